@@ -1,0 +1,90 @@
+# Build of the uno engine, its front ends and its tests.
+#   make            release build: build/uno
+#   make SAN=1      ASan + UBSan + invariant checks after every move: build-san/uno
+#   make test       the whole suite (what CI runs, see README)
+#   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
+CC      ?= cc
+SAN     ?=
+PKGS     = libcjson ncursesw
+CSTD     = -std=c11
+WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
+DEFS     = -D_POSIX_C_SOURCE=200809L
+ifeq ($(SAN),1)
+BUILD   ?= build-san
+OPT      = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+DEFS    += -DUNO_DEBUG
+else
+BUILD   ?= build
+OPT      = -O2 -g
+endif
+MPICC   := $(shell command -v mpicc 2>/dev/null)
+CFLAGS  += $(CSTD) $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc $(shell pkg-config --cflags $(PKGS))
+LDFLAGS += $(filter -fsanitize%,$(OPT))
+LIBS     = $(shell pkg-config --libs $(PKGS)) -lpthread -lm
+
+ENGINE_SRC = $(wildcard src/engine/*.c)
+BOTS_SRC   = $(wildcard src/bots/*.c)
+PROTO_SRC  = $(wildcard src/protocol/*.c)
+CLI_SRC    = $(wildcard src/cli/*.c)
+RULES      = $(wildcard rules/*.rules)
+GEN_RULES  = $(BUILD)/gen/rules_builtin.c
+
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+ENGINE_OBJ = $(call obj,$(ENGINE_SRC)) $(BUILD)/obj/gen/rules_builtin.o
+CORE_OBJ   = $(ENGINE_OBJ) $(call obj,$(BOTS_SRC)) $(call obj,$(PROTO_SRC))
+CLI_OBJ    = $(call obj,$(CLI_SRC))
+
+TEST_SRC   = $(wildcard tests/*/test_*.c)
+TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+
+.PHONY: all test test-unit test-fuzz fuzz bench clean
+all: $(BUILD)/uno
+
+$(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/libunocore.a: $(CORE_OBJ)
+	ar rcs $@ $^
+
+$(GEN_RULES): scripts/embed-rules.sh $(RULES)
+	@mkdir -p $(dir $@)
+	sh scripts/embed-rules.sh $(RULES) > $@
+
+$(BUILD)/obj/gen/rules_builtin.o: $(GEN_RULES)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libunocore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(wildcard tests/common/*.c) $(BUILD)/libunocore.a $(LIBS) -lcmocka
+
+# The whole suite: unit and conformance tests, `uno table` through the binary,
+# the soak, all under ASan/UBSan with invariant checks; then the release build
+# and the fuzzers' smoke run.
+test:
+	$(MAKE) SAN=1 test-unit
+	$(MAKE) all
+	$(MAKE) test-fuzz
+
+test-unit: $(BUILD)/uno $(TEST_BIN)
+	@sh scripts/run-tests.sh $(BUILD) $(TEST_BIN)
+
+FUZZ_SRC = $(wildcard fuzz/fuzz_*.c)
+FUZZ_BIN = $(patsubst fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
+fuzz: $(FUZZ_BIN)
+build-fuzz/%: fuzz/%.c $(ENGINE_SRC) $(PROTO_SRC) $(BOTS_SRC) $(GEN_RULES)
+	@mkdir -p $(dir $@)
+	clang $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc $(DEFS) -DUNO_DEBUG \
+	  $(shell pkg-config --cflags libcjson) -o $@ $< $(ENGINE_SRC) $(PROTO_SRC) $(BOTS_SRC) $(GEN_RULES) \
+	  $(shell pkg-config --libs libcjson)
+test-fuzz: fuzz
+	@sh scripts/run-fuzz.sh $(FUZZ_BIN)
+
+clean:
+	rm -rf build build-san build-fuzz
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,384 @@
+/*
+ * uno.h — the public API of the UNO rules engine.
+ *
+ * What this module owns: cards, rule sets (as data), one game (a hand under
+ * mattel and classic, a whole game under kpgut), its legal moves, the
+ * application of an action, per-seat views, ranking and scoring. Matches and
+ * sessions (several games) are in uno_match.h.
+ *
+ * What stays true:
+ *  - C11 and libc only. No I/O, no wall clock, no global mutable state, no
+ *    rand(): time is the `t` of each action (ms since the game began), and the
+ *    only randomness is a generator seeded by the caller (UnoSetup.seed).
+ *  - A game is its rules, setup and the list of actions applied with UNO_OK:
+ *    re-applying them to a new game rebuilds the same state bit for bit
+ *    (uno_game_hash() is equal).
+ *  - An action that fails (any status but UNO_OK) changes nothing.
+ *  - Card conservation: the cards in hands + stock + discard pile always equal
+ *    the deck size; uno_game_check() verifies it and the other invariants.
+ *  - A UnoGame is one flat block with no internal pointers: uno_game_copy()
+ *    is a memcpy, so searches (perft, bots) can clone positions cheaply.
+ */
+#ifndef UNO_H
+#define UNO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- status */
+
+typedef enum UnoStatus {
+    UNO_OK = 0,
+    UNO_E_BAD_REQUEST,   /* malformed action: unknown seat, card not a card, missing colour */
+    UNO_E_ILLEGAL,       /* against the rules in force */
+    UNO_E_NOT_YOUR_TURN, /* a turn action by a seat that is not in turn */
+    UNO_E_OVER,          /* the game has ended */
+    UNO_E_NO_GAME,       /* (protocol) no game started */
+} UnoStatus;
+
+/* Message buffers passed to functions that can fail. */
+#define UNO_ERR_LEN 160
+
+/* ----------------------------------------------------------------- cards */
+
+/* A card is its kind, 0..54: coloured kinds are colour*13 + value. */
+typedef uint8_t UnoCard;
+
+enum { UNO_RED, UNO_GREEN, UNO_BLUE, UNO_YELLOW, UNO_COLORS, UNO_NO_COLOR = UNO_COLORS };
+enum { UNO_SKIP = 10, UNO_REVERSE = 11, UNO_DRAW2 = 12, UNO_VALUES_PER_COLOR = 13 };
+enum {
+    UNO_WILD = 52,   /* "W"   */
+    UNO_WILD4 = 53,  /* "W+4" */
+    UNO_BLANK = 54,  /* "X": the booklet's blank card */
+    UNO_KINDS = 55,
+    UNO_NO_CARD = 0xff
+};
+
+static inline bool uno_card_is_colored(UnoCard c) { return c < UNO_WILD; }
+static inline int uno_card_color(UnoCard c) { return c < UNO_WILD ? c / 13 : UNO_NO_COLOR; }
+/* value 0..9, UNO_SKIP, UNO_REVERSE, UNO_DRAW2; for W, W+4, X: the kind itself */
+static inline int uno_card_value(UnoCard c) { return c < UNO_WILD ? c % 13 : c; }
+static inline UnoCard uno_card_make(int color, int value) { return (UnoCard)(color * 13 + value); }
+static inline bool uno_card_is_number(UnoCard c) { return c < UNO_WILD && c % 13 <= 9; }
+static inline bool uno_card_is_wild(UnoCard c) { return c == UNO_WILD || c == UNO_WILD4; }
+
+/* "R7", "GS", "BR", "Y+2", "W", "W+4", "X" (static strings). */
+const char *uno_card_name(UnoCard c);
+/* Case-insensitive; returns UNO_OK or UNO_E_BAD_REQUEST. */
+int uno_card_parse(const char *text, UnoCard *out);
+/* 'R','G','B','Y' (any case) -> UNO_RED..; returns -1 for anything else. */
+int uno_color_parse(const char *text);
+const char *uno_color_name(int color); /* "R".."Y", "" for UNO_NO_COLOR */
+/* Mattel scoring value of a card (numbers face value, actions 20, wilds 50). */
+int uno_card_points(UnoCard c, int blank_points);
+
+/* ----------------------------------------------------------------- rules */
+
+/* Every option of every rule set; names are those of the rules files
+ * (rules/NAME.rules) and of the protocol's "options" object. docs/rules.md and
+ * `uno rules` describe each one with its book and paragraph. */
+typedef enum { UNO_DEALER_HIGH_CARD, UNO_DEALER_OLDEST } UnoDealerRule;
+typedef enum { UNO_OPEN_TURN_UP, UNO_OPEN_YOUNGEST_PLAYS } UnoOpening;
+typedef enum { UNO_FIRST_REVERSE_DEALER_FIRST, UNO_FIRST_REVERSE_RIGHT_OF_DEALER } UnoFirstReverse;
+typedef enum { UNO_FIRST_WILD_NAME_COLOR, UNO_FIRST_WILD_RETURN } UnoFirstWild;
+typedef enum { UNO_FIRST_WD4_RETURN, UNO_FIRST_WD4_COVER } UnoFirstWd4;
+typedef enum { UNO_DRAW_ONE, UNO_DRAW_UNTIL_PLAYABLE } UnoDrawRule;
+typedef enum { UNO_WD4_NO_MATCHING_COLOR, UNO_WD4_NO_PLAYABLE } UnoWd4Rule;
+typedef enum { UNO_CHALLENGE_NONE, UNO_CHALLENGE_NORMAL_TURN, UNO_CHALLENGE_ANY_CARD } UnoChallenge;
+typedef enum { UNO_UNO_WINDOW_NEXT_TURN, UNO_UNO_WINDOW_NEXT_PLAY } UnoUnoWindow;
+typedef enum { UNO_SCORING_NONE, UNO_SCORING_WINNER, UNO_SCORING_TALLY, UNO_SCORING_SESSION } UnoScoring;
+typedef enum { UNO_PILE_PLAYED, UNO_PILE_STOCK } UnoPile;
+typedef enum { UNO_SHOWN_TO_OLDEST, UNO_SHOWN_TO_SUSPECTER } UnoShownTo;
+
+typedef struct UnoRules {
+    char name[32];               /* the rule set it came from */
+    /* deck */
+    int players_per_deck;        /* 0: one deck; 7: one deck per 7 players (kpgut) */
+    int blanks;                  /* blank cards per deck: 0 or 4 (booklet, 112 cards) */
+    UnoCard blank_as;            /* a blank stands in for this card; UNO_BLANK: house-rule card */
+    int blank_draw;              /* house-rule blank: the next player draws this many */
+    bool blank_skip;             /* house-rule blank: the next player misses their turn */
+    int blank_points;            /* what a blank scores */
+    int hand_size;               /* 7 */
+    int min_players, max_players;
+    /* set-up */
+    UnoDealerRule dealer;
+    bool deal_rotates;           /* the deal passes to the left each hand */
+    UnoOpening opening;
+    UnoFirstReverse first_reverse;
+    UnoFirstWild first_wild;
+    UnoFirstWd4 first_wd4;
+    /* playing */
+    bool play_sets;              /* several cards of one value in one play (kpgut) */
+    UnoDrawRule draw_rule;
+    UnoWd4Rule wd4_rule;
+    bool wd4_on_draw2;           /* WD4 may answer a Draw 2 when holding no Draw 2 */
+    UnoChallenge challenge;
+    bool stack_draw2;            /* Draw 2 on Draw 2 chains */
+    bool stack_wd4;              /* WD4 on WD4 chains */
+    bool two_player_reverse_skips;
+    bool side_slide;             /* kpgut §7 */
+    bool last_card_draw;         /* kpgut §2: a special card as last card draws 1 */
+    bool tactical_suspect;       /* kpgut §14 */
+    UnoShownTo suspect_shown_to; /* §14: fi oldest, en suspecter */
+    int wrong_suspect_draw;      /* §14: 4 */
+    /* UNO call */
+    int uno_penalty;             /* 0: none (classic), 2, 4 (booklet) */
+    int uno_grace_ms;            /* kpgut §1: 3000; 0: said with the play */
+    UnoUnoWindow uno_window;
+    bool uno_self_catch;         /* booklet: a late call before anyone catches is safe */
+    /* end and scoring */
+    bool play_to_last;           /* kpgut: everybody is ranked */
+    bool stock_out_ends;         /* kpgut §5 */
+    UnoScoring scoring;
+    int target;                  /* 500 */
+    int time_limit_min;          /* kpgut session: 60; 0 = none */
+    bool partners;               /* booklet: 4 players, partners opposite */
+    /* people */
+    bool giveup;                 /* §9 */
+    UnoPile giveup_into;         /* §9: fi played cards, en stock */
+    bool join;                   /* §13 */
+    int join_cards;              /* 9 */
+    bool warnings;               /* §15 */
+    bool votes;                  /* §11 */
+    bool honour;                 /* §10: illegal plays go through and can be caught */
+    int cheat_penalty;           /* §10: 2 */
+    int away_ms;                 /* §8: 0 = off */
+    int away_draw;               /* §8: 2 */
+} UnoRules;
+
+/* Describes one option for `uno rules`, docs and the generic setter. */
+typedef enum { UNO_OPT_BOOL, UNO_OPT_INT, UNO_OPT_ENUM, UNO_OPT_CARD } UnoOptType;
+typedef struct UnoOptionInfo {
+    const char *name;
+    UnoOptType type;
+    const char *const *values; /* enum value names, NULL-terminated */
+    const char *meaning;
+    const char *source;        /* book and paragraph */
+} UnoOptionInfo;
+
+/* The option table, in a stable order. */
+const UnoOptionInfo *uno_rules_options(size_t *count);
+/* Names of the built-in rule sets ("mattel", "classic", "kpgut"), NULL-terminated. */
+const char *const *uno_rules_builtin_names(void);
+/* The text of a built-in rules file (compiled in from rules/NAME.rules), or NULL. */
+const char *uno_rules_builtin_text(const char *name);
+/* Loads a built-in rule set. */
+int uno_rules_preset(const char *name, UnoRules *out, char *err, size_t errlen);
+/* Parses a rules file's text: "key = value" lines, '#' comments, an optional
+ * "base = NAME" first. Errors name the line: "line 4: unknown option 'foo'". */
+int uno_rules_parse(const char *text, UnoRules *out, char *err, size_t errlen);
+/* Sets one option from its text form ("true", "3", "oldest", "R7"). */
+int uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, size_t errlen);
+/* Writes the text form of an option's value into buf. */
+int uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len);
+/* Checks the combination (e.g. partners needs exactly 4 players). */
+int uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen);
+
+/* ----------------------------------------------------------------- setup */
+
+#define UNO_MAX_PLAYERS 30
+#define UNO_NAME_LEN 24
+#define UNO_MAX_DECKS 5          /* ceil(UNO_MAX_PLAYERS / 7) */
+#define UNO_MAX_CARDS (UNO_MAX_DECKS * 112)
+
+typedef struct UnoPlayerInfo {
+    char name[UNO_NAME_LEN];
+    int age;                     /* years; ties: the earlier seat counts as older */
+} UnoPlayerInfo;
+
+typedef struct UnoSetup {
+    int nplayers;
+    UnoPlayerInfo players[UNO_MAX_PLAYERS];
+    uint64_t seed;
+    int dealer;                  /* seat, or -1: the rule set picks (with the seed) */
+    int ndeck_top;               /* the top of the stock before the deal, top first */
+    UnoCard deck_top[UNO_MAX_CARDS];
+    int64_t t;                   /* the clock when the game begins (ms) */
+} UnoSetup;
+
+void uno_setup_init(UnoSetup *s); /* zero players, dealer -1 */
+
+typedef struct UnoGame UnoGame;
+
+/* Bytes a game needs for these rules and players (capacity for joiners included). */
+size_t uno_game_size(const UnoRules *rules, int nplayers);
+/* Allocates and deals. NULL with a message on a bad setup. */
+UnoGame *uno_game_new(const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
+/* Deals into caller memory of uno_game_size() bytes (no allocation). */
+int uno_game_init(UnoGame *mem, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
+void uno_game_free(UnoGame *g);
+/* dst must have uno_game_size() bytes of the same rules and players. */
+void uno_game_copy(UnoGame *dst, const UnoGame *src);
+size_t uno_game_bytes(const UnoGame *g); /* the size of this game's block */
+
+/* --------------------------------------------------------------- actions */
+
+typedef enum UnoActionType {
+    UNO_ACT_PLAY, UNO_ACT_DRAW, UNO_ACT_PASS, UNO_ACT_COLOR, UNO_ACT_TAKE,
+    UNO_ACT_CHALLENGE, UNO_ACT_UNO, UNO_ACT_CATCH, UNO_ACT_SUSPECT,
+    UNO_ACT_GIVEUP, UNO_ACT_JOIN, UNO_ACT_VOTE, UNO_ACT_TICK,
+    UNO_ACT_WARN,        /* §15: the oldest (youngest) warns target */
+    UNO_ACT_DISPUTE,     /* §11: seat opens a yes/no vote */
+    UNO_ACT_SPECTATE,    /* §3.2: a spectator comes to watch (name, age) */
+    UNO_ACT_COUNT
+} UnoActionType;
+
+#define UNO_MAX_SET 32 /* cards in one play */
+
+typedef struct UnoAction {
+    uint8_t type;        /* UnoActionType */
+    int8_t seat;         /* who acts (-1 for tick, join, spectate) */
+    int8_t target;       /* catch, suspect, warn; join: the seat taken */
+    int8_t color;        /* play with wilds, color: UNO_RED..; else UNO_NO_COLOR */
+    bool uno;            /* play: UNO said with the play; vote: the yes/no */
+    uint8_t ncards;
+    UnoCard cards[UNO_MAX_SET]; /* play: in the order played */
+    int16_t age;         /* join, spectate */
+    char name[UNO_NAME_LEN]; /* join, spectate */
+    int64_t t;           /* ms since the game began; < 0: the clock stands still */
+} UnoAction;
+
+void uno_action_init(UnoAction *a, UnoActionType type, int seat); /* color none, t -1 */
+const char *uno_action_name(UnoActionType type); /* the protocol op: "play", ... */
+
+/* ---------------------------------------------------------------- events */
+
+typedef enum UnoEventType {
+    UNO_EV_PLAY,       /* seat, cards, color (the colour in force after it) */
+    UNO_EV_SLIDE,      /* seat side-slid cards (§7) */
+    UNO_EV_DRAW,       /* seat, count, reason, cards (the cards drawn) */
+    UNO_EV_TURN,       /* seat */
+    UNO_EV_SKIP,       /* seat loses their turn */
+    UNO_EV_DIRECTION,  /* count: +1 / -1 */
+    UNO_EV_COLOR,      /* seat named color */
+    UNO_EV_PENDING,    /* seat faces count cards */
+    UNO_EV_UNO,        /* seat said UNO */
+    UNO_EV_CATCH,      /* seat caught target (for UNO or, reason CHEAT, §10) */
+    UNO_EV_CHALLENGE,  /* seat challenged target; count 1 guilty, 0 innocent */
+    UNO_EV_SUSPECT,    /* seat suspected target of a tactical draw; count 1 right, 0 wrong */
+    UNO_EV_REVEAL,     /* seat's hand (cards) shown to target (-1: everybody) */
+    UNO_EV_RESHUFFLE,  /* count cards from the pile became the stock; seat shuffled */
+    UNO_EV_FINISH,     /* seat finished with rank count */
+    UNO_EV_GIVEUP,     /* seat gave up (§9) */
+    UNO_EV_WARN,       /* seat warned target (§15) */
+    UNO_EV_EJECT,      /* target ejected (§15) */
+    UNO_EV_JOIN,       /* seat joined (§13) */
+    UNO_EV_SPECTATE,   /* a spectator came */
+    UNO_EV_VOTE,       /* seat voted (count 1 yes, 0 no) */
+    UNO_EV_DECIDED,    /* the open vote decided: count 1 yes, 0 no */
+    UNO_EV_CHEAT,      /* honour mode: seat's play was illegal (public once caught) */
+    UNO_EV_DEAL,       /* seat deals */
+    UNO_EV_TIMEOUT,    /* seat was away on their turn (§8) */
+    UNO_EV_OVER,       /* the game ended; reason */
+    UNO_EV_DISPUTE,    /* seat opened a §11 vote */
+    UNO_EV_COUNT
+} UnoEventType;
+
+typedef enum UnoReason {
+    UNO_R_NONE, UNO_R_DRAW, UNO_R_DRAW2, UNO_R_WILD4, UNO_R_CHAIN, UNO_R_UNO,
+    UNO_R_CHALLENGE, UNO_R_SUSPECT, UNO_R_LAST_CARD, UNO_R_AWAY, UNO_R_JOIN,
+    UNO_R_CHEAT, UNO_R_BLANK, UNO_R_OUT,   /* over: someone went out */
+    UNO_R_LAST_PLAYER,                    /* over: one player remains (kpgut) */
+    UNO_R_EXHAUSTED,                      /* over: §5, or nobody can move */
+    UNO_R_TIME,                           /* over: the one-hour limit */
+    UNO_R_COUNT
+} UnoReason;
+
+typedef struct UnoEvent {
+    uint8_t type;        /* UnoEventType */
+    uint8_t reason;      /* UnoReason */
+    int8_t seat, target;
+    int8_t color;
+    int16_t count;
+    uint16_t ncards;
+    const UnoCard *cards; /* valid during the callback only */
+} UnoEvent;
+
+const char *uno_event_name(UnoEventType type);   /* protocol "type" */
+const char *uno_reason_name(UnoReason reason);   /* protocol "reason" */
+
+/* Receives each event a successful action causes, in order. */
+typedef void (*UnoEventFn)(void *ctx, const UnoEvent *ev);
+
+/* Applies an action. On failure, nothing changes and err says why. emit may
+ * be NULL (simulations). */
+int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx,
+                   char *err, size_t errlen);
+
+/* Every action `seat` could take now that would succeed (plays: one entry
+ * per colour for wilds; sets: one entry per distinct outcome: which cards,
+ * which first, which last). Timed actions use the game's current clock.
+ * Returns the count written (at most max); *total gets the full count. */
+int uno_game_legal(const UnoGame *g, int seat, UnoAction *out, int max, int *total);
+
+/* ------------------------------------------------------------- inspection */
+
+typedef enum UnoPhase {
+    UNO_PHASE_TURN,        /* the player in turn plays or draws */
+    UNO_PHASE_COLOR,       /* the player in turn names the colour of a Wild turned up */
+    UNO_PHASE_PENDING,     /* the player in turn faces a draw: take, continue, challenge */
+    UNO_PHASE_DRAWN,       /* the player drew a playable card: play it or pass */
+    UNO_PHASE_MUST_PLAY,   /* kpgut: drew until playable, must play (or keep drawing) */
+    UNO_PHASE_FREE_PLAY,   /* kpgut: after a right WD4 suspicion, any card */
+    UNO_PHASE_OVER
+} UnoPhase;
+
+int uno_game_nplayers(const UnoGame *g);
+const UnoRules *uno_game_rules(const UnoGame *g);
+UnoPhase uno_game_phase(const UnoGame *g);
+int uno_game_turn(const UnoGame *g);            /* seat, -1 when over */
+int uno_game_direction(const UnoGame *g);       /* +1 clockwise, -1 */
+UnoCard uno_game_top(const UnoGame *g);         /* UNO_NO_CARD before the opening play */
+int uno_game_color(const UnoGame *g);           /* colour in force, UNO_NO_COLOR */
+int uno_game_pending(const UnoGame *g);         /* cards the player in turn faces */
+int uno_game_dealer(const UnoGame *g);
+bool uno_game_over(const UnoGame *g);
+int64_t uno_game_clock(const UnoGame *g);
+int uno_game_hand_count(const UnoGame *g, int seat);
+/* The seat's cards, sorted by kind; returns the count (at most max). */
+int uno_game_hand(const UnoGame *g, int seat, UnoCard *out, int max);
+/* Counts per kind (UNO_KINDS entries) of the seat's hand. */
+const uint8_t *uno_game_hand_kinds(const UnoGame *g, int seat);
+int uno_game_stock_count(const UnoGame *g);
+int uno_game_discard_count(const UnoGame *g);
+const UnoPlayerInfo *uno_game_player(const UnoGame *g, int seat);
+/* 0: still playing; 1 best ...; -1 ejected (no rank). Shared places share a number. */
+int uno_game_rank(const UnoGame *g, int seat);
+bool uno_game_has_scores(const UnoGame *g);
+/* This game's score of the seat (mattel: points won; kpgut: session points);
+ * -1 where there is none (kpgut: not yet scored, or ejected). */
+int uno_game_score(const UnoGame *g, int seat);
+int uno_game_warnings(const UnoGame *g, int seat);
+bool uno_game_said_uno(const UnoGame *g, int seat);
+int uno_game_team(const UnoGame *g, int seat); /* partners: 0 or 1; else the seat */
+int uno_game_oldest(const UnoGame *g);
+int uno_game_youngest(const UnoGame *g);
+int uno_game_nspectators(const UnoGame *g);
+const UnoPlayerInfo *uno_game_spectator(const UnoGame *g, int i);
+/* The open §11 vote: true and *opener, with *votes[seat] = -1 not yet, 0 no, 1 yes. */
+bool uno_game_vote_open(const UnoGame *g, int *opener);
+
+/* A 64-bit hash of the whole state (for replays and bench signatures). */
+uint64_t uno_game_hash(const UnoGame *g);
+/* Invariants (card conservation, one player in turn, a valid phase).
+ * UNO_OK, or a message naming the broken one. */
+int uno_game_check(const UnoGame *g, char *err, size_t errlen);
+
+/* ------------------------------------------------------------------- rng */
+
+/* xoshiro256** seeded by splitmix64: the engine's only randomness. */
+typedef struct UnoRng { uint64_t s[4]; } UnoRng;
+void uno_rng_seed(UnoRng *r, uint64_t seed);
+uint64_t uno_rng_next(UnoRng *r);
+uint32_t uno_rng_below(UnoRng *r, uint32_t n); /* uniform 0..n-1, n > 0 */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,26 @@
+/*
+ * cli_util.h — small helpers shared by the `uno` subcommands: reading a whole
+ * text file, and loading a rule set given by name or by rules file.
+ *
+ * What stays true: nothing is printed; a failure returns NULL or a status
+ * and puts a one-line message in the caller's buffer; a returned text is
+ * NUL-terminated, holds no other NUL byte, and is the caller's to free().
+ */
+#ifndef UNO_CLI_UTIL_H
+#define UNO_CLI_UTIL_H
+
+#include <stddef.h>
+
+#include "uno.h"
+
+/* Reads the text file at path ("-": standard input) whole, at most max bytes.
+ * NULL with a message when it cannot be read, is larger, or holds a NUL. */
+char *uno_cli_read_file(const char *path, size_t max, char *err, size_t errlen);
+
+/* A built-in rule set by name (uno_rules_builtin_names), else a rules file
+ * by path (docs/rules.md). A file that names no rule set (no base, no
+ * `name =` line) takes its file name, without ".rules", as its name.
+ * Errors name the file: "my.rules: line 4: unknown option 'foo'". */
+int uno_cli_load_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen);
+
+#endif

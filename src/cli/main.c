@@ -1,0 +1,44 @@
+/*
+ * main.c — `uno`: dispatches to a subcommand (commands.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+
+typedef struct Command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} Command;
+
+static const Command commands[] = {
+    {"rules", cmd_rules, "list the rule sets and their options, or show one"},
+    {"table", cmd_table, "referee one table over JSON Lines on stdin/stdout"},
+    {"replay", cmd_replay, "re-run a saved game and print its end state and hash"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: uno COMMAND [ARGS]   (uno COMMAND --help for each)\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "uno: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

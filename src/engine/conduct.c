@@ -1,0 +1,200 @@
+/*
+ * conduct.c — the people at a KPGUT table: giving up (§9), warnings and
+ * ejection (§15), joining (§13), spectators (§3.2), votes (§11).
+ * RULES.md "KPGUT's special situations" fixes the readings.
+ */
+#include <string.h>
+
+#include "engine/game.h"
+
+static int need_option(bool on, const char *what, char *err, size_t errlen)
+{
+    return on ? UNO_OK : fail(err, errlen, UNO_E_ILLEGAL, "these rules have no %s", what);
+}
+
+/* §9: the hand is shown to all and shuffled into the played cards (Finnish
+ * "pelipakkaan"; the translation says the stock: option giveup_into). */
+static void leave_game(UnoGame *g, int seat, SeatStatus status, EventSink *out)
+{
+    Seat *s = &g->seats[seat];
+    UnoCard cards[UNO_MAX_CARDS];
+    int n = uno_game_hand(g, seat, cards, UNO_MAX_CARDS);
+    ev_emit(out, UNO_EV_REVEAL, seat, -1, UNO_NO_COLOR, n, UNO_R_NONE, cards, n);
+    if (g->rules.giveup_into == UNO_PILE_STOCK)
+        stock_shuffle_in(g, &s->hand);
+    else
+        discard_bury(g, &s->hand);
+    memset(&s->hand, 0, sizeof s->hand);
+    s->status = (int8_t)status;
+    s->call = CALL_NONE;
+    if (status == SEAT_EJECTED) {
+        s->rank = -1;
+        s->score = -1;
+    }
+    if (g->cheat.seat == seat)
+        g->cheat.seat = -1;
+    if (g->tactical_seat == seat)
+        g->tactical_seat = -1;
+    if (g->turn == seat) {
+        /* a pending draw dies with the player it was aimed at */
+        g->pending = 0;
+        g->pending_kind = PENDING_NONE;
+        g->wd4_seat = -1;
+        if (active_players(g) > 0)
+            pass_turn(g, 1, out);
+    }
+    check_last_player(g, out);
+}
+
+int conduct_giveup(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = need_option(g->rules.giveup, "giving up", err, errlen);
+    if (rc)
+        return rc;
+    if (!seat_active(g, a->seat))
+        return fail(err, errlen, UNO_E_ILLEGAL, "seat %d is no longer playing", a->seat);
+    ev_emit(out, UNO_EV_GIVEUP, a->seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+    leave_game(g, a->seat, SEAT_GAVE_UP, out);
+    return UNO_OK;
+}
+
+int warner_for(const UnoGame *g, int target)
+{
+    int oldest = oldest_seat(g);
+    return target == oldest ? youngest_seat(g) : oldest;
+}
+
+bool can_warn(const UnoGame *g, int seat, int target)
+{
+    return g->rules.warnings && g->phase != UNO_PHASE_OVER && target != seat && target >= 0 &&
+           target < g->nplayers && seat_active(g, target) && warner_for(g, target) == seat;
+}
+
+/* §15: a warning; a player who goes on is ejected as in §9, with no rank
+ * and no score. */
+void warn_seat(UnoGame *g, int warner, int target, EventSink *out)
+{
+    Seat *s = &g->seats[target];
+    s->warnings++;
+    ev_emit(out, UNO_EV_WARN, warner, target, UNO_NO_COLOR, s->warnings, UNO_R_NONE, NULL, 0);
+    if (s->warnings >= 2 && s->status == SEAT_PLAYING) {
+        ev_emit(out, UNO_EV_EJECT, warner, target, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+        leave_game(g, target, SEAT_EJECTED, out);
+    }
+}
+
+int conduct_warn(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = need_option(g->rules.warnings, "warnings", err, errlen);
+    if (rc)
+        return rc;
+    if (a->target < 0 || a->target >= g->nplayers)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "no seat %d to warn", a->target);
+    if (!can_warn(g, a->seat, a->target))
+        return fail(err, errlen, UNO_E_ILLEGAL, "only seat %d may warn seat %d, who must be playing",
+                    warner_for(g, a->target), a->target);
+    warn_seat(g, a->seat, a->target, out);
+    return UNO_OK;
+}
+
+/* Every stored seat number at or after `from` moves up one. */
+static void shift_seats(UnoGame *g, int from)
+{
+    int8_t *fields[] = {&g->turn, &g->dealer, &g->wd4_seat, &g->tactical_seat, &g->vote_opener,
+                        &g->cheat.seat};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (*fields[i] >= from)
+            (*fields[i])++;
+    memmove(&g->seats[from + 1], &g->seats[from], (size_t)(g->nplayers - from) * sizeof g->seats[0]);
+    g->nplayers++;
+}
+
+/* §13: before anyone has won, with the oldest player's consent (the caller,
+ * a referee, has it), the newcomer draws 9 cards and sits where they like. */
+int conduct_join(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = need_option(g->rules.join, "joining a game in progress", err, errlen);
+    if (rc)
+        return rc;
+    if (g->finished > 0)
+        return fail(err, errlen, UNO_E_ILLEGAL, "the game has a winner: no one may join");
+    if (g->nplayers >= g->capacity)
+        return fail(err, errlen, UNO_E_ILLEGAL, "the table is full (%d players)", g->capacity);
+    if (a->target < 0 || a->target > g->nplayers)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "seat must be 0..%d", g->nplayers);
+    if (!a->name[0])
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "a joining player needs a name");
+    int seat = a->target;
+    shift_seats(g, seat);
+    Seat *s = &g->seats[seat];
+    memset(s, 0, sizeof *s);
+    memcpy(s->info.name, a->name, sizeof s->info.name);
+    s->info.name[UNO_NAME_LEN - 1] = '\0';
+    s->info.age = a->age;
+    s->score = -1;
+    s->vote = -1;
+    ev_emit(out, UNO_EV_JOIN, seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+    draw_cards(g, seat, g->rules.join_cards, UNO_R_JOIN, out, NULL);
+    return UNO_OK;
+}
+
+/* §3.2 and "Player Etiquette": spectators watch and may see every hand. */
+int conduct_spectate(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    if (g->nspectators >= (int)(sizeof g->spectators / sizeof g->spectators[0]))
+        return fail(err, errlen, UNO_E_ILLEGAL, "no room for more spectators");
+    if (!a->name[0])
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "a spectator needs a name");
+    UnoPlayerInfo *p = &g->spectators[g->nspectators];
+    memcpy(p->name, a->name, sizeof p->name);
+    p->name[UNO_NAME_LEN - 1] = '\0';
+    p->age = a->age;
+    ev_emit(out, UNO_EV_SPECTATE, -1, -1, UNO_NO_COLOR, g->nspectators, UNO_R_NONE, NULL, 0);
+    g->nspectators++;
+    return UNO_OK;
+}
+
+static bool votes(const UnoGame *g, int seat) { return g->seats[seat].status != SEAT_EJECTED; }
+
+/* §11: a yes/no question, decided by the most votes; a tie by the oldest
+ * player's vote. */
+int conduct_dispute(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = need_option(g->rules.votes, "votes", err, errlen);
+    if (rc)
+        return rc;
+    if (g->vote_opener >= 0)
+        return fail(err, errlen, UNO_E_ILLEGAL, "a vote is already open");
+    if (!votes(g, a->seat))
+        return fail(err, errlen, UNO_E_ILLEGAL, "seat %d has been ejected", a->seat);
+    g->vote_opener = a->seat;
+    for (int s = 0; s < g->nplayers; s++)
+        g->seats[s].vote = -1;
+    ev_emit(out, UNO_EV_DISPUTE, a->seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+    return UNO_OK;
+}
+
+int conduct_vote(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    if (g->vote_opener < 0)
+        return fail(err, errlen, UNO_E_ILLEGAL, "no vote is open");
+    if (!votes(g, a->seat))
+        return fail(err, errlen, UNO_E_ILLEGAL, "seat %d has been ejected", a->seat);
+    if (g->seats[a->seat].vote >= 0)
+        return fail(err, errlen, UNO_E_ILLEGAL, "seat %d has voted", a->seat);
+    g->seats[a->seat].vote = a->uno;
+    ev_emit(out, UNO_EV_VOTE, a->seat, -1, UNO_NO_COLOR, a->uno, UNO_R_NONE, NULL, 0);
+    int yes = 0, no = 0;
+    for (int s = 0; s < g->nplayers; s++) {
+        if (!votes(g, s))
+            continue;
+        if (g->seats[s].vote < 0)
+            return UNO_OK; /* still waiting */
+        yes += g->seats[s].vote == 1;
+        no += g->seats[s].vote == 0;
+    }
+    bool decided = yes != no ? yes > no : g->seats[oldest_seat(g)].vote == 1;
+    ev_emit(out, UNO_EV_DECIDED, g->vote_opener, -1, UNO_NO_COLOR, decided, UNO_R_NONE, NULL, 0);
+    g->vote_opener = -1;
+    return UNO_OK;
+}

@@ -1,0 +1,99 @@
+/*
+ * events.c — event and reason names, and the event buffer (events.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/events.h"
+
+static const char *const event_names[UNO_EV_COUNT] = {
+    "play", "slide", "draw", "turn", "skip", "direction", "color", "pending", "uno",
+    "catch", "challenge", "suspect", "reveal", "reshuffle", "finish", "giveup", "warn",
+    "eject", "join", "spectate", "vote", "decided", "cheat", "deal", "timeout", "over",
+    "dispute",
+};
+
+static const char *const reason_names[UNO_R_COUNT] = {
+    "none", "draw", "draw2", "wild4", "chain", "uno", "challenge", "suspect", "last_card",
+    "away", "join", "cheat", "blank", "out", "last_player", "exhausted", "time",
+};
+
+const char *uno_event_name(UnoEventType type)
+{
+    return (unsigned)type < UNO_EV_COUNT ? event_names[type] : "?";
+}
+
+const char *uno_reason_name(UnoReason reason)
+{
+    return (unsigned)reason < UNO_R_COUNT ? reason_names[reason] : "?";
+}
+
+void sink_init(EventSink *s) { memset(s, 0, sizeof *s); }
+
+void sink_free(EventSink *s)
+{
+    free(s->ev);
+    free(s->cards);
+    sink_init(s);
+}
+
+static bool grow(void **p, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return true;
+    int ncap = *cap ? *cap * 2 : 32;
+    while (ncap < need)
+        ncap *= 2;
+    void *q = realloc(*p, (size_t)ncap * size);
+    if (!q)
+        return false;
+    *p = q;
+    *cap = ncap;
+    return true;
+}
+
+/* Cards are kept as offsets into s->cards until the flush (the array moves). */
+void ev_emit(EventSink *s, UnoEventType type, int seat, int target, int color, int count,
+             UnoReason reason, const UnoCard *cards, int ncards)
+{
+    if (!s)
+        return;
+    if (!grow((void **)&s->ev, &s->cap, s->n + 1, sizeof *s->ev) ||
+        !grow((void **)&s->cards, &s->cards_cap, s->ncards + ncards, 1))
+        return; /* out of memory: the event is lost, the game is not */
+    UnoEvent *e = &s->ev[s->n++];
+    e->type = (uint8_t)type;
+    e->reason = (uint8_t)reason;
+    e->seat = (int8_t)seat;
+    e->target = (int8_t)target;
+    e->color = (int8_t)color;
+    e->count = (int16_t)count;
+    e->ncards = (uint16_t)ncards;
+    e->cards = (const UnoCard *)(uintptr_t)s->ncards;
+    if (ncards)
+        memcpy(s->cards + s->ncards, cards, (size_t)ncards);
+    s->ncards += ncards;
+}
+
+void sink_flush(EventSink *s, UnoEventFn emit, void *ctx)
+{
+    for (int i = 0; i < s->n; i++) {
+        UnoEvent e = s->ev[i];
+        e.cards = s->cards ? s->cards + (uintptr_t)e.cards : NULL;
+        emit(ctx, &e);
+    }
+    s->n = s->ncards = 0;
+}
+
+int fail(char *err, size_t errlen, int status, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}

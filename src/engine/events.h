@@ -1,0 +1,22 @@
+/*
+ * events.h — the buffer that holds an action's events until it succeeds, so
+ * that a failed action emits nothing (uno_game_apply's promise).
+ * Owns its arrays; sink_flush() hands each event to the caller in order.
+ */
+#ifndef UNO_ENGINE_EVENTS_H
+#define UNO_ENGINE_EVENTS_H
+
+#include "engine/game.h"
+
+struct EventSink {
+    UnoEvent *ev;
+    int n, cap;
+    UnoCard *cards;
+    int ncards, cards_cap;
+};
+
+void sink_init(EventSink *s);
+void sink_flush(EventSink *s, UnoEventFn emit, void *ctx);
+void sink_free(EventSink *s);
+
+#endif

@@ -1,0 +1,345 @@
+/*
+ * game.c — a new game: the deck, the dealer, the deal and the first card;
+ * copying, inspecting and hashing a game.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/game.h"
+
+void uno_setup_init(UnoSetup *s)
+{
+    memset(s, 0, sizeof *s);
+    s->dealer = -1;
+}
+
+static int deck_count(const UnoRules *r, int nplayers)
+{
+    /* KPGUT "Requirements": one deck per seven players (8 → 2, 15 → 3) */
+    if (r->players_per_deck <= 0)
+        return 1;
+    return (nplayers + r->players_per_deck - 1) / r->players_per_deck;
+}
+
+static int capacity_for(const UnoRules *r, int nplayers)
+{
+    return r->join ? UNO_MAX_PLAYERS : nplayers;
+}
+
+size_t uno_game_size(const UnoRules *r, int nplayers)
+{
+    int decks = deck_count(r, nplayers);
+    return sizeof(UnoGame) + (size_t)capacity_for(r, nplayers) * sizeof(Seat) +
+           (size_t)decks * (size_t)(108 + r->blanks);
+}
+
+size_t uno_game_bytes(const UnoGame *g)
+{
+    return sizeof(UnoGame) + (size_t)g->capacity * sizeof(Seat) + (size_t)g->deck_size;
+}
+
+/* MyUNO / classic "Equipment": per colour one 0, two each of 1–9, Skip,
+ * Reverse, Draw 2; four Wilds and four WD4s; the booklet adds 4 blanks. */
+static void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS])
+{
+    for (int k = 0; k < UNO_KINDS; k++)
+        counts[k] = 0;
+    for (int c = 0; c < UNO_COLORS; c++)
+        for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
+            counts[uno_card_make(c, v)] = decks * (v == 0 ? 1 : 2);
+    counts[UNO_WILD] = counts[UNO_WILD4] = 4 * decks;
+    /* booklet "Blank card": it replaces a lost card, or carries a house rule */
+    counts[r->blank_as < UNO_KINDS ? r->blank_as : UNO_BLANK] += r->blanks * decks;
+}
+
+/* MyUNO "Setup" 1: each player draws a card; the highest number deals
+ * (symbols count as zero); those tied for highest draw again. */
+static int dealer_by_high_card(UnoGame *g, const int counts[UNO_KINDS])
+{
+    UnoCard deck[UNO_MAX_CARDS];
+    int n = 0, in[UNO_MAX_PLAYERS], nin = g->nplayers;
+    for (int k = 0; k < UNO_KINDS; k++)
+        for (int i = 0; i < counts[k]; i++)
+            deck[n++] = (UnoCard)k;
+    for (int s = 0; s < nin; s++)
+        in[s] = s;
+    while (nin > 1) {
+        shuffle_cards(&g->rng, deck, n);
+        int best = -1, values[UNO_MAX_PLAYERS], next = 0;
+        for (int i = 0; i < nin; i++) {
+            UnoCard c = deck[i];
+            values[i] = uno_card_is_number(c) ? uno_card_value(c) : 0;
+            if (values[i] > best)
+                best = values[i];
+        }
+        for (int i = 0; i < nin; i++)
+            if (values[i] == best)
+                in[next++] = in[i];
+        nin = next;
+    }
+    return in[0];
+}
+
+static int build_stock(UnoGame *g, const UnoSetup *setup, char *err, size_t errlen)
+{
+    int counts[UNO_KINDS];
+    deck_kinds(&g->rules, deck_count(&g->rules, g->nplayers), counts);
+    if (setup->dealer < 0)
+        g->dealer = (int8_t)(g->rules.dealer == UNO_DEALER_OLDEST ? oldest_seat(g)
+                                                                   : dealer_by_high_card(g, counts));
+    for (int i = 0; i < setup->ndeck_top; i++) {
+        UnoCard c = setup->deck_top[i];
+        if (c >= UNO_KINDS || counts[c] == 0)
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "deck: card %d (%s) is one more than the deck holds",
+                        i + 1, uno_card_name(c));
+        counts[c]--;
+    }
+    UnoCard *stock = game_stock(g);
+    int n = 0;
+    for (int k = 0; k < UNO_KINDS; k++)
+        for (int i = 0; i < counts[k]; i++)
+            stock[n++] = (UnoCard)k;
+    shuffle_cards(&g->rng, stock, n);
+    for (int i = setup->ndeck_top - 1; i >= 0; i--)
+        stock[n++] = setup->deck_top[i];
+    g->stock_n = (int16_t)n;
+    g->deck_size = (int16_t)n;
+    return UNO_OK;
+}
+
+/* MyUNO "Setup" 2, KPGUT "Starting the Game": seven cards each, one at a
+ * time, starting left of the dealer, clockwise. */
+static int deal(UnoGame *g, char *err, size_t errlen)
+{
+    if (g->rules.hand_size * g->nplayers >= g->stock_n)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "not enough cards to deal %d to %d players",
+                    g->rules.hand_size, g->nplayers);
+    for (int r = 0; r < g->rules.hand_size; r++)
+        for (int k = 1; k <= g->nplayers; k++)
+            hand_add(&g->seats[(g->dealer + k) % g->nplayers].hand, game_stock(g)[--g->stock_n]);
+    return UNO_OK;
+}
+
+/* Returns a turned-up card to the deck at a random place (MyUNO "Wild Draw
+ * 4 Card": "return this card to the deck and pick another card"). */
+static void return_to_deck(UnoGame *g, UnoCard c)
+{
+    UnoCard *stock = game_stock(g);
+    int at = (int)uno_rng_below(&g->rng, (uint32_t)g->stock_n);
+    stock[g->stock_n++] = stock[at];
+    stock[at] = c;
+}
+
+/* The first discard under mattel and classic (RULES.md "first card effects"). */
+static void turn_up_first(UnoGame *g)
+{
+    UnoCard c;
+    for (;;) {
+        c = game_stock(g)[--g->stock_n];
+        bool again = (c == UNO_WILD4 && g->rules.first_wd4 == UNO_FIRST_WD4_RETURN) ||
+                     (c == UNO_WILD && g->rules.first_wild == UNO_FIRST_WILD_RETURN) || c == UNO_BLANK;
+        if (c == UNO_WILD4 && g->rules.first_wd4 == UNO_FIRST_WD4_COVER) {
+            discard_push(g, c); /* classic: another card is turned over on top */
+            continue;
+        }
+        if (!again)
+            break;
+        return_to_deck(g, c); /* MyUNO WD4; booklet "Set up" 6 (Wild, WD4); a blank */
+    }
+    discard_push(g, c);
+    g->color = (int8_t)uno_card_color(c);
+    int first = next_seat(g, g->dealer, 1);
+    if (c == UNO_WILD) { /* MyUNO, classic: the player left of the dealer names the colour */
+        g->turn = (int8_t)first;
+        g->phase = UNO_PHASE_COLOR;
+        return;
+    }
+    if (uno_card_value(c) == UNO_REVERSE && g->rules.first_reverse == UNO_FIRST_REVERSE_DEALER_FIRST) {
+        /* MyUNO "Reverse Card": the dealer goes first, then play moves right */
+        g->direction = -1;
+        begin_turn(g, g->dealer, NULL);
+        return;
+    }
+    /* classic / booklet Reverse (the dealer's right first), Skip, Draw 2 and
+     * numbers act as if the dealer had played the card */
+    apply_effects(g, g->dealer, c, 1, NULL);
+}
+
+/* KPGUT "Starting the Game": the youngest plays any card but WD4; RULES.md
+ * decision 6: holding only WD4s, they draw until they hold another card. */
+static void youngest_opens(UnoGame *g)
+{
+    begin_turn(g, youngest_seat(g), NULL);
+    if (!playable_mask(g, g->turn)) {
+        g->phase = UNO_PHASE_MUST_PLAY;
+        while (!playable_mask(g, g->turn) && draw_cards(g, g->turn, 1, UNO_R_DRAW, NULL, NULL) == 1)
+            ;
+    }
+}
+
+int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
+{
+    int n = setup->nplayers;
+    int rc = uno_rules_validate(rules, n, err, errlen);
+    if (rc)
+        return rc;
+    if (setup->dealer >= n)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "dealer must be a seat 0..%d", n - 1);
+    if (setup->ndeck_top < 0 || setup->ndeck_top > UNO_MAX_CARDS)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "deck: too many cards");
+    memset(g, 0, uno_game_size(rules, n));
+    g->rules = *rules;
+    g->nplayers = (int8_t)n;
+    g->capacity = (int8_t)capacity_for(rules, n);
+    for (int s = 0; s < n; s++) {
+        g->seats[s].info = setup->players[s];
+        g->seats[s].info.name[UNO_NAME_LEN - 1] = '\0';
+        g->seats[s].score = -1;
+        g->seats[s].vote = -1;
+    }
+    uno_rng_seed(&g->rng, setup->seed);
+    g->t = g->start_t = g->turn_t = setup->t;
+    g->direction = 1;
+    g->dealer = (int8_t)setup->dealer;
+    g->turn = 0;
+    g->top = UNO_NO_CARD;
+    g->drawn = UNO_NO_CARD;
+    g->color = UNO_NO_COLOR;
+    g->wd4_seat = g->tactical_seat = g->vote_opener = g->cheat.seat = -1;
+    if ((rc = build_stock(g, setup, err, errlen)) || (rc = deal(g, err, errlen)))
+        return rc;
+    if (rules->opening == UNO_OPEN_YOUNGEST_PLAYS)
+        youngest_opens(g);
+    else
+        turn_up_first(g);
+    return UNO_OK;
+}
+
+UnoGame *uno_game_new(const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
+{
+    if (setup->nplayers < 1 || setup->nplayers > UNO_MAX_PLAYERS) {
+        fail(err, errlen, UNO_E_BAD_REQUEST, "players must be 1..%d", UNO_MAX_PLAYERS);
+        return NULL;
+    }
+    UnoGame *g = malloc(uno_game_size(rules, setup->nplayers));
+    if (!g) {
+        fail(err, errlen, UNO_E_BAD_REQUEST, "out of memory");
+        return NULL;
+    }
+    if (uno_game_init(g, rules, setup, err, errlen) != UNO_OK) {
+        free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void uno_game_free(UnoGame *g) { free(g); }
+
+void uno_game_copy(UnoGame *dst, const UnoGame *src) { memcpy(dst, src, uno_game_bytes(src)); }
+
+/* ------------------------------------------------------------ inspection */
+
+int uno_game_nplayers(const UnoGame *g) { return g->nplayers; }
+const UnoRules *uno_game_rules(const UnoGame *g) { return &g->rules; }
+UnoPhase uno_game_phase(const UnoGame *g) { return (UnoPhase)g->phase; }
+int uno_game_turn(const UnoGame *g) { return g->phase == UNO_PHASE_OVER ? -1 : g->turn; }
+int uno_game_direction(const UnoGame *g) { return g->direction; }
+UnoCard uno_game_top(const UnoGame *g) { return g->top; }
+int uno_game_color(const UnoGame *g) { return g->color; }
+int uno_game_pending(const UnoGame *g) { return g->pending; }
+int uno_game_dealer(const UnoGame *g) { return g->dealer; }
+bool uno_game_over(const UnoGame *g) { return g->phase == UNO_PHASE_OVER; }
+int64_t uno_game_clock(const UnoGame *g) { return g->t; }
+int uno_game_stock_count(const UnoGame *g) { return g->stock_n; }
+int uno_game_discard_count(const UnoGame *g) { return g->discard_n; }
+int uno_game_oldest(const UnoGame *g) { return oldest_seat(g); }
+int uno_game_youngest(const UnoGame *g) { return youngest_seat(g); }
+int uno_game_nspectators(const UnoGame *g) { return g->nspectators; }
+int uno_game_warnings(const UnoGame *g, int seat) { return g->seats[seat].warnings; }
+bool uno_game_said_uno(const UnoGame *g, int seat) { return g->seats[seat].call == CALL_SAID; }
+const UnoPlayerInfo *uno_game_player(const UnoGame *g, int seat) { return &g->seats[seat].info; }
+const UnoPlayerInfo *uno_game_spectator(const UnoGame *g, int i) { return &g->spectators[i]; }
+int uno_game_hand_count(const UnoGame *g, int seat) { return g->seats[seat].hand.count; }
+const uint8_t *uno_game_hand_kinds(const UnoGame *g, int seat) { return g->seats[seat].hand.kinds; }
+
+int uno_game_hand(const UnoGame *g, int seat, UnoCard *out, int max)
+{
+    int n = 0;
+    const Hand *h = &g->seats[seat].hand;
+    for (int k = 0; k < UNO_KINDS; k++)
+        for (int i = 0; i < h->kinds[k] && n < max; i++)
+            out[n++] = (UnoCard)k;
+    return n;
+}
+
+/* Booklet "Rules for partners": partners sit across (seats s and s + 2). */
+int uno_game_team(const UnoGame *g, int seat)
+{
+    return g->rules.partners ? seat % 2 : seat;
+}
+
+/* KPGUT §9: those who gave up share the last place; §15: ejected, no rank. */
+int uno_game_rank(const UnoGame *g, int seat)
+{
+    const Seat *s = &g->seats[seat];
+    if (s->status == SEAT_EJECTED)
+        return -1;
+    if (s->status != SEAT_GAVE_UP)
+        return s->rank;
+    int ranked = 0, gave_up = 0;
+    for (int p = 0; p < g->nplayers; p++) {
+        ranked += g->seats[p].status != SEAT_EJECTED;
+        gave_up += g->seats[p].status == SEAT_GAVE_UP;
+    }
+    return ranked - gave_up + 1;
+}
+
+bool uno_game_has_scores(const UnoGame *g) { return g->rules.scoring != UNO_SCORING_NONE; }
+int uno_game_score(const UnoGame *g, int seat) { return g->seats[seat].score; }
+
+bool uno_game_vote_open(const UnoGame *g, int *opener)
+{
+    if (opener)
+        *opener = g->vote_opener;
+    return g->vote_opener >= 0;
+}
+
+/* ------------------------------------------------------------------ hash */
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) {
+        h ^= (v >> (8 * i)) & 0xff;
+        h *= 0x100000001b3ULL; /* FNV-1a */
+    }
+    return h;
+}
+
+/* Hashes the meaning of the state, field by field (never padding). */
+uint64_t uno_game_hash(const UnoGame *g)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    int64_t scalars[] = {g->t, g->start_t, g->turn_t, g->stock_n, g->discard_n, g->pending,
+                         g->nplayers, g->turn, g->dealer, g->direction, g->phase, g->pending_kind,
+                         g->color, g->top, g->drawn, g->wd4_seat, g->wd4_illegal, g->said_before,
+                         g->tactical_seat, g->tactical_right, g->stuck, g->finished,
+                         g->vote_opener, g->nspectators, g->over_reason, g->cheat.seat};
+    for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
+        h = mix(h, (uint64_t)scalars[i]);
+    for (int i = 0; i < 4; i++)
+        h = mix(h, g->rng.s[i]);
+    for (int s = 0; s < g->nplayers; s++) {
+        const Seat *p = &g->seats[s];
+        for (int k = 0; k < UNO_KINDS; k++)
+            h = mix(h, p->hand.kinds[k]);
+        int64_t fields[] = {p->fault_t, p->score, p->status, p->rank, p->call, p->warnings, p->vote,
+                            p->info.age};
+        for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+            h = mix(h, (uint64_t)fields[i]);
+    }
+    for (int i = 0; i < g->stock_n; i++)
+        h = mix(h, game_stock_c(g)[i]);
+    for (int k = 0; k < UNO_KINDS; k++)
+        h = mix(h, g->discard_kinds[k]);
+    return h;
+}

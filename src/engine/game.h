@@ -1,0 +1,187 @@
+/*
+ * game.h — the engine's internal state and the functions its modules share.
+ *
+ * One UnoGame is one flat block: the header below, then `capacity` seats,
+ * then the stock (deck_size slots). No pointers inside, so a game is copied
+ * with memcpy.
+ *
+ * What stays true (uno_game_check verifies it after every move in UNO_DEBUG
+ * builds, after SQLite's assert_state idea):
+ *  - conservation: sum of hands + stock_n + discard_n == deck_size;
+ *  - discard_kinds counts the discard pile, top card included (top is
+ *    UNO_NO_CARD only before KPGUT's opening play, with an empty pile);
+ *  - each hand's mask has bit k set exactly when kinds[k] > 0, and count is
+ *    the sum of kinds;
+ *  - while not over, `turn` is an active seat (status PLAYING);
+ *  - phase PENDING has pending > 0; other phases have pending == 0.
+ */
+#ifndef UNO_ENGINE_GAME_H
+#define UNO_ENGINE_GAME_H
+
+#include "uno.h"
+
+typedef enum SeatStatus { SEAT_PLAYING, SEAT_FINISHED, SEAT_GAVE_UP, SEAT_EJECTED } SeatStatus;
+typedef enum PendingKind { PENDING_NONE, PENDING_DRAW2, PENDING_WILD4 } PendingKind;
+typedef enum UnoCall { CALL_NONE, CALL_SAID, CALL_FAULT } UnoCall;
+
+typedef struct Hand {
+    uint64_t mask;              /* bit k: holds at least one card of kind k */
+    uint16_t count;
+    uint8_t kinds[UNO_KINDS];
+} Hand;
+
+typedef struct Seat {
+    Hand hand;
+    UnoPlayerInfo info;
+    int64_t fault_t;            /* call == CALL_FAULT: when the fault began (ms) */
+    int16_t score;              /* -1: none yet */
+    int8_t status;              /* SeatStatus */
+    int8_t rank;                /* finished: 1..; 0 while playing */
+    int8_t call;                /* UnoCall: the UNO call of the current one-card hand */
+    int8_t warnings;            /* KPGUT §15 */
+    int8_t vote;                /* -1 none, 0 no, 1 yes: the open §11 vote */
+} Seat;
+
+/* KPGUT §10 (honour mode): what an illegal play changed, to take it back. */
+typedef struct Cheat {
+    int8_t seat;                /* -1: none open */
+    int8_t ncards;
+    UnoCard cards[UNO_MAX_SET];
+    UnoCard top;                /* before the play */
+    int8_t color, direction, phase, pending_kind;
+    int16_t pending;
+} Cheat;
+
+struct UnoGame {
+    UnoRules rules;
+    UnoRng rng;
+    int64_t t;                  /* the clock: ms since the game began */
+    int64_t start_t;
+    int64_t turn_t;             /* when the current turn began (§8 away timer) */
+    int16_t deck_size;
+    int16_t stock_n;            /* stock()[stock_n - 1] is the top of the stock */
+    int16_t discard_n;
+    int16_t pending;            /* cards the player in turn faces */
+    int8_t nplayers, capacity;
+    int8_t turn, dealer, direction;
+    int8_t phase;               /* UnoPhase */
+    int8_t pending_kind;        /* PendingKind */
+    int8_t color;               /* colour in force */
+    UnoCard top;
+    UnoCard drawn;              /* PHASE_DRAWN: the card that may be played */
+    int8_t wd4_seat;            /* who played the WD4 the player in turn faces */
+    bool wd4_illegal;           /* that WD4 broke wd4_rule (known to the engine only) */
+    bool said_before;           /* the player in turn said UNO before playing */
+    int8_t tactical_seat;       /* §14: the last player who drew in their turn; -1 none */
+    bool tactical_right;        /* ... and held a playable card when they did */
+    int8_t stuck;               /* turns in a row with no card played or drawn (decision 8) */
+    int8_t finished;            /* players ranked by finishing */
+    int8_t vote_opener;         /* §11: -1 none */
+    int8_t nspectators;
+    int8_t over_reason;         /* UnoReason, when over */
+    UnoPlayerInfo spectators[8];
+    uint8_t discard_kinds[UNO_KINDS];
+    Cheat cheat;
+    Seat seats[];               /* capacity seats, then the stock */
+};
+
+static inline UnoCard *game_stock(UnoGame *g) { return (UnoCard *)(g->seats + g->capacity); }
+static inline const UnoCard *game_stock_c(const UnoGame *g)
+{
+    return (const UnoCard *)(g->seats + g->capacity);
+}
+static inline bool seat_active(const UnoGame *g, int s) { return g->seats[s].status == SEAT_PLAYING; }
+
+/* ---- events (events.c): buffered until the action succeeds ---- */
+typedef struct EventSink EventSink;
+void ev_emit(EventSink *out, UnoEventType type, int seat, int target, int color, int count,
+             UnoReason reason, const UnoCard *cards, int ncards);
+
+/* ---- hands and piles (pile.c) ---- */
+void hand_add(Hand *h, UnoCard c);
+void hand_remove(Hand *h, UnoCard c);
+void shuffle_cards(UnoRng *rng, UnoCard *cards, int n);
+/* Draws up to n cards into seat's hand, reshuffling the pile when the stock
+ * runs out (MyUNO "Going Out", classic "Going out", KPGUT §4). Returns the
+ * number drawn: fewer when neither pile has cards left. *last (may be NULL)
+ * gets the last card drawn. */
+int draw_cards(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out, UnoCard *last);
+/* Puts a played card on the discard pile. */
+void discard_push(UnoGame *g, UnoCard c);
+/* Moves cards into the played-cards pile below the top (KPGUT §9 Finnish). */
+void discard_bury(UnoGame *g, const Hand *h);
+/* Shuffles a hand into the stock (KPGUT §9 English). */
+void stock_shuffle_in(UnoGame *g, const Hand *h);
+int active_players(const UnoGame *g);
+/* The seat `steps` active seats away from `from` in the direction of play. */
+int next_seat(const UnoGame *g, int from, int steps);
+int oldest_seat(const UnoGame *g);
+int youngest_seat(const UnoGame *g);
+
+/* ---- what may be played (legal.c) ---- */
+/* Kinds of card the seat could start a play with now (ignores WD4 legality
+ * where a challenge may catch it, and honour mode). */
+uint64_t playable_mask(const UnoGame *g, int seat);
+/* Would a WD4 break the rule in force (MyUNO "Wild Draw 4", KPGUT "Wild+Draw 4")? */
+bool wd4_breaks_rule(const UnoGame *g, const Hand *h);
+
+/* ---- predicates shared by the handlers and the move list ---- */
+bool can_call_uno(const UnoGame *g, int seat, int64_t t); /* t < 0: the game's clock */
+bool can_catch(const UnoGame *g, int seat, int target, int64_t t);
+bool can_suspect(const UnoGame *g, int seat, int target);
+bool can_warn(const UnoGame *g, int seat, int target);
+
+/* ---- turn flow (turn.c) ---- */
+int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int turn_draw(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int turn_pass(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int turn_take(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int turn_color(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+/* Ends the current turn: the player `steps` seats on plays next. */
+void pass_turn(UnoGame *g, int steps, EventSink *out);
+/* Starts seat's turn with phase TURN. */
+void begin_turn(UnoGame *g, int seat, EventSink *out);
+/* Applies what a play (or the opening card) does to the players after it. */
+void apply_effects(UnoGame *g, int seat, UnoCard last, int ncards, EventSink *out);
+/* The player in turn takes the pending draw and loses the turn. */
+void take_pending(UnoGame *g, EventSink *out);
+
+/* ---- UNO calls, catches, suspicions (calls.c) ---- */
+int call_uno(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int call_catch(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int call_suspect(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+/* The window for catching ends (MyUNO "Going Out"; KPGUT §1, §10). */
+void close_windows(UnoGame *g, bool by_play);
+/* After seat's hand changed: a one-card hand must be called (MyUNO, KPGUT §1). */
+void note_one_card(UnoGame *g, int seat, bool said);
+
+/* ---- people at the table (conduct.c) ---- */
+int conduct_giveup(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int conduct_join(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int conduct_warn(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int conduct_spectate(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int conduct_dispute(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int conduct_vote(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+/* KPGUT §15: a warning; the second one ejects as in §9. */
+void warn_seat(UnoGame *g, int warner, int target, EventSink *out);
+/* The seat who warns `target`: the oldest, or the youngest if target is the oldest. */
+int warner_for(const UnoGame *g, int target);
+
+/* ---- the end of a game (ending.c) ---- */
+/* A player's hand became empty. */
+void player_out(UnoGame *g, int seat, EventSink *out);
+/* Ends the game early: the remaining players are ranked as in KPGUT §6. */
+void end_game_early(UnoGame *g, UnoReason reason, EventSink *out);
+/* KPGUT: after a player left the game, ends it if one player remains. */
+void check_last_player(UnoGame *g, EventSink *out);
+
+/* ---- the clock (clock.c) ---- */
+bool timers_due(const UnoGame *g, int64_t t);
+void run_timers(UnoGame *g, int64_t t, EventSink *out);
+
+/* ---- errors ---- */
+int fail(char *err, size_t errlen, int status, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#endif

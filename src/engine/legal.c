@@ -1,0 +1,254 @@
+/*
+ * legal.c — what may be played, and the list of every action that would
+ * succeed (uno_game_legal). Playability is a bit set over the 55 kinds, so a
+ * question like "which of my cards match" is a few AND/OR instructions.
+ */
+#include <string.h>
+
+#include "engine/game.h"
+
+#define BIT(k) (1ULL << (k))
+#define COLOR_MASK(c) (0x1fffULL << ((c) * 13))
+
+static uint64_t value_mask(int v)
+{
+    return BIT(v) | BIT(13 + v) | BIT(26 + v) | BIT(39 + v);
+}
+
+/* What matches the pile in a normal turn (MyUNO "Let's Play": colour,
+ * number or symbol; Wild always; KPGUT "Basic Gameplay": value or colour). */
+static uint64_t matching(const UnoGame *g)
+{
+    uint64_t m = BIT(UNO_WILD) | BIT(UNO_BLANK);
+    if (g->color != UNO_NO_COLOR)
+        m |= COLOR_MASK(g->color);
+    if (uno_card_is_colored(g->top))
+        m |= value_mask(uno_card_value(g->top));
+    return m;
+}
+
+bool wd4_breaks_rule(const UnoGame *g, const Hand *h)
+{
+    uint64_t others = h->mask & ~BIT(UNO_WILD4);
+    if (g->rules.wd4_rule == UNO_WD4_NO_PLAYABLE) /* KPGUT: no other card playable */
+        return (others & matching(g)) != 0;
+    /* MyUNO / classic: no card matching the colour in force */
+    return g->color != UNO_NO_COLOR && (others & COLOR_MASK(g->color)) != 0;
+}
+
+/* KPGUT §7: a number card identical to the top, out of turn. */
+static uint64_t slide_mask(const UnoGame *g, int seat)
+{
+    if (!g->rules.side_slide || seat == g->turn || !seat_active(g, seat) ||
+        !uno_card_is_number(g->top) || g->phase == UNO_PHASE_COLOR)
+        return 0;
+    return g->seats[seat].hand.mask & BIT(g->top);
+}
+
+uint64_t playable_mask(const UnoGame *g, int seat)
+{
+    if (g->phase == UNO_PHASE_OVER)
+        return 0;
+    if (seat != g->turn)
+        return slide_mask(g, seat);
+    const Hand *h = &g->seats[seat].hand;
+    uint64_t m;
+    switch (g->phase) {
+    case UNO_PHASE_DRAWN: /* MyUNO: only the drawn card; classic "Reneging" */
+        return h->mask & BIT(g->drawn);
+    case UNO_PHASE_PENDING:
+        if (g->pending_kind == PENDING_DRAW2) {
+            /* KPGUT "Draw 2": chain with Draw 2; "Wild+Draw 4": on a Draw 2
+             * when holding no Draw 2 (RULES.md decisions 1, 2) */
+            m = g->rules.stack_draw2 ? value_mask(UNO_DRAW2) : 0;
+            if (g->rules.wd4_on_draw2 && !(h->mask & value_mask(UNO_DRAW2)))
+                m |= BIT(UNO_WILD4);
+        } else {
+            m = g->rules.stack_wd4 ? BIT(UNO_WILD4) : 0;
+        }
+        return h->mask & m;
+    case UNO_PHASE_FREE_PLAY: /* KPGUT: any card, not WD4 while holding others */
+        m = h->mask;
+        if (m & ~BIT(UNO_WILD4))
+            m &= ~BIT(UNO_WILD4);
+        return m;
+    case UNO_PHASE_TURN:
+    case UNO_PHASE_MUST_PLAY:
+        if (g->top == UNO_NO_CARD) /* KPGUT: any first card but WD4 */
+            return h->mask & ~BIT(UNO_WILD4);
+        m = matching(g);
+        /* Where a challenge can catch an illegal WD4 it may be played as a
+         * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
+         * enforces the rule (RULES.md matrix "WD4 challenge"). */
+        if (g->rules.challenge != UNO_CHALLENGE_NONE || !wd4_breaks_rule(g, h))
+            m |= BIT(UNO_WILD4);
+        return h->mask & m;
+    default:
+        return 0;
+    }
+}
+
+/* ------------------------------------------------------------ the list */
+
+typedef struct MoveList {
+    UnoAction *out;
+    int max, n;
+    int64_t t;
+    UnoAction overflow; /* written, not kept, once out is full */
+} MoveList;
+
+static UnoAction *add(MoveList *l, UnoActionType type, int seat)
+{
+    UnoAction *a = l->n < l->max ? &l->out[l->n] : &l->overflow;
+    l->n++;
+    uno_action_init(a, type, seat);
+    a->t = l->t;
+    return a;
+}
+
+static void add_play(MoveList *l, int seat, const UnoCard *cards, int n, int color)
+{
+    UnoAction *a = add(l, UNO_ACT_PLAY, seat);
+    memcpy(a->cards, cards, (size_t)n);
+    a->ncards = (uint8_t)n;
+    a->color = (int8_t)color;
+}
+
+/* Wild sets name one colour (KPGUT "Wild"): one entry per colour. */
+static void add_wild_plays(MoveList *l, int seat, UnoCard kind, int max_set)
+{
+    UnoCard cards[UNO_MAX_SET];
+    for (int k = 1; k <= max_set; k++) {
+        cards[k - 1] = kind;
+        for (int c = 0; c < UNO_COLORS; c++)
+            add_play(l, seat, cards, k, c);
+    }
+}
+
+/* Sets of one coloured value: one entry per distinct outcome — which cards,
+ * which one first (it must be playable), which one last (it sets the colour). */
+static void add_value_plays(MoveList *l, const UnoGame *g, int seat, int value,
+                            uint64_t firsts, bool sets)
+{
+    const Hand *h = &g->seats[seat].hand;
+    int have[UNO_COLORS], take[UNO_COLORS];
+    for (int c = 0; c < UNO_COLORS; c++)
+        have[c] = h->kinds[uno_card_make(c, value)];
+    for (take[0] = 0; take[0] <= have[0]; take[0]++)
+    for (take[1] = 0; take[1] <= have[1]; take[1]++)
+    for (take[2] = 0; take[2] <= have[2]; take[2]++)
+    for (take[3] = 0; take[3] <= have[3]; take[3]++) {
+        int total = take[0] + take[1] + take[2] + take[3];
+        if (total == 0 || (!sets && total > 1) || total > UNO_MAX_SET)
+            continue;
+        for (int f = 0; f < UNO_COLORS; f++) {
+            if (!take[f] || !(firsts & BIT(uno_card_make(f, value))))
+                continue;
+            for (int last = 0; last < UNO_COLORS; last++) {
+                if (total == 1 ? last != f : (!take[last] || (last == f && take[f] < 2)))
+                    continue;
+                UnoCard cards[UNO_MAX_SET];
+                int rest[UNO_COLORS], n = 0;
+                memcpy(rest, take, sizeof rest);
+                rest[f]--;
+                cards[n++] = uno_card_make(f, value);
+                if (total > 1)
+                    rest[last]--;
+                for (int c = 0; c < UNO_COLORS; c++)
+                    for (int i = 0; i < rest[c]; i++)
+                        cards[n++] = uno_card_make(c, value);
+                if (total > 1)
+                    cards[n++] = uno_card_make(last, value);
+                add_play(l, seat, cards, n, UNO_NO_COLOR);
+            }
+        }
+    }
+}
+
+static void add_plays(MoveList *l, const UnoGame *g, int seat)
+{
+    uint64_t firsts = playable_mask(g, seat);
+    if (!firsts)
+        return;
+    const Hand *h = &g->seats[seat].hand;
+    bool sets = g->rules.play_sets && seat == g->turn && g->phase != UNO_PHASE_DRAWN;
+    for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
+        if (firsts & value_mask(v))
+            add_value_plays(l, g, seat, v, firsts, sets);
+    if (firsts & BIT(UNO_WILD))
+        add_wild_plays(l, seat, UNO_WILD, sets ? h->kinds[UNO_WILD] : 1);
+    if (firsts & BIT(UNO_WILD4))
+        add_wild_plays(l, seat, UNO_WILD4, sets ? h->kinds[UNO_WILD4] : 1);
+    if (firsts & BIT(UNO_BLANK)) {
+        UnoCard blanks[UNO_MAX_SET];
+        int max = sets ? h->kinds[UNO_BLANK] : 1;
+        for (int k = 1; k <= max; k++) {
+            blanks[k - 1] = UNO_BLANK;
+            add_play(l, seat, blanks, k, UNO_NO_COLOR);
+        }
+    }
+}
+
+static void add_turn_moves(MoveList *l, const UnoGame *g, int seat)
+{
+    switch (g->phase) {
+    case UNO_PHASE_COLOR:
+        for (int c = 0; c < UNO_COLORS; c++)
+            add(l, UNO_ACT_COLOR, seat)->color = (int8_t)c;
+        return;
+    case UNO_PHASE_TURN:
+    case UNO_PHASE_MUST_PLAY:
+    case UNO_PHASE_FREE_PLAY:
+        add(l, UNO_ACT_DRAW, seat);
+        return;
+    case UNO_PHASE_DRAWN:
+        add(l, UNO_ACT_PASS, seat);
+        return;
+    case UNO_PHASE_PENDING:
+        add(l, UNO_ACT_TAKE, seat);
+        if (g->pending_kind == PENDING_WILD4 && g->rules.challenge != UNO_CHALLENGE_NONE &&
+            g->wd4_seat >= 0)
+            add(l, UNO_ACT_CHALLENGE, seat);
+        return;
+    default:
+        return;
+    }
+}
+
+static void add_table_moves(MoveList *l, const UnoGame *g, int seat)
+{
+    for (int target = 0; target < g->nplayers; target++) {
+        if (target == seat)
+            continue;
+        if (can_catch(g, seat, target, l->t))
+            add(l, UNO_ACT_CATCH, seat)->target = (int8_t)target;
+        if (can_suspect(g, seat, target))
+            add(l, UNO_ACT_SUSPECT, seat)->target = (int8_t)target;
+        if (can_warn(g, seat, target))
+            add(l, UNO_ACT_WARN, seat)->target = (int8_t)target;
+    }
+    if (can_call_uno(g, seat, l->t))
+        add(l, UNO_ACT_UNO, seat);
+    if (g->rules.giveup && seat_active(g, seat))
+        add(l, UNO_ACT_GIVEUP, seat);
+    if (g->rules.votes && g->vote_opener < 0 && g->seats[seat].status != SEAT_EJECTED)
+        add(l, UNO_ACT_DISPUTE, seat);
+    if (g->vote_opener >= 0 && g->seats[seat].vote < 0 && g->seats[seat].status != SEAT_EJECTED) {
+        add(l, UNO_ACT_VOTE, seat)->uno = true;
+        add(l, UNO_ACT_VOTE, seat)->uno = false;
+    }
+}
+
+int uno_game_legal(const UnoGame *g, int seat, UnoAction *out, int max, int *total)
+{
+    MoveList l = {.out = out, .max = max, .t = -1};
+    if (seat >= 0 && seat < g->nplayers && g->phase != UNO_PHASE_OVER) {
+        add_plays(&l, g, seat);
+        if (seat == g->turn)
+            add_turn_moves(&l, g, seat);
+        add_table_moves(&l, g, seat);
+    }
+    if (total)
+        *total = l.n;
+    return l.n < max ? l.n : max;
+}

@@ -1,0 +1,166 @@
+/*
+ * pile.c — hands, the stock and the discard pile, and who sits where.
+ */
+#include <string.h>
+
+#include "engine/game.h"
+
+void hand_add(Hand *h, UnoCard c)
+{
+    h->kinds[c]++;
+    h->mask |= 1ULL << c;
+    h->count++;
+}
+
+void hand_remove(Hand *h, UnoCard c)
+{
+    if (--h->kinds[c] == 0)
+        h->mask &= ~(1ULL << c);
+    h->count--;
+}
+
+/* Fisher–Yates with the game's generator. */
+void shuffle_cards(UnoRng *rng, UnoCard *cards, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)uno_rng_below(rng, (uint32_t)i + 1);
+        UnoCard tmp = cards[i];
+        cards[i] = cards[j];
+        cards[j] = tmp;
+    }
+}
+
+void discard_push(UnoGame *g, UnoCard c)
+{
+    g->discard_kinds[c]++;
+    g->discard_n++;
+    g->top = c;
+}
+
+void discard_bury(UnoGame *g, const Hand *h)
+{
+    for (int k = 0; k < UNO_KINDS; k++)
+        g->discard_kinds[k] = (uint8_t)(g->discard_kinds[k] + h->kinds[k]);
+    g->discard_n = (int16_t)(g->discard_n + h->count);
+}
+
+void stock_shuffle_in(UnoGame *g, const Hand *h)
+{
+    UnoCard *stock = game_stock(g);
+    for (int k = 0; k < UNO_KINDS; k++)
+        for (int i = 0; i < h->kinds[k]; i++)
+            stock[g->stock_n++] = (UnoCard)k;
+    shuffle_cards(&g->rng, stock, g->stock_n);
+}
+
+/* KPGUT §4 (Finnish): the reshuffler is the oldest player already finished,
+ * else a spectator, else the oldest player. Returns a seat, or -1 for a
+ * spectator. MyUNO and classic do not say who shuffles; the event names the
+ * same person. */
+static int reshuffler(const UnoGame *g)
+{
+    int best = -1;
+    for (int s = 0; s < g->nplayers; s++)
+        if (g->seats[s].status == SEAT_FINISHED &&
+            (best < 0 || g->seats[s].info.age > g->seats[best].info.age))
+            best = s;
+    if (best >= 0)
+        return best;
+    return g->nspectators > 0 ? -1 : oldest_seat(g);
+}
+
+/* MyUNO "Going Out": the discard pile is reshuffled; classic: "reshuffle the
+ * discard pile, excluding the top card"; KPGUT §4: at least the last played
+ * card stays. Returns the number of cards that became the stock. */
+static int reshuffle(UnoGame *g, EventSink *out)
+{
+    UnoCard *stock = game_stock(g);
+    int n = 0;
+    if (g->top != UNO_NO_CARD)
+        g->discard_kinds[g->top]--;
+    for (int k = 0; k < UNO_KINDS; k++) {
+        for (int i = 0; i < g->discard_kinds[k]; i++)
+            stock[n++] = (UnoCard)k;
+        g->discard_kinds[k] = 0;
+    }
+    if (g->top != UNO_NO_CARD)
+        g->discard_kinds[g->top] = 1;
+    g->discard_n = (int16_t)(g->discard_n - n);
+    shuffle_cards(&g->rng, stock, n);
+    g->stock_n = (int16_t)n;
+    if (n > 0) {
+        int by = reshuffler(g);
+        ev_emit(out, UNO_EV_RESHUFFLE, by, by < 0 ? 0 : -1, UNO_NO_COLOR, n, UNO_R_NONE, NULL, 0);
+    }
+    return n;
+}
+
+int draw_cards(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out, UnoCard *last)
+{
+    UnoCard got[UNO_MAX_CARDS];
+    int drawn = 0, reported = 0;
+    Hand *h = &g->seats[seat].hand;
+    while (drawn < n) {
+        if (g->stock_n == 0) {
+            if (drawn > reported) {
+                ev_emit(out, UNO_EV_DRAW, seat, -1, UNO_NO_COLOR, drawn - reported, reason,
+                        got + reported, drawn - reported);
+                reported = drawn;
+            }
+            if (reshuffle(g, out) == 0)
+                break;
+        }
+        UnoCard c = game_stock(g)[--g->stock_n];
+        hand_add(h, c);
+        got[drawn++] = c;
+    }
+    if (drawn > reported)
+        ev_emit(out, UNO_EV_DRAW, seat, -1, UNO_NO_COLOR, drawn - reported, reason,
+                got + reported, drawn - reported);
+    if (h->count > 1)
+        g->seats[seat].call = CALL_NONE;
+    if (last)
+        *last = drawn ? got[drawn - 1] : UNO_NO_CARD;
+    return drawn;
+}
+
+int active_players(const UnoGame *g)
+{
+    int n = 0;
+    for (int s = 0; s < g->nplayers; s++)
+        n += seat_active(g, s);
+    return n;
+}
+
+int next_seat(const UnoGame *g, int from, int steps)
+{
+    int s = from;
+    for (int guard = g->nplayers * (steps + 1); steps > 0 && guard > 0; guard--) {
+        s = (s + g->direction + g->nplayers) % g->nplayers;
+        if (seat_active(g, s))
+            steps--;
+    }
+    return s;
+}
+
+/* RULES.md decision 7: ties of age are broken by seat order, the earlier
+ * seat counting as older. Ejected players have left the table. */
+int oldest_seat(const UnoGame *g)
+{
+    int best = -1;
+    for (int s = 0; s < g->nplayers; s++)
+        if (g->seats[s].status != SEAT_EJECTED &&
+            (best < 0 || g->seats[s].info.age > g->seats[best].info.age))
+            best = s;
+    return best;
+}
+
+int youngest_seat(const UnoGame *g)
+{
+    int best = -1;
+    for (int s = 0; s < g->nplayers; s++)
+        if (g->seats[s].status != SEAT_EJECTED &&
+            (best < 0 || g->seats[s].info.age <= g->seats[best].info.age))
+            best = s;
+    return best;
+}

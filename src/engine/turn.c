@@ -1,0 +1,439 @@
+/*
+ * turn.c — the player in turn: play, draw, pass, take, name a colour,
+ * challenge; and what the cards do to the players after them.
+ *
+ * Every handler validates completely before it changes anything, so a
+ * failed action leaves the game as it was.
+ */
+#include <string.h>
+
+#include "engine/game.h"
+
+#define BIT(k) (1ULL << (k))
+
+static int require_turn(const UnoGame *g, int seat, char *err, size_t errlen)
+{
+    if (seat != g->turn)
+        return fail(err, errlen, UNO_E_NOT_YOUR_TURN, "it is seat %d's turn", g->turn);
+    return UNO_OK;
+}
+
+/* The player in turn begins to act: this ends the catch windows that close
+ * when the next player begins a turn (MyUNO "Going Out", booklet "Can I catch
+ * a player": draws or plays), or plays cards (KPGUT §1, §10), and the time to
+ * suspect the previous player's draw (KPGUT §14). */
+static void start_action(UnoGame *g, int seat, bool plays)
+{
+    close_windows(g, plays);
+    if (g->tactical_seat != seat)
+        g->tactical_seat = -1;
+}
+
+void begin_turn(UnoGame *g, int seat, EventSink *out)
+{
+    g->turn = (int8_t)seat;
+    g->phase = UNO_PHASE_TURN;
+    g->drawn = UNO_NO_CARD;
+    g->said_before = false;
+    g->turn_t = g->t;
+    ev_emit(out, UNO_EV_TURN, seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+}
+
+void pass_turn(UnoGame *g, int steps, EventSink *out)
+{
+    int s = g->turn;
+    for (int i = 1; i < steps; i++) {
+        s = next_seat(g, s, 1);
+        ev_emit(out, UNO_EV_SKIP, s, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+    }
+    begin_turn(g, next_seat(g, s, 1), out);
+}
+
+static UnoReason pending_reason(const UnoGame *g)
+{
+    return g->pending_kind == PENDING_WILD4 ? UNO_R_WILD4 : UNO_R_DRAW2;
+}
+
+/* KPGUT §5: when the piles can no longer make a stock, the game ends as in
+ * §6. Mattel and classic (RULES.md decision 8): the player draws what there
+ * is and the game goes on. Returns false when the game ended. */
+static bool draw_or_end(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out)
+{
+    int got = draw_cards(g, seat, n, reason, out, NULL);
+    if (got < n && g->rules.stock_out_ends) {
+        end_game_early(g, UNO_R_EXHAUSTED, out);
+        return false;
+    }
+    return true;
+}
+
+void take_pending(UnoGame *g, EventSink *out)
+{
+    int n = g->pending;
+    UnoReason reason = pending_reason(g);
+    g->pending = 0;
+    g->pending_kind = PENDING_NONE;
+    g->wd4_seat = -1;
+    if (draw_or_end(g, g->turn, n, reason, out))
+        pass_turn(g, 1, out);
+}
+
+/* A Draw 2 or WD4 lands on the next player (MyUNO "Functions of the Action
+ * Cards"; KPGUT "Draw 2", "Wild+Draw 4"). Where the rules leave them a
+ * choice — continue a chain, or challenge a WD4 — they must answer; else the
+ * draw happens at once (TABLE-PROTOCOL.md "Requests"). */
+static void add_pending(UnoGame *g, PendingKind kind, int amount, EventSink *out)
+{
+    g->pending = (int16_t)(g->pending + amount);
+    if (kind == PENDING_WILD4 || g->pending_kind != PENDING_WILD4)
+        g->pending_kind = (int8_t)kind; /* RULES.md decision 1: once a WD4 joins, only WD4 continues */
+    int victim = next_seat(g, g->turn, 1);
+    g->turn = (int8_t)victim;
+    g->phase = UNO_PHASE_PENDING;
+    g->drawn = UNO_NO_CARD;
+    g->said_before = false;
+    g->turn_t = g->t;
+    bool may_challenge = g->pending_kind == PENDING_WILD4 && g->wd4_seat >= 0 &&
+                         g->rules.challenge != UNO_CHALLENGE_NONE;
+    if (may_challenge || playable_mask(g, victim)) {
+        ev_emit(out, UNO_EV_PENDING, victim, -1, UNO_NO_COLOR, g->pending, pending_reason(g), NULL, 0);
+        return;
+    }
+    take_pending(g, out);
+}
+
+static void skip_players(UnoGame *g, int k, EventSink *out)
+{
+    pass_turn(g, 1 + k, out);
+}
+
+void apply_effects(UnoGame *g, int seat, UnoCard last, int k, EventSink *out)
+{
+    g->turn = (int8_t)seat;
+    switch (uno_card_value(last)) {
+    case UNO_SKIP: /* MyUNO "Skip"; KPGUT "Skip": k Skips skip k players */
+        skip_players(g, k, out);
+        return;
+    case UNO_REVERSE:
+        /* booklet "Challenge UNO" 1; KPGUT "Reverse": with two players it acts as Skip */
+        if (active_players(g) == 2 && g->rules.two_player_reverse_skips) {
+            skip_players(g, k, out);
+            return;
+        }
+        if (k % 2) { /* KPGUT "Reverse": an even number keeps the direction */
+            g->direction = (int8_t)-g->direction;
+            ev_emit(out, UNO_EV_DIRECTION, seat, -1, UNO_NO_COLOR, g->direction, UNO_R_NONE, NULL, 0);
+        }
+        pass_turn(g, 1, out);
+        return;
+    case UNO_DRAW2:
+        add_pending(g, PENDING_DRAW2, 2 * k, out);
+        return;
+    case UNO_WILD4:
+        add_pending(g, PENDING_WILD4, 4 * k, out);
+        return;
+    case UNO_BLANK: { /* booklet "Blank card": the house rule of the rules file */
+        int victim = next_seat(g, seat, 1);
+        if (g->rules.blank_draw > 0 &&
+            !draw_or_end(g, victim, g->rules.blank_draw * k, UNO_R_BLANK, out))
+            return;
+        pass_turn(g, g->rules.blank_skip ? 2 : 1, out);
+        return;
+    }
+    default:
+        pass_turn(g, 1, out);
+        return;
+    }
+}
+
+/* ------------------------------------------------------------------ play */
+
+static int check_cards(const UnoGame *g, const UnoAction *a, char *err, size_t errlen)
+{
+    const Hand *h = &g->seats[a->seat].hand;
+    uint8_t need[UNO_KINDS] = {0};
+    if (a->ncards == 0 || a->ncards > UNO_MAX_SET)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "a play needs 1 to %d cards", UNO_MAX_SET);
+    for (int i = 0; i < a->ncards; i++) {
+        UnoCard c = a->cards[i];
+        if (c >= UNO_KINDS)
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "not a card");
+        if (++need[c] > h->kinds[c])
+            return fail(err, errlen, UNO_E_ILLEGAL, "seat %d does not hold %s", a->seat,
+                        need[c] > 1 ? "that many of those cards" : uno_card_name(c));
+        if (uno_card_value(c) != uno_card_value(a->cards[0]))
+            return fail(err, errlen, UNO_E_ILLEGAL, "cards played together must have one value");
+    }
+    if (a->ncards > 1 && !g->rules.play_sets)
+        return fail(err, errlen, UNO_E_ILLEGAL, "one card at a time under these rules");
+    if (uno_card_is_wild(a->cards[0]) && (a->color < 0 || a->color >= UNO_COLORS))
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "a Wild needs a colour (R, G, B or Y)");
+    return UNO_OK;
+}
+
+static int explain_unplayable(const UnoGame *g, UnoCard first, char *err, size_t errlen)
+{
+    switch (g->phase) {
+    case UNO_PHASE_COLOR:
+        return fail(err, errlen, UNO_E_ILLEGAL, "name the colour of the Wild first");
+    case UNO_PHASE_DRAWN:
+        return fail(err, errlen, UNO_E_ILLEGAL, "after drawing only the drawn card (%s) may be played",
+                    uno_card_name(g->drawn));
+    case UNO_PHASE_PENDING:
+        return fail(err, errlen, UNO_E_ILLEGAL, "facing %d cards: take them%s", g->pending,
+                    g->rules.stack_draw2 || g->rules.stack_wd4 ? " or continue the chain" : "");
+    default:
+        break;
+    }
+    if (first == UNO_WILD4 && g->top != UNO_NO_CARD)
+        return fail(err, errlen, UNO_E_ILLEGAL, "a Wild Draw 4 may not be played while holding %s",
+                    g->rules.wd4_rule == UNO_WD4_NO_PLAYABLE ? "another playable card"
+                                                             : "a card of the colour in force");
+    if (first == UNO_WILD4)
+        return fail(err, errlen, UNO_E_ILLEGAL, "the first card may not be a Wild Draw 4");
+    return fail(err, errlen, UNO_E_ILLEGAL, "%s does not match %s (colour %s)", uno_card_name(first),
+                uno_card_name(g->top), uno_color_name(g->color));
+}
+
+/* KPGUT §7: a side slide; "the game goes on as if the card had not been
+ * played" (Finnish original): turn, pending and colour stay. */
+static void side_slide(UnoGame *g, const UnoAction *a, EventSink *out)
+{
+    int seat = a->seat;
+    UnoCard c = a->cards[0];
+    close_windows(g, false);
+    hand_remove(&g->seats[seat].hand, c);
+    discard_push(g, c);
+    ev_emit(out, UNO_EV_SLIDE, seat, -1, g->color, 1, UNO_R_NONE, &c, 1);
+    if (g->seats[seat].hand.count == 0) {
+        player_out(g, seat, out);
+        return;
+    }
+    note_one_card(g, seat, a->uno);
+}
+
+static void record_cheat(UnoGame *g, const UnoAction *a)
+{
+    Cheat *ch = &g->cheat;
+    ch->seat = a->seat;
+    ch->ncards = (int8_t)a->ncards;
+    memcpy(ch->cards, a->cards, a->ncards);
+    ch->top = g->top;
+    ch->color = g->color;
+    ch->direction = g->direction;
+    ch->phase = g->phase;
+    ch->pending_kind = g->pending_kind;
+    ch->pending = g->pending;
+}
+
+int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = check_cards(g, a, err, errlen);
+    if (rc)
+        return rc;
+    int seat = a->seat;
+    UnoCard first = a->cards[0], last = a->cards[a->ncards - 1];
+    bool legal = (playable_mask(g, seat) & BIT(first)) != 0;
+    if (seat != g->turn) {
+        if (legal && a->ncards == 1) {
+            side_slide(g, a, out);
+            return UNO_OK;
+        }
+        return require_turn(g, seat, err, errlen);
+    }
+    Hand *h = &g->seats[seat].hand;
+    /* KPGUT §10 honour mode: an illegal play goes through and can be caught;
+     * one that would empty the hand cannot be taken back, so it is refused. */
+    bool cheat = !legal && g->rules.honour && g->phase != UNO_PHASE_COLOR && h->count > a->ncards;
+    if (!legal && !cheat)
+        return explain_unplayable(g, first, err, errlen);
+
+    bool continues_chain = g->phase == UNO_PHASE_PENDING && legal;
+    start_action(g, seat, true);
+    if (cheat)
+        record_cheat(g, a);
+    if (first == UNO_WILD4) {
+        /* RULES.md decision 2: WD4 legality is tested only outside chains */
+        g->wd4_illegal = g->phase != UNO_PHASE_PENDING && wd4_breaks_rule(g, h);
+        g->wd4_seat = (int8_t)seat;
+    }
+    bool said = a->uno || g->said_before;
+    for (int i = 0; i < a->ncards; i++) {
+        hand_remove(h, a->cards[i]);
+        discard_push(g, a->cards[i]);
+    }
+    /* a set of Wilds names one colour (KPGUT "Wild"); a blank keeps the colour */
+    if (uno_card_is_wild(last))
+        g->color = a->color;
+    else if (uno_card_is_colored(last))
+        g->color = (int8_t)uno_card_color(last);
+    g->stuck = 0;
+    if (!continues_chain) {
+        g->pending = 0;
+        g->pending_kind = PENDING_NONE;
+    }
+    ev_emit(out, UNO_EV_PLAY, seat, -1, g->color, a->ncards, UNO_R_NONE, a->cards, a->ncards);
+
+    if (h->count > 0) {
+        note_one_card(g, seat, said);
+        apply_effects(g, seat, last, a->ncards, out);
+        return UNO_OK;
+    }
+    /* KPGUT §2 (RULES.md decision 5): special cards cannot end the game:
+     * their effects happen, then the player draws 1 and must say UNO. */
+    if (g->rules.last_card_draw && !uno_card_is_number(last)) {
+        apply_effects(g, seat, last, a->ncards, out);
+        if (g->phase != UNO_PHASE_OVER && draw_or_end(g, seat, 1, UNO_R_LAST_CARD, out))
+            note_one_card(g, seat, false);
+        return UNO_OK;
+    }
+    if (g->rules.play_to_last) {
+        player_out(g, seat, out);
+        if (g->phase != UNO_PHASE_OVER)
+            apply_effects(g, seat, last, a->ncards, out);
+        return UNO_OK;
+    }
+    /* MyUNO "Going Out": a Draw 2 or WD4 played last is still drawn, and counts */
+    int value = uno_card_value(last);
+    int victim = next_seat(g, seat, 1);
+    if (value == UNO_DRAW2 || value == UNO_WILD4)
+        draw_cards(g, victim, g->pending + (value == UNO_DRAW2 ? 2 : 4) * a->ncards,
+                   value == UNO_DRAW2 ? UNO_R_DRAW2 : UNO_R_WILD4, out, NULL);
+    else if (value == UNO_BLANK && g->rules.blank_draw > 0)
+        draw_cards(g, victim, g->rules.blank_draw * a->ncards, UNO_R_BLANK, out, NULL);
+    g->pending = 0;
+    g->pending_kind = PENDING_NONE;
+    player_out(g, seat, out);
+    return UNO_OK;
+}
+
+/* ------------------------------------------------------------------ draw */
+
+/* Mattel and classic: draw one card; a playable one may be played (or kept:
+ * RULES.md decision 14), else the turn ends at once. KPGUT "Basic Gameplay":
+ * draw until a playable card comes, then play (RULES.md decision 3). */
+int turn_draw(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int seat = a->seat;
+    int rc = require_turn(g, seat, err, errlen);
+    if (rc)
+        return rc;
+    if (g->phase == UNO_PHASE_DRAWN)
+        return fail(err, errlen, UNO_E_ILLEGAL, "you have drawn: play the drawn card or pass");
+    if (g->phase == UNO_PHASE_PENDING)
+        return fail(err, errlen, UNO_E_ILLEGAL, "facing %d cards: take them instead", g->pending);
+    if (g->phase == UNO_PHASE_COLOR)
+        return fail(err, errlen, UNO_E_ILLEGAL, "name the colour of the Wild first");
+
+    start_action(g, seat, false);
+    bool had_playable = playable_mask(g, seat) != 0;
+    /* KPGUT §14: a draw while holding a playable card may be suspected */
+    g->tactical_right = (g->tactical_seat == seat && g->tactical_right) || had_playable;
+    g->tactical_seat = (int8_t)seat;
+    g->phase = g->rules.draw_rule == UNO_DRAW_ONE ? UNO_PHASE_TURN : UNO_PHASE_MUST_PLAY;
+    if (g->rules.draw_rule == UNO_DRAW_ONE) {
+        UnoCard got;
+        if (draw_cards(g, seat, 1, UNO_R_DRAW, out, &got) == 0) {
+            /* RULES.md decision 8: nothing to draw; when nobody can move for
+             * a whole round, the hand ends as it stands */
+            if (++g->stuck >= active_players(g))
+                end_game_early(g, UNO_R_EXHAUSTED, out);
+            else
+                pass_turn(g, 1, out);
+            return UNO_OK;
+        }
+        g->stuck = 0;
+        if (playable_mask(g, seat) & BIT(got)) {
+            g->phase = UNO_PHASE_DRAWN;
+            g->drawn = got;
+        } else {
+            pass_turn(g, 1, out);
+        }
+        return UNO_OK;
+    }
+    do {
+        if (!draw_or_end(g, seat, 1, UNO_R_DRAW, out))
+            return UNO_OK;
+    } while (!playable_mask(g, seat));
+    return UNO_OK;
+}
+
+int turn_pass(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = require_turn(g, a->seat, err, errlen);
+    if (rc)
+        return rc;
+    if (g->phase != UNO_PHASE_DRAWN)
+        return fail(err, errlen, UNO_E_ILLEGAL, g->phase == UNO_PHASE_MUST_PLAY
+                        ? "after drawing a playable card you must play (KPGUT)"
+                        : "you may pass only after drawing a playable card");
+    start_action(g, a->seat, false);
+    pass_turn(g, 1, out);
+    return UNO_OK;
+}
+
+int turn_take(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = require_turn(g, a->seat, err, errlen);
+    if (rc)
+        return rc;
+    if (g->phase != UNO_PHASE_PENDING)
+        return fail(err, errlen, UNO_E_ILLEGAL, "there is no pending draw to take");
+    start_action(g, a->seat, false);
+    take_pending(g, out);
+    return UNO_OK;
+}
+
+/* A Wild turned up first: the first player names the colour (MyUNO "Wild
+ * Card"; classic "Wild Card"; booklet "Wild card"), then plays. */
+int turn_color(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = require_turn(g, a->seat, err, errlen);
+    if (rc)
+        return rc;
+    if (g->phase != UNO_PHASE_COLOR)
+        return fail(err, errlen, UNO_E_ILLEGAL, "no colour to name now");
+    if (a->color < 0 || a->color >= UNO_COLORS)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "colour must be R, G, B or Y");
+    start_action(g, a->seat, false);
+    g->color = a->color;
+    g->phase = UNO_PHASE_TURN;
+    ev_emit(out, UNO_EV_COLOR, a->seat, -1, a->color, 0, UNO_R_NONE, NULL, 0);
+    return UNO_OK;
+}
+
+/* MyUNO "Wild Draw 4" note; KPGUT "Wild+Draw 4"; RULES.md decisions 4, 9.
+ * The challenged player shows their hand to the challenger only. */
+int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int seat = a->seat;
+    int rc = require_turn(g, seat, err, errlen);
+    if (rc)
+        return rc;
+    if (g->rules.challenge == UNO_CHALLENGE_NONE)
+        return fail(err, errlen, UNO_E_ILLEGAL, "these rules have no Wild Draw 4 challenge");
+    if (g->phase != UNO_PHASE_PENDING || g->pending_kind != PENDING_WILD4 || g->wd4_seat < 0)
+        return fail(err, errlen, UNO_E_ILLEGAL, "no Wild Draw 4 to challenge");
+    start_action(g, seat, false);
+    int accused = g->wd4_seat;
+    bool guilty = g->wd4_illegal;
+    UnoCard shown[UNO_MAX_CARDS];
+    int n = uno_game_hand(g, accused, shown, UNO_MAX_CARDS);
+    ev_emit(out, UNO_EV_REVEAL, accused, seat, UNO_NO_COLOR, n, UNO_R_CHALLENGE, shown, n);
+    ev_emit(out, UNO_EV_CHALLENGE, seat, accused, UNO_NO_COLOR, guilty, UNO_R_NONE, NULL, 0);
+    int pending = g->pending;
+    g->pending = 0;
+    g->pending_kind = PENDING_NONE;
+    g->wd4_seat = -1;
+    if (guilty) {
+        /* the WD4 player draws 4; the whole pending amount is cancelled */
+        if (!draw_or_end(g, accused, 4, UNO_R_CHALLENGE, out))
+            return UNO_OK;
+        g->phase = g->rules.challenge == UNO_CHALLENGE_ANY_CARD ? UNO_PHASE_FREE_PLAY : UNO_PHASE_TURN;
+        return UNO_OK;
+    }
+    /* innocent: the challenger draws the pending amount + 2 (6 for one WD4) and loses the turn */
+    if (draw_or_end(g, seat, pending + 2, UNO_R_CHALLENGE, out))
+        pass_turn(g, 1, out);
+    return UNO_OK;
+}

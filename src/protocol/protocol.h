@@ -1,0 +1,80 @@
+/*
+ * protocol.h — one table spoken as JSON Lines (../shared/TABLE-PROTOCOL.md,
+ * docs/protocol.md): a UnoTable holds the current game and turns one request
+ * line into exactly one response line. `uno table`, `uno replay`, the server
+ * and bot adapters all go through it.
+ *
+ * What this module owns: the current game (created by `new`, replaced by the
+ * next successful `new`), the request clock check, the mapping of requests
+ * to engine actions and of the results to responses.
+ *
+ * What stays true:
+ *  - Every call of uno_table_handle() answers with one line of JSON (no
+ *    newline), or NULL on a failure that is not the request's fault (out of
+ *    memory, the log hook refused); the game is then as before the request.
+ *  - A request that fails ({"ok":false,...}) changes nothing, not even the
+ *    clock, and is not logged.
+ *  - Every accepted state-changing request (new and the actions, not legal,
+ *    state, view) goes to the log hook as a normalised request line before
+ *    the answer is returned; feeding those lines to a fresh table rebuilds a
+ *    game with the same uno_game_hash(). That list of lines is a save file.
+ *  - The table opens no file: a `new` naming no built-in rule set goes to
+ *    the rules loader the front end installed (uno table: rules files), and
+ *    without one it is a bad_request. A server installs none, so that its
+ *    clients cannot open files.
+ */
+#ifndef UNO_PROTOCOL_H
+#define UNO_PROTOCOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "uno.h"
+
+/* The longest request line (without its newline); longer lines are answered
+ * with bad_request "request too long" without being parsed. */
+#define UNO_TABLE_MAX_LINE (64 * 1024)
+
+typedef struct UnoTable UnoTable;
+
+/* Receives each accepted state-changing request as one normalised line (no
+ * newline). Returns false when it could not keep it: the request is then
+ * undone and uno_table_handle() returns NULL. */
+typedef bool (*UnoTableLogFn)(void *ctx, const char *line);
+
+/* Loads the rule set a `new` request names when it is no built-in one (the
+ * signature of uno_cli_load_rules). UNO_OK, or a status and a message. */
+typedef int (*UnoRulesLoader)(const char *name, UnoRules *out, char *err, size_t errlen);
+
+/* A table with no game and no rules loader. NULL when out of memory. */
+UnoTable *uno_table_new(void);
+void uno_table_free(UnoTable *t);
+/* Sets (NULL: removes) the loader of rule sets that are not built in. */
+void uno_table_set_rules_loader(UnoTable *t, UnoRulesLoader load);
+/* Sets (fn NULL: removes) the log hook. */
+void uno_table_set_log(UnoTable *t, UnoTableLogFn fn, void *ctx);
+/* The current game, or NULL before the first successful `new`. */
+const UnoGame *uno_table_game(const UnoTable *t);
+
+/* Answers one request line of len bytes (no newline; need not be
+ * NUL-terminated). Returns a malloc'd NUL-terminated line for the caller to
+ * free(), or NULL as said above. */
+char *uno_table_handle(UnoTable *t, const char *line, size_t len);
+
+/* True when a response line says "ok": true (a cheap check for front ends
+ * that replay files). */
+bool uno_table_response_ok(const char *response);
+
+/*
+ * Reads one line from f into buf (cap + 1 bytes: the line, then a NUL) and
+ * returns its length without the newline (a CR before it is dropped too).
+ * A line longer than cap is read to its end but only its first cap bytes are
+ * kept, and the result is cap + 1, i.e. longer than any acceptable line, so
+ * that no more than cap bytes are ever buffered. Returns -1 at the end of
+ * the input (nothing read). *newline says whether the line ended with '\n'
+ * (false only for a last line cut short).
+ */
+long uno_line_read(FILE *f, char *buf, size_t cap, bool *newline);
+
+#endif

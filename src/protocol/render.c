@@ -1,0 +1,149 @@
+/*
+ * render.c — events, actions and rules options as protocol JSON (render.h).
+ * The state and view objects are in state.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/field.h"
+#include "protocol/render.h"
+#include "protocol/request.h"
+
+/* Whether the viewer may see the cards an event carries. Drawn cards belong
+ * to the drawer; a revealed hand to its owner and to whom it is shown
+ * (target -1: everybody, as a give-up under KPGUT §9). Played, slid and
+ * caught cards are public. */
+static bool may_see_cards(const UnoEvent *ev, int viewer)
+{
+    if (viewer < 0)
+        return true;
+    switch (ev->type) {
+    case UNO_EV_DRAW:
+        return ev->seat == viewer;
+    case UNO_EV_REVEAL:
+        return ev->seat == viewer || ev->target < 0 || ev->target == viewer;
+    default:
+        return true;
+    }
+}
+
+/* Where the count of an event has a protocol-friendly form
+ * (TABLE-PROTOCOL.md's examples: finish "rank"), it is written that way. */
+static void put_count(cJSON *o, const UnoEvent *ev, bool *ok)
+{
+    switch (ev->type) {
+    case UNO_EV_FINISH:
+        uno_json_put(o, "rank", cJSON_CreateNumber(ev->count), ok);
+        break;
+    case UNO_EV_DIRECTION:
+        uno_json_put(o, "direction", cJSON_CreateNumber(ev->count), ok);
+        break;
+    case UNO_EV_CHALLENGE:
+        uno_json_put(o, "result", cJSON_CreateString(ev->count ? "guilty" : "innocent"), ok);
+        break;
+    case UNO_EV_SUSPECT:
+        uno_json_put(o, "result", cJSON_CreateString(ev->count ? "right" : "wrong"), ok);
+        break;
+    case UNO_EV_VOTE:
+    case UNO_EV_DECIDED:
+        uno_json_put(o, "yes", cJSON_CreateBool(ev->count != 0), ok);
+        break;
+    case UNO_EV_DRAW:
+    case UNO_EV_PENDING:
+    case UNO_EV_RESHUFFLE:
+        uno_json_put(o, "count", cJSON_CreateNumber(ev->count), ok);
+        break;
+    default:
+        if (ev->count != 0)
+            uno_json_put(o, "count", cJSON_CreateNumber(ev->count), ok);
+        break;
+    }
+}
+
+cJSON *uno_event_json(const UnoEvent *ev, int viewer)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "type", cJSON_CreateString(uno_event_name((UnoEventType)ev->type)), &ok);
+    if (ev->seat >= 0)
+        uno_json_put(o, "seat", cJSON_CreateNumber(ev->seat), &ok);
+    if (ev->target >= 0)
+        uno_json_put(o, "target", cJSON_CreateNumber(ev->target), &ok);
+    bool always_cards = ev->type == UNO_EV_PLAY || ev->type == UNO_EV_SLIDE;
+    if ((ev->ncards > 0 || always_cards) && may_see_cards(ev, viewer))
+        uno_json_put(o, "cards", uno_json_cards(ev->cards, ev->ncards), &ok);
+    if (ev->color >= 0 && ev->color < UNO_COLORS)
+        uno_json_put(o, "color", cJSON_CreateString(uno_color_name(ev->color)), &ok);
+    put_count(o, ev, &ok);
+    if (ev->reason != UNO_R_NONE)
+        uno_json_put(o, "reason", cJSON_CreateString(uno_reason_name((UnoReason)ev->reason)), &ok);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+cJSON *uno_action_json(const UnoAction *a)
+{
+    bool ok = true;
+    unsigned f = uno_action_fields((UnoActionType)a->type);
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "op", cJSON_CreateString(uno_action_name((UnoActionType)a->type)), &ok);
+    if (f & UNO_F_PERSON) {
+        uno_json_put(o, "name", cJSON_CreateString(a->name), &ok);
+        uno_json_put(o, "age", cJSON_CreateNumber(a->age), &ok);
+    }
+    if (f & UNO_F_SEAT)
+        uno_json_put(o, "seat", cJSON_CreateNumber(a->seat), &ok);
+    if (f & UNO_F_JOIN_SEAT)
+        uno_json_put(o, "seat", cJSON_CreateNumber(a->target), &ok);
+    if (f & UNO_F_TARGET)
+        uno_json_put(o, "target", cJSON_CreateNumber(a->target), &ok);
+    if (f & UNO_F_CARDS)
+        uno_json_put(o, "cards", uno_json_cards(a->cards, a->ncards), &ok);
+    if ((f & (UNO_F_COLOR | UNO_F_COLOR_OPT)) && a->color >= 0 && a->color < UNO_COLORS)
+        uno_json_put(o, "color", cJSON_CreateString(uno_color_name(a->color)), &ok);
+    if ((f & UNO_F_UNO_OPT) && a->uno)
+        uno_json_put(o, "uno", cJSON_CreateTrue(), &ok);
+    if (f & UNO_F_YES)
+        uno_json_put(o, "yes", cJSON_CreateBool(a->uno), &ok);
+    if (a->t >= 0)
+        uno_json_put(o, "t", uno_json_int(a->t), &ok);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* One option's value in its JSON form. */
+static cJSON *option_json(const UnoRules *r, const UnoOptionInfo *opt)
+{
+    char text[64];
+    if (uno_rules_get(r, opt->name, text, sizeof text) != UNO_OK)
+        return cJSON_CreateNull();
+    switch (opt->type) {
+    case UNO_OPT_BOOL:
+        return cJSON_CreateBool(strcmp(text, "true") == 0);
+    case UNO_OPT_INT:
+        return cJSON_CreateNumber(strtol(text, NULL, 10));
+    default:
+        return cJSON_CreateString(text);
+    }
+}
+
+cJSON *uno_rules_json(const UnoRules *r)
+{
+    bool ok = true;
+    size_t n;
+    const UnoOptionInfo *opts = uno_rules_options(&n);
+    cJSON *o = cJSON_CreateObject();
+    for (size_t i = 0; i < n; i++)
+        uno_json_put(o, opts[i].name, option_json(r, &opts[i]), &ok);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}

@@ -1,0 +1,201 @@
+/*
+ * request_new.c — the `new` request (request.h; TABLE-PROTOCOL.md "Requests",
+ * docs/protocol.md): rules, options, players, seed, dealer, deck.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/field.h"
+#include "protocol/render.h"
+#include "protocol/request.h"
+
+#define MAX_PATH 4096
+
+static int fail_unknown(const char *name, char *err, size_t errlen)
+{
+    char names[64] = "";
+    for (const char *const *n = uno_rules_builtin_names(); *n; n++) {
+        size_t used = strlen(names);
+        snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", *n);
+    }
+    snprintf(err, errlen, "rules: unknown rule set '%.60s' (%s)", name, names);
+    return UNO_E_BAD_REQUEST;
+}
+
+/* A built-in rule set by name, else what the loader makes of it. */
+static int load_rules(const char *name, UnoRulesLoader load, UnoRules *r, char *err, size_t errlen)
+{
+    int st = uno_rules_builtin_text(name) ? uno_rules_preset(name, r, err, errlen)
+             : load                       ? load(name, r, err, errlen)
+                                          : fail_unknown(name, err, errlen);
+    return st == UNO_OK ? UNO_OK : UNO_E_BAD_REQUEST;
+}
+
+/* "name": the rule set's name as `state` shows it (a normalised request
+ * carries it, as its "rules" is then a built-in base). */
+static int read_name(const cJSON *req, UnoRules *r, char *err, size_t errlen)
+{
+    const char *name;
+    if (!uno_field_has(req, "name"))
+        return UNO_OK;
+    int st = uno_field_string(req, "name", sizeof r->name - 1, &name, err, errlen);
+    if (st == UNO_OK)
+        snprintf(r->name, sizeof r->name, "%s", name);
+    return st;
+}
+
+/* "options": {"name": value}: each set as its text form, in order. */
+static int apply_options(const cJSON *req, UnoRules *r, char *err, size_t errlen)
+{
+    const cJSON *opts = uno_field_get(req, "options");
+    if (!opts)
+        return UNO_OK;
+    if (!cJSON_IsObject(opts)) {
+        snprintf(err, errlen, "field 'options' must be an object");
+        return UNO_E_BAD_REQUEST;
+    }
+    for (const cJSON *o = opts->child; o; o = o->next) {
+        char text[32];
+        int64_t i;
+        if (cJSON_IsBool(o)) {
+            snprintf(text, sizeof text, "%s", cJSON_IsTrue(o) ? "true" : "false");
+        } else if (uno_json_exact_int(o, &i) && i >= INT32_MIN && i <= INT32_MAX) {
+            snprintf(text, sizeof text, "%" PRId64, i);
+        } else if (cJSON_IsString(o) && strlen(o->valuestring) < sizeof text) {
+            snprintf(text, sizeof text, "%s", o->valuestring);
+        } else {
+            snprintf(err, errlen, "option '%.40s': not a value it can take", o->string);
+            return UNO_E_BAD_REQUEST;
+        }
+        char why[UNO_ERR_LEN];
+        if (uno_rules_set(r, o->string, text, why, sizeof why) != UNO_OK) {
+            snprintf(err, errlen, "options: %s", why);
+            return UNO_E_BAD_REQUEST;
+        }
+    }
+    return UNO_OK;
+}
+
+/* "players": [{"name": ..., "age": ...}] (age optional, 0). */
+static int read_players(const cJSON *req, UnoSetup *s, char *err, size_t errlen)
+{
+    const cJSON *players = uno_field_get(req, "players");
+    if (!players || !cJSON_IsArray(players) || cJSON_GetArraySize(players) == 0) {
+        snprintf(err, errlen, "field 'players' must be a list of players");
+        return UNO_E_BAD_REQUEST;
+    }
+    if (cJSON_GetArraySize(players) > UNO_MAX_PLAYERS) {
+        snprintf(err, errlen, "field 'players': at most %d players", UNO_MAX_PLAYERS);
+        return UNO_E_BAD_REQUEST;
+    }
+    for (const cJSON *p = players->child; p; p = p->next) {
+        if (!cJSON_IsObject(p)) {
+            snprintf(err, errlen, "field 'players': player %d must be an object", s->nplayers);
+            return UNO_E_BAD_REQUEST;
+        }
+        int st = uno_field_person(p, &s->players[s->nplayers], err, errlen);
+        if (st != UNO_OK)
+            return st;
+        s->nplayers++;
+    }
+    return UNO_OK;
+}
+
+/* "seed": a number up to 2^53, or a string of decimal digits for any 64-bit seed. */
+static int read_seed(const cJSON *req, uint64_t *seed, char *err, size_t errlen)
+{
+    const cJSON *v = uno_field_get(req, "seed");
+    if (!v)
+        return UNO_OK;
+    if (cJSON_IsString(v)) {
+        const char *p = v->valuestring;
+        uint64_t x = 0;
+        bool ok = *p != '\0';
+        for (; ok && *p; p++) {
+            unsigned d = (unsigned)(*p - '0');
+            ok = d <= 9 && x <= (UINT64_MAX - d) / 10;
+            x = x * 10 + d;
+        }
+        if (!ok) {
+            snprintf(err, errlen, "field 'seed': a string seed must be decimal digits below 2^64");
+            return UNO_E_BAD_REQUEST;
+        }
+        *seed = x;
+        return UNO_OK;
+    }
+    int64_t i;
+    int st = uno_field_int(req, "seed", 0, UNO_FIELD_MAX_INT, &i, err, errlen);
+    if (st == UNO_OK)
+        *seed = (uint64_t)i;
+    return st;
+}
+
+int uno_request_new(const cJSON *req, UnoRulesLoader load, int64_t t, UnoRules *rules,
+                    UnoSetup *setup, char *err, size_t errlen)
+{
+    UnoRules r;
+    UnoSetup s;
+    const char *name;
+    uno_setup_init(&s);
+    int st = uno_field_string(req, "rules", MAX_PATH, &name, err, errlen);
+    if (st == UNO_OK)
+        st = load_rules(name, load, &r, err, errlen);
+    if (st == UNO_OK)
+        st = read_name(req, &r, err, errlen);
+    if (st == UNO_OK)
+        st = apply_options(req, &r, err, errlen);
+    if (st == UNO_OK)
+        st = read_players(req, &s, err, errlen);
+    if (st == UNO_OK && uno_rules_validate(&r, s.nplayers, err, errlen) != UNO_OK)
+        st = UNO_E_BAD_REQUEST;
+    if (st == UNO_OK)
+        st = read_seed(req, &s.seed, err, errlen);
+    if (st == UNO_OK && uno_field_has(req, "dealer"))
+        st = uno_field_seat(req, "dealer", s.nplayers, &s.dealer, err, errlen);
+    if (st == UNO_OK && uno_field_has(req, "deck"))
+        st = uno_field_cards(req, "deck", s.deck_top, UNO_MAX_CARDS, &s.ndeck_top, err, errlen);
+    if (st != UNO_OK)
+        return st;
+    s.t = t < 0 ? 0 : t;
+    *rules = r;
+    *setup = s;
+    return UNO_OK;
+}
+
+cJSON *uno_new_json(const UnoRules *rules, const UnoSetup *setup, int64_t t)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "op", cJSON_CreateString("new"), &ok);
+    bool builtin = uno_rules_builtin_text(rules->name) != NULL;
+    uno_json_put(o, "rules",
+                 cJSON_CreateString(builtin ? rules->name : uno_rules_builtin_names()[0]), &ok);
+    if (!builtin && rules->name[0])
+        uno_json_put(o, "name", cJSON_CreateString(rules->name), &ok);
+    uno_json_put(o, "options", uno_rules_json(rules), &ok);
+    cJSON *players = cJSON_CreateArray();
+    for (int i = 0; i < setup->nplayers; i++) {
+        uno_json_push(players, uno_json_person(&setup->players[i]), &ok);
+    }
+    uno_json_put(o, "players", players, &ok);
+    if (setup->seed <= (uint64_t)UNO_FIELD_MAX_INT) {
+        uno_json_put(o, "seed", uno_json_int((int64_t)setup->seed), &ok);
+    } else {
+        char digits[24];
+        snprintf(digits, sizeof digits, "%" PRIu64, setup->seed);
+        uno_json_put(o, "seed", cJSON_CreateString(digits), &ok);
+    }
+    if (setup->dealer >= 0)
+        uno_json_put(o, "dealer", cJSON_CreateNumber(setup->dealer), &ok);
+    if (setup->ndeck_top > 0)
+        uno_json_put(o, "deck", uno_json_cards(setup->deck_top, setup->ndeck_top), &ok);
+    if (t >= 0)
+        uno_json_put(o, "t", uno_json_int(t), &ok);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}

@@ -1,0 +1,154 @@
+/*
+ * state.c — the `state` and `view` objects (render.h; TABLE-PROTOCOL.md
+ * "Responses"; docs/protocol.md lists every field).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "protocol/field.h"
+#include "protocol/render.h"
+
+static const char *const phase_names[] = {
+    [UNO_PHASE_TURN] = "turn",           [UNO_PHASE_COLOR] = "color",
+    [UNO_PHASE_PENDING] = "pending",     [UNO_PHASE_DRAWN] = "drawn",
+    [UNO_PHASE_MUST_PLAY] = "must_play", [UNO_PHASE_FREE_PLAY] = "free_play",
+    [UNO_PHASE_OVER] = "over",
+};
+
+static cJSON *seat_or_null(int seat)
+{
+    return seat >= 0 ? cJSON_CreateNumber(seat) : cJSON_CreateNull();
+}
+
+static cJSON *hand_json(const UnoGame *g, int seat)
+{
+    UnoCard cards[UNO_MAX_CARDS];
+    int n = uno_game_hand(g, seat, cards, UNO_MAX_CARDS);
+    return uno_json_cards(cards, n);
+}
+
+/* Best first; players sharing a place stand in one list; players still
+ * playing and ejected ones (rank -1, KPGUT §15) are not ranked. */
+static cJSON *ranking_json(const UnoGame *g, bool *ok)
+{
+    int n = uno_game_nplayers(g);
+    cJSON *ranking = cJSON_CreateArray();
+    int rank = 0;
+    for (;;) {
+        int next = 0; /* the smallest rank above `rank` */
+        for (int s = 0; s < n; s++) {
+            int r = uno_game_rank(g, s);
+            if (r > rank && (next == 0 || r < next))
+                next = r;
+        }
+        if (next == 0)
+            break;
+        cJSON *place = cJSON_CreateArray();
+        for (int s = 0; s < n; s++)
+            if (uno_game_rank(g, s) == next)
+                uno_json_push(place, cJSON_CreateNumber(s), ok);
+        uno_json_push(ranking, place, ok);
+        rank = next;
+    }
+    return ranking;
+}
+
+static cJSON *scores_json(const UnoGame *g, bool *ok)
+{
+    if (!uno_game_has_scores(g))
+        return cJSON_CreateNull();
+    cJSON *scores = cJSON_CreateArray();
+    for (int s = 0; s < uno_game_nplayers(g); s++) {
+        int v = uno_game_score(g, s);
+        uno_json_push(scores, v >= 0 ? cJSON_CreateNumber(v) : cJSON_CreateNull(), ok);
+    }
+    return scores;
+}
+
+static cJSON *vote_json(const UnoGame *g, bool *ok)
+{
+    int opener;
+    if (!uno_game_vote_open(g, &opener))
+        return cJSON_CreateNull();
+    cJSON *v = cJSON_CreateObject();
+    uno_json_put(v, "opener", cJSON_CreateNumber(opener), ok);
+    return v;
+}
+
+static cJSON *hash_json(const UnoGame *g)
+{
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016" PRIx64, uno_game_hash(g));
+    return cJSON_CreateString(hex);
+}
+
+cJSON *uno_state_json(const UnoGame *g, int viewer)
+{
+    bool ok = true;
+    const UnoRules *rules = uno_game_rules(g);
+    int n = uno_game_nplayers(g);
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "rules", cJSON_CreateString(rules->name), &ok);
+    uno_json_put(o, "options", uno_rules_json(rules), &ok);
+    uno_json_put(o, "phase", cJSON_CreateString(phase_names[uno_game_phase(g)]), &ok);
+    uno_json_put(o, "turn", seat_or_null(uno_game_turn(g)), &ok);
+    uno_json_put(o, "direction", cJSON_CreateNumber(uno_game_direction(g)), &ok);
+    UnoCard top = uno_game_top(g);
+    uno_json_put(o, "top", top == UNO_NO_CARD ? cJSON_CreateNull() : cJSON_CreateString(uno_card_name(top)),
+                 &ok);
+    int color = uno_game_color(g);
+    uno_json_put(o, "color",
+                 color == UNO_NO_COLOR ? cJSON_CreateNull() : cJSON_CreateString(uno_color_name(color)),
+                 &ok);
+    uno_json_put(o, "pending", cJSON_CreateNumber(uno_game_pending(g)), &ok);
+    uno_json_put(o, "dealer", seat_or_null(uno_game_dealer(g)), &ok);
+    uno_json_put(o, "t", uno_json_int(uno_game_clock(g)), &ok);
+
+    cJSON *hands = cJSON_CreateArray();
+    for (int s = 0; s < n; s++) {
+        bool visible = viewer < 0 || viewer == s;
+        uno_json_push(hands, visible ? hand_json(g, s) : cJSON_CreateNull(), &ok);
+    }
+    uno_json_put(o, "hands", hands, &ok);
+    if (viewer != UNO_VIEWER_REFEREE) {
+        cJSON *counts = cJSON_CreateArray();
+        for (int s = 0; s < n; s++)
+            uno_json_push(counts, cJSON_CreateNumber(uno_game_hand_count(g, s)), &ok);
+        uno_json_put(o, "counts", counts, &ok);
+    }
+    uno_json_put(o, "stock", cJSON_CreateNumber(uno_game_stock_count(g)), &ok);
+    uno_json_put(o, "discard", cJSON_CreateNumber(uno_game_discard_count(g)), &ok);
+
+    cJSON *uno = cJSON_CreateArray(), *warnings = cJSON_CreateArray(), *players = cJSON_CreateArray();
+    for (int s = 0; s < n; s++) {
+        if (uno_game_said_uno(g, s))
+            uno_json_push(uno, cJSON_CreateNumber(s), &ok);
+        uno_json_push(warnings, cJSON_CreateNumber(uno_game_warnings(g, s)), &ok);
+        uno_json_push(players, uno_json_person(uno_game_player(g, s)), &ok);
+    }
+    uno_json_put(o, "uno", uno, &ok);
+    uno_json_put(o, "warnings", warnings, &ok);
+    uno_json_put(o, "ranking", ranking_json(g, &ok), &ok);
+    uno_json_put(o, "over", cJSON_CreateBool(uno_game_over(g)), &ok);
+    uno_json_put(o, "scores", scores_json(g, &ok), &ok);
+    uno_json_put(o, "players", players, &ok);
+    if (rules->partners) {
+        cJSON *teams = cJSON_CreateArray();
+        for (int s = 0; s < n; s++)
+            uno_json_push(teams, cJSON_CreateNumber(uno_game_team(g, s)), &ok);
+        uno_json_put(o, "teams", teams, &ok);
+    }
+    cJSON *spectators = cJSON_CreateArray();
+    for (int i = 0; i < uno_game_nspectators(g); i++)
+        uno_json_push(spectators, uno_json_person(uno_game_spectator(g, i)), &ok);
+    uno_json_put(o, "spectators", spectators, &ok);
+    uno_json_put(o, "vote", vote_json(g, &ok), &ok);
+    /* The hash identifies the whole state, hidden cards included: referee only. */
+    if (viewer == UNO_VIEWER_REFEREE)
+        uno_json_put(o, "hash", hash_json(g), &ok);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}

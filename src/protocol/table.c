@@ -1,0 +1,331 @@
+/*
+ * table.c — UnoTable: one request line in, one response line out
+ * (protocol.h; TABLE-PROTOCOL.md; docs/protocol.md).
+ *
+ * Order of checks for a request: its length, JSON, an object, "op" a
+ * string, "t" well-formed, op known, a game exists (else no_game), "t" not
+ * before the game's clock, the op's fields, then the engine's verdict.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/field.h"
+#include "protocol/protocol.h"
+#include "protocol/render.h"
+#include "protocol/request.h"
+
+/* Not a UnoStatus: the request could not be answered (out of memory, the log
+ * hook refused) and the game is as it was. */
+#define FATAL (-1)
+
+struct UnoTable {
+    UnoGame *game;        /* NULL before the first `new` */
+    UnoGame *undo;        /* a block of the game's size: the game before the request */
+    UnoRulesLoader load;  /* rule sets that are not built in */
+    UnoTableLogFn log;
+    void *log_ctx;
+    cJSON *events;        /* while an action applies: its events so far */
+    bool events_ok;       /* ... all of which could be recorded */
+};
+
+UnoTable *uno_table_new(void) { return calloc(1, sizeof(UnoTable)); }
+
+void uno_table_free(UnoTable *t)
+{
+    if (!t)
+        return;
+    uno_game_free(t->game);
+    free(t->undo);
+    free(t);
+}
+
+void uno_table_set_rules_loader(UnoTable *t, UnoRulesLoader load) { t->load = load; }
+
+void uno_table_set_log(UnoTable *t, UnoTableLogFn fn, void *ctx)
+{
+    t->log = fn;
+    t->log_ctx = ctx;
+}
+
+const UnoGame *uno_table_game(const UnoTable *t) { return t->game; }
+
+bool uno_table_response_ok(const char *response)
+{
+    static const char ok[] = "{\"ok\":true";
+    return response && strncmp(response, ok, sizeof ok - 1) == 0;
+}
+
+static const char *status_code(int st)
+{
+    switch (st) {
+    case UNO_E_ILLEGAL: return "illegal";
+    case UNO_E_NOT_YOUR_TURN: return "not_your_turn";
+    case UNO_E_OVER: return "over";
+    case UNO_E_NO_GAME: return "no_game";
+    default: return "bad_request";
+    }
+}
+
+static int fail_with(char *err, size_t errlen, int st, const char *msg)
+{
+    snprintf(err, errlen, "%s", msg);
+    return st;
+}
+
+/* Prints {"ok":true, key: value} (value taken) into *text. */
+static int answer(const char *key, cJSON *value, char **text)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    uno_json_put(o, key, value, &ok);
+    *text = ok ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    return *text ? UNO_OK : FATAL;
+}
+
+/* Hands a state-changing request to the log hook; false when it refused. */
+static bool log_request(UnoTable *t, cJSON *normalised)
+{
+    if (!t->log) {
+        cJSON_Delete(normalised);
+        return true;
+    }
+    char *line = normalised ? cJSON_PrintUnformatted(normalised) : NULL;
+    cJSON_Delete(normalised);
+    bool kept = line && t->log(t->log_ctx, line);
+    free(line);
+    return kept;
+}
+
+static void collect(void *ctx, const UnoEvent *ev)
+{
+    UnoTable *t = ctx;
+    uno_json_push(t->events, uno_event_json(ev, UNO_VIEWER_REFEREE), &t->events_ok);
+}
+
+/* The deal happens inside uno_game_new(), which reports no events; the
+ * answer to `new` names the dealer and the first player to move. */
+static cJSON *new_game_events(const UnoGame *g)
+{
+    bool ok = true;
+    cJSON *events = cJSON_CreateArray();
+    UnoEvent ev = {.type = UNO_EV_DEAL, .reason = UNO_R_NONE, .seat = (int8_t)uno_game_dealer(g),
+                   .target = -1, .color = UNO_NO_COLOR};
+    uno_json_push(events, uno_event_json(&ev, UNO_VIEWER_REFEREE), &ok);
+    if (uno_game_turn(g) >= 0) {
+        ev.type = UNO_EV_TURN;
+        ev.seat = (int8_t)uno_game_turn(g);
+        uno_json_push(events, uno_event_json(&ev, UNO_VIEWER_REFEREE), &ok);
+    }
+    if (!ok) {
+        cJSON_Delete(events);
+        return NULL;
+    }
+    return events;
+}
+
+/* `new`: the previous game stays until the new one is dealt and logged. */
+static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, char *err, size_t errlen)
+{
+    UnoRules rules;
+    UnoSetup *setup = malloc(sizeof *setup);
+    if (!setup)
+        return FATAL;
+    int st = uno_request_new(req, t->load, clock, &rules, setup, err, errlen);
+    UnoGame *g = NULL, *undo = NULL;
+    if (st == UNO_OK) {
+        g = uno_game_new(&rules, setup, err, errlen);
+        st = g ? UNO_OK : UNO_E_BAD_REQUEST;
+    }
+    if (st == UNO_OK) {
+        undo = malloc(uno_game_bytes(g));
+        st = undo ? answer("events", new_game_events(g), text) : FATAL;
+    }
+    if (st == UNO_OK && !log_request(t, uno_new_json(&rules, setup, clock))) {
+        free(*text);
+        st = FATAL;
+    }
+    free(setup);
+    if (st != UNO_OK) {
+        uno_game_free(g);
+        free(undo);
+        return st;
+    }
+    uno_game_free(t->game);
+    free(t->undo);
+    t->game = g;
+    t->undo = undo;
+    return UNO_OK;
+}
+
+/* An action: applied, answered with its events, logged; undone if the
+ * answer or the log fails. */
+static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t clock, char **text,
+                     char *err, size_t errlen)
+{
+    UnoAction a;
+    int st = uno_request_action(req, type, uno_game_nplayers(t->game), clock, &a, err, errlen);
+    if (st != UNO_OK)
+        return st;
+    uno_game_copy(t->undo, t->game);
+    t->events = cJSON_CreateArray();
+    t->events_ok = t->events != NULL;
+    st = uno_game_apply(t->game, &a, collect, t, err, errlen);
+    cJSON *events = t->events;
+    t->events = NULL;
+    if (st != UNO_OK) { /* the engine changed nothing */
+        cJSON_Delete(events);
+        if (!err[0])
+            snprintf(err, errlen, "%s refused", uno_action_name(type));
+        return st;
+    }
+    if (!t->events_ok) {
+        cJSON_Delete(events);
+        st = FATAL;
+    } else {
+        st = answer("events", events, text);
+    }
+    if (st == UNO_OK && !log_request(t, uno_action_json(&a))) {
+        free(*text);
+        st = FATAL;
+    }
+    if (st != UNO_OK)
+        uno_game_copy(t->game, t->undo);
+    return st;
+}
+
+static int op_state(UnoTable *t, char **text)
+{
+    return answer("state", uno_state_json(t->game, UNO_VIEWER_REFEREE), text);
+}
+
+/* `view` {seat} or {spectator: i}: spectators see every hand (KPGUT
+ * "Player Etiquette", §3.2). */
+static int op_view(UnoTable *t, const cJSON *req, char **text, char *err, size_t errlen)
+{
+    int viewer, st;
+    if (uno_field_has(req, "spectator")) {
+        int64_t i;
+        int n = uno_game_nspectators(t->game);
+        if (n == 0)
+            return fail_with(err, errlen, UNO_E_BAD_REQUEST, "field 'spectator': there are no spectators");
+        st = uno_field_int(req, "spectator", 0, n - 1, &i, err, errlen);
+        viewer = UNO_VIEWER_SPECTATOR;
+    } else {
+        st = uno_field_seat(req, "seat", uno_game_nplayers(t->game), &viewer, err, errlen);
+    }
+    if (st != UNO_OK)
+        return st;
+    return answer("view", uno_state_json(t->game, viewer), text);
+}
+
+/* `legal` {seat}: every move as the request that makes it. */
+static int op_legal(UnoTable *t, const cJSON *req, char **text, char *err, size_t errlen)
+{
+    int seat;
+    int st = uno_field_seat(req, "seat", uno_game_nplayers(t->game), &seat, err, errlen);
+    if (st != UNO_OK)
+        return st;
+    UnoAction first[64], *moves = first;
+    int total, n = uno_game_legal(t->game, seat, first, 64, &total);
+    if (total > n) {
+        moves = malloc((size_t)total * sizeof *moves);
+        if (!moves)
+            return FATAL;
+        n = uno_game_legal(t->game, seat, moves, total, &total);
+    }
+    bool ok = true;
+    cJSON *list = cJSON_CreateArray();
+    for (int i = 0; i < n; i++)
+        uno_json_push(list, uno_action_json(&moves[i]), &ok);
+    if (moves != first)
+        free(moves);
+    if (!ok) {
+        cJSON_Delete(list);
+        return FATAL;
+    }
+    return answer("moves", list, text);
+}
+
+static int dispatch(UnoTable *t, const cJSON *req, char **text, char *err, size_t errlen)
+{
+    const char *op;
+    int64_t clock = -1;
+    int st = uno_field_string(req, "op", 32, &op, err, errlen);
+    if (st == UNO_OK && uno_field_has(req, "t"))
+        st = uno_field_int(req, "t", 0, UNO_FIELD_MAX_INT, &clock, err, errlen);
+    if (st != UNO_OK)
+        return st;
+    if (strcmp(op, "new") == 0)
+        return op_new(t, req, clock, text, err, errlen);
+    int type = uno_request_action_type(op);
+    bool query = strcmp(op, "state") == 0 || strcmp(op, "view") == 0 || strcmp(op, "legal") == 0;
+    if (type < 0 && !query) {
+        snprintf(err, errlen, "unknown op '%s'", op);
+        return UNO_E_BAD_REQUEST;
+    }
+    if (!t->game)
+        return fail_with(err, errlen, UNO_E_NO_GAME, "no game: start one with \"new\"");
+    /* TABLE-PROTOCOL.md "Requests": the clock never goes backwards. */
+    if (clock >= 0 && clock < uno_game_clock(t->game)) {
+        snprintf(err, errlen, "clock went backwards: t %" PRId64 " is before %" PRId64, clock,
+                 uno_game_clock(t->game));
+        return UNO_E_BAD_REQUEST;
+    }
+    if (type >= 0)
+        return op_action(t, req, (UnoActionType)type, clock, text, err, errlen);
+    if (strcmp(op, "state") == 0)
+        return op_state(t, text);
+    if (strcmp(op, "view") == 0)
+        return op_view(t, req, text, err, errlen);
+    return op_legal(t, req, text, err, errlen);
+}
+
+static char *error_line(int st, const char *message)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "ok", cJSON_CreateFalse(), &ok);
+    uno_json_put(o, "error", cJSON_CreateString(status_code(st)), &ok);
+    uno_json_put(o, "message", cJSON_CreateString(message), &ok);
+    char *text = ok ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    return text;
+}
+
+static bool only_space(const char *p, const char *end)
+{
+    for (; p < end; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\r')
+            return false;
+    return true;
+}
+
+char *uno_table_handle(UnoTable *t, const char *line, size_t len)
+{
+    char err[UNO_ERR_LEN] = "";
+    char *text = NULL;
+    int st;
+    if (len > UNO_TABLE_MAX_LINE) {
+        snprintf(err, sizeof err, "request too long (the limit is %d bytes)", UNO_TABLE_MAX_LINE);
+        st = UNO_E_BAD_REQUEST;
+    } else if (len == 0) {
+        st = fail_with(err, sizeof err, UNO_E_BAD_REQUEST, "empty line: a request is a JSON object");
+    } else {
+        const char *end = NULL;
+        cJSON *req = cJSON_ParseWithLengthOpts(line, len, &end, false);
+        if (!req || !only_space(end, line + len))
+            st = fail_with(err, sizeof err, UNO_E_BAD_REQUEST, "not JSON");
+        else if (!cJSON_IsObject(req))
+            st = fail_with(err, sizeof err, UNO_E_BAD_REQUEST, "a request must be a JSON object");
+        else
+            st = dispatch(t, req, &text, err, sizeof err);
+        cJSON_Delete(req);
+    }
+    if (st == FATAL)
+        return NULL;
+    return st == UNO_OK ? text : error_line(st, err);
+}
