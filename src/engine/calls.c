@@ -140,9 +140,10 @@ int call_catch(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t
 
 bool can_suspect(const UnoGame *g, int seat, int target)
 {
+    /* "any other player": one still in the game, who can draw the cost */
     return g->rules.tactical_suspect && g->phase != UNO_PHASE_OVER && target >= 0 &&
            target < g->nplayers && target != seat && g->tactical_seat == target &&
-           g->seats[seat].status != SEAT_EJECTED;
+           seat_active(g, seat);
 }
 
 /* KPGUT §14: the suspected player shows their hand — to the oldest player,

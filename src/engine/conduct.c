@@ -35,6 +35,8 @@ static void leave_game(UnoGame *g, int seat, SeatStatus status, EventSink *out)
         g->cheat.seat = -1;
     if (g->tactical_seat == seat)
         g->tactical_seat = -1;
+    if (g->wd4_seat == seat)
+        g->wd4_seat = -1; /* gone: their WD4 can no longer be challenged */
     if (g->turn == seat) {
         /* a pending draw dies with the player it was aimed at */
         g->pending = 0;

@@ -1,0 +1,208 @@
+/*
+ * test_soak.c — random play at scale: for every rule set, games of 2 to 10
+ * players (15 under kpgut) where the player in turn picks uniformly among
+ * the legal actions and the others act out of turn at random (catches, side
+ * slides, suspicions, warnings, give-ups, votes, joins, spectators), while
+ * the clock runs. After every action the invariants hold (uno_game_check),
+ * and every rejected action — random garbage included — leaves the state's
+ * hash unchanged. Every game must end.
+ *
+ * UNO_SOAK_GAMES sets the games per rule set (default 100000; CI runs the
+ * default under ASan and UBSan).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "uno.h"
+
+#define MAX_ACTIONS 20000
+#define MOVES 4096
+
+typedef struct Soak {
+    UnoRng rng;
+    UnoAction moves[MOVES];
+    long actions, rejected;
+} Soak;
+
+static bool chance(Soak *s, int percent) { return (int)uno_rng_below(&s->rng, 100) < percent; }
+
+static void check(const UnoGame *g, const char *after)
+{
+    char why[UNO_ERR_LEN];
+    if (uno_game_check(g, why, sizeof why) != UNO_OK)
+        fail_msg("invariant broken after %s: %s", after, why);
+}
+
+/* Applies a; a rejected action must change nothing (hashing costs, so only
+ * actions that may be rejected are hashed). */
+static int apply(Soak *s, UnoGame *g, const UnoAction *a, bool may_fail)
+{
+    uint64_t before = may_fail ? uno_game_hash(g) : 0;
+    char err[UNO_ERR_LEN];
+    int rc = uno_game_apply(g, a, NULL, NULL, err, sizeof err);
+    if (rc != UNO_OK) {
+        s->rejected++;
+        if (may_fail && uno_game_hash(g) != before)
+            fail_msg("rejected %s (%s) changed the game", uno_action_name(a->type), err);
+    } else {
+        s->actions++;
+    }
+    check(g, uno_action_name(a->type));
+    return rc;
+}
+
+static bool is_turn_action(UnoActionType t)
+{
+    return t == UNO_ACT_PLAY || t == UNO_ACT_DRAW || t == UNO_ACT_PASS || t == UNO_ACT_COLOR ||
+           t == UNO_ACT_TAKE || t == UNO_ACT_CHALLENGE || t == UNO_ACT_UNO;
+}
+
+/* Rare table actions would end every game early; keep them rare. */
+static bool too_rare(Soak *s, UnoActionType t)
+{
+    return (t == UNO_ACT_GIVEUP && !chance(s, 2)) || (t == UNO_ACT_WARN && !chance(s, 5));
+}
+
+/* Moves from the legal list are applied at the clock they were listed at. */
+static void turn_move(Soak *s, UnoGame *g)
+{
+    int seat = uno_game_turn(g);
+    int total, n = uno_game_legal(g, seat, s->moves, MOVES, &total);
+    assert_true(total > 0);
+    /* mostly a play when there is one (games of sane length), else anything */
+    int picks[MOVES], np = 0;
+    bool play = chance(s, 90);
+    for (int pass = 0; pass < 2 && np == 0; pass++, play = false)
+        for (int i = 0; i < n; i++)
+            if (is_turn_action(s->moves[i].type) && (!play || s->moves[i].type == UNO_ACT_PLAY))
+                picks[np++] = i;
+    assert_true(np > 0);
+    UnoAction a = s->moves[picks[uno_rng_below(&s->rng, (uint32_t)np)]];
+    if (a.type == UNO_ACT_PLAY && chance(s, 70))
+        a.uno = true;
+    if (apply(s, g, &a, false) != UNO_OK)
+        fail_msg("a legal %s was refused", uno_action_name(a.type));
+}
+
+static void table_move(Soak *s, UnoGame *g)
+{
+    int seat = (int)uno_rng_below(&s->rng, (uint32_t)uno_game_nplayers(g));
+    int total, n = uno_game_legal(g, seat, s->moves, MOVES, &total);
+    int picks[MOVES], np = 0;
+    for (int i = 0; i < n; i++)
+        if (!is_turn_action(s->moves[i].type) || seat != uno_game_turn(g))
+            picks[np++] = i;
+    if (np == 0)
+        return;
+    UnoAction a = s->moves[picks[uno_rng_below(&s->rng, (uint32_t)np)]];
+    if (too_rare(s, a.type))
+        return;
+    if (apply(s, g, &a, false) != UNO_OK)
+        fail_msg("a legal %s by seat %d was refused", uno_action_name(a.type), seat);
+}
+
+/* Something random, most often wrong: a random card, seat, target, colour. */
+static void garbage_move(Soak *s, UnoGame *g, int64_t t)
+{
+    UnoAction a;
+    uno_action_init(&a, (UnoActionType)uno_rng_below(&s->rng, UNO_ACT_COUNT),
+                    (int)uno_rng_below(&s->rng, 40) - 5);
+    a.target = (int8_t)((int)uno_rng_below(&s->rng, 40) - 5);
+    a.color = (int8_t)((int)uno_rng_below(&s->rng, 6) - 1);
+    a.ncards = (uint8_t)uno_rng_below(&s->rng, 4);
+    for (int i = 0; i < a.ncards; i++)
+        a.cards[i] = (UnoCard)uno_rng_below(&s->rng, 60);
+    a.t = chance(s, 10) ? t - 1000 : t;
+    a.age = 20;
+    if (a.type == UNO_ACT_JOIN && !chance(s, 3))
+        return;
+    if (a.type == UNO_ACT_JOIN || a.type == UNO_ACT_SPECTATE)
+        snprintf(a.name, sizeof a.name, "guest%d", (int)uno_rng_below(&s->rng, 100));
+    apply(s, g, &a, true);
+}
+
+static void play_one(Soak *s, const UnoRules *rules, int nplayers, uint64_t seed)
+{
+    UnoSetup setup;
+    uno_setup_init(&setup);
+    setup.nplayers = nplayers;
+    setup.seed = seed;
+    for (int p = 0; p < nplayers; p++) {
+        snprintf(setup.players[p].name, UNO_NAME_LEN, "p%d", p);
+        setup.players[p].age = 10 + (int)uno_rng_below(&s->rng, 60);
+    }
+    char err[UNO_ERR_LEN];
+    UnoGame *g = uno_game_new(rules, &setup, err, sizeof err);
+    if (!g)
+        fail_msg("new game: %s", err);
+    check(g, "the deal");
+    int64_t t = 0;
+    int steps = 0;
+    for (; !uno_game_over(g) && steps < MAX_ACTIONS; steps++) {
+        int r = (int)uno_rng_below(&s->rng, 100);
+        if (r < 75) {
+            turn_move(s, g);
+        } else if (r < 87) {
+            table_move(s, g);
+        } else if (r < 95) {
+            garbage_move(s, g, t);
+        } else {
+            UnoAction tick;
+            uno_action_init(&tick, UNO_ACT_TICK, -1);
+            tick.t = t += uno_rng_below(&s->rng, 30000);
+            apply(s, g, &tick, false);
+        }
+    }
+    if (!uno_game_over(g))
+        fail_msg("%s game with %d players, seed %llu, did not end in %d actions", rules->name,
+                 nplayers, (unsigned long long)seed, MAX_ACTIONS);
+    UnoAction late;
+    uno_action_init(&late, UNO_ACT_DRAW, 0);
+    assert_int_equal(uno_game_apply(g, &late, NULL, NULL, err, sizeof err), UNO_E_OVER);
+    uno_game_free(g);
+}
+
+static long games_per_rule_set(void)
+{
+    const char *env = getenv("UNO_SOAK_GAMES");
+    return env ? atol(env) : 100000;
+}
+
+static void soak(const char *name, int max_players)
+{
+    UnoRules rules;
+    char err[UNO_ERR_LEN];
+    if (uno_rules_preset(name, &rules, err, sizeof err) != UNO_OK)
+        fail_msg("%s", err);
+    /* the out-of-turn situations the soak must reach */
+    rules.honour = true;
+    Soak *s = calloc(1, sizeof *s);
+    uno_rng_seed(&s->rng, 0x50a4);
+    long games = games_per_rule_set();
+    for (long i = 0; i < games; i++) {
+        int n = 2 + (int)(i % (max_players - 1));
+        play_one(s, &rules, n, (uint64_t)i * 7919 + 1);
+    }
+    printf("soak %s: %ld games, %ld actions, %ld rejected\n", name, games, s->actions, s->rejected);
+    free(s);
+}
+
+static void soak_mattel(void **state) { (void)state; soak("mattel", 10); }
+static void soak_classic(void **state) { (void)state; soak("classic", 10); }
+static void soak_kpgut(void **state) { (void)state; soak("kpgut", 15); }
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(soak_mattel),
+        cmocka_unit_test(soak_classic),
+        cmocka_unit_test(soak_kpgut),
+    };
+    return cmocka_run_group_tests_name("soak", tests, NULL, NULL);
+}
