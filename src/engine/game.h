@@ -130,6 +130,7 @@ bool can_call_uno(const UnoGame *g, int seat, int64_t t); /* t < 0: the game's c
 bool can_catch(const UnoGame *g, int seat, int target, int64_t t);
 bool can_suspect(const UnoGame *g, int seat, int target);
 bool can_warn(const UnoGame *g, int seat, int target);
+bool can_draw(const UnoGame *g, int seat);
 
 /* ---- turn flow (turn.c) ---- */
 int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);

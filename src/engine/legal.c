@@ -199,7 +199,8 @@ static void add_turn_moves(MoveList *l, const UnoGame *g, int seat)
     case UNO_PHASE_TURN:
     case UNO_PHASE_MUST_PLAY:
     case UNO_PHASE_FREE_PLAY:
-        add(l, UNO_ACT_DRAW, seat);
+        if (can_draw(g, seat))
+            add(l, UNO_ACT_DRAW, seat);
         return;
     case UNO_PHASE_DRAWN:
         add(l, UNO_ACT_PASS, seat);

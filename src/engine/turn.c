@@ -312,21 +312,37 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
 /* Mattel and classic: draw one card; a playable one may be played (or kept:
  * RULES.md decision 14), else the turn ends at once. KPGUT "Basic Gameplay":
  * draw until a playable card comes, then play (RULES.md decision 3). */
+/* Why the player in turn may not draw now, or NULL when they may. */
+static const char *draw_refusal(const UnoGame *g, int seat)
+{
+    switch (g->phase) {
+    case UNO_PHASE_DRAWN: return "you have drawn: play the drawn card or pass";
+    case UNO_PHASE_PENDING: return "facing a draw: take it instead";
+    case UNO_PHASE_COLOR: return "name the colour of the Wild first";
+    default: break;
+    }
+    int drawable = g->stock_n + g->discard_n - (g->top != UNO_NO_CARD);
+    if (drawable == 0 && playable_mask(g, seat)) /* RULES.md decision 8: only who cannot move is stuck */
+        return "no cards are left to draw: play a card";
+    return NULL;
+}
+
+bool can_draw(const UnoGame *g, int seat)
+{
+    return seat == g->turn && g->phase != UNO_PHASE_OVER && !draw_refusal(g, seat);
+}
+
 int turn_draw(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
 {
     int seat = a->seat;
     int rc = require_turn(g, seat, err, errlen);
     if (rc)
         return rc;
-    if (g->phase == UNO_PHASE_DRAWN)
-        return fail(err, errlen, UNO_E_ILLEGAL, "you have drawn: play the drawn card or pass");
-    if (g->phase == UNO_PHASE_PENDING)
-        return fail(err, errlen, UNO_E_ILLEGAL, "facing %d cards: take them instead", g->pending);
-    if (g->phase == UNO_PHASE_COLOR)
-        return fail(err, errlen, UNO_E_ILLEGAL, "name the colour of the Wild first");
-
-    start_action(g, seat, false);
+    const char *refusal = draw_refusal(g, seat);
+    if (refusal)
+        return fail(err, errlen, UNO_E_ILLEGAL, "%s", refusal);
     bool had_playable = playable_mask(g, seat) != 0;
+    start_action(g, seat, false);
     /* KPGUT §14: a draw while holding a playable card may be suspected */
     g->tactical_right = (g->tactical_seat == seat && g->tactical_right) || had_playable;
     g->tactical_seat = (int8_t)seat;
