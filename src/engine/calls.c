@@ -46,9 +46,8 @@ bool can_call_uno(const UnoGame *g, int seat, int64_t t)
     const Seat *s = &g->seats[seat];
     if (s->call == CALL_FAULT)
         return (g->rules.uno_grace_ms > 0 && in_grace(g, s, t)) || g->rules.uno_self_catch;
-    bool can_leave_one = s->hand.count == 2 || (g->rules.play_sets && s->hand.count > 2);
-    return seat == g->turn && !g->said_before && can_leave_one && g->phase != UNO_PHASE_COLOR &&
-           playable_mask(g, seat) != 0;
+    return seat == g->turn && !g->said_before && s->hand.count >= 2 &&
+           largest_play(g, seat) >= s->hand.count - 1;
 }
 
 int call_uno(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)

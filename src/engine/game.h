@@ -122,6 +122,8 @@ int youngest_seat(const UnoGame *g);
 /* Kinds of card the seat could start a play with now (ignores WD4 legality
  * where a challenge may catch it, and honour mode). */
 uint64_t playable_mask(const UnoGame *g, int seat);
+/* The most cards one legal play of the seat can hold (0: none). */
+int largest_play(const UnoGame *g, int seat);
 /* Would a WD4 break the rule in force (MyUNO "Wild Draw 4", KPGUT "Wild+Draw 4")? */
 bool wd4_breaks_rule(const UnoGame *g, const Hand *h);
 

@@ -88,6 +88,30 @@ uint64_t playable_mask(const UnoGame *g, int seat)
     }
 }
 
+int largest_play(const UnoGame *g, int seat)
+{
+    uint64_t firsts = playable_mask(g, seat);
+    if (!firsts)
+        return 0;
+    if (!g->rules.play_sets || seat != g->turn || g->phase == UNO_PHASE_DRAWN)
+        return 1;
+    const Hand *h = &g->seats[seat].hand;
+    int best = 0;
+    for (int k = 0; k < UNO_KINDS; k++) {
+        if (!(firsts & BIT(k)))
+            continue;
+        int n = h->kinds[k];
+        if (uno_card_is_colored((UnoCard)k)) {
+            n = 0;
+            for (int c = 0; c < UNO_COLORS; c++)
+                n += h->kinds[uno_card_make(c, uno_card_value((UnoCard)k))];
+        }
+        if (n > best)
+            best = n;
+    }
+    return best;
+}
+
 /* ------------------------------------------------------------ the list */
 
 typedef struct MoveList {
