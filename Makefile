@@ -24,6 +24,7 @@ LIBS     = $(shell pkg-config --libs $(PKGS)) -lpthread -lm
 
 ENGINE_SRC = $(wildcard src/engine/*.c)
 BOTS_SRC   = $(wildcard src/bots/*.c)
+SIM_SRC    = $(wildcard src/sim/*.c)
 PROTO_SRC  = $(wildcard src/protocol/*.c)
 CLI_SRC    = $(wildcard src/cli/*.c)
 RULES      = $(wildcard rules/*.rules)
@@ -31,7 +32,7 @@ GEN_RULES  = $(BUILD)/gen/rules_builtin.c
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 ENGINE_OBJ = $(call obj,$(ENGINE_SRC)) $(BUILD)/obj/gen/rules_builtin.o
-CORE_OBJ   = $(ENGINE_OBJ) $(call obj,$(BOTS_SRC)) $(call obj,$(PROTO_SRC))
+CORE_OBJ   = $(ENGINE_OBJ) $(call obj,$(BOTS_SRC)) $(call obj,$(SIM_SRC)) $(call obj,$(PROTO_SRC))
 CLI_OBJ    = $(call obj,$(CLI_SRC))
 
 TEST_SRC   = $(wildcard tests/*/test_*.c)

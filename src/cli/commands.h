@@ -10,5 +10,9 @@
 int cmd_rules(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif

@@ -16,6 +16,10 @@ static const Command commands[] = {
     {"rules", cmd_rules, "list the rule sets and their options, or show one"},
     {"table", cmd_table, "referee one table over JSON Lines on stdin/stdout"},
     {"replay", cmd_replay, "re-run a saved game and print its end state and hash"},
+    {"play", cmd_play, "play UNO in the terminal against bots"},
+    {"sim", cmd_sim, "play many games between bots and summarise them"},
+    {"perft", cmd_perft, "count the legal action sequences from a seeded deal"},
+    {"bench", cmd_bench, "fixed games: speed and a behaviour signature"},
 };
 
 static void usage(FILE *out)

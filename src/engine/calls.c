@@ -30,9 +30,11 @@ void close_windows(UnoGame *g, bool by_play)
         g->cheat.seat = -1; /* KPGUT §10: caught too late, not punished */
 }
 
+/* KPGUT §1: "within three seconds after playing"; without a grace the
+ * fault is there at once. */
 static bool in_grace(const UnoGame *g, const Seat *s, int64_t t)
 {
-    return now(g, t) <= s->fault_t + g->rules.uno_grace_ms;
+    return g->rules.uno_grace_ms > 0 && now(g, t) <= s->fault_t + g->rules.uno_grace_ms;
 }
 
 /* Saying UNO before the play that leaves one card (booklet "Let's play" 4:
@@ -45,7 +47,7 @@ bool can_call_uno(const UnoGame *g, int seat, int64_t t)
         return false;
     const Seat *s = &g->seats[seat];
     if (s->call == CALL_FAULT)
-        return (g->rules.uno_grace_ms > 0 && in_grace(g, s, t)) || g->rules.uno_self_catch;
+        return in_grace(g, s, t) || g->rules.uno_self_catch;
     return seat == g->turn && !g->said_before && s->hand.count >= 2 &&
            largest_play(g, seat) >= s->hand.count - 1;
 }

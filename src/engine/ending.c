@@ -38,6 +38,8 @@ static void score_hand(UnoGame *g, int winner)
             won += hand_points(g, s);
     for (int s = 0; s < g->nplayers; s++) {
         Seat *seat = &g->seats[s];
+        if (seat->status == SEAT_EJECTED)
+            continue; /* KPGUT §15: no score */
         switch (g->rules.scoring) {
         case UNO_SCORING_WINNER:
             seat->score = (int16_t)(winner >= 0 && uno_game_team(g, s) == uno_game_team(g, winner) ? won : 0);

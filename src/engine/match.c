@@ -135,8 +135,8 @@ static void seat(UnoMatch *m, UnoGame *g, const int8_t *players, int n)
     m->njoins = 0;
 }
 
-static int check_kind(const UnoRules *rules, const UnoSetup *first, const UnoMatchOptions *o,
-                      char *err, size_t errlen)
+static int check_options(const UnoRules *rules, const UnoSetup *first, const UnoMatchOptions *o,
+                         char *err, size_t errlen)
 {
     if (rules->scoring == UNO_SCORING_NONE)
         return fail(err, errlen, UNO_E_BAD_REQUEST, "a match needs scores: these rules have scoring = none");
@@ -165,7 +165,7 @@ UnoMatch *uno_match_new(const UnoRules *rules, const UnoSetup *first, const UnoM
         o = *opts;
     else
         uno_match_options_init(&o);
-    if (check_kind(rules, first, &o, err, errlen) != UNO_OK)
+    if (check_options(rules, first, &o, err, errlen) != UNO_OK)
         return NULL;
     UnoMatch *m = calloc(1, sizeof *m);
     if (!m) {
@@ -177,7 +177,9 @@ UnoMatch *uno_match_new(const UnoRules *rules, const UnoSetup *first, const UnoM
               : rules->scoring == UNO_SCORING_SESSION ? UNO_MATCH_SESSION
                                                        : UNO_MATCH_TARGET;
     if (m->kind == UNO_MATCH_TOURNAMENT) {
-        m->rules.partners = true; /* booklet: "The same rules apply" at every table */
+        /* booklet "Multi-table tournaments": every hand is played "with each of
+         * the other three players as your partner" ("Rules for partners") */
+        m->rules.partners = true;
         if (o.cycles == 0)
             o.cycles = 1;
     }
@@ -220,11 +222,32 @@ void uno_match_free(UnoMatch *m)
     free(m);
 }
 
+UnoMatch *uno_match_clone(const UnoMatch *m)
+{
+    UnoMatch *c = malloc(sizeof *c);
+    UnoGame *g = malloc(uno_game_bytes(m->game));
+    size_t pad_bytes = (size_t)m->pad_games * UNO_MATCH_MAX_PLAYERS * sizeof *m->pad;
+    int16_t *pad = pad_bytes ? malloc(pad_bytes) : NULL;
+    if (!c || !g || (pad_bytes && !pad)) {
+        free(c);
+        free(g);
+        free(pad);
+        return NULL;
+    }
+    *c = *m;
+    uno_game_copy(g, m->game);
+    c->game = g;
+    if (pad_bytes)
+        memcpy(pad, m->pad, pad_bytes);
+    c->pad = pad;
+    return c;
+}
+
 UnoMatchKind uno_match_kind(const UnoMatch *m) { return m->kind; }
 const UnoMatchOptions *uno_match_options(const UnoMatch *m) { return &m->opts; }
 const UnoRules *uno_match_rules(const UnoMatch *m) { return &m->rules; }
 int uno_match_target(const UnoMatch *m) { return m->kind == UNO_MATCH_TARGET ? m->opts.target : 0; }
-UnoGame *uno_match_game(UnoMatch *m) { return m->game; }
+UnoGame *uno_match_game(const UnoMatch *m) { return m->game; }
 int uno_match_game_number(const UnoMatch *m) { return m->number; }
 
 int uno_match_games_planned(const UnoMatch *m)

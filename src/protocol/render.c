@@ -53,6 +53,9 @@ static void put_count(cJSON *o, const UnoEvent *ev, bool *ok)
     case UNO_EV_RESHUFFLE:
         uno_json_put(o, "count", cJSON_CreateNumber(ev->count), ok);
         break;
+    case UNO_EV_PLAY:
+    case UNO_EV_SLIDE: /* "cards" says how many */
+        break;
     default:
         if (ev->count != 0)
             uno_json_put(o, "count", cJSON_CreateNumber(ev->count), ok);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "protocol/field.h"
+#include "protocol/match_ops.h"
 #include "protocol/protocol.h"
 #include "protocol/render.h"
 #include "protocol/request.h"
@@ -22,6 +23,7 @@
 
 struct UnoTable {
     UnoGame *game;        /* NULL before the first `new` */
+    UnoMatch *match;      /* the match the game is part of (it owns the game), or NULL */
     UnoGame *undo;        /* a block of the game's size: the game before the request */
     UnoRulesLoader load;  /* rule sets that are not built in */
     UnoTableLogFn log;
@@ -32,11 +34,22 @@ struct UnoTable {
 
 UnoTable *uno_table_new(void) { return calloc(1, sizeof(UnoTable)); }
 
+/* The game goes with its match, if it has one. */
+static void drop_game(UnoTable *t)
+{
+    if (t->match)
+        uno_match_free(t->match);
+    else
+        uno_game_free(t->game);
+    t->match = NULL;
+    t->game = NULL;
+}
+
 void uno_table_free(UnoTable *t)
 {
     if (!t)
         return;
-    uno_game_free(t->game);
+    drop_game(t);
     free(t->undo);
     free(t);
 }
@@ -136,7 +149,11 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
         return FATAL;
     int st = uno_request_new(req, t->load, clock, &rules, setup, err, errlen);
     UnoGame *g = NULL, *undo = NULL;
-    if (st == UNO_OK) {
+    UnoMatch *match = NULL; /* "match", "tournament": match_ops.c */
+    if (st == UNO_OK && uno_match_requested(req)) {
+        st = uno_match_request_new(req, &rules, setup, &match, err, errlen);
+        g = match ? uno_match_game(match) : NULL;
+    } else if (st == UNO_OK) {
         g = uno_game_new(&rules, setup, err, errlen);
         st = g ? UNO_OK : UNO_E_BAD_REQUEST;
     }
@@ -144,19 +161,32 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
         undo = malloc(uno_game_bytes(g));
         st = undo ? answer("events", new_game_events(g), text) : FATAL;
     }
-    if (st == UNO_OK && !log_request(t, uno_new_json(&rules, setup, clock))) {
+    cJSON *normalised = st == UNO_OK ? uno_new_json(&rules, setup, clock) : NULL;
+    if (match && normalised) {
+        bool ok = true;
+        uno_match_put_options(normalised, match, &ok);
+        if (!ok) {
+            cJSON_Delete(normalised);
+            normalised = NULL;
+        }
+    }
+    if (st == UNO_OK && !log_request(t, normalised)) {
         free(*text);
         st = FATAL;
     }
     free(setup);
     if (st != UNO_OK) {
-        uno_game_free(g);
+        if (match)
+            uno_match_free(match);
+        else
+            uno_game_free(g);
         free(undo);
         return st;
     }
-    uno_game_free(t->game);
+    drop_game(t);
     free(t->undo);
     t->game = g;
+    t->match = match;
     t->undo = undo;
     return UNO_OK;
 }
@@ -173,7 +203,8 @@ static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t 
     uno_game_copy(t->undo, t->game);
     t->events = cJSON_CreateArray();
     t->events_ok = t->events != NULL;
-    st = uno_game_apply(t->game, &a, collect, t, err, errlen);
+    st = t->match ? uno_match_apply(t->match, &a, collect, t, err, errlen) /* it follows joins */
+                  : uno_game_apply(t->game, &a, collect, t, err, errlen);
     cJSON *events = t->events;
     t->events = NULL;
     if (st != UNO_OK) { /* the engine changed nothing */
@@ -197,9 +228,54 @@ static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t 
     return st;
 }
 
+/* A state or view object, with the "match" object when the game is part of
+ * a match (match_ops.c). */
+static cJSON *with_match(const UnoTable *t, cJSON *state)
+{
+    bool ok = state != NULL;
+    if (t->match && ok)
+        uno_json_put(state, "match", uno_match_json(t->match), &ok);
+    if (!ok)
+        cJSON_Delete(state);
+    return ok ? state : NULL;
+}
+
 static int op_state(UnoTable *t, char **text)
 {
-    return answer("state", uno_state_json(t->game, UNO_VIEWER_REFEREE), text);
+    return answer("state", with_match(t, uno_state_json(t->game, UNO_VIEWER_REFEREE)), text);
+}
+
+/* `next` and `stop` (match_ops.c): done on a copy of the match, which
+ * replaces it once the answer is logged. */
+static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, char *err, size_t errlen)
+{
+    if (!t->match)
+        return fail_with(err, errlen, UNO_E_BAD_REQUEST, "no match: start one with \"new\" and \"match\"");
+    UnoMatch *m = uno_match_clone(t->match);
+    if (!m)
+        return FATAL;
+    int st = uno_match_op(m, op, clock, err, errlen);
+    UnoGame *g = uno_match_game(m), *undo = NULL;
+    if (st == UNO_OK) {
+        undo = malloc(uno_game_bytes(g));
+        bool dealt = strcmp(op, "next") == 0;
+        st = undo ? answer("events", dealt ? new_game_events(g) : cJSON_CreateArray(), text) : FATAL;
+    }
+    if (st == UNO_OK && !log_request(t, uno_match_op_json(op, clock))) {
+        free(*text);
+        st = FATAL;
+    }
+    if (st != UNO_OK) {
+        uno_match_free(m);
+        free(undo);
+        return st;
+    }
+    drop_game(t);
+    free(t->undo);
+    t->match = m;
+    t->game = g;
+    t->undo = undo;
+    return UNO_OK;
 }
 
 /* `view` {seat} or {spectator: i}: spectators see every hand (KPGUT
@@ -219,7 +295,7 @@ static int op_view(UnoTable *t, const cJSON *req, char **text, char *err, size_t
     }
     if (st != UNO_OK)
         return st;
-    return answer("view", uno_state_json(t->game, viewer), text);
+    return answer("view", with_match(t, uno_state_json(t->game, viewer)), text);
 }
 
 /* `legal` {seat}: every move as the request that makes it. */
@@ -263,7 +339,7 @@ static int dispatch(UnoTable *t, const cJSON *req, char **text, char *err, size_
         return op_new(t, req, clock, text, err, errlen);
     int type = uno_request_action_type(op);
     bool query = strcmp(op, "state") == 0 || strcmp(op, "view") == 0 || strcmp(op, "legal") == 0;
-    if (type < 0 && !query) {
+    if (type < 0 && !query && !uno_match_op_known(op)) {
         snprintf(err, errlen, "unknown op '%s'", op);
         return UNO_E_BAD_REQUEST;
     }
@@ -275,6 +351,8 @@ static int dispatch(UnoTable *t, const cJSON *req, char **text, char *err, size_
                  uno_game_clock(t->game));
         return UNO_E_BAD_REQUEST;
     }
+    if (uno_match_op_known(op))
+        return op_match(t, op, clock, text, err, errlen);
     if (type >= 0)
         return op_action(t, req, (UnoActionType)type, clock, text, err, errlen);
     if (strcmp(op, "state") == 0)
@@ -317,8 +395,11 @@ char *uno_table_handle(UnoTable *t, const char *line, size_t len)
     } else {
         const char *end = NULL;
         cJSON *req = cJSON_ParseWithLengthOpts(line, len, &end, false);
-        if (!req || !only_space(end, line + len))
-            st = fail_with(err, sizeof err, UNO_E_BAD_REQUEST, "not JSON");
+        if (!req || !only_space(end, line + len)) {
+            size_t at = end && end >= line && end <= line + len ? (size_t)(end - line) : 0;
+            snprintf(err, sizeof err, "not JSON (at byte %zu)", at + 1);
+            st = UNO_E_BAD_REQUEST;
+        }
         else if (!cJSON_IsObject(req))
             st = fail_with(err, sizeof err, UNO_E_BAD_REQUEST, "a request must be a JSON object");
         else

@@ -392,7 +392,7 @@ static bool match_matcher(const cJSON *m, const cJSON *expected, const cJSON *ac
                    ? true
                    : mismatch(why, whylen, path, "expected no value", NULL, actual);
     if (strcmp(op, "$not") == 0)
-        return actual && !quiet_match(m, actual)
+        return !actual || !quiet_match(m, actual)
                    ? true
                    : mismatch(why, whylen, path, "expected anything but", m, actual);
     if (strcmp(op, "$gte") == 0 || strcmp(op, "$lte") == 0) {
@@ -563,14 +563,14 @@ static int card_kind(const char *name)
     return -1;
 }
 
-/* Copies per deck of one kind: a 0 once, 1-9 and actions twice, wilds 4,
- * blanks 4 with the booklet's 112-card deck. */
-static int per_deck(int kind, int blanks)
+/* Copies per 108-card deck of one kind: a 0 once, 1-9 and actions twice,
+ * wilds 4, no blank. */
+static int per_deck(int kind)
 {
     if (kind == 52 || kind == 53)
         return 4;
     if (kind == 54)
-        return blanks;
+        return 0;
     return kind % 13 == 0 ? 1 : 2;
 }
 
@@ -630,6 +630,11 @@ int deal_expand(cJSON *req, char *err, size_t errlen)
     int ppd = int_option(options, "players_per_deck", kpgut ? 7 : 0);
     int decks = ppd > 0 ? (n + ppd - 1) / ppd : 1;
     int blanks = int_option(options, "blanks", 0);
+    /* a blank may stand in for a lost card (booklet "Blank card"; option blank_as) */
+    const cJSON *blank_as = cJSON_GetObjectItemCaseSensitive(options, "blank_as");
+    int blank_kind = cJSON_IsString(blank_as) ? card_kind(blank_as->valuestring) : 54;
+    if (blank_kind < 0)
+        blank_kind = 54;
 
     int total = n * hand_size + (then ? cJSON_GetArraySize(then) : 0);
     const cJSON **deck = calloc((size_t)total + 1, sizeof *deck);
@@ -660,7 +665,7 @@ int deal_expand(cJSON *req, char *err, size_t errlen)
             free(what);
             goto out;
         }
-        if (++used[k] > per_deck(k, blanks) * decks) {
+        if (++used[k] > (per_deck(k) + (k == blank_kind ? blanks : 0)) * decks) {
             say(err, errlen, "deal: more %s than %d deck(s) hold", deck[i]->valuestring, decks);
             goto out;
         }

@@ -74,7 +74,7 @@ int table_client_stop(TableClient *c);
  *      {"$lacks": [..]}      actual is an array that holds none of these
  *      {"$len": N}           actual is an array or string of length N
  *      {"$absent": true}     (as a key's value) the key is missing or null
- *      {"$not": X}           actual does not match X
+ *      {"$not": X}           actual is missing or does not match X
  *      {"$gte": N} {"$lte": N}  a number at least / at most N
  *      {"$any": true}        anything, but the key must be present
  *      {"$none": [..]}       (under "events") no actual event matches any of these
@@ -99,8 +99,9 @@ bool json_subset_match(const cJSON *expected, const cJSON *actual, char *why, si
  * player (KPGUT "Starting the Game"; equal ages: the earlier seat, RULES.md
  * decision 7).
  * Every hand must hold hand_size cards, and all the cards named (hands and
- * then) must fit in the deck(s) of the game: one 108-card deck, plus 4 blank
- * cards per deck with options.blanks, and under rules "kpgut" (or with
+ * then) must fit in the deck(s) of the game: one 108-card deck, plus
+ * options.blanks blank cards per deck (which count as options.blank_as when
+ * that names a card), and under rules "kpgut" (or with
  * options.players_per_deck = P) one deck per P players.
  */
 int deal_expand(cJSON *new_request, char *err, size_t errlen);

@@ -13,10 +13,17 @@
  * and any of them may add "reject_events": [EVENT SUBSETS] (no event of the
  * answer may match one of them). A `new` request may carry "deal" (see
  * deal_expand in tests/common/table_client.h), expanded into "deck".
+ *   {"mark": true}                          starts collecting events
+ *   ..., "since_mark": [EVENT SUBSETS]      after this line's answer, the
+ *                                           events of all answers since the
+ *                                           mark hold these, in order
+ * (for consequences the books place at no exact request: e.g. whether a
+ * reshuffle happens as the last card is drawn or at the next draw).
  * docs/conformance.md maps every clause to its scenario.
  *
  * Env CONFORMANCE_FILTER=substring runs only the scenarios whose name
- * (book/clause) contains it. A failing test prints file:line, the request, the
+ * (book/clause) contains it; CONFORMANCE_VERBOSE=1 prints every request and
+ * answer. A failing test prints file:line, the request, the
  * answer and why.
  */
 #include <dirent.h>
@@ -141,9 +148,19 @@ static bool check_answer(const cJSON *line, const cJSON *answer, char *why, size
     return true;
 }
 
+/* Appends the answer's events to the collected ones. */
+static void collect_events(cJSON *collected, const cJSON *answer)
+{
+    const cJSON *events = cJSON_GetObjectItemCaseSensitive(answer, "events");
+    for (const cJSON *ev = events ? events->child : NULL; ev; ev = ev->next)
+        cJSON_AddItemToArray(collected, cJSON_Duplicate(ev, 1));
+}
+
 static void run_scenario(void **state)
 {
     const Scenario *sc = *state;
+    const char *v = getenv("CONFORMANCE_VERBOSE");
+    bool verbose = v && *v && strcmp(v, "0") != 0;
     char err[2048];
     int *linenos = NULL;
     cJSON *lines = jsonl_read_file(sc->path, &linenos, err, sizeof err);
@@ -158,10 +175,15 @@ static void run_scenario(void **state)
     int i = 0, sent = 0;
     bool failed = false;
     char report[16384];
+    cJSON *collected = cJSON_CreateArray();
     for (const cJSON *line = lines->child; line && !failed; line = line->next, i++) {
         const cJSON *send = cJSON_GetObjectItemCaseSensitive(line, "send");
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(line, "mark"))) {
+            cJSON_Delete(collected);
+            collected = cJSON_CreateArray();
+        }
         if (!send)
-            continue; /* a comment */
+            continue; /* a comment or a mark */
         cJSON *req = cJSON_Duplicate(send, 1);
         const cJSON *op = cJSON_GetObjectItemCaseSensitive(req, "op");
         if (cJSON_IsString(op) && strcmp(op->valuestring, "new") == 0 &&
@@ -173,23 +195,45 @@ static void run_scenario(void **state)
         }
         cJSON *answer = table_client_send(c, req, err, sizeof err);
         sent++;
+        if (verbose) {
+            char *rq = show(req), *an = show(answer);
+            print_message("%d> %s\n%d< %s\n", linenos[i], rq, linenos[i], an);
+            free(rq);
+            free(an);
+        }
         char why[4096];
         if (!answer) {
             snprintf(why, sizeof why, "%s", err);
             failed = true;
         } else if (!check_answer(line, answer, why, sizeof why)) {
             failed = true;
+        } else {
+            collect_events(collected, answer);
+            const cJSON *since = cJSON_GetObjectItemCaseSensitive(line, "since_mark");
+            if (since) {
+                cJSON *want = cJSON_CreateObject(), *have = cJSON_CreateObject();
+                cJSON_AddItemToObject(want, "events", cJSON_Duplicate(since, 1));
+                cJSON_AddItemReferenceToObject(have, "events", collected);
+                if (!json_subset_match(want, have, why, sizeof why)) {
+                    size_t n = strlen(why);
+                    snprintf(why + n, sizeof why - n, " (events since the mark)");
+                    failed = true;
+                }
+                cJSON_Delete(want);
+                cJSON_Delete(have);
+            }
         }
         if (failed) {
             char *rq = show(req), *an = show(answer);
-            snprintf(report, sizeof report, "%.1000s:%d:\n  request: %.1500s\n  answer:  %.3000s\n  why:     %.4000s",
-                     sc->path, linenos[i], rq, an, why);
+            snprintf(report, sizeof report, "%.1000s:%d:\n  why:     %.4000s\n  request: %.1500s\n  answer:  %.3000s",
+                     sc->path, linenos[i], why, rq, an);
             free(rq);
             free(an);
         }
         cJSON_Delete(answer);
         cJSON_Delete(req);
     }
+    cJSON_Delete(collected);
     int status = table_client_stop(c);
     if (!failed && status != 0) {
         snprintf(report, sizeof report, "%.1000s: uno table exited with status %d after %d requests",

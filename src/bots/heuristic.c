@@ -1,0 +1,270 @@
+/*
+ * heuristic.c — a bot that plays every rule set as a careful person would,
+ * from its view only (bots.h):
+ *  - out of turn and in turn, first: catches a player who has one card and
+ *    did not say UNO when the catch is legal (MyUNO "Going Out", booklet
+ *    "Let's play" 4, KPGUT §1); says UNO itself when it holds one card
+ *    unsaid and still may (KPGUT §1 grace, §2's drawn card, booklet
+ *    self-catch); side-slides whenever it can (KPGUT §7); rarely suspects a
+ *    draw as tactical (KPGUT §14, suspect_rate);
+ *  - in turn: scores every legal play (below) and plays the best; draws only
+ *    when nothing is playable (never a tactical draw); names the colour it
+ *    holds most; continues a draw chain when it can (KPGUT "Draw 2",
+ *    "Wild+Draw 4"), else challenges a Wild Draw 4 when a bluff is likely,
+ *    else takes; never gives up, warns or opens votes;
+ *  - says UNO with the play that leaves one card, forgetting at the rate
+ *    forget_uno.
+ * A play's score: more cards shed (KPGUT sets); more points shed when an
+ * opponent is close to going out; Wilds kept for later while other plays
+ * exist; attack cards when the next player is close to going out; the
+ * colour in force after the play is one it holds many of; no Wild Draw 4
+ * bluff (MyUNO "Wild Draw 4": a challenge would catch it); under KPGUT §2 the
+ * last card should be a number.
+ */
+#include "bots/bots.h"
+
+enum {
+    WIN = 100000,
+    PER_CARD = 100,      /* each card shed */
+    KEEP_WILD = 60,      /* a Wild spent while other plays exist */
+    ATTACK = 80,         /* Draw 2 / Skip / WD4 on a player close to going out */
+    AGAIN = 30,          /* two players: Skip and Reverse give another turn */
+    PER_COLOR_CARD = 8,  /* each card left of the colour in force after the play */
+    BLUFF = 400,         /* a WD4 played against its rule */
+    SPECIAL_LAST = 150,  /* KPGUT §2: a special last card draws one */
+};
+
+/* A uniform number in [0, 1) that depends only on the public situation, not
+ * on the clock: asked again and again while nothing happens, the bot
+ * decides the same way (a person who forgot stays forgetful until the table
+ * moves on). */
+static double stable_uniform(const UnoView *v, uint64_t salt)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ salt;
+    uint64_t parts[] = {(uint64_t)v->seat, (uint64_t)v->discard_count, (uint64_t)v->stock_count,
+                        (uint64_t)v->top, (uint64_t)(v->turn + 1), (uint64_t)v->hand_count};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        h ^= parts[i] + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+        h *= 0xbf58476d1ce4e5b9ULL;
+        h ^= h >> 31;
+    }
+    return (double)(h >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static int color_count(const uint8_t *kinds, int color)
+{
+    int n = 0;
+    for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
+        n += kinds[uno_card_make(color, v)];
+    return n;
+}
+
+/* The colour held most (ties: more points, then the lower colour). */
+static int best_color(const uint8_t *kinds, int blank_points)
+{
+    int best = UNO_RED, best_n = -1, best_pts = -1;
+    for (int c = 0; c < UNO_COLORS; c++) {
+        int n = color_count(kinds, c), pts = 0;
+        for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
+            pts += kinds[uno_card_make(c, v)] * uno_card_points(uno_card_make(c, v), blank_points);
+        if (n > best_n || (n == best_n && pts > best_pts)) {
+            best = c;
+            best_n = n;
+            best_pts = pts;
+        }
+    }
+    return best;
+}
+
+/* The fewest cards any other seat still playing holds. */
+static int closest_opponent(const UnoView *v)
+{
+    int min = UNO_MAX_CARDS;
+    for (int s = 0; s < v->nplayers; s++)
+        if (s != v->seat && v->ranks[s] == 0 && v->counts[s] < min)
+            min = v->counts[s];
+    return min;
+}
+
+static int active_players(const UnoView *v)
+{
+    int n = 0;
+    for (int s = 0; s < v->nplayers; s++)
+        n += v->ranks[s] == 0;
+    return n;
+}
+
+/* Would a WD4 break its rule (MyUNO "Wild Draw 4": a card of the colour in
+ * force; KPGUT "Wild+Draw 4": any other playable card)? Only in a normal
+ * turn: chains do not test it (RULES.md decision 2). */
+static bool wd4_is_bluff(const UnoView *v)
+{
+    if (v->phase != UNO_PHASE_TURN || v->top == UNO_NO_CARD)
+        return false;
+    if (v->rules.wd4_rule == UNO_WD4_NO_MATCHING_COLOR)
+        return v->color != UNO_NO_COLOR && color_count(v->hand, v->color) > 0;
+    for (int i = 0; i < v->nlegal; i++)
+        if (v->legal[i].type == UNO_ACT_PLAY && v->legal[i].cards[0] != UNO_WILD4)
+            return true;
+    return false;
+}
+
+static bool has_other_plays(const UnoView *v)
+{
+    for (int i = 0; i < v->nlegal; i++)
+        if (v->legal[i].type == UNO_ACT_PLAY && !uno_card_is_wild(v->legal[i].cards[0]))
+            return true;
+    return false;
+}
+
+static bool is_attack(UnoCard c, int nactive)
+{
+    int value = uno_card_value(c);
+    return value == UNO_DRAW2 || value == UNO_SKIP || c == UNO_WILD4 ||
+           (value == UNO_REVERSE && nactive == 2);
+}
+
+static long score_play(const UnoView *v, const UnoAction *a, bool others, bool bluff)
+{
+    uint8_t left[UNO_KINDS];
+    for (int k = 0; k < UNO_KINDS; k++)
+        left[k] = v->hand[k];
+    int points = 0;
+    for (int i = 0; i < a->ncards; i++) {
+        left[a->cards[i]]--;
+        points += uno_card_points(a->cards[i], v->rules.blank_points);
+    }
+    UnoCard first = a->cards[0], last = a->cards[a->ncards - 1];
+    int remaining = v->hand_count - a->ncards;
+    int nactive = active_players(v);
+    int next = uno_view_next_active(v, v->seat);
+    long score = (long)PER_CARD * a->ncards;
+    if (remaining == 0) {
+        /* KPGUT §2: a special last card does not end the game */
+        if (v->rules.last_card_draw && !uno_card_is_number(last))
+            score -= SPECIAL_LAST;
+        else
+            return WIN;
+    }
+    score += closest_opponent(v) <= 2 ? 3L * points : points;
+    if (uno_card_is_wild(first) && others && remaining > 1)
+        score -= KEEP_WILD;
+    if (first == UNO_WILD4 && bluff)
+        score -= BLUFF;
+    if (is_attack(last, nactive) && next >= 0 && v->counts[next] <= 2)
+        score += ATTACK;
+    if (nactive == 2 && (uno_card_value(last) == UNO_SKIP || uno_card_value(last) == UNO_REVERSE))
+        score += AGAIN;
+    int color = uno_card_is_wild(last) ? a->color : uno_card_color(last);
+    if (color != UNO_NO_COLOR)
+        score += (long)PER_COLOR_CARD * color_count(left, color);
+    return score;
+}
+
+/* The best play in v->legal (the seat's own, in turn), or -1. */
+static int best_play(const UnoView *v, long *best_score)
+{
+    bool others = has_other_plays(v), bluff = wd4_is_bluff(v);
+    int best = -1;
+    for (int i = 0; i < v->nlegal; i++) {
+        const UnoAction *a = &v->legal[i];
+        if (a->type != UNO_ACT_PLAY)
+            continue;
+        long s = score_play(v, a, others, bluff);
+        if (best < 0 || s > *best_score) {
+            best = i;
+            *best_score = s;
+        }
+    }
+    return best;
+}
+
+/* How likely the Wild Draw 4 faced now was a bluff, from what the table
+ * sees: the more cards its player still holds, the likelier one of them
+ * matched (MyUNO: the colour in force, about 1 in 4 of a hand; KPGUT: any
+ * playable card, more often). Half of all players are assumed to bluff when
+ * they can. */
+static bool bluff_likely(const UnoView *v)
+{
+    int n = v->nplayers, prev = -1;
+    for (int step = 1; step < n && prev < 0; step++) {
+        int s = ((v->seat - step * v->direction) % n + n) % n;
+        if (v->ranks[s] == 0)
+            prev = s;
+    }
+    if (prev < 0)
+        return false;
+    double miss = v->rules.wd4_rule == UNO_WD4_NO_MATCHING_COLOR ? 0.76 : 0.6, none = 1.0;
+    for (int i = 0; i < v->counts[prev]; i++)
+        none *= miss;
+    /* challenging costs 2 more cards when wrong, saves 4 when right */
+    return 0.5 * (1.0 - none) > 0.33;
+}
+
+static bool take(const UnoView *v, int i, UnoAction *out)
+{
+    if (i < 0)
+        return false;
+    *out = v->legal[i];
+    return true;
+}
+
+static void say_uno_with(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *a)
+{
+    if (uno_bot_leaves_one(v, a))
+        a->uno = uno_bot_uniform(rng) >= p->forget_uno;
+}
+
+/* What is worth doing in or out of turn: catch, say UNO, side slide, suspect. */
+static bool table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
+{
+    if (take(v, uno_bot_find(v, UNO_ACT_CATCH), out))
+        return true;
+    int i = uno_bot_find(v, UNO_ACT_UNO);
+    if (i >= 0 && v->hand_count == 1 && stable_uniform(v, 1) >= p->forget_uno)
+        return take(v, i, out);
+    if (!uno_bot_in_turn(v) && take(v, uno_bot_find(v, UNO_ACT_PLAY), out)) {
+        say_uno_with(p, v, rng, out); /* KPGUT §7 side slide */
+        return true;
+    }
+    i = uno_bot_find(v, UNO_ACT_SUSPECT);
+    if (i >= 0 && stable_uniform(v, 2 + (uint64_t)v->legal[i].target) < p->suspect_rate)
+        return take(v, i, out);
+    return false;
+}
+
+bool uno_bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
+{
+    if (table_action(p, v, rng, out))
+        return true;
+    if (!uno_bot_in_turn(v))
+        return false;
+    if (v->phase == UNO_PHASE_COLOR) {
+        int c = best_color(v->hand, v->rules.blank_points);
+        for (int i = 0; i < v->nlegal; i++)
+            if (v->legal[i].type == UNO_ACT_COLOR && v->legal[i].color == c)
+                return take(v, i, out);
+        return take(v, uno_bot_find(v, UNO_ACT_COLOR), out);
+    }
+    long score = 0;
+    int i = best_play(v, &score);
+    if (v->phase == UNO_PHASE_PENDING) {
+        if (i >= 0) { /* continue the chain */
+            *out = v->legal[i];
+            say_uno_with(p, v, rng, out);
+            return true;
+        }
+        int c = uno_bot_find(v, UNO_ACT_CHALLENGE);
+        if (c >= 0 && bluff_likely(v))
+            return take(v, c, out);
+        return take(v, uno_bot_find(v, UNO_ACT_TAKE), out);
+    }
+    if (i >= 0 && !(v->phase == UNO_PHASE_DRAWN && score < -BLUFF / 2)) {
+        *out = v->legal[i];
+        say_uno_with(p, v, rng, out);
+        return true;
+    }
+    if (take(v, uno_bot_find(v, UNO_ACT_DRAW), out))
+        return true;
+    return take(v, uno_bot_find(v, UNO_ACT_PASS), out);
+}

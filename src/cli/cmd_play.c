@@ -1,0 +1,230 @@
+/*
+ * cmd_play.c — `uno play`: one person against bots in the terminal. Parses
+ * the arguments, runs the main loop (input with a timeout, so that time
+ * runs: KPGUT's UNO grace, catch windows, the bots' pace) and says at the
+ * end where the game was saved. The modules are listed in play.h.
+ */
+#include <inttypes.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <curses.h>
+
+#include "cli/commands.h"
+#include "cli/play.h"
+
+enum { INPUT_WAIT_MS = 50 };
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: uno play [OPTIONS]\n"
+            "\n"
+            "Play UNO in the terminal against bots: you are seat 0. docs/play.md tells the\n"
+            "keys; press ? in the game for them and for the rules in force.\n"
+            "\n"
+            "  --rules R        a rule set (mattel, classic, kpgut) or a rules file [mattel]\n"
+            "  --players N      players, you included [4]\n"
+            "  --name NAME      your name [$USER]\n"
+            "  --age A          your age in years (KPGUT: the oldest deals, the youngest opens) [30]\n"
+            "  --seed S         the deal's seed [from the clock]\n"
+            "  --options k=v,.. change options of the rule set (uno rules NAME lists them)\n"
+            "  --pace MS        the bots' pace in milliseconds [700]\n"
+            "  --forget R       how often the bots forget to say UNO, 0..1 [0.1]\n"
+            "  --bot KIND       the bots' policy: heuristic or random [heuristic]\n"
+            "  --match          a whole match (Mattel: to 500 over several hands; KPGUT: a session)\n"
+            "  --target N       the match's target score [the rule set's: 500]\n"
+            "  --games N        the session's games [0: until you quit]\n"
+            "  --save FILE      save the game to FILE [~/.local/state/uno/games/STAMP-SEED.jsonl]\n"
+            "  --no-save        do not save\n"
+            "  --autoplay       a bot plays your seat too (a demo); --quit-at-end: leave at the end\n"
+            "  --ascii          no UTF-8 symbols\n"
+            "  --help           show this help\n"
+            "\n"
+            "The save file holds the `uno table` requests of the game: `uno replay FILE`\n"
+            "re-runs it.\n");
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "uno play: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(uno play --help for the options)\n");
+    return 2;
+}
+
+static bool parse_int(const char *s, long min, long max, long *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* 0 done, 1 --help shown, 2 bad usage. */
+static int parse_args(int argc, char **argv, PlayConfig *c)
+{
+    memset(c, 0, sizeof *c);
+    c->rules = "mattel";
+    c->players = 4;
+    c->name = getenv("USER") && getenv("USER")[0] ? getenv("USER") : "Player";
+    c->age = 30;
+    c->pace_ms = 700;
+    c->forget = 0.1;
+    c->bot = UNO_BOT_HEURISTIC;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        long n;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 1;
+        }
+        bool flag = true;
+        if (strcmp(a, "--match") == 0)
+            c->match = true;
+        else if (strcmp(a, "--no-save") == 0)
+            c->no_save = true;
+        else if (strcmp(a, "--autoplay") == 0 || strcmp(a, "--demo") == 0)
+            c->autoplay = true;
+        else if (strcmp(a, "--quit-at-end") == 0)
+            c->quit_at_end = true;
+        else if (strcmp(a, "--ascii") == 0)
+            c->ascii = true;
+        else
+            flag = false;
+        if (flag)
+            continue;
+        if (!val)
+            return bad_usage("'%s' needs a value, or is unknown", a);
+        i++;
+        if (strcmp(a, "--rules") == 0)
+            c->rules = val;
+        else if (strcmp(a, "--options") == 0)
+            c->options = val;
+        else if (strcmp(a, "--name") == 0 && val[0] && strlen(val) < UNO_NAME_LEN)
+            c->name = val;
+        else if (strcmp(a, "--save") == 0)
+            c->save_path = val;
+        else if (strcmp(a, "--players") == 0 && parse_int(val, 2, UNO_MAX_PLAYERS, &n))
+            c->players = (int)n;
+        else if (strcmp(a, "--age") == 0 && parse_int(val, 0, 200, &n))
+            c->age = (int)n;
+        else if (strcmp(a, "--pace") == 0 && parse_int(val, 0, 60000, &n))
+            c->pace_ms = (int)n;
+        else if (strcmp(a, "--games") == 0 && parse_int(val, 0, 1000, &n))
+            c->games = (int)n;
+        else if (strcmp(a, "--target") == 0 && parse_int(val, 1, 100000, &n))
+            c->target = (int)n;
+        else if (strcmp(a, "--seed") == 0 && val[0] >= '0' && val[0] <= '9') {
+            char *end;
+            c->seed = strtoull(val, &end, 10);
+            if (*end)
+                return bad_usage("--seed: '%s' is not a number", val);
+            c->seed_given = true;
+        } else if (strcmp(a, "--forget") == 0) {
+            char *end;
+            c->forget = strtod(val, &end);
+            if (*end || !(c->forget >= 0 && c->forget <= 1))
+                return bad_usage("--forget: '%s' is not a number from 0 to 1", val);
+        } else if (strcmp(a, "--bot") == 0 && uno_bot_kind_parse(val) >= 0)
+            c->bot = (UnoBotKind)uno_bot_kind_parse(val);
+        else
+            return bad_usage("'%s' is unknown or has a bad value", a);
+    }
+    if (!c->seed_given) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        c->seed = ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
+        c->seed &= (1ULL << 53) - 1; /* a JSON number carries it exactly */
+    }
+    return 0;
+}
+
+static bool finished(const Play *p)
+{
+    return p->view.phase == UNO_PHASE_OVER && play_match_over(p);
+}
+
+/* Autoplay goes on to the next game of a match by itself, after a pause. */
+static bool autoplay_next(Play *p)
+{
+    char err[UNO_ERR_LEN];
+    return p->cfg.autoplay && p->view.phase == UNO_PHASE_OVER && !play_match_over(p) &&
+           p->now >= p->next_bot + 2 * p->cfg.pace_ms && play_next_game(p, err, sizeof err);
+}
+
+static void run(Play *p)
+{
+    while (!p->quit) {
+        play_refresh(p);
+        bool acted = play_bots(p) || autoplay_next(p);
+        play_sync_cursor(p);
+        play_draw(p);
+        if (p->cfg.quit_at_end && finished(p))
+            break;
+        timeout(acted ? 0 : INPUT_WAIT_MS);
+        int key = getch();
+        if (key != ERR) {
+            play_refresh(p);
+            play_key(p, key);
+        }
+    }
+}
+
+/* What is left on the terminal after the game. */
+static void report(Play *p)
+{
+    UnoGame *g = play_game(p);
+    int rank = uno_game_rank(g, p->human);
+    if (p->match && uno_match_over(p->match)) {
+        int winner = uno_match_winner(p->match);
+        printf("The match is over after %d games: %s won.\n", uno_match_game_number(p->match) + 1,
+               winner == 0 ? "you" : uno_match_player(p->match, winner)->name);
+    } else if (uno_game_over(g)) {
+        printf("The game is over: you %s.\n", rank == 1 ? "won" : rank > 1 ? "lost" : "are out");
+    } else {
+        printf("You left the game.\n");
+    }
+    if (p->saving || p->save_path[0]) {
+        printf("Saved to %s\n(uno replay %s re-runs it)\n", p->save_path, p->save_path);
+        if (p->save_error[0])
+            printf("but %s\n", p->save_error);
+    }
+    printf("hash: %016" PRIx64 "\n", uno_game_hash(g));
+}
+
+int cmd_play(int argc, char **argv)
+{
+    PlayConfig cfg;
+    int rc = parse_args(argc, argv, &cfg);
+    if (rc)
+        return rc == 1 ? 0 : 2;
+    if (!isatty(STDIN_FILENO)) {
+        fprintf(stderr, "uno play: needs a terminal (try uno table for scripts)\n");
+        return 1;
+    }
+    setlocale(LC_ALL, "");
+    static Play p;
+    char err[400];
+    if (play_start(&p, &cfg, err, sizeof err) != 0) {
+        fprintf(stderr, "uno play: %s\n", err);
+        play_finish(&p);
+        return 1;
+    }
+    if (play_draw_init(&cfg) != 0) {
+        fprintf(stderr, "uno play: cannot open the terminal\n");
+        play_finish(&p);
+        return 1;
+    }
+    run(&p);
+    play_draw_end();
+    report(&p);
+    play_finish(&p);
+    return 0;
+}

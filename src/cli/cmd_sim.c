@@ -1,0 +1,342 @@
+/*
+ * cmd_sim.c — `uno sim`: plays many games between bots on all cores (and,
+ * in the uno-mpi variant, on MPI ranks) and prints what happened: win rates
+ * per seat and per bot, finishing places, game lengths, cards drawn,
+ * reshuffles, how games ended, estimated durations. docs/sim.md.
+ *
+ * Standard output carries only the summary (text or --json), identical for
+ * any number of threads or ranks; the speed and the progress bar go to
+ * standard error.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "cli/sim_args.h"
+#include "cli/sim_dist.h"
+#include "cli/sim_report.h"
+#include "sim/sim.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: uno sim [--rules R] [--players N] [--games G] [--bots LIST] [--seed S]\n"
+            "               [--threads T] [--json] [--csv FILE] [--plot FILE.svg]\n"
+            "               [--options k=v,...] [--action-ms k=ms,...]\n"
+            "\n"
+            "Plays G games between bots and prints a summary: wins per seat, per order of\n"
+            "play and per bot with 95%% Wilson intervals, finishing places, turns and\n"
+            "cards drawn per game, reshuffles, how games ended, and each game's duration\n"
+            "estimated from a time per action. Game i is dealt from a hash of (S, i), so\n"
+            "the summary is the same for any number of threads (or MPI ranks: mpirun -np\n"
+            "K uno-mpi sim ...). See docs/sim.md.\n"
+            "\n"
+            "  --rules R        mattel, classic, kpgut, or a rules file; mattel\n"
+            "  --players N      players, 4\n"
+            "  --games G        games, 10000\n"
+            "  --bots LIST      one bot for every seat, or one per seat, comma-separated:\n"
+            "                   random, heuristic (e.g. heuristic,random,random,random);\n"
+            "                   random\n"
+            "  --seed S         the run's seed, 1\n"
+            "  --threads T      threads, all cores\n"
+            "  --json           print the summary as JSON\n"
+            "  --csv FILE       write one row per game to FILE\n"
+            "  --plot FILE.svg  draw game lengths and win rates per seat as SVG\n"
+            "  --options L      options changed from the rule set, e.g. stack_draw2=true\n"
+            "  --action-ms L    the time model in ms, e.g. play=4000,draw=3000; keys:\n"
+            "                  ");
+    int ms[UNO_SIM_T_COUNT];
+    uno_sim_time_default(ms);
+    for (int i = 0; i < UNO_SIM_T_COUNT; i++)
+        fprintf(out, " %s=%d", uno_sim_time_names[i], ms[i]);
+    fprintf(out, "\n");
+}
+
+typedef struct SimArgs {
+    const char *rules, *options, *bots, *action_ms, *csv, *plot;
+    uint64_t players, games, seed, threads;
+    bool json;
+} SimArgs;
+
+/* 0 parsed, 1 --help shown, 2 bad usage (said on stderr). */
+static int parse(int argc, char **argv, SimArgs *a)
+{
+    char err[256];
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    *a = (SimArgs){.rules = "mattel", .players = 4, .games = 10000, .seed = 1,
+                   .threads = cores > 0 ? (uint64_t)cores : 1};
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int rc = 0;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            usage(stdout);
+            return 1;
+        }
+        if (strcmp(arg, "--json") == 0) {
+            a->json = true;
+            continue;
+        }
+        if (!val) {
+            fprintf(stderr, "uno sim: '%s' needs a value (or is unknown)\n", arg);
+            return 2;
+        }
+        if (strcmp(arg, "--rules") == 0)
+            a->rules = val;
+        else if (strcmp(arg, "--options") == 0)
+            a->options = val;
+        else if (strcmp(arg, "--bots") == 0)
+            a->bots = val;
+        else if (strcmp(arg, "--action-ms") == 0)
+            a->action_ms = val;
+        else if (strcmp(arg, "--csv") == 0)
+            a->csv = val;
+        else if (strcmp(arg, "--plot") == 0)
+            a->plot = val;
+        else if (strcmp(arg, "--players") == 0)
+            rc = uno_args_number(arg, val, 2, UNO_MAX_PLAYERS, &a->players, err, sizeof err);
+        else if (strcmp(arg, "--games") == 0)
+            rc = uno_args_number(arg, val, 1, UINT64_MAX / 2, &a->games, err, sizeof err);
+        else if (strcmp(arg, "--seed") == 0)
+            rc = uno_args_number(arg, val, 0, UINT64_MAX, &a->seed, err, sizeof err);
+        else if (strcmp(arg, "--threads") == 0)
+            rc = uno_args_number(arg, val, 1, 1024, &a->threads, err, sizeof err);
+        else {
+            fprintf(stderr, "uno sim: unknown argument '%s'\n", arg);
+            return 2;
+        }
+        if (rc) {
+            fprintf(stderr, "uno sim: %s\n", err);
+            return 2;
+        }
+        i++;
+    }
+    return 0;
+}
+
+static int set_time(void *ctx, const char *key, const char *value, char *err, size_t errlen)
+{
+    int *ms = ctx;
+    for (int i = 0; i < UNO_SIM_T_COUNT; i++) {
+        if (strcmp(key, uno_sim_time_names[i]) != 0)
+            continue;
+        uint64_t v;
+        if (uno_args_number(key, value, 0, 86400000, &v, err, errlen) != 0)
+            return 1;
+        ms[i] = (int)v;
+        return 0;
+    }
+    snprintf(err, errlen, "unknown key '%s' (play, draw, card, pass, take, color, challenge, "
+                          "call, shuffle, deal)", key);
+    return 1;
+}
+
+/* --bots: one name for all seats, or one per seat. */
+static int parse_bots(const char *list, int nplayers, UnoBotKind *bots, char *err, size_t errlen)
+{
+    char *copy = strdup(list), *save = NULL;
+    int n = 0, rc = copy ? 0 : 1;
+    for (char *name = copy ? strtok_r(copy, ",", &save) : NULL; name && !rc;
+         name = strtok_r(NULL, ",", &save)) {
+        int kind = uno_bot_kind_parse(name);
+        if (kind < 0) {
+            snprintf(err, errlen, "--bots: unknown bot '%s' (random, heuristic)", name);
+            rc = 1;
+        } else if (n >= nplayers) {
+            snprintf(err, errlen, "--bots: more bots than the %d players", nplayers);
+            rc = 1;
+        } else {
+            bots[n++] = (UnoBotKind)kind;
+        }
+    }
+    free(copy);
+    if (!rc && n == 1)
+        for (int s = 1; s < nplayers; s++)
+            bots[s] = bots[0];
+    else if (!rc && n != nplayers) {
+        snprintf(err, errlen, "--bots: %d bots for %d players (give one, or one per seat)", n,
+                 nplayers);
+        rc = 1;
+    }
+    return rc;
+}
+
+static int configure(const SimArgs *a, UnoSimConfig *c, char *err, size_t errlen)
+{
+    uno_sim_config_default(c);
+    c->nplayers = (int)a->players;
+    c->seed = a->seed;
+    if (uno_args_rules(a->rules, a->options, c->nplayers, &c->rules, err, errlen) != 0)
+        return 1;
+    if (a->bots && parse_bots(a->bots, c->nplayers, c->bots, err, errlen) != 0)
+        return 1;
+    if (a->action_ms &&
+        uno_args_pairs("--action-ms", a->action_ms, set_time, c->time_ms, err, errlen) != 0)
+        return 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------ progress */
+
+typedef struct Output {
+    const UnoSimConfig *config;
+    FILE *csv;
+    struct timespec start;
+    bool bar;               /* stderr is a terminal */
+    const UnoDist *dist;
+} Output;
+
+static double since(const struct timespec *t0)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void progress(void *ctx, uint64_t done, uint64_t total)
+{
+    Output *o = ctx;
+    if (!o->bar)
+        return;
+    double secs = since(&o->start), speed = secs > 0 ? (double)done / secs : 0;
+    double left = speed > 0 ? (double)(total - done) / speed : 0;
+    int filled = total ? (int)(30 * done / total) : 30;
+    char bar[31];
+    memset(bar, '#', (size_t)filled);
+    memset(bar + filled, '.', (size_t)(30 - filled));
+    bar[30] = '\0';
+    fprintf(stderr, "\r%s[%s] %" PRIu64 "/%" PRIu64 " games  %.0f games/s  %d:%02d left\033[K",
+            o->dist->size > 1 ? "rank 0 " : "", bar, done, total, speed, (int)left / 60,
+            (int)left % 60);
+    if (done == total)
+        fprintf(stderr, "\r\033[K");
+    fflush(stderr);
+}
+
+static void rows(void *ctx, const UnoSimRecord *r, int n)
+{
+    Output *o = ctx;
+    uno_sim_csv_rows(o->csv, r, n, o->config->nplayers);
+}
+
+/* ----------------------------------------------------------------- CSV */
+
+/* One process writes FILE; rank r of several writes FILE.partR, and rank 0
+ * joins the parts in rank order once all are written (docs/sim.md "MPI"). */
+static void csv_part_path(const char *path, const UnoDist *d, int rank, char *buf, size_t len)
+{
+    if (d->size == 1)
+        snprintf(buf, len, "%s", path);
+    else
+        snprintf(buf, len, "%s.part%d", path, rank);
+}
+
+static int csv_join(const char *path, const UnoDist *d)
+{
+    FILE *out = fopen(path, "w");
+    if (!out) {
+        perror(path);
+        return 1;
+    }
+    int rc = 0;
+    for (int r = 0; r < d->size && !rc; r++) {
+        char part[4096];
+        csv_part_path(path, d, r, part, sizeof part);
+        FILE *in = fopen(part, "r");
+        if (!in) {
+            fprintf(stderr, "uno sim: %s: not readable here; the parts stay as they are\n", part);
+            rc = 1;
+            break;
+        }
+        char buf[65536];
+        size_t got;
+        while ((got = fread(buf, 1, sizeof buf, in)) > 0)
+            if (fwrite(buf, 1, got, out) != got)
+                rc = 1;
+        fclose(in);
+    }
+    if (fclose(out) != 0)
+        rc = 1;
+    for (int r = 0; r < d->size && !rc; r++) {
+        char part[4096];
+        csv_part_path(path, d, r, part, sizeof part);
+        remove(part);
+    }
+    return rc;
+}
+
+/* ---------------------------------------------------------------- main */
+
+static int run(const SimArgs *a, const UnoSimConfig *c, const UnoDist *d)
+{
+    Output o = {.config = c, .bar = d->rank == 0 && isatty(STDERR_FILENO), .dist = d};
+    char err[512], part[4096];
+    if (a->csv) {
+        csv_part_path(a->csv, d, d->rank, part, sizeof part);
+        if (!(o.csv = fopen(part, "w"))) {
+            perror(part);
+            return 1;
+        }
+        if (d->rank == 0)
+            uno_sim_csv_header(o.csv, c->nplayers);
+    }
+    static UnoSimSummary summary;
+    uno_sim_summary_init(&summary);
+    UnoSimRun r = {.config = c, .threads = (int)a->threads, .rows = o.csv ? rows : NULL,
+                   .progress = progress, .ctx = &o};
+    uno_dist_range(d, a->games, &r.begin, &r.end);
+    clock_gettime(CLOCK_MONOTONIC, &o.start);
+    int rc = uno_sim_run(&r, &summary, err, sizeof err);
+    double secs = since(&o.start);
+    if (o.csv && fclose(o.csv) != 0 && rc == UNO_OK)
+        snprintf(err, sizeof err, "%.400s: write failed", part), rc = UNO_E_BAD_REQUEST;
+    if (rc != UNO_OK) {
+        fprintf(stderr, "uno sim: %s\n", err);
+        uno_dist_abort(d, 1);
+        return 1;
+    }
+    uno_dist_reduce(d, &summary);
+    if (a->csv && d->size > 1) {
+        uno_dist_barrier(d);
+        if (d->rank == 0 && csv_join(a->csv, d) != 0)
+            return 1;
+    }
+    if (d->rank != 0)
+        return 0;
+    fprintf(stderr, "uno sim: %" PRIu64 " games in %.3f s: %.0f games/s, %.0f turns/s "
+                    "(%d rank%s x %" PRIu64 " thread%s)\n",
+            summary.sum.games, secs, (double)summary.sum.games / secs,
+            (double)summary.sum.turns / secs, d->size, d->size > 1 ? "s" : "", a->threads,
+            a->threads > 1 ? "s" : "");
+    if (a->json)
+        uno_sim_report_json(stdout, c, &summary);
+    else
+        uno_sim_report_text(stdout, c, &summary);
+    if (a->plot && uno_sim_plot_svg(a->plot, c, &summary, err, sizeof err) != 0) {
+        fprintf(stderr, "uno sim: %s\n", err);
+        return 1;
+    }
+    return fflush(stdout) == 0 ? 0 : 1;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    SimArgs a;
+    int rc = parse(argc, argv, &a);
+    if (rc)
+        return rc == 1 ? 0 : 2;
+    static UnoSimConfig c;
+    char err[512];
+    if (configure(&a, &c, err, sizeof err) != 0) {
+        fprintf(stderr, "uno sim: %s\n", err);
+        return 2;
+    }
+    UnoDist d;
+    uno_dist_init(&d);
+    int status = run(&a, &c, &d);
+    uno_dist_finish(&d);
+    return status;
+}

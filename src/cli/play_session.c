@@ -1,0 +1,433 @@
+/*
+ * play_session.c — the game behind `uno play` (play.h): rules and players
+ * from the arguments, the person's view at the time of the monotonic clock,
+ * actions with their events in words, the bots at their pace, and the save
+ * file.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+
+#include "cli/cli_util.h"
+#include "cli/play.h"
+#include "protocol/match_ops.h"
+#include "protocol/render.h"
+#include "protocol/request.h"
+
+/* The bots' names and ages (KPGUT: ages decide who deals and who opens). */
+static const char *const bot_names[] = {"Ada", "Bert", "Cleo", "Dag", "Eeva", "Fred", "Gus", "Hilla",
+                                        "Iris", "Jussi", "Kai", "Lotta", "Mika", "Nea"};
+enum { NBOT_NAMES = sizeof bot_names / sizeof bot_names[0] };
+
+/* The longest a catch stays open to the person before a bot takes it, at
+ * a human pace (MyUNO "Going Out": before the next player begins a turn). */
+enum { CATCH_MS = 1500 };
+
+static int64_t monotonic_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ------------------------------------------------------------------ log */
+
+void play_log_add(PlayLog *log, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(log->lines[log->count % PLAY_LOG_LINES], PLAY_LOG_WIDTH, fmt, ap);
+    va_end(ap);
+    log->count++;
+}
+
+const char *play_log_line(const PlayLog *log, int i)
+{
+    if (i < 0 || i >= log->count || i >= PLAY_LOG_LINES)
+        return NULL;
+    return log->lines[(log->count - 1 - i) % PLAY_LOG_LINES];
+}
+
+void play_say(Play *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->message, sizeof p->message, fmt, ap);
+    va_end(ap);
+    p->message_at = p->now;
+}
+
+/* ---------------------------------------------------------------- setup */
+
+/* "k=v,k=v" onto the rules. */
+static int apply_options(UnoRules *r, const char *options, char *err, size_t errlen)
+{
+    char buf[1024];
+    if (strlen(options) >= sizeof buf) {
+        snprintf(err, errlen, "--options: too long");
+        return -1;
+    }
+    snprintf(buf, sizeof buf, "%s", options);
+    char *save = NULL;
+    for (char *kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '=');
+        if (!eq) {
+            snprintf(err, errlen, "--options: '%.60s' is not key=value", kv);
+            return -1;
+        }
+        *eq = '\0';
+        char why[UNO_ERR_LEN];
+        if (uno_rules_set(r, kv, eq + 1, why, sizeof why) != UNO_OK) {
+            snprintf(err, errlen, "--options: %s", why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void make_setup(Play *p)
+{
+    const PlayConfig *c = &p->cfg;
+    uno_setup_init(&p->setup);
+    p->setup.nplayers = c->players;
+    p->setup.seed = c->seed;
+    snprintf(p->setup.players[0].name, UNO_NAME_LEN, "%s", c->name);
+    p->setup.players[0].age = c->age;
+    for (int s = 1; s < c->players; s++) {
+        UnoPlayerInfo *pi = &p->setup.players[s];
+        if (s <= NBOT_NAMES)
+            snprintf(pi->name, UNO_NAME_LEN, "%s", bot_names[s - 1]);
+        else
+            snprintf(pi->name, UNO_NAME_LEN, "Bot %d", s);
+        pi->age = 12 + (s * 17) % 60;
+    }
+}
+
+/* mkdir -p */
+static int make_dirs(char *path)
+{
+    for (char *s = path + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        int rc = mkdir(path, 0700);
+        *s = '/';
+        if (rc != 0 && errno != EEXIST)
+            return -1;
+    }
+    return mkdir(path, 0700) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+/* $XDG_STATE_HOME/uno/games/YYYYmmdd-HHMMSS-SEED.jsonl, or under
+ * ~/.local/state when XDG_STATE_HOME is not set. */
+static int default_save_path(Play *p, char *err, size_t errlen)
+{
+    const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    char dir[3000];
+    if (state && state[0] == '/')
+        snprintf(dir, sizeof dir, "%s/uno/games", state);
+    else if (home && home[0])
+        snprintf(dir, sizeof dir, "%s/.local/state/uno/games", home);
+    else {
+        snprintf(err, errlen, "no HOME to save in (use --save FILE or --no-save)");
+        return -1;
+    }
+    if (make_dirs(dir) != 0) {
+        snprintf(err, errlen, "cannot create %.200s: %s", dir, strerror(errno));
+        return -1;
+    }
+    time_t now = time(NULL);
+    struct tm tm;
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime_r(&now, &tm));
+    snprintf(p->save_path, sizeof p->save_path, "%s/%s-%llu.jsonl", dir, stamp,
+             (unsigned long long)p->cfg.seed);
+    return 0;
+}
+
+/* Appends one request to the save file; a failure stops saving and says so. */
+static void save_json(Play *p, cJSON *req)
+{
+    if (!p->saving)
+        return;
+    char *line = req ? cJSON_PrintUnformatted(req) : NULL;
+    cJSON_Delete(req);
+    if (!line || !uno_save_append(&p->save, line)) {
+        snprintf(p->save_error, sizeof p->save_error, "saving stopped: %s",
+                 line ? strerror(p->save.error) : "out of memory");
+        p->saving = false;
+    }
+    free(line);
+}
+
+static int open_save(Play *p, char *err, size_t errlen)
+{
+    if (p->cfg.no_save)
+        return 0;
+    if (p->cfg.save_path)
+        snprintf(p->save_path, sizeof p->save_path, "%s", p->cfg.save_path);
+    else if (default_save_path(p, err, errlen) != 0)
+        return -1;
+    char why[300];
+    if (uno_save_open(&p->save, p->save_path, false, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s", why);
+        return -1;
+    }
+    p->saving = true;
+    return 0;
+}
+
+UnoGame *play_game(Play *p)
+{
+    return p->match ? uno_match_game(p->match) : p->own;
+}
+
+/* The request that begins the current game in the save file: the `new`
+ * (with the match's options) for the first, `next` for the others. */
+static cJSON *game_request(const Play *p, bool first)
+{
+    if (!first)
+        return uno_match_op_json("next", -1); /* the new game's clock begins at 0 */
+    cJSON *req = uno_new_json(&p->rules, &p->setup, -1);
+    bool ok = req != NULL;
+    if (ok && p->match)
+        uno_match_put_options(req, p->match, &ok);
+    if (!ok) {
+        cJSON_Delete(req);
+        return NULL;
+    }
+    return req;
+}
+
+/* The current game begins now: the clock, the scratch copy, the request. */
+static int begin_game(Play *p, bool first, char *err, size_t errlen)
+{
+    UnoGame *g = play_game(p);
+    free(p->scratch);
+    p->scratch_size = uno_game_bytes(g);
+    p->scratch = malloc(p->scratch_size);
+    if (!p->scratch) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    p->human = p->match ? uno_match_player_seat(p->match, 0) : 0;
+    p->t0 = monotonic_ms();
+    p->now = 0;
+    p->next_bot = 0;
+    p->actions = 0;
+    p->cursor = 0;
+    p->nsel = 0;
+    p->hand_sig = 0;
+    p->prompt = PROMPT_NONE;
+    p->has_pending_play = false;
+    save_json(p, game_request(p, first));
+    if (p->match)
+        play_log_add(&p->log, "Game %d of the match.", uno_match_game_number(p->match) + 1);
+    play_log_add(&p->log, "A new game of %s: %d players. %s %s.", uno_game_rules(g)->name,
+                 uno_game_nplayers(g), play_seat_name(p, uno_game_dealer(g)),
+                 uno_game_dealer(g) == p->human ? "deal" : "deals");
+    if (uno_game_top(g) != UNO_NO_CARD)
+        play_log_add(&p->log, "The first card is %s; colour %s; %s plays first.", uno_card_name(uno_game_top(g)),
+                     play_color_word(uno_game_color(g)), play_seat_name(p, uno_game_turn(g)));
+    else
+        play_log_add(&p->log, "%s %s the first card.", play_seat_name(p, uno_game_turn(g)),
+                     uno_game_turn(g) == p->human ? "play" : "plays");
+    play_refresh(p);
+    return 0;
+}
+
+int play_start(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    p->cfg = *cfg;
+    p->save.fd = -1;
+    char why[300];
+    if (uno_cli_load_rules(cfg->rules, &p->rules, why, sizeof why) != UNO_OK) {
+        snprintf(err, errlen, "%s", why);
+        return -1;
+    }
+    if (cfg->options && apply_options(&p->rules, cfg->options, err, errlen) != 0)
+        return -1;
+    if (uno_rules_validate(&p->rules, cfg->players, why, sizeof why) != UNO_OK) {
+        snprintf(err, errlen, "%s", why);
+        return -1;
+    }
+    make_setup(p);
+    p->human = 0;
+    uno_bot_params_default(&p->params);
+    p->params.forget_uno = cfg->forget;
+    uno_rng_seed(&p->rng, cfg->seed ^ 0x5bd1e995u);
+    if (cfg->match) {
+        UnoMatchOptions opts;
+        uno_match_options_init(&opts);
+        opts.games = cfg->games;
+        opts.target = cfg->target;
+        p->match = uno_match_new(&p->rules, &p->setup, &opts, why, sizeof why);
+        if (!p->match) {
+            snprintf(err, errlen, "%s", why);
+            return -1;
+        }
+    } else {
+        p->own = uno_game_new(&p->rules, &p->setup, why, sizeof why);
+        if (!p->own) {
+            snprintf(err, errlen, "%s", why);
+            return -1;
+        }
+    }
+    if (open_save(p, err, errlen) != 0)
+        return -1;
+    return begin_game(p, true, err, errlen);
+}
+
+void play_finish(Play *p)
+{
+    if (p->saving || p->save.fd >= 0)
+        uno_save_close(&p->save);
+    p->saving = false;
+    uno_match_free(p->match);
+    uno_game_free(p->own);
+    free(p->scratch);
+    p->match = NULL;
+    p->own = NULL;
+    p->scratch = NULL;
+}
+
+/* -------------------------------------------------------------- actions */
+
+static void on_event(void *ctx, const UnoEvent *ev)
+{
+    play_text_event(ctx, ev);
+}
+
+static int apply_to_game(Play *p, const UnoAction *a, char *err, size_t errlen)
+{
+    if (p->match)
+        return uno_match_apply(p->match, a, on_event, p, err, errlen);
+    return uno_game_apply(p->own, a, on_event, p, err, errlen);
+}
+
+int play_apply(Play *p, UnoAction *a, char *err, size_t errlen)
+{
+    a->t = p->now;
+    int rc = apply_to_game(p, a, err, errlen);
+    if (rc != UNO_OK)
+        return rc;
+    save_json(p, uno_action_json(a));
+    p->actions++;
+    p->next_bot = p->now + p->cfg.pace_ms;
+    play_refresh(p);
+    return UNO_OK;
+}
+
+static void count_event(void *ctx, const UnoEvent *ev)
+{
+    (void)ev;
+    ++*(int *)ctx;
+}
+
+void play_refresh(Play *p)
+{
+    p->now = monotonic_ms() - p->t0;
+    UnoGame *g = play_game(p);
+    if (p->now < uno_game_clock(g))
+        p->now = uno_game_clock(g);
+    UnoAction tick;
+    uno_action_init(&tick, UNO_ACT_TICK, -1);
+    tick.t = p->now;
+    char err[UNO_ERR_LEN];
+    int fired = 0;
+    uno_game_copy(p->scratch, g);
+    if (uno_game_apply(p->scratch, &tick, count_event, &fired, err, sizeof err) == UNO_OK && fired) {
+        /* a timer fired (KPGUT §8 away, the one-hour limit): it happens to
+         * the game itself, and goes into the save file */
+        if (apply_to_game(p, &tick, err, sizeof err) == UNO_OK)
+            save_json(p, uno_action_json(&tick));
+        uno_game_copy(p->scratch, g);
+    }
+    uno_view_build(&p->view, p->scratch, p->human);
+}
+
+/* ----------------------------------------------------------------- bots */
+
+static bool person_may_catch(const Play *p)
+{
+    return !p->cfg.autoplay && uno_bot_find(&p->view, UNO_ACT_CATCH) >= 0;
+}
+
+bool play_bots(Play *p)
+{
+    if (p->now < p->next_bot)
+        return false;
+    /* the person gets a fair chance to catch a bot who forgot UNO */
+    int64_t catch_ms = p->cfg.pace_ms > 0 ? (p->cfg.pace_ms * 2 > CATCH_MS ? p->cfg.pace_ms * 2 : CATCH_MS) : 0;
+    if (person_may_catch(p) && p->now < p->next_bot - p->cfg.pace_ms + catch_ms)
+        return false;
+    const UnoGame *g = p->scratch;
+    int n = uno_game_nplayers(g), first = uno_game_turn(g);
+    if (first < 0)
+        return false;
+    static UnoView v;
+    for (int k = 0; k < n; k++) {
+        int seat = (first + k) % n;
+        if (seat == p->human && !p->cfg.autoplay)
+            continue;
+        uno_view_build(&v, g, seat);
+        UnoAction a;
+        if (!uno_bot_choose(p->cfg.bot, &p->params, &v, &p->rng, &a))
+            continue;
+        char err[UNO_ERR_LEN];
+        if (play_apply(p, &a, err, sizeof err) != UNO_OK) {
+            play_log_add(&p->log, "(bot %s: %s)", play_seat_name(p, seat), err);
+            p->next_bot = p->now + p->cfg.pace_ms;
+            return false;
+        }
+        return true;
+    }
+    return false;
+}
+
+/* ---------------------------------------------------------------- match */
+
+bool play_match_over(const Play *p)
+{
+    return !p->match || uno_match_over(p->match);
+}
+
+bool play_next_game(Play *p, char *err, size_t errlen)
+{
+    if (play_match_over(p) || !uno_game_over(play_game(p)))
+        return false;
+    char why[UNO_ERR_LEN];
+    if (uno_match_next(p->match, -1, why, sizeof why) != UNO_OK) {
+        snprintf(err, errlen, "%s", why);
+        return false;
+    }
+    return begin_game(p, false, err, errlen) == 0;
+}
+
+void play_stop_match(Play *p)
+{
+    char err[UNO_ERR_LEN];
+    if (play_match_over(p) || !uno_game_over(play_game(p)))
+        return;
+    if (uno_match_stop(p->match, err, sizeof err) == UNO_OK)
+        save_json(p, uno_match_op_json("stop", -1));
+}
+
+/* ----------------------------------------------------------------- hand */
+
+int play_hand(Play *p, UnoCard *out, int max)
+{
+    int n = 0;
+    for (int k = 0; k < UNO_KINDS; k++)
+        for (int i = 0; i < p->view.hand[k] && n < max; i++)
+            out[n++] = (UnoCard)k;
+    return n;
+}

@@ -1,0 +1,72 @@
+/*
+ * sim_args.c — parsing numbers, key=value lists and rule sets (sim_args.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli_util.h"
+#include "cli/sim_args.h"
+
+int uno_args_number(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out,
+                    char *err, size_t errlen)
+{
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = text && *text >= '0' && *text <= '9' ? strtoull(text, &end, 10) : 0;
+    if (!end || *end || errno || v < min || v > max) {
+        snprintf(err, errlen, "%s: '%s' is not a whole number in %llu..%llu", what,
+                 text ? text : "", (unsigned long long)min, (unsigned long long)max);
+        return 1;
+    }
+    *out = v;
+    return 0;
+}
+
+int uno_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
+                   size_t errlen)
+{
+    char *copy = strdup(list), *save = NULL;
+    if (!copy) {
+        snprintf(err, errlen, "out of memory");
+        return 1;
+    }
+    int rc = 0;
+    for (char *item = strtok_r(copy, ",", &save); item && !rc; item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        if (!eq || eq == item) {
+            snprintf(err, errlen, "%s: '%s' is not key=value", what, item);
+            rc = 1;
+            break;
+        }
+        *eq = '\0';
+        char why[UNO_ERR_LEN];
+        if ((rc = set(ctx, item, eq + 1, why, sizeof why)) != 0)
+            snprintf(err, errlen, "%s: %s", what, why);
+    }
+    free(copy);
+    return rc;
+}
+
+static int set_option(void *ctx, const char *key, const char *value, char *err, size_t errlen)
+{
+    return uno_rules_set(ctx, key, value, err, errlen);
+}
+
+int uno_args_rules(const char *rules, const char *options, int nplayers, UnoRules *out, char *err,
+                   size_t errlen)
+{
+    UnoRules r;
+    if (uno_cli_load_rules(rules, &r, err, errlen) != UNO_OK)
+        return 1;
+    if (options && uno_args_pairs("--options", options, set_option, &r, err, errlen) != 0)
+        return 1;
+    char why[UNO_ERR_LEN];
+    if (uno_rules_validate(&r, nplayers, why, sizeof why) != UNO_OK) {
+        snprintf(err, errlen, "%s: %s", r.name, why);
+        return 1;
+    }
+    *out = r;
+    return 0;
+}

@@ -1,0 +1,32 @@
+/*
+ * sim_args.h — argument parsing shared by `uno sim`, `uno perft` and
+ * `uno bench`: numbers, a rule set with option overrides, key=value lists.
+ *
+ * What stays true: nothing is printed; a failure returns a nonzero status
+ * with a one-line message naming the argument in the caller's buffer.
+ */
+#ifndef UNO_CLI_SIM_ARGS_H
+#define UNO_CLI_SIM_ARGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "uno.h"
+
+/* A whole decimal number in [min, max]; `what` names it in the message. */
+int uno_args_number(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out,
+                    char *err, size_t errlen);
+
+/* Calls set(ctx, key, value) for each "key=value" of a comma-separated list;
+ * stops at the first nonzero status it returns. */
+typedef int (*UnoArgsPairFn)(void *ctx, const char *key, const char *value, char *err,
+                             size_t errlen);
+int uno_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
+                   size_t errlen);
+
+/* A rule set by name or rules file (uno_cli_load_rules), then the options of
+ * `options` ("k=v,k=v", may be NULL), then checked for nplayers. */
+int uno_args_rules(const char *rules, const char *options, int nplayers, UnoRules *out, char *err,
+                   size_t errlen);
+
+#endif

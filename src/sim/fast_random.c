@@ -1,0 +1,108 @@
+/*
+ * fast_random.c — the random bot from the playable mask (fast_random.h).
+ *
+ * uno_bot_random (src/bots/random.c) takes a uniform index among the
+ * distinct plays of the legal list, then a uniform index among that play's
+ * entries, then (when the play leaves one card) one uniform real for the UNO
+ * call. uno_game_legal lists single-card plays value by value (0..9, Skip,
+ * Reverse, Draw 2), within a value from Yellow down to Red, then Wild (one
+ * entry per colour), Wild Draw 4 (likewise), the blank. Where every playable
+ * kind makes exactly one distinct play, the distinct plays are the playable
+ * kinds in that order, which this file walks with bit operations.
+ */
+#include "engine/game.h"
+#include "sim/fast_random.h"
+
+#define BIT(k) (1ULL << (k))
+
+/* Bit i of a 16-bit x moved to bit 4 * i. */
+static uint64_t spread4(uint64_t x)
+{
+    x = (x | x << 24) & 0x000000ff000000ffULL;
+    x = (x | x << 12) & 0x000f000f000f000fULL;
+    x = (x | x << 6) & 0x0303030303030303ULL;
+    return (x | x << 3) & 0x1111111111111111ULL;
+}
+
+/* The playable kinds in legal-list order: bit 4 * value + (3 - colour) for
+ * coloured kinds, then bits 52.. for W, W+4, X (they keep their kind). */
+static uint64_t list_order(uint64_t m)
+{
+    uint64_t out = m & (BIT(UNO_WILD) | BIT(UNO_WILD4) | BIT(UNO_BLANK));
+    for (int c = 0; c < UNO_COLORS; c++) {
+        out |= spread4((m >> (13 * c)) & 0x1fff) << (3 - c);
+    }
+    return out;
+}
+
+static UnoCard kind_at(int pos)
+{
+    return pos >= UNO_WILD ? (UnoCard)pos : uno_card_make(3 - pos % 4, pos / 4);
+}
+
+/* KPGUT "Basic Gameplay" sets: does some playable kind start more than one
+ * distinct play (another card of its value in hand, or a second Wild)? */
+static bool has_sets(const Hand *h, uint64_t m)
+{
+    for (uint64_t rest = m; rest; rest &= rest - 1) {
+        int k = __builtin_ctzll(rest);
+        if (h->kinds[k] > 1)
+            return true;
+        if (k < UNO_WILD) {
+            int v = k % 13, same = 0;
+            for (int c = 0; c < UNO_COLORS; c++)
+                same += h->kinds[uno_card_make(c, v)];
+            if (same > 1)
+                return true;
+        }
+    }
+    return false;
+}
+
+static void init_turn_action(UnoAction *a, UnoActionType type, int seat)
+{
+    a->type = (uint8_t)type;
+    a->seat = (int8_t)seat;
+    a->target = -1;
+    a->color = UNO_NO_COLOR;
+    a->uno = false;
+    a->ncards = 0;
+    a->t = -1;
+}
+
+bool uno_sim_fast_random(const UnoGame *g, int seat, const UnoBotParams *p, UnoRng *rng,
+                         UnoAction *out)
+{
+    if (g->phase == UNO_PHASE_COLOR) {
+        init_turn_action(out, UNO_ACT_COLOR, seat);
+        out->color = (int8_t)uno_rng_below(rng, UNO_COLORS);
+        return true;
+    }
+    const Hand *h = &g->seats[seat].hand;
+    uint64_t m = playable_mask(g, seat);
+    if (!m) { /* bots.h: nothing playable: draw; facing a draw: take it */
+        init_turn_action(out, g->phase == UNO_PHASE_PENDING ? UNO_ACT_TAKE : UNO_ACT_DRAW, seat);
+        return true;
+    }
+    if (g->rules.play_sets && g->phase != UNO_PHASE_DRAWN && has_sets(h, m))
+        return false;
+    uint64_t order = list_order(m);
+    for (uint32_t k = uno_rng_below(rng, (uint32_t)__builtin_popcountll(order)); k > 0; k--)
+        order &= order - 1;
+    UnoCard c = kind_at(__builtin_ctzll(order));
+    init_turn_action(out, UNO_ACT_PLAY, seat);
+    out->ncards = 1;
+    out->cards[0] = c;
+    /* then the play's entry: a colour for a Wild, else the only one */
+    uint32_t entry = uno_rng_below(rng, uno_card_is_wild(c) ? UNO_COLORS : 1);
+    if (uno_card_is_wild(c))
+        out->color = (int8_t)entry;
+    if (h->count - 1 == 1)
+        out->uno = uno_bot_uniform(rng) < p->uno_rate;
+    return true;
+}
+
+UnoReason uno_sim_over_reason(const UnoGame *g)
+{
+    return g->phase == UNO_PHASE_OVER ? (UnoReason)g->over_reason : UNO_R_NONE;
+}

@@ -1,0 +1,32 @@
+/*
+ * fast_random.h — the random bot's policy (bots.h, UNO_BOT_RANDOM) computed
+ * from the engine's playable-card bit set instead of a view and a legal list.
+ *
+ * What this module owns: the only place outside src/engine that reads the
+ * engine's internal state (engine/game.h): the playable mask of a seat and
+ * the reason a game ended. uno.h exports neither yet; when it does, this file
+ * is the only one to change.
+ *
+ * What stays true: where uno_sim_fast_random returns true it has chosen
+ * exactly the action uno_bot_random would choose from uno_view_build(g, seat),
+ * having drawn exactly the same numbers from rng (tests/sim/test_sim.c checks
+ * it over thousands of games); where a choice is not a single card (KPGUT
+ * sets), it returns false and draws nothing, and the caller asks the bot.
+ */
+#ifndef UNO_SIM_FAST_RANDOM_H
+#define UNO_SIM_FAST_RANDOM_H
+
+#include <stdbool.h>
+
+#include "bots/bots.h"
+#include "uno.h"
+
+/* The random bot's action for `seat`, the seat in turn (see above). */
+bool uno_sim_fast_random(const UnoGame *g, int seat, const UnoBotParams *p, UnoRng *rng,
+                         UnoAction *out);
+
+/* How the game ended (UNO_R_OUT, UNO_R_LAST_PLAYER, UNO_R_EXHAUSTED,
+ * UNO_R_TIME); UNO_R_NONE while it goes on. */
+UnoReason uno_sim_over_reason(const UnoGame *g);
+
+#endif

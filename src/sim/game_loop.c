@@ -1,0 +1,267 @@
+/*
+ * game_loop.c — one game of a run, from the deal to its end, between the
+ * configured bots; what it cost in turns, cards and (by the time model)
+ * minutes. sim.h says what stays true.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/fast_random.h"
+#include "sim/sim.h"
+
+const char *const uno_sim_time_names[UNO_SIM_T_COUNT] = {
+    "play", "draw", "card", "pass", "take", "color", "challenge", "call", "shuffle", "deal",
+};
+
+/* docs/sim.md "The time model": a person's pace at a physical table. */
+void uno_sim_time_default(int ms[UNO_SIM_T_COUNT])
+{
+    static const int defaults[UNO_SIM_T_COUNT] = {
+        [UNO_SIM_T_PLAY] = 4000,  [UNO_SIM_T_DRAW] = 2000,       [UNO_SIM_T_CARD] = 1000,
+        [UNO_SIM_T_PASS] = 1500,  [UNO_SIM_T_TAKE] = 2000,       [UNO_SIM_T_COLOR] = 2000,
+        [UNO_SIM_T_CHALLENGE] = 15000, [UNO_SIM_T_CALL] = 2000,  [UNO_SIM_T_SHUFFLE] = 30000,
+        [UNO_SIM_T_DEAL] = 500,
+    };
+    memcpy(ms, defaults, sizeof defaults);
+}
+
+void uno_sim_config_default(UnoSimConfig *c)
+{
+    memset(c, 0, sizeof *c);
+    c->nplayers = 4;
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++)
+        c->bots[s] = UNO_BOT_RANDOM;
+    uno_bot_params_default(&c->params);
+    uno_sim_time_default(c->time_ms);
+    c->max_actions = 10000000;
+}
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t uno_sim_game_seed(uint64_t seed, uint64_t index)
+{
+    return mix64(seed + 0x9e3779b97f4a7c15ULL * (index + 1));
+}
+
+void uno_sim_setup(UnoSetup *s, int nplayers, uint64_t seed)
+{
+    uno_setup_init(s);
+    s->nplayers = nplayers;
+    s->seed = seed;
+    for (int seat = 0; seat < nplayers; seat++) {
+        snprintf(s->players[seat].name, UNO_NAME_LEN, "seat%d", seat);
+        s->players[seat].age = 20 + seat;
+    }
+}
+
+/* The bots' generators are seeded apart from the deal's. */
+#define BOT_SALT 0xb075b075b075b075ULL
+
+struct UnoSimWorker {
+    UnoSimConfig c;
+    UnoSetup setup;
+    UnoGame *g;
+    UnoRng rng[UNO_MAX_PLAYERS];   /* per seat */
+    bool all_random;               /* nobody acts out of turn */
+    UnoView view;                  /* for the bots that need one */
+};
+
+UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen)
+{
+    if (uno_rules_validate(&c->rules, c->nplayers, err, errlen) != UNO_OK)
+        return NULL;
+    UnoSimWorker *w = calloc(1, sizeof *w);
+    if (!w || !(w->g = malloc(uno_game_size(&c->rules, c->nplayers)))) {
+        snprintf(err, errlen, "out of memory");
+        free(w);
+        return NULL;
+    }
+    w->c = *c;
+    uno_sim_setup(&w->setup, c->nplayers, 0);
+    w->all_random = true;
+    for (int s = 0; s < c->nplayers; s++)
+        w->all_random &= c->bots[s] == UNO_BOT_RANDOM;
+    return w;
+}
+
+void uno_sim_worker_free(UnoSimWorker *w)
+{
+    if (w)
+        free(w->g);
+    free(w);
+}
+
+const UnoGame *uno_sim_worker_game(const UnoSimWorker *w) { return w->g; }
+
+/* What `seat` does now; false: nothing. */
+static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
+{
+    UnoBotKind kind = w->c.bots[seat];
+    if (kind == UNO_BOT_RANDOM) {
+        if (seat != turn) /* bots.h: out of turn the random bot does nothing */
+            return false;
+        if (uno_sim_fast_random(w->g, seat, &w->c.params, &w->rng[seat], a))
+            return true;
+    }
+    uno_view_build(&w->view, w->g, seat);
+    return uno_bot_choose(kind, &w->c.params, &w->view, &w->rng[seat], a);
+}
+
+/* The next action: the seat in turn is asked first, then the others in the
+ * order of play. Returns the seat that acts, -1 when nobody does. */
+static int next_action(UnoSimWorker *w, UnoAction *a)
+{
+    int n = w->c.nplayers, turn = uno_game_turn(w->g);
+    if (w->all_random)
+        return ask(w, turn, turn, a) ? turn : -1;
+    int dir = uno_game_direction(w->g);
+    for (int k = 0; k < n; k++) {
+        int seat = ((turn + dir * k) % n + n) % n;
+        if (ask(w, seat, turn, a))
+            return seat;
+    }
+    return -1;
+}
+
+static UnoSimTime time_kind(UnoActionType type)
+{
+    switch (type) {
+    case UNO_ACT_PLAY: return UNO_SIM_T_PLAY;
+    case UNO_ACT_DRAW: return UNO_SIM_T_DRAW;
+    case UNO_ACT_PASS: return UNO_SIM_T_PASS;
+    case UNO_ACT_TAKE: return UNO_SIM_T_TAKE;
+    case UNO_ACT_COLOR: return UNO_SIM_T_COLOR;
+    case UNO_ACT_CHALLENGE:
+    case UNO_ACT_SUSPECT: return UNO_SIM_T_CHALLENGE;
+    default: return UNO_SIM_T_CALL;
+    }
+}
+
+/* Actions of the player in turn that make (or go on with) a turn. */
+static bool is_turn_action(UnoActionType type)
+{
+    return type == UNO_ACT_PLAY || type == UNO_ACT_DRAW || type == UNO_ACT_PASS ||
+           type == UNO_ACT_TAKE || type == UNO_ACT_COLOR || type == UNO_ACT_CHALLENGE;
+}
+
+/* Actions that can take a hand off the table without a play (KPGUT §9, §15). */
+static bool may_empty_a_hand(UnoActionType type)
+{
+    return type == UNO_ACT_SUSPECT || type == UNO_ACT_WARN || type == UNO_ACT_GIVEUP;
+}
+
+/* Cards drawn and whether the pile became a new stock during one action,
+ * from the piles' sizes: a play of p cards and hands that left the table
+ * (b cards, into the played cards or the stock) move cards too. With r the
+ * cards reshuffled: discard' = discard + p + b_pile - r, and
+ * stock' = stock + r + b_stock - drawn. */
+typedef struct Piles { int stock, discard, hands[UNO_MAX_PLAYERS]; } Piles;
+
+static void piles_read(const UnoGame *g, Piles *p, bool hands)
+{
+    p->stock = uno_game_stock_count(g);
+    p->discard = uno_game_discard_count(g);
+    if (hands)
+        for (int s = 0; s < uno_game_nplayers(g); s++)
+            p->hands[s] = uno_game_hand_count(g, s);
+}
+
+static void count_draws(const UnoGame *g, const UnoAction *a, const Piles *before, bool hands,
+                        UnoSimRecord *r, int64_t *ms, const int *time_ms)
+{
+    Piles after;
+    piles_read(g, &after, hands);
+    int played = a->type == UNO_ACT_PLAY ? a->ncards : 0, left = 0;
+    if (hands)
+        for (int s = 0; s < uno_game_nplayers(g); s++)
+            if (after.hands[s] < before->hands[s] && s != a->seat)
+                left += before->hands[s] - after.hands[s];
+    if (hands && a->type == UNO_ACT_GIVEUP)
+        left += before->hands[a->seat];
+    bool to_stock = uno_game_rules(g)->giveup_into == UNO_PILE_STOCK;
+    int reshuffled = played + (to_stock ? 0 : left) - (after.discard - before->discard);
+    int drawn = before->stock - after.stock + reshuffled + (to_stock ? left : 0);
+    r->drawn += (uint32_t)drawn;
+    *ms += (int64_t)drawn * time_ms[UNO_SIM_T_CARD];
+    if (reshuffled > 0) {
+        r->reshuffles++;
+        *ms += time_ms[UNO_SIM_T_SHUFFLE];
+    }
+}
+
+static void finish_record(const UnoSimWorker *w, UnoSimRecord *r)
+{
+    const UnoGame *g = w->g;
+    r->reason = (int8_t)uno_sim_over_reason(g);
+    r->winner = -1;
+    for (int s = 0; s < w->c.nplayers; s++) {
+        r->ranks[s] = (int8_t)uno_game_rank(g, s);
+        if (r->ranks[s] == 1 && r->winner < 0)
+            r->winner = (int8_t)s;
+    }
+    r->hash = w->c.hash ? uno_game_hash(g) : 0;
+}
+
+int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, size_t errlen)
+{
+    const UnoSimConfig *c = &w->c;
+    uint64_t seed = uno_sim_game_seed(c->seed, index);
+    memset(r, 0, sizeof *r);
+    r->index = index;
+    r->seed = seed;
+    w->setup.seed = seed;
+    char why[UNO_ERR_LEN];
+    if (uno_game_init(w->g, &c->rules, &w->setup, why, sizeof why) != UNO_OK) {
+        snprintf(err, errlen, "game %llu: %s", (unsigned long long)index, why);
+        return UNO_E_BAD_REQUEST;
+    }
+    for (int s = 0; s < c->nplayers; s++)
+        uno_rng_seed(&w->rng[s], uno_sim_game_seed(seed ^ BOT_SALT, (uint64_t)s));
+    r->first = (int8_t)uno_game_turn(w->g);
+    int64_t ms = (int64_t)c->rules.hand_size * c->nplayers * c->time_ms[UNO_SIM_T_DEAL];
+    int continuing = -1; /* the seat whose turn goes on (after a draw, a colour, a challenge) */
+    UnoAction a;
+    while (!uno_game_over(w->g)) {
+        if (r->actions >= c->max_actions) {
+            snprintf(err, errlen, "game %llu (seed %llu) did not end after %llu actions",
+                     (unsigned long long)index, (unsigned long long)seed,
+                     (unsigned long long)c->max_actions);
+            return UNO_E_ILLEGAL;
+        }
+        int turn = uno_game_turn(w->g);
+        int seat = next_action(w, &a);
+        if (seat < 0) {
+            snprintf(err, errlen, "game %llu (seed %llu): seat %d in turn has nothing to do",
+                     (unsigned long long)index, (unsigned long long)seed, turn);
+            return UNO_E_ILLEGAL;
+        }
+        bool hands = may_empty_a_hand((UnoActionType)a.type);
+        Piles before;
+        piles_read(w->g, &before, hands);
+        if (uno_game_apply(w->g, &a, NULL, NULL, why, sizeof why) != UNO_OK) {
+            snprintf(err, errlen, "game %llu (seed %llu): the %s bot's %s by seat %d was refused: %s",
+                     (unsigned long long)index, (unsigned long long)seed,
+                     uno_bot_kind_name(c->bots[seat]), uno_action_name((UnoActionType)a.type), seat,
+                     why);
+            return UNO_E_ILLEGAL;
+        }
+        r->actions++;
+        ms += c->time_ms[time_kind((UnoActionType)a.type)];
+        count_draws(w->g, &a, &before, hands, r, &ms, c->time_ms);
+        if (seat == turn && is_turn_action((UnoActionType)a.type)) {
+            r->turns += continuing != seat;
+            bool goes_on = a.type == UNO_ACT_DRAW || a.type == UNO_ACT_COLOR ||
+                           a.type == UNO_ACT_CHALLENGE;
+            continuing = goes_on && uno_game_turn(w->g) == seat ? seat : -1;
+        }
+    }
+    r->duration_ms = ms;
+    finish_record(w, r);
+    return UNO_OK;
+}

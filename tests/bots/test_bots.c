@@ -1,0 +1,384 @@
+/*
+ * test_bots.c — the bots (src/bots): they only ever return actions the
+ * engine accepts, under every built-in rule set and with a running clock
+ * (KPGUT §1 grace, catches, side slides); the heuristic bot beats the random
+ * one clearly at 4-player Mattel; a view shows nothing hidden
+ * (ARCHITECTURE.md layer 2: "a bot that reads hidden cards is a bug").
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bots/bots.h"
+#include "bots/view.h"
+#include "uno.h"
+
+/* ------------------------------------------------------------- helpers */
+
+static UnoGame *new_game(const char *rules_name, const char *option, const char *value, int n,
+                         uint64_t seed)
+{
+    UnoRules r;
+    char err[UNO_ERR_LEN] = "";
+    if (uno_rules_preset(rules_name, &r, err, sizeof err) != UNO_OK)
+        fail_msg("preset %s: %s", rules_name, err);
+    if (option && uno_rules_set(&r, option, value, err, sizeof err) != UNO_OK)
+        fail_msg("%s=%s: %s", option, value, err);
+    UnoSetup s;
+    uno_setup_init(&s);
+    s.nplayers = n;
+    s.seed = seed;
+    for (int i = 0; i < n; i++) {
+        snprintf(s.players[i].name, UNO_NAME_LEN, "p%d", i);
+        s.players[i].age = 20 + i * 7 % 30;
+    }
+    UnoGame *g = uno_game_new(&r, &s, err, sizeof err);
+    if (!g)
+        fail_msg("new %s: %s", rules_name, err);
+    return g;
+}
+
+typedef struct Table {
+    UnoGame *g, *scratch;
+    UnoBotKind kinds[UNO_MAX_PLAYERS];
+    UnoBotParams params[UNO_MAX_PLAYERS];
+    UnoRng rng;
+    bool clock;          /* time passes between actions */
+    long checked;        /* bot actions verified on a copy */
+    long by_type[UNO_ACT_COUNT];
+    long slides;         /* plays out of turn (KPGUT §7) */
+} Table;
+
+static UnoView view; /* one at a time; large */
+
+/* Asks the seats, from a random one on, for an action; applies the first
+ * one after checking on a copy that the engine accepts it. false: nobody
+ * acted. */
+static bool step(Table *tb)
+{
+    if (tb->clock) { /* time passes: KPGUT §1 grace ends, catches open */
+        UnoAction tick;
+        uno_action_init(&tick, UNO_ACT_TICK, -1);
+        tick.t = uno_game_clock(tb->g) + uno_rng_below(&tb->rng, 2500);
+        char err[UNO_ERR_LEN];
+        assert_int_equal(uno_game_apply(tb->g, &tick, NULL, NULL, err, sizeof err), UNO_OK);
+        if (uno_game_over(tb->g))
+            return true;
+    }
+    int n = uno_game_nplayers(tb->g);
+    int start = (int)uno_rng_below(&tb->rng, (uint32_t)n);
+    for (int k = 0; k < n; k++) {
+        int seat = (start + k) % n;
+        uno_view_build(&view, tb->g, seat);
+        UnoAction a;
+        if (!uno_bot_choose(tb->kinds[seat], &tb->params[seat], &view, &tb->rng, &a))
+            continue;
+        assert_int_equal(a.seat, seat);
+        if (tb->clock)
+            a.t = uno_game_clock(tb->g);
+        char err[UNO_ERR_LEN] = "";
+        uno_game_copy(tb->scratch, tb->g);
+        int rc = uno_game_apply(tb->scratch, &a, NULL, NULL, err, sizeof err);
+        if (rc != UNO_OK)
+            fail_msg("%s bot, seat %d, %s (%d cards): %s", uno_bot_kind_name(tb->kinds[seat]), seat,
+                     uno_action_name(a.type), a.ncards, err);
+        tb->slides += a.type == UNO_ACT_PLAY && seat != uno_game_turn(tb->g);
+        assert_int_equal(uno_game_apply(tb->g, &a, NULL, NULL, err, sizeof err), UNO_OK);
+        assert_int_equal(uno_game_check(tb->g, err, sizeof err), UNO_OK);
+        tb->checked++;
+        tb->by_type[a.type]++;
+        return true;
+    }
+    return false;
+}
+
+/* Plays a game to its end; returns the number of bot actions. */
+static long play_out(Table *tb)
+{
+    long actions = 0;
+    while (!uno_game_over(tb->g)) {
+        if (!step(tb))
+            fail_msg("nobody acts in phase %d, turn %d", uno_game_phase(tb->g), uno_game_turn(tb->g));
+        if (++actions > 50000)
+            fail_msg("the game does not end");
+    }
+    return actions;
+}
+
+static void table_free(Table *tb)
+{
+    uno_game_free(tb->g);
+    free(tb->scratch);
+}
+
+static void table_init(Table *tb, UnoGame *g, uint64_t seed)
+{
+    memset(tb, 0, sizeof *tb);
+    tb->g = g;
+    tb->scratch = malloc(uno_game_bytes(g));
+    assert_non_null(tb->scratch);
+    uno_rng_seed(&tb->rng, seed);
+}
+
+/* ------------------------------------------------- only legal actions */
+
+/* Mixed tables of random and heuristic bots (the heuristic forgetting UNO
+ * now and then, so that catches happen) under one rule set, 2 to 7 players,
+ * with and without a running clock. */
+typedef struct Counts {
+    long actions, by_type[UNO_ACT_COUNT], slides;
+} Counts;
+
+static Counts soak(const char *rules_name, const char *option, const char *value, int games)
+{
+    Counts c = {0};
+    for (int i = 0; i < games; i++) {
+        int n = 2 + i % 6;
+        Table tb;
+        table_init(&tb, new_game(rules_name, option, value, n, 1000u + (uint64_t)i), 77u + (uint64_t)i);
+        tb.clock = i % 2 == 0;
+        for (int s = 0; s < n; s++) {
+            tb.kinds[s] = (s + i) % 2 ? UNO_BOT_RANDOM : UNO_BOT_HEURISTIC;
+            uno_bot_params_default(&tb.params[s]);
+            tb.params[s].forget_uno = 0.3;
+            tb.params[s].uno_rate = 0.7;
+            tb.params[s].suspect_rate = 0.1;
+        }
+        play_out(&tb);
+        c.actions += tb.checked;
+        c.slides += tb.slides;
+        for (int t = 0; t < UNO_ACT_COUNT; t++)
+            c.by_type[t] += tb.by_type[t];
+        table_free(&tb);
+    }
+    assert_true(c.actions > games * 20);
+    return c;
+}
+
+static void test_legal_mattel(void **state)
+{
+    (void)state;
+    Counts c = soak("mattel", NULL, NULL, 300);
+    /* the heuristic forgets UNO, and catches; WD4s get challenged */
+    assert_true(c.by_type[UNO_ACT_CATCH] > 0);
+    assert_true(c.by_type[UNO_ACT_CHALLENGE] > 0);
+    assert_true(c.by_type[UNO_ACT_TAKE] > 0);
+    assert_int_equal(c.slides, 0); /* MyUNO: never out of turn */
+}
+
+static void test_legal_mattel_booklet(void **state)
+{
+    (void)state;
+    /* booklet: 4-card penalty, self-catch, blank cards */
+    soak("mattel", "blanks", "4", 100);
+    soak("mattel", "uno_self_catch", "true", 100);
+}
+
+static void test_legal_classic(void **state)
+{
+    (void)state;
+    Counts c = soak("classic", NULL, NULL, 300);
+    /* classic: no penalty, no challenge (RULES.md matrix) */
+    assert_int_equal(c.by_type[UNO_ACT_CATCH], 0);
+    assert_int_equal(c.by_type[UNO_ACT_CHALLENGE], 0);
+}
+
+static void test_legal_kpgut(void **state)
+{
+    (void)state;
+    Counts c = soak("kpgut", NULL, NULL, 200);
+    /* side slides (§7), late UNO calls within the grace (§1, §2), catches
+     * after it, suspicions of WD4s and of tactical draws (§14) */
+    assert_true(c.slides > 0);
+    assert_true(c.by_type[UNO_ACT_UNO] > 0);
+    assert_true(c.by_type[UNO_ACT_CATCH] > 0);
+    assert_true(c.by_type[UNO_ACT_CHALLENGE] > 0);
+    assert_true(c.by_type[UNO_ACT_SUSPECT] > 0);
+    assert_int_equal(c.by_type[UNO_ACT_GIVEUP], 0);
+    soak("kpgut", "honour", "true", 60);
+}
+
+/* --------------------------------------------- heuristic beats random */
+
+/* One heuristic bot against three random ones at 4-player Mattel, 2000
+ * hands, the heuristic seat rotating: a random player wins a quarter of the
+ * hands; the heuristic must win clearly more. */
+static void test_heuristic_beats_random(void **state)
+{
+    (void)state;
+    int games = 2000, wins = 0;
+    for (int i = 0; i < games; i++) {
+        Table tb;
+        table_init(&tb, new_game("mattel", NULL, NULL, 4, 5000u + (uint64_t)i), 9u + (uint64_t)i);
+        int hero = i % 4;
+        for (int s = 0; s < 4; s++) {
+            tb.kinds[s] = s == hero ? UNO_BOT_HEURISTIC : UNO_BOT_RANDOM;
+            uno_bot_params_default(&tb.params[s]);
+        }
+        play_out(&tb);
+        wins += uno_game_rank(tb.g, hero) == 1;
+        table_free(&tb);
+    }
+    print_message("heuristic won %d of %d hands (%.1f%%)\n", wins, games, 100.0 * wins / games);
+    assert_true(wins * 100 > games * 32);
+}
+
+/* ------------------------------------------------ hidden information */
+
+/* Seat 3 deals, so seat s gets deck positions r*4 + s; then the card turned up. */
+static UnoGame *dealt(const UnoCard hands[4][7], UnoCard up, const char *rules_name)
+{
+    UnoRules r;
+    char err[UNO_ERR_LEN] = "";
+    assert_int_equal(uno_rules_preset(rules_name, &r, err, sizeof err), UNO_OK);
+    UnoSetup s;
+    uno_setup_init(&s);
+    s.nplayers = 4;
+    s.seed = 42;
+    s.dealer = 3;
+    for (int i = 0; i < 4; i++) {
+        snprintf(s.players[i].name, UNO_NAME_LEN, "p%d", i);
+        s.players[i].age = 40 - i; /* seat 3 youngest: KPGUT's opener */
+    }
+    for (int round = 0; round < 7; round++)
+        for (int seat = 0; seat < 4; seat++)
+            s.deck_top[s.ndeck_top++] = hands[seat][round];
+    s.deck_top[s.ndeck_top++] = up;
+    UnoGame *g = uno_game_new(&r, &s, err, sizeof err);
+    if (!g)
+        fail_msg("%s", err);
+    return g;
+}
+
+static void assert_views_equal(const UnoView *a, const UnoView *b)
+{
+    assert_int_equal(a->seat, b->seat);
+    assert_int_equal(a->phase, b->phase);
+    assert_int_equal(a->turn, b->turn);
+    assert_int_equal(a->top, b->top);
+    assert_int_equal(a->color, b->color);
+    assert_int_equal(a->pending, b->pending);
+    assert_int_equal(a->stock_count, b->stock_count);
+    assert_int_equal(a->hand_count, b->hand_count);
+    assert_memory_equal(a->hand, b->hand, sizeof a->hand);
+    assert_memory_equal(a->counts, b->counts, sizeof a->counts);
+    assert_memory_equal(a->ranks, b->ranks, sizeof a->ranks);
+    assert_memory_equal(a->said_uno, b->said_uno, sizeof a->said_uno);
+    assert_memory_equal(&a->rules, &b->rules, sizeof a->rules);
+    assert_int_equal(a->nlegal, b->nlegal);
+    assert_int_equal(a->legal_total, b->legal_total);
+    assert_memory_equal(a->legal, b->legal, (size_t)a->nlegal * sizeof a->legal[0]);
+}
+
+/* Two deals that differ only in seat 1's hand: what seats 0, 2 and 3 see is
+ * the same, and so is what the heuristic bot does with it. */
+static void hidden_in(const char *rules_name)
+{
+    enum { R = 0, G = 13, B = 26, Y = 39 };
+    UnoCard a[4][7] = {
+        {R + 1, R + 2, R + 3, G + 7, B + 7, UNO_WILD, R + UNO_DRAW2},
+        {G + 1, G + 2, G + 3, G + 4, G + 5, G + 6, B + 1},
+        {B + 2, B + 3, B + 4, B + 5, B + 6, B + 8, B + 9},
+        {Y + 1, Y + 2, Y + 3, Y + 4, Y + 5, Y + 6, Y + 8},
+    };
+    UnoCard b[4][7];
+    memcpy(b, a, sizeof b);
+    const UnoCard other[7] = {UNO_WILD4, R + 9, G + UNO_SKIP, Y + UNO_REVERSE, B + UNO_DRAW2, G + 0, R + 7};
+    memcpy(b[1], other, sizeof other);
+    UnoGame *ga = dealt(a, R + 5, rules_name), *gb = dealt(b, R + 5, rules_name);
+    static UnoView va, vb;
+    for (int seat = 0; seat < 4; seat++) {
+        if (seat == 1)
+            continue;
+        uno_view_build(&va, ga, seat);
+        uno_view_build(&vb, gb, seat);
+        assert_views_equal(&va, &vb);
+        UnoRng ra, rb;
+        uno_rng_seed(&ra, 3);
+        uno_rng_seed(&rb, 3);
+        UnoAction xa, xb;
+        bool acted = uno_bot_choose(UNO_BOT_HEURISTIC, NULL, &va, &ra, &xa);
+        assert_int_equal(acted, uno_bot_choose(UNO_BOT_HEURISTIC, NULL, &vb, &rb, &xb));
+        if (acted)
+            assert_memory_equal(&xa, &xb, sizeof xa);
+    }
+    /* seat 1 itself sees its own cards */
+    uno_view_build(&va, ga, 1);
+    uno_view_build(&vb, gb, 1);
+    assert_memory_not_equal(va.hand, vb.hand, sizeof va.hand);
+    uno_game_free(ga);
+    uno_game_free(gb);
+}
+
+static void test_view_hides_other_hands(void **state)
+{
+    (void)state;
+    hidden_in("mattel");
+    hidden_in("kpgut");
+}
+
+/* The view is the public state: counts, top and colour, the seat's hand. */
+static void test_view_contents(void **state)
+{
+    (void)state;
+    UnoGame *g = new_game("mattel", NULL, NULL, 3, 7);
+    static UnoView v;
+    uno_view_build(&v, g, 2);
+    assert_int_equal(v.nplayers, 3);
+    assert_int_equal(v.hand_count, uno_game_hand_count(g, 2));
+    int sum = 0;
+    for (int k = 0; k < UNO_KINDS; k++)
+        sum += v.hand[k];
+    assert_int_equal(sum, v.hand_count);
+    for (int s = 0; s < 3; s++)
+        assert_int_equal(v.counts[s], uno_game_hand_count(g, s));
+    assert_int_equal(v.top, uno_game_top(g));
+    assert_int_equal(v.color, uno_game_color(g));
+    assert_int_equal(v.turn, uno_game_turn(g));
+    assert_true(v.nlegal <= v.legal_total);
+    uno_game_free(g);
+}
+
+/* The random bot's policy (bots.h): in turn, draw when nothing is playable,
+ * and never act out of turn. */
+static void test_random_policy(void **state)
+{
+    (void)state;
+    static UnoView v;
+    UnoRng rng;
+    uno_rng_seed(&rng, 1);
+    for (int i = 0; i < 200; i++) {
+        UnoGame *g = new_game("kpgut", NULL, NULL, 3, 300u + (uint64_t)i);
+        for (int seat = 0; seat < 3; seat++) {
+            uno_view_build(&v, g, seat);
+            UnoAction a;
+            bool acted = uno_bot_choose(UNO_BOT_RANDOM, NULL, &v, &rng, &a);
+            assert_int_equal(acted, seat == uno_game_turn(g));
+            if (!acted)
+                continue;
+            bool playable = uno_bot_find(&v, UNO_ACT_PLAY) >= 0;
+            assert_int_equal(a.type, playable ? UNO_ACT_PLAY : UNO_ACT_DRAW);
+        }
+        uno_game_free(g);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_view_contents),
+        cmocka_unit_test(test_view_hides_other_hands),
+        cmocka_unit_test(test_random_policy),
+        cmocka_unit_test(test_legal_mattel),
+        cmocka_unit_test(test_legal_mattel_booklet),
+        cmocka_unit_test(test_legal_classic),
+        cmocka_unit_test(test_legal_kpgut),
+        cmocka_unit_test(test_heuristic_beats_random),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,504 @@
+/*
+ * test_play_tmux.c — `uno play` driven as a person would, through a real
+ * terminal: the binary ($UNO_BIN) runs inside tmux (a private server per
+ * test, `tmux -L`), keys go in with send-keys, the screen comes back with
+ * capture-pane. To know what the person may play, the test replays the
+ * game's save file through `uno table` (the save file is that protocol's
+ * request log) and asks for seat 0's legal moves: the test never guesses
+ * the deal.
+ *
+ * What is covered: typing a card to play it; drawing; saying UNO with two
+ * cards (not caught) and forgetting it (caught by the next bot: MyUNO
+ * "Going Out"); the help screen with the rules in force; a resize redraws
+ * at the new size (and asks for 80x24 below it); a whole game played by
+ * bots to its end (--autoplay --pace 0) whose save file `uno replay` runs
+ * to the same hash; a KPGUT session of two games.
+ *
+ * Every wait is bounded; a test cleans its tmux server up even when it fails.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "common/table_client.h"
+
+enum { SCREEN_MAX = 16384 };
+
+typedef struct Term {
+    char socket[64];
+    char save[256];     /* the game's save file */
+    char out[256];      /* what uno play printed to its standard output */
+    char screen[SCREEN_MAX];
+} Term;
+
+static int serial;
+
+static const char *uno_bin(void)
+{
+    const char *bin = getenv("UNO_BIN");
+    return bin ? bin : "build/uno";
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static int tmux(const Term *t, const char *fmt, ...)
+{
+    char args[1024], cmd[1200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(cmd, sizeof cmd, "tmux -L %s %s >/dev/null 2>&1", t->socket, args);
+    return system(cmd);
+}
+
+static bool alive(const Term *t)
+{
+    return tmux(t, "has-session") == 0;
+}
+
+static const char *capture(Term *t)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p 2>/dev/null", t->socket);
+    FILE *f = popen(cmd, "r");
+    size_t n = f ? fread(t->screen, 1, SCREEN_MAX - 1, f) : 0;
+    t->screen[n] = '\0';
+    if (f)
+        pclose(f);
+    return t->screen;
+}
+
+/* Waits up to ms for text on the screen; true when it came. */
+static bool wait_for(Term *t, const char *text, int ms)
+{
+    for (int waited = 0; waited <= ms; waited += 50) {
+        if (strstr(capture(t), text))
+            return true;
+        sleep_ms(50);
+    }
+    return false;
+}
+
+static void must_see(Term *t, const char *text, int ms)
+{
+    if (!wait_for(t, text, ms))
+        fail_msg("waited %d ms for \"%s\"; the screen:\n%s", ms, text, t->screen);
+}
+
+static void start(Term *t, int cols, int lines, const char *args)
+{
+    memset(t, 0, sizeof *t);
+    snprintf(t->socket, sizeof t->socket, "unoplay-%d-%d", (int)getpid(), ++serial);
+    snprintf(t->save, sizeof t->save, "/tmp/%s.jsonl", t->socket);
+    snprintf(t->out, sizeof t->out, "/tmp/%s.out", t->socket);
+    unlink(t->save);
+    int rc = tmux(t, "new-session -d -x %d -y %d \"env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s play --save %s %s > %s 2>&1\"",
+                  cols, lines, uno_bin(), t->save, args, t->out);
+    assert_int_equal(rc, 0);
+}
+
+static void stop(Term *t)
+{
+    tmux(t, "kill-server");
+    unlink(t->save);
+    unlink(t->out);
+}
+
+/* Waits for uno play to exit (the session ends with it). */
+static void wait_exit(Term *t, int ms)
+{
+    for (int waited = 0; alive(t); waited += 100) {
+        if (waited > ms)
+            fail_msg("uno play did not exit within %d ms; the screen:\n%s", ms, capture(t));
+        sleep_ms(100);
+    }
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    static char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* ------------------------------------------- the game behind the screen */
+
+/* Replays the save file through `uno table` and sends one more request;
+ * returns its answer (the caller deletes it). */
+static cJSON *ask_table(const Term *t, const char *request)
+{
+    char err[512];
+    int *lines = NULL;
+    cJSON *reqs = jsonl_read_file(t->save, &lines, err, sizeof err);
+    free(lines);
+    if (!reqs)
+        fail_msg("save file: %s", err);
+    TableClient *c = table_client_start(NULL, err, sizeof err);
+    if (!c)
+        fail_msg("uno table: %s", err);
+    cJSON *req;
+    cJSON_ArrayForEach(req, reqs)
+    {
+        cJSON *r = table_client_send(c, req, err, sizeof err);
+        if (!r || !cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")))
+            fail_msg("replaying the save file: %s", r ? cJSON_PrintUnformatted(r) : err);
+        cJSON_Delete(r);
+    }
+    cJSON *answer = table_client_send_text(c, request, err, sizeof err);
+    if (!answer)
+        fail_msg("uno table: %s", err);
+    cJSON_Delete(reqs);
+    table_client_stop(c);
+    return answer;
+}
+
+/* The first of seat 0's legal plays (ncards cards at least, or exactly one
+ * when sets is false), typed as the person would type it: "r7", "w+4 g",
+ * "r8 g8". false when there is none. */
+static bool find_play(const Term *t, bool sets, char *typed, size_t len)
+{
+    cJSON *legal = ask_table(t, "{\"op\":\"legal\",\"seat\":0}");
+    cJSON *moves = cJSON_GetObjectItem(legal, "moves"), *m;
+    bool found = false;
+    cJSON_ArrayForEach(m, moves)
+    {
+        if (strcmp(cJSON_GetObjectItem(m, "op")->valuestring, "play") != 0)
+            continue;
+        cJSON *cards = cJSON_GetObjectItem(m, "cards"), *color = cJSON_GetObjectItem(m, "color");
+        if ((cJSON_GetArraySize(cards) > 1) != sets)
+            continue;
+        size_t used = 0;
+        cJSON *c;
+        cJSON_ArrayForEach(c, cards)
+            used += (size_t)snprintf(typed + used, len - used, "%s%s", used ? " " : "", c->valuestring);
+        if (cJSON_IsString(color))
+            snprintf(typed + used, len - used, " %s", color->valuestring);
+        found = true;
+        break;
+    }
+    cJSON_Delete(legal);
+    return found;
+}
+
+static int hand_count(const Term *t)
+{
+    cJSON *state = ask_table(t, "{\"op\":\"state\"}");
+    cJSON *hands = cJSON_GetObjectItem(cJSON_GetObjectItem(state, "state"), "hands");
+    int n = cJSON_GetArraySize(cJSON_GetArrayItem(hands, 0));
+    cJSON_Delete(state);
+    return n;
+}
+
+/* Types text as keys (tmux send-keys -l sends it literally), then Enter. */
+static void type_line(Term *t, const char *text)
+{
+    tmux(t, "send-keys -l '%s'", text);
+    tmux(t, "send-keys Enter");
+}
+
+static void lower(char *s)
+{
+    for (; *s; s++)
+        if (*s >= 'A' && *s <= 'Z')
+            *s = (char)(*s - 'A' + 'a');
+}
+
+/* Waits for seat 0's turn in a normal turn (the hint line says so). */
+static void wait_my_turn(Term *t)
+{
+    must_see(t, "Your turn: Enter play", 15000);
+}
+
+/* ---------------------------------------------------------------- tests */
+
+/* Typing a card plays it; the log says so in words; with nothing to type,
+ * d draws (MyUNO "Let's Play": draw a card). */
+static void test_type_a_card_and_draw(void **state)
+{
+    (void)state;
+    Term t;
+    start(&t, 80, 24, "--rules mattel --seed 5 --pace 150 --name Tess");
+    bool played = false, drew = false;
+    for (int turn = 0; turn < 12 && !(played && drew); turn++) {
+        wait_my_turn(&t);
+        char typed[64], expect[96];
+        if (!played && find_play(&t, false, typed, sizeof typed)) {
+            char first[8];
+            sscanf(typed, "%7s", first);
+            snprintf(expect, sizeof expect, "You play %s", first);
+            lower(typed);
+            type_line(&t, typed);
+            must_see(&t, expect, 3000);
+            played = true;
+        } else {
+            int before = hand_count(&t);
+            tmux(&t, "send-keys d");
+            must_see(&t, "You draw ", 3000);
+            assert_true(hand_count(&t) >= before); /* drawn, or drawn and the turn passed */
+            drew = true;
+        }
+    }
+    assert_true(played);
+    stop(&t);
+}
+
+/* A card not in the hand is refused in words; the turn stays. */
+static void test_refused_card(void **state)
+{
+    (void)state;
+    Term t;
+    start(&t, 80, 24, "--rules mattel --seed 8 --pace 150");
+    wait_my_turn(&t);
+    cJSON *st = ask_table(&t, "{\"op\":\"state\"}");
+    cJSON *hand = cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(st, "state"), "hands"), 0);
+    /* a card the person does not hold: one of R0..Y9 missing from the hand */
+    const char *colors = "rgby";
+    char missing[8] = "";
+    for (int c = 0; c < 4 && !missing[0]; c++)
+        for (int v = 0; v < 10 && !missing[0]; v++) {
+            char name[8];
+            snprintf(name, sizeof name, "%c%d", colors[c] - 32, v);
+            bool held = false;
+            cJSON *card;
+            cJSON_ArrayForEach(card, hand) held = held || strcmp(card->valuestring, name) == 0;
+            if (!held)
+                snprintf(missing, sizeof missing, "%c%d", colors[c], v);
+        }
+    cJSON_Delete(st);
+    type_line(&t, missing);
+    char expect[32];
+    snprintf(expect, sizeof expect, "You have no %c%c", missing[0] - 32, missing[1]);
+    must_see(&t, expect, 3000);
+    must_see(&t, "Your turn: Enter play", 1000);
+    stop(&t);
+}
+
+/* Two cards each: the person plays one of them. Said UNO first (u): not
+ * caught. Forgot: the next player catches them, and they draw 2 (MyUNO
+ * "Going Out"). */
+static void uno_call(bool say)
+{
+    for (int seed = 1; seed < 40; seed++) {
+        Term t;
+        char args[160];
+        snprintf(args, sizeof args, "--rules mattel --seed %d --pace 150 --forget 0 --options hand_size=2", seed);
+        start(&t, 80, 24, args);
+        if (!wait_for(&t, "Your turn: Enter play", 8000) || hand_count(&t) != 2) {
+            stop(&t); /* the game went another way: try another deal */
+            continue;
+        }
+        char typed[64];
+        if (!find_play(&t, false, typed, sizeof typed)) {
+            stop(&t);
+            continue;
+        }
+        if (say) {
+            tmux(&t, "send-keys u");
+            must_see(&t, "You say UNO!", 3000);
+        }
+        lower(typed);
+        type_line(&t, typed);
+        must_see(&t, "You play", 3000);
+        if (say) {
+            sleep_ms(1500);
+            assert_null(strstr(capture(&t), "without UNO"));
+        } else {
+            must_see(&t, "catches you without UNO!", 5000);
+            must_see(&t, "(no UNO!)", 3000);
+        }
+        stop(&t);
+        return;
+    }
+    fail_msg("no deal in 40 seeds gave seat 0 a playable card with two cards in hand");
+}
+
+static void test_say_uno(void **state)
+{
+    (void)state;
+    uno_call(true);
+}
+
+static void test_forget_uno_and_get_caught(void **state)
+{
+    (void)state;
+    uno_call(false);
+}
+
+/* ? shows the keys and the rules in force with their values; any key
+ * returns; --options changes show there. */
+static void test_help_screen(void **state)
+{
+    (void)state;
+    Term t;
+    start(&t, 80, 24, "--rules mattel --seed 3 --pace 150 --options uno_penalty=4");
+    must_see(&t, "Your hand", 5000);
+    tmux(&t, "send-keys ?");
+    must_see(&t, "The rules in force", 3000);
+    must_see(&t, "d draw", 1000);
+    for (int i = 0; i < 60 && !strstr(capture(&t), "uno_penalty"); i++)
+        tmux(&t, "send-keys Down");
+    const char *line = strstr(t.screen, "uno_penalty");
+    assert_non_null(line);
+    char value[16] = "";
+    sscanf(line, "uno_penalty %15s", value);
+    assert_string_equal(value, "4");
+    tmux(&t, "send-keys x");
+    must_see(&t, "Your hand", 3000);
+    stop(&t);
+}
+
+/* The last row of the screen that holds text. */
+static int last_text_row(const char *screen)
+{
+    int row = 0, last = -1;
+    for (const char *line = screen; *line; row++) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (strspn(line, " ") < len)
+            last = row;
+        if (!end)
+            break;
+        line = end + 1;
+    }
+    return last;
+}
+
+/* A resize redraws: the hint stays on the last row, the title reaches the
+ * right edge; below 80x24 the game asks for room, and comes back. */
+static void test_resize(void **state)
+{
+    (void)state;
+    Term t;
+    start(&t, 80, 24, "--rules mattel --seed 4 --pace 150");
+    must_see(&t, "Your hand", 5000);
+    assert_int_equal(last_text_row(capture(&t)), 23);
+    tmux(&t, "resize-window -x 120 -y 40");
+    for (int i = 0; i < 40 && last_text_row(capture(&t)) != 39; i++)
+        sleep_ms(50);
+    assert_int_equal(last_text_row(t.screen), 39);
+    /* the title line ends at the new right edge */
+    const char *nl = strchr(t.screen, '\n');
+    assert_non_null(nl);
+    assert_int_equal((int)(nl - t.screen), 120 - 1);
+    must_see(&t, "Your hand", 1000);
+    tmux(&t, "resize-window -x 60 -y 20");
+    must_see(&t, "UNO needs 80x24", 3000);
+    tmux(&t, "resize-window -x 80 -y 24");
+    must_see(&t, "Your hand", 3000);
+    assert_int_equal(last_text_row(capture(&t)), 23);
+    stop(&t);
+}
+
+/* Prints the hash in `uno replay FILE`'s output. */
+static void replay_hash(const char *save, char *hash, size_t len)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s replay %s", uno_bin(), save);
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    char line[65536];
+    hash[0] = '\0';
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "hash: ", 6) == 0)
+            snprintf(hash, len, "%.16s", line + 6);
+    assert_int_equal(pclose(f), 0);
+}
+
+/* A whole game to its end with a bot in seat 0 too; the save file replays
+ * to the same state. */
+static void whole_game(const char *args, const char *over)
+{
+    Term t;
+    char all[256];
+    snprintf(all, sizeof all, "%s --autoplay --pace 0 --quit-at-end", args);
+    start(&t, 80, 24, all);
+    wait_exit(&t, 60000);
+    const char *out = read_text(t.out);
+    assert_non_null(out);
+    if (!strstr(out, over))
+        fail_msg("expected \"%s\" in:\n%s", over, out);
+    const char *h = strstr(out, "hash: ");
+    assert_non_null(h);
+    char printed[17], replayed[17];
+    snprintf(printed, sizeof printed, "%.16s", h + 6);
+    replay_hash(t.save, replayed, sizeof replayed);
+    assert_string_equal(printed, replayed);
+    stop(&t);
+}
+
+static void test_whole_game_mattel(void **state)
+{
+    (void)state;
+    whole_game("--rules mattel --seed 21", "The game is over");
+}
+
+static void test_whole_session_kpgut(void **state)
+{
+    (void)state;
+    whole_game("--rules kpgut --players 4 --seed 22 --match --games 2", "The match is over after 2 games");
+}
+
+/* KPGUT: a set typed as "r8 g8" is played as a set (KPGUT "Basic Gameplay"). */
+static void test_kpgut_set(void **state)
+{
+    (void)state;
+    for (int seed = 1; seed < 40; seed++) {
+        Term t;
+        char args[160];
+        snprintf(args, sizeof args, "--rules kpgut --players 3 --seed %d --pace 150 --options hand_size=12", seed);
+        start(&t, 80, 24, args);
+        char typed[96];
+        if (!wait_for(&t, "Your turn: Enter play", 8000) || !find_play(&t, true, typed, sizeof typed)) {
+            stop(&t);
+            continue;
+        }
+        char expect[120];
+        snprintf(expect, sizeof expect, "You play %s", typed);
+        if (strchr(typed, 'W')) /* "You play W W, colour Red" */
+            *strrchr(expect, ' ') = '\0';
+        lower(typed);
+        type_line(&t, typed);
+        must_see(&t, expect, 3000);
+        stop(&t);
+        return;
+    }
+    fail_msg("no deal in 40 seeds gave seat 0 a set to play");
+}
+
+int main(void)
+{
+    if (system("tmux -V >/dev/null 2>&1") != 0) {
+        fprintf(stderr, "test_play_tmux: tmux is not installed\n");
+        return 1;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_type_a_card_and_draw),
+        cmocka_unit_test(test_refused_card),
+        cmocka_unit_test(test_say_uno),
+        cmocka_unit_test(test_forget_uno_and_get_caught),
+        cmocka_unit_test(test_help_screen),
+        cmocka_unit_test(test_resize),
+        cmocka_unit_test(test_kpgut_set),
+        cmocka_unit_test(test_whole_game_mattel),
+        cmocka_unit_test(test_whole_session_kpgut),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
