@@ -86,14 +86,12 @@ typedef struct Play {
     UnoMatch *match;        /* --match; else NULL */
     UnoGame *own;           /* the single game when no match */
     UnoGame *scratch;       /* the game with its clock moved to now */
-    size_t scratch_size;
     int human;              /* the person's seat */
     UnoBotParams params;
     UnoRng rng;             /* the bots' choices */
     int64_t t0;             /* the monotonic ms when the game began */
     int64_t now;            /* ms since the game began */
     int64_t next_bot;       /* no bot acts before this (pace) */
-    int64_t actions;        /* applied in this game */
     PlayLog log;
     UnoView view;           /* the person's view, at `now` */
     /* saving */

@@ -260,7 +260,7 @@ static void draw_hand(Play *p, int y, int per_row, int max_rows)
         if (i == p->cursor && !p->cfg.autoplay)
             extra |= A_REVERSE;
         draw_card(cy, x, hand[i], extra);
-        char mark[8] = "";
+        char mark[16] = "";
         int order = selection_order(p, i);
         if (i == p->cursor && !p->cfg.autoplay)
             snprintf(mark, sizeof mark, order ? "^%d" : "^^", order);

@@ -211,8 +211,7 @@ static int begin_game(Play *p, bool first, char *err, size_t errlen)
 {
     UnoGame *g = play_game(p);
     free(p->scratch);
-    p->scratch_size = uno_game_bytes(g);
-    p->scratch = malloc(p->scratch_size);
+    p->scratch = malloc(uno_game_bytes(g));
     if (!p->scratch) {
         snprintf(err, errlen, "out of memory");
         return -1;
@@ -221,7 +220,6 @@ static int begin_game(Play *p, bool first, char *err, size_t errlen)
     p->t0 = monotonic_ms();
     p->now = 0;
     p->next_bot = 0;
-    p->actions = 0;
     p->cursor = 0;
     p->nsel = 0;
     p->hand_sig = 0;
@@ -320,7 +318,6 @@ int play_apply(Play *p, UnoAction *a, char *err, size_t errlen)
     if (rc != UNO_OK)
         return rc;
     save_json(p, uno_action_json(a));
-    p->actions++;
     p->next_bot = p->now + p->cfg.pace_ms;
     play_refresh(p);
     return UNO_OK;
@@ -373,8 +370,11 @@ bool play_bots(Play *p)
     int n = uno_game_nplayers(g), first = uno_game_turn(g);
     if (first < 0)
         return false;
+    /* out-of-turn actions first (a catch, a KPGUT §7 side slide, a late UNO
+     * within the §1 grace): at a table they come as soon as someone sees
+     * the chance; the player in turn acts last */
     static UnoView v;
-    for (int k = 0; k < n; k++) {
+    for (int k = 1; k <= n; k++) {
         int seat = (first + k) % n;
         if (seat == p->human && !p->cfg.autoplay)
             continue;

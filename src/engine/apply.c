@@ -77,9 +77,15 @@ static int run(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t
     int rc = g->phase == UNO_PHASE_OVER && a->type != UNO_ACT_TICK && a->type != UNO_ACT_SPECTATE
                  ? fail(err, errlen, UNO_E_OVER, "the game is over (time ran out)")
                  : handlers[a->type].run(g, a, out, err, errlen);
-    if (rc != UNO_OK)
+    if (rc != UNO_OK) {
         g->t = before;
-    return rc;
+        return rc;
+    }
+    /* KPGUT §4–§5: the stock is renewed as soon as it runs out; when the
+     * played cards cannot make a new one, the game ends as in §6 */
+    if (g->rules.stock_out_ends && g->phase != UNO_PHASE_OVER && g->stock_n == 0)
+        end_game_early(g, UNO_R_EXHAUSTED, out);
+    return UNO_OK;
 }
 
 int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, char *err, size_t errlen)

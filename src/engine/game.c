@@ -120,14 +120,16 @@ static int deal(UnoGame *g, char *err, size_t errlen)
     return UNO_OK;
 }
 
-/* Returns a turned-up card to the deck at a random place (MyUNO "Wild Draw
- * 4 Card": "return this card to the deck and pick another card"). */
+/* Returns a turned-up card to the deck at a random place below the top, so
+ * that the next card is the one turned up (MyUNO "Wild Draw 4 Card": "return
+ * this card to the deck and pick another card"). */
 static void return_to_deck(UnoGame *g, UnoCard c)
 {
     UnoCard *stock = game_stock(g);
     int at = (int)uno_rng_below(&g->rng, (uint32_t)g->stock_n);
-    stock[g->stock_n++] = stock[at];
+    memmove(stock + at + 1, stock + at, (size_t)(g->stock_n - at));
     stock[at] = c;
+    g->stock_n++;
 }
 
 /* The first discard under mattel and classic (RULES.md "first card effects"). */

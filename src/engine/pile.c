@@ -69,7 +69,8 @@ static int reshuffler(const UnoGame *g)
     return g->nspectators > 0 ? -1 : oldest_seat(g);
 }
 
-/* MyUNO "Going Out": the discard pile is reshuffled; classic: "reshuffle the
+/* MyUNO "Going Out": when the draw pile is depleted the discard pile is
+ * reshuffled; classic: "reshuffle the
  * discard pile, excluding the top card"; KPGUT §4: at least the last played
  * card stays. Returns the number of cards that became the stock. */
 static int reshuffle(UnoGame *g, EventSink *out)
@@ -117,6 +118,8 @@ int draw_cards(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out, Un
     if (drawn > reported)
         ev_emit(out, UNO_EV_DRAW, seat, -1, UNO_NO_COLOR, drawn - reported, reason,
                 got + reported, drawn - reported);
+    if (g->stock_n == 0) /* "by the time the draw pile is depleted" (MyUNO), "at any time" (classic) */
+        reshuffle(g, out);
     if (h->count > 1)
         g->seats[seat].call = CALL_NONE;
     if (last)

@@ -244,7 +244,7 @@ int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, si
         bool hands = may_empty_a_hand((UnoActionType)a.type);
         Piles before;
         piles_read(w->g, &before, hands);
-        if (uno_game_apply(w->g, &a, NULL, NULL, why, sizeof why) != UNO_OK) {
+        if (uno_game_apply(w->g, &a, c->emit, c->emit_ctx, why, sizeof why) != UNO_OK) {
             snprintf(err, errlen, "game %llu (seed %llu): the %s bot's %s by seat %d was refused: %s",
                      (unsigned long long)index, (unsigned long long)seed,
                      uno_bot_kind_name(c->bots[seat]), uno_action_name((UnoActionType)a.type), seat,

@@ -15,7 +15,8 @@
  *    bit for bit: the result does not depend on the number of threads or of
  *    MPI ranks.
  *  - Nothing here allocates per game: a worker deals every game into the one
- *    game buffer it owns (uno_game_init), and events are off.
+ *    game buffer it owns (uno_game_init), and events are off unless a caller
+ *    asks for them (config.emit: tests, traces).
  */
 #ifndef UNO_SIM_H
 #define UNO_SIM_H
@@ -57,6 +58,8 @@ typedef struct UnoSimConfig {
     int time_ms[UNO_SIM_T_COUNT];      /* the time model */
     bool hash;                         /* fold each game's final uno_game_hash into the summary */
     uint64_t max_actions;              /* a game longer than this is an error (a bug) */
+    UnoEventFn emit;                   /* NULL (fast), or gets every event of every game */
+    void *emit_ctx;
 } UnoSimConfig;
 
 /* Fills c: 4 random bots, the default time model, no hash. */

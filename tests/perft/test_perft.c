@@ -202,7 +202,17 @@ typedef struct Pinned {
 
 /* Computed once with `uno perft --rules R --players N --seed S --depth D`. */
 static const Pinned pinned[] = {
-#include "perft_pinned.inc"
+    {"mattel", 4, 1, 10, 77980},
+    {"mattel", 4, 2, 10, 95206},
+    {"mattel", 3, 3, 10, 576906},
+    {"mattel", 2, 5, 10, 128161}, /* booklet "Challenge UNO": Skip and Reverse play again */
+    {"classic", 4, 1, 10, 86593},
+    {"classic", 3, 7, 10, 147830},
+    {"kpgut", 4, 1, 8, 285826},
+    {"kpgut", 4, 2, 8, 240930},
+    {"kpgut", 3, 3, 8, 725086},
+    {"kpgut", 2, 4, 9, 1927952},
+    {"kpgut", 12, 1, 7, 291116}, /* two decks */
 };
 
 static void test_seeded(void **state)

@@ -105,8 +105,9 @@ static void start(Term *t, int cols, int lines, const char *args)
     snprintf(t->save, sizeof t->save, "/tmp/%s.jsonl", t->socket);
     snprintf(t->out, sizeof t->out, "/tmp/%s.out", t->socket);
     unlink(t->save);
-    int rc = tmux(t, "new-session -d -x %d -y %d \"env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s play --save %s %s > %s 2>&1\"",
-                  cols, lines, uno_bin(), t->save, args, t->out);
+    int rc = tmux(t, "new-session -d -x %d -y %d \"env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s play --save %s %s > %s 2>&1;"
+                  " echo exit status \\$? >> %s\"",
+                  cols, lines, uno_bin(), t->save, args, t->out, t->out);
     assert_int_equal(rc, 0);
 }
 
@@ -257,6 +258,15 @@ static void test_type_a_card_and_draw(void **state)
         }
     }
     assert_true(played);
+    /* q asks, y quits; the report names the save file */
+    tmux(&t, "send-keys q");
+    must_see(&t, "Quit the game? y/n", 2000);
+    tmux(&t, "send-keys y");
+    wait_exit(&t, 5000);
+    const char *out = read_text(t.out);
+    assert_non_null(out);
+    assert_non_null(strstr(out, "You left the game."));
+    assert_non_null(strstr(out, t.save));
     stop(&t);
 }
 
@@ -269,23 +279,23 @@ static void test_refused_card(void **state)
     wait_my_turn(&t);
     cJSON *st = ask_table(&t, "{\"op\":\"state\"}");
     cJSON *hand = cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(st, "state"), "hands"), 0);
-    /* a card the person does not hold: one of R0..Y9 missing from the hand */
-    const char *colors = "rgby";
-    char missing[8] = "";
+    /* a number card the person does not hold */
+    const char *colors = "RGBY";
+    char missing[3] = "";
     for (int c = 0; c < 4 && !missing[0]; c++)
         for (int v = 0; v < 10 && !missing[0]; v++) {
-            char name[8];
-            snprintf(name, sizeof name, "%c%d", colors[c] - 32, v);
+            char name[3] = {colors[c], (char)('0' + v), '\0'};
             bool held = false;
             cJSON *card;
             cJSON_ArrayForEach(card, hand) held = held || strcmp(card->valuestring, name) == 0;
             if (!held)
-                snprintf(missing, sizeof missing, "%c%d", colors[c], v);
+                memcpy(missing, name, sizeof name);
         }
     cJSON_Delete(st);
-    type_line(&t, missing);
     char expect[32];
-    snprintf(expect, sizeof expect, "You have no %c%c", missing[0] - 32, missing[1]);
+    snprintf(expect, sizeof expect, "You have no %s", missing);
+    lower(missing);
+    type_line(&t, missing);
     must_see(&t, expect, 3000);
     must_see(&t, "Your turn: Enter play", 1000);
     stop(&t);
@@ -394,10 +404,10 @@ static void test_resize(void **state)
     for (int i = 0; i < 40 && last_text_row(capture(&t)) != 39; i++)
         sleep_ms(50);
     assert_int_equal(last_text_row(t.screen), 39);
-    /* the title line ends at the new right edge */
-    const char *nl = strchr(t.screen, '\n');
+    /* the title line's "q quit" sits at the new right edge */
+    const char *nl = strchr(t.screen, '\n'), *quit = strstr(t.screen, "q quit");
     assert_non_null(nl);
-    assert_int_equal((int)(nl - t.screen), 120 - 1);
+    assert_true(quit && quit < nl && quit - t.screen >= 120 - 8);
     must_see(&t, "Your hand", 1000);
     tmux(&t, "resize-window -x 60 -y 20");
     must_see(&t, "UNO needs 80x24", 3000);
@@ -433,8 +443,8 @@ static void whole_game(const char *args, const char *over)
     wait_exit(&t, 60000);
     const char *out = read_text(t.out);
     assert_non_null(out);
-    if (!strstr(out, over))
-        fail_msg("expected \"%s\" in:\n%s", over, out);
+    if (!strstr(out, over) || !strstr(out, "exit status 0"))
+        fail_msg("expected \"%s\" and exit status 0 in:\n%s", over, out);
     const char *h = strstr(out, "hash: ");
     assert_non_null(h);
     char printed[17], replayed[17];

@@ -349,7 +349,7 @@ static void test_mattel_flow(void **state)
        "{'events':[{'type':'catch','seat':0,'target':1},"
        "{'type':'draw','seat':1,'count':2,'reason':'uno','cards':{'$len':2}}]}");
     error_q(c, "{'op':'catch','seat':2,'target':1}", "illegal"); /* caught once is enough */
-    ok(c, "{'op':'state'}", "{'state':{'turn':2,'hands':[{'$len':3},{'$len':3},{'$len':4}]}}");
+    ok(c, "{'op':'state'}", "{'state':{'turn':2,'hands':[{'$len':4},{'$len':3},{'$len':4}]}}");
     stop(c);
 }
 

@@ -1,0 +1,479 @@
+/*
+ * test_sim.c — `uno sim` and its core (src/sim):
+ *  - the fast random policy chooses exactly what the random bot (bots.h)
+ *    chooses from a view, drawing the same numbers, under every rule set;
+ *  - the cards drawn, reshuffles, turns and end reason a record derives
+ *    without events agree with the engine's events;
+ *  - a run's summary is the same for 1..4 threads, and for a run split in
+ *    two ranges and merged (what MPI ranks do); rows come in index order;
+ *  - the statistics (Wilson interval, quantiles) are right on known cases;
+ *  - through the binary ($UNO_BIN): the JSON summary holds together, the CSV
+ *    has one row per game that adds up to it, the SVG is a well-formed SVG,
+ *    --threads does not change the output, bad arguments exit 2.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+#include <cmocka.h>
+
+#include "sim/fast_random.h"
+#include "sim/sim.h"
+
+/* ------------------------------------------------------------ helpers */
+
+static void config(UnoSimConfig *c, const char *rules, const char *option, const char *value,
+                   int players)
+{
+    char err[UNO_ERR_LEN];
+    uno_sim_config_default(c);
+    if (uno_rules_preset(rules, &c->rules, err, sizeof err) != UNO_OK)
+        fail_msg("%s", err);
+    if (option && uno_rules_set(&c->rules, option, value, err, sizeof err) != UNO_OK)
+        fail_msg("%s=%s: %s", option, value, err);
+    c->nplayers = players;
+    c->seed = 12345;
+}
+
+static void run(const UnoSimConfig *c, uint64_t begin, uint64_t end, int threads, UnoSimSummary *s)
+{
+    char err[UNO_ERR_LEN * 2];
+    uno_sim_summary_init(s);
+    UnoSimRun r = {.config = c, .begin = begin, .end = end, .threads = threads};
+    if (uno_sim_run(&r, s, err, sizeof err) != UNO_OK)
+        fail_msg("run: %s", err);
+}
+
+/* -------------------------------------------- fast path == random bot */
+
+typedef struct Coverage {
+    long fast, fallback;
+} Coverage;
+
+static bool same_action(const UnoAction *a, const UnoAction *b)
+{
+    return a->type == b->type && a->seat == b->seat && a->target == b->target &&
+           a->color == b->color && a->uno == b->uno && a->ncards == b->ncards &&
+           memcmp(a->cards, b->cards, a->ncards) == 0 && a->t == b->t;
+}
+
+static void fast_equals_bot(const char *rules, const char *option, const char *value, int players,
+                            int games, Coverage *cov)
+{
+    UnoSimConfig c;
+    config(&c, rules, option, value, players);
+    UnoBotParams p;
+    uno_bot_params_default(&p);
+    p.uno_rate = 0.5; /* the UNO draw matters too */
+    static UnoView view;
+    char err[UNO_ERR_LEN];
+    for (int i = 0; i < games; i++) {
+        UnoSetup s;
+        uno_sim_setup(&s, players, uno_sim_game_seed(77, (uint64_t)i));
+        UnoGame *g = uno_game_new(&c.rules, &s, err, sizeof err);
+        if (!g)
+            fail_msg("%s", err);
+        UnoRng rng;
+        uno_rng_seed(&rng, (uint64_t)i);
+        for (int step = 0; !uno_game_over(g); step++) {
+            if (step > 100000)
+                fail_msg("%s game %d does not end", rules, i);
+            int seat = uno_game_turn(g);
+            UnoRng fast_rng = rng, bot_rng = rng;
+            UnoAction fast, bot;
+            bool covered = uno_sim_fast_random(g, seat, &p, &fast_rng, &fast);
+            uno_view_build(&view, g, seat);
+            assert_true(uno_bot_choose(UNO_BOT_RANDOM, &p, &view, &bot_rng, &bot));
+            if (covered) {
+                cov->fast++;
+                if (!same_action(&fast, &bot))
+                    fail_msg("%s game %d step %d: fast %s (%d cards) vs bot %s (%d cards)", rules, i,
+                             step, uno_action_name(fast.type), fast.ncards, uno_action_name(bot.type),
+                             bot.ncards);
+                assert_memory_equal(&fast_rng, &bot_rng, sizeof fast_rng);
+            } else {
+                cov->fallback++;
+                assert_memory_equal(&fast_rng, &rng, sizeof rng); /* drew nothing */
+            }
+            rng = bot_rng;
+            if (uno_game_apply(g, &bot, NULL, NULL, err, sizeof err) != UNO_OK)
+                fail_msg("%s: %s", rules, err);
+        }
+        uno_game_free(g);
+    }
+}
+
+static void test_fast_random_is_the_random_bot(void **state)
+{
+    (void)state;
+    Coverage mattel = {0}, kpgut = {0}, other = {0};
+    fast_equals_bot("mattel", NULL, NULL, 4, 300, &mattel);
+    fast_equals_bot("mattel", NULL, NULL, 2, 200, &mattel);
+    fast_equals_bot("mattel", "blanks", "4", 5, 100, &other);
+    fast_equals_bot("mattel", "stack_draw2", "true", 4, 100, &other);
+    fast_equals_bot("classic", NULL, NULL, 6, 100, &other);
+    fast_equals_bot("kpgut", NULL, NULL, 4, 150, &kpgut);
+    fast_equals_bot("kpgut", NULL, NULL, 2, 100, &kpgut);
+    fast_equals_bot("kpgut", NULL, NULL, 9, 30, &kpgut);
+    assert_true(mattel.fast > 10000);
+    assert_int_equal(mattel.fallback, 0); /* single cards only: always covered */
+    assert_true(kpgut.fast > 1000 && kpgut.fallback > 100);
+    print_message("fast path: mattel %ld, kpgut %ld of %ld, others %ld\n", mattel.fast, kpgut.fast,
+                  kpgut.fast + kpgut.fallback, other.fast);
+}
+
+/* --------------------------------------------- derived counts == events */
+
+typedef struct Tally {
+    uint64_t drawn, reshuffles, over_reason;
+} Tally;
+
+static void tally(void *ctx, const UnoEvent *ev)
+{
+    Tally *t = ctx;
+    if (ev->type == UNO_EV_DRAW)
+        t->drawn += (uint64_t)ev->count;
+    else if (ev->type == UNO_EV_RESHUFFLE)
+        t->reshuffles++;
+    else if (ev->type == UNO_EV_OVER)
+        t->over_reason = ev->reason;
+}
+
+/* Plays games 0..games-1 of c and compares each record with its events. */
+static void counts_agree_config(const UnoSimConfig *config_in, int games)
+{
+    UnoSimConfig c = *config_in;
+    const char *rules = c.rules.name;
+    Tally t;
+    c.emit = tally;
+    c.emit_ctx = &t;
+    char err[UNO_ERR_LEN * 2];
+    UnoSimWorker *w = uno_sim_worker_new(&c, err, sizeof err);
+    assert_non_null(w);
+    uint64_t reshuffled = 0, exhausted = 0;
+    for (int i = 0; i < games; i++) {
+        memset(&t, 0, sizeof t);
+        UnoSimRecord r;
+        if (uno_sim_play(w, (uint64_t)i, &r, err, sizeof err) != UNO_OK)
+            fail_msg("%s", err);
+        if (r.drawn != t.drawn || r.reshuffles != t.reshuffles || (uint64_t)r.reason != t.over_reason)
+            fail_msg("%s game %d: drawn %u/%llu reshuffles %u/%llu reason %d/%llu", rules, i, r.drawn,
+                     (unsigned long long)t.drawn, r.reshuffles, (unsigned long long)t.reshuffles,
+                     r.reason, (unsigned long long)t.over_reason);
+        assert_true(r.turns > 0 && r.turns <= r.actions);
+        reshuffled += r.reshuffles;
+        exhausted += r.reason == UNO_R_EXHAUSTED;
+    }
+    if (strcmp(rules, "kpgut") == 0)
+        assert_true(reshuffled > 0 || exhausted > 0);
+    uno_sim_worker_free(w);
+}
+
+static void counts_agree(const char *rules, int players, const char *bots, int games)
+{
+    UnoSimConfig c;
+    config(&c, rules, NULL, NULL, players);
+    for (int s = 0; s < players; s++)
+        c.bots[s] = bots[s % (int)strlen(bots)] == 'h' ? UNO_BOT_HEURISTIC : UNO_BOT_RANDOM;
+    counts_agree_config(&c, games);
+}
+
+static void test_counts_agree_with_events(void **state)
+{
+    (void)state;
+    counts_agree("mattel", 4, "r", 500);
+    counts_agree("mattel", 3, "hr", 200);
+    counts_agree("classic", 10, "r", 100);
+    counts_agree("kpgut", 4, "r", 300);
+    counts_agree("kpgut", 6, "hrh", 100);
+    counts_agree("kpgut", 15, "r", 20);
+}
+
+/* KPGUT §5: when the piles can no longer make a stock the game ends
+ * ("exhausted") and every player still in it is ranked as in §6. Fifteen
+ * cards each to seven players leave 3 of the 108 in the stock, so it
+ * happens often. */
+static void test_exhausted_games_counted(void **state)
+{
+    (void)state;
+    UnoSimConfig c;
+    config(&c, "kpgut", "hand_size", "15", 7);
+    static UnoSimSummary s;
+    run(&c, 0, 300, 2, &s);
+    assert_int_equal(s.sum.games, 300);
+    assert_true(s.sum.reasons[UNO_R_EXHAUSTED] > 30);
+    assert_int_equal(s.sum.reasons[UNO_R_EXHAUSTED] + s.sum.reasons[UNO_R_LAST_PLAYER], 300);
+    for (int seat = 0; seat < c.nplayers; seat++) {
+        assert_int_equal(s.sum.places[seat][0], 0); /* kpgut ranks everyone */
+        uint64_t placed = 0;
+        for (int r = 1; r <= c.nplayers; r++)
+            placed += s.sum.places[seat][r];
+        assert_int_equal(placed, 300);
+    }
+    counts_agree_config(&c, 100);
+}
+
+/* ------------------------------------------- threads, ranges, rows */
+
+static void test_threads_do_not_change_the_summary(void **state)
+{
+    (void)state;
+    static UnoSimSummary one, many;
+    UnoSimConfig c;
+    config(&c, "kpgut", NULL, NULL, 5);
+    c.bots[1] = UNO_BOT_HEURISTIC;
+    c.hash = true;
+    run(&c, 0, 2500, 1, &one);
+    for (int t = 2; t <= 4; t++) {
+        run(&c, 0, 2500, t, &many);
+        assert_memory_equal(&one, &many, sizeof one);
+    }
+    config(&c, "mattel", NULL, NULL, 4);
+    run(&c, 0, 5000, 1, &one);
+    run(&c, 0, 5000, 3, &many);
+    assert_memory_equal(&one, &many, sizeof one);
+}
+
+static void test_ranges_merge_to_the_whole(void **state)
+{
+    (void)state;
+    static UnoSimSummary whole, a, b;
+    UnoSimConfig c;
+    config(&c, "classic", NULL, NULL, 3);
+    c.hash = true;
+    run(&c, 0, 3000, 2, &whole);
+    run(&c, 0, 1234, 1, &a);
+    run(&c, 1234, 3000, 2, &b);
+    uno_sim_summary_merge(&a, &b);
+    assert_memory_equal(&whole, &a, sizeof whole);
+    assert_int_equal(whole.sum.games, 3000);
+    uint64_t wins = 0;
+    for (int s = 0; s < 3; s++)
+        wins += whole.sum.wins[s];
+    assert_int_equal(wins + whole.sum.reasons[UNO_R_EXHAUSTED], 3000); /* one winner a hand */
+}
+
+typedef struct Order {
+    uint64_t next;
+    bool ok;
+} Order;
+
+static void check_order(void *ctx, const UnoSimRecord *rows, int n)
+{
+    Order *o = ctx;
+    for (int i = 0; i < n; i++)
+        o->ok &= rows[i].index == o->next++;
+}
+
+static void test_rows_in_order(void **state)
+{
+    (void)state;
+    UnoSimConfig c;
+    config(&c, "mattel", NULL, NULL, 4);
+    Order o = {.next = 100, .ok = true};
+    static UnoSimSummary s;
+    uno_sim_summary_init(&s);
+    char err[UNO_ERR_LEN * 2];
+    UnoSimRun r = {.config = &c, .begin = 100, .end = 20100, .threads = 3, .rows = check_order,
+                   .ctx = &o};
+    assert_int_equal(uno_sim_run(&r, &s, err, sizeof err), UNO_OK);
+    assert_true(o.ok);
+    assert_int_equal(o.next, 20100);
+}
+
+/* ---------------------------------------------------------- statistics */
+
+static void test_statistics(void **state)
+{
+    (void)state;
+    double lo, hi;
+    uno_sim_wilson(50, 100, &lo, &hi); /* Wilson (1927): 0.4038 .. 0.5962 */
+    assert_true(lo > 0.4037 && lo < 0.4039 && hi > 0.5961 && hi < 0.5963);
+    uno_sim_wilson(0, 10, &lo, &hi); /* 0 .. 0.2775 */
+    assert_true(lo == 0 && hi > 0.2774 && hi < 0.2776);
+    uint64_t hist[10] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 2}; /* values 1..8 once, 9 or more twice */
+    assert_int_equal(uno_sim_quantile(hist, 10, 0.5), 5);
+    assert_int_equal(uno_sim_quantile(hist, 10, 0.1), 1);
+    assert_int_equal(uno_sim_quantile(hist, 10, 1.0), 9);
+}
+
+/* ------------------------------------------------------- the binary */
+
+static char *run_binary(const char *args, int *status)
+{
+    const char *bin = getenv("UNO_BIN");
+    if (!bin)
+        fail_msg("UNO_BIN is not set");
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>/dev/null", bin, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t cap = 1 << 16, len = 0;
+    char *out = malloc(cap);
+    size_t got;
+    while ((got = fread(out + len, 1, cap - len - 1, p)) > 0) {
+        len += got;
+        if (len + 1 == cap)
+            out = realloc(out, cap *= 2);
+    }
+    out[len] = '\0';
+    int rc = pclose(p);
+    *status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    return out;
+}
+
+static double number(const cJSON *o, const char *name)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!cJSON_IsNumber(v))
+        fail_msg("no number '%s'", name);
+    return v->valuedouble;
+}
+
+static void test_cli_outputs(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/uno-sim-testXXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char args[1024];
+    snprintf(args, sizeof args,
+             "sim --rules kpgut --players 5 --games 3000 --seed 9 --threads 2 --json "
+             "--bots heuristic,random --csv %s/g.csv --plot %s/p.svg", dir, dir);
+    int status;
+    char *json = run_binary(args, &status);
+    assert_int_equal(status, 2); /* two bots for five players */
+    free(json);
+    snprintf(args, sizeof args,
+             "sim --rules kpgut --players 5 --games 3000 --seed 9 --threads 2 --json "
+             "--bots heuristic,random,random,random,random --csv %s/g.csv --plot %s/p.svg",
+             dir, dir);
+    json = run_binary(args, &status);
+    assert_int_equal(status, 0);
+    cJSON *root = cJSON_Parse(json);
+    if (!root)
+        fail_msg("not JSON: %.200s", json);
+    assert_int_equal(number(root, "games"), 3000);
+    const cJSON *seats = cJSON_GetObjectItemCaseSensitive(root, "seats");
+    assert_int_equal(cJSON_GetArraySize(seats), 5);
+    double wins = 0;
+    for (int s = 0; s < 5; s++) {
+        const cJSON *seat = cJSON_GetArrayItem(seats, s);
+        wins += number(seat, "wins");
+        const cJSON *ci = cJSON_GetObjectItemCaseSensitive(seat, "ci95");
+        double rate = number(seat, "rate");
+        assert_true(cJSON_GetArrayItem(ci, 0)->valuedouble <= rate &&
+                    rate <= cJSON_GetArrayItem(ci, 1)->valuedouble);
+        const cJSON *places = cJSON_GetObjectItemCaseSensitive(seat, "places");
+        double sum = 0;
+        for (int r = 0; r < 5; r++)
+            sum += cJSON_GetArrayItem(places, r)->valuedouble;
+        assert_int_equal(sum, 3000); /* kpgut ranks every player */
+    }
+    assert_true(wins >= 3000);
+    const cJSON *turns = cJSON_GetObjectItemCaseSensitive(root, "turns");
+    assert_true(number(turns, "p10") <= number(turns, "median") &&
+                number(turns, "median") <= number(turns, "p90") &&
+                number(turns, "p90") <= number(turns, "p99") &&
+                number(turns, "p99") <= number(turns, "max"));
+    const cJSON *dur = cJSON_GetObjectItemCaseSensitive(root, "duration");
+    assert_int_equal(number(dur, "limit_min"), 60);
+
+    /* the CSV: a header and one row per game, in order, adding up to the JSON */
+    char path[512];
+    snprintf(path, sizeof path, "%s/g.csv", dir);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[1024];
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_true(strncmp(line, "game,seed,first,winner,turns,", 29) == 0);
+    double turn_sum = 0;
+    long rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        long game;
+        unsigned long long seed;
+        int first, winner, turn_count;
+        assert_int_equal(sscanf(line, "%ld,%llu,%d,%d,%d,", &game, &seed, &first, &winner, &turn_count), 5);
+        assert_int_equal(game, rows);
+        turn_sum += turn_count;
+        rows++;
+    }
+    fclose(f);
+    assert_int_equal(rows, 3000);
+    assert_true(turn_sum / 3000 > number(turns, "mean") - 1e-3 &&
+                turn_sum / 3000 < number(turns, "mean") + 1e-3);
+
+    /* the SVG: a document with both charts */
+    snprintf(path, sizeof path, "%s/p.svg", dir);
+    f = fopen(path, "r");
+    assert_non_null(f);
+    static char svg[1 << 20];
+    size_t n = fread(svg, 1, sizeof svg - 1, f);
+    svg[n] = '\0';
+    fclose(f);
+    assert_true(strncmp(svg, "<?xml", 5) == 0);
+    assert_non_null(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_non_null(strstr(svg, "Turns per game"));
+    assert_non_null(strstr(svg, "Win rate per seat"));
+    assert_true(n > 6 && strcmp(svg + n - 7, "</svg>\n") == 0);
+
+    /* the same run on one thread prints the same summary */
+    snprintf(args, sizeof args,
+             "sim --rules kpgut --players 5 --games 3000 --seed 9 --threads 1 --json "
+             "--bots heuristic,random,random,random,random");
+    char *again = run_binary(args, &status);
+    assert_int_equal(status, 0);
+    assert_string_equal(json, again);
+    free(again);
+    cJSON_Delete(root);
+    free(json);
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    assert_int_equal(system(args), 0);
+}
+
+static void test_cli_text_and_errors(void **state)
+{
+    (void)state;
+    int status;
+    char *text = run_binary("sim --games 2000 --threads 3 --action-ms play=3000,card=500", &status);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(text, "uno sim: mattel, 4 players, 2000 games, seed 1"));
+    assert_non_null(strstr(text, "wins (rank 1)"));
+    assert_non_null(strstr(text, "play=3000"));
+    assert_null(strstr(text, "60-minute limit")); /* mattel has no time limit */
+    char *again = run_binary("sim --games 2000 --threads 1 --action-ms play=3000,card=500", &status);
+    assert_string_equal(text, again);
+    free(again);
+    free(text);
+    static const char *const bad[] = {
+        "sim --players 1", "sim --games 0", "sim --bots genius", "sim --action-ms play",
+        "sim --action-ms nap=3", "sim --options nosuch=1", "sim --rules nosuch", "sim --frobnicate",
+        "perft --depth x", "bench extra",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        free(run_binary(bad[i], &status));
+        if (status != 2)
+            fail_msg("'%s' exited %d, not 2", bad[i], status);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fast_random_is_the_random_bot),
+        cmocka_unit_test(test_counts_agree_with_events),
+        cmocka_unit_test(test_exhausted_games_counted),
+        cmocka_unit_test(test_threads_do_not_change_the_summary),
+        cmocka_unit_test(test_ranges_merge_to_the_whole),
+        cmocka_unit_test(test_rows_in_order),
+        cmocka_unit_test(test_statistics),
+        cmocka_unit_test(test_cli_outputs),
+        cmocka_unit_test(test_cli_text_and_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
