@@ -38,14 +38,32 @@ CLI_OBJ    = $(call obj,$(CLI_SRC))
 TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all test test-unit test-fuzz fuzz bench clean
-all: $(BUILD)/uno
+.PHONY: all test test-unit test-fuzz fuzz bench bench-peer uno-mpi test-mpi clean
+all: $(BUILD)/uno $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/libunocore.a: $(CORE_OBJ)
 	ar rcs $@ $^
+
+# The Open MPI variant (docs/sim.md "MPI"): the same binary, but `uno-mpi sim`
+# under mpirun splits its games over the ranks. Built when mpicc is found
+# (libopenmpi-dev); everything else builds without it.
+MPI_OBJ = $(filter-out $(BUILD)/obj/src/cli/sim_dist.o,$(CLI_OBJ)) $(BUILD)/obj-mpi/src/cli/sim_dist.o
+$(BUILD)/obj-mpi/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CFLAGS) -DUNO_MPI -MMD -MP -c -o $@ $<
+$(BUILD)/uno-mpi: $(MPI_OBJ) $(BUILD)/libunocore.a
+	$(MPICC) $(LDFLAGS) -o $@ $^ $(LIBS)
+ifneq ($(MPICC),)
+uno-mpi: $(BUILD)/uno-mpi
+test-mpi: $(BUILD)/uno $(BUILD)/uno-mpi
+	@sh scripts/test-mpi.sh $(BUILD)
+else
+uno-mpi test-mpi:
+	@echo "$@: Open MPI's mpicc not found (apt-get install libopenmpi-dev openmpi-bin): skipped"
+endif
 
 $(GEN_RULES): scripts/embed-rules.sh $(RULES)
 	@mkdir -p $(dir $@)
@@ -69,10 +87,18 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libunocore.a
 test:
 	$(MAKE) SAN=1 test-unit
 	$(MAKE) all
+	$(MAKE) test-mpi
 	$(MAKE) test-fuzz
 
 test-unit: $(BUILD)/uno $(TEST_BIN)
 	@sh scripts/run-tests.sh $(BUILD) $(TEST_BIN)
+
+# Speed: `uno bench` (fixed games, their signature), and against the npm
+# package uno-engine (bench/peer.sh; needs npm and the network once).
+bench: $(BUILD)/uno
+	$(BUILD)/uno bench
+bench-peer: $(BUILD)/uno
+	sh bench/peer.sh $(BUILD)/uno
 
 FUZZ_SRC = $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN = $(patsubst fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
@@ -88,4 +114,4 @@ test-fuzz: fuzz
 clean:
 	rm -rf build build-san build-fuzz
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/obj-mpi -name '*.d' 2>/dev/null)

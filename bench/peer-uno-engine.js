@@ -1,10 +1,12 @@
 // peer-uno-engine.js — plays G random games of the npm package `uno-engine`
 // (github.com/danguilherme/uno) with the same random policy as `uno sim
 // --bots random` (docs/sim.md "The random policy"), on one core, and prints
-// one line: "peer games=G players=N seconds=S games_per_s=R turns_per_s=T".
+// one line: "peer games=G players=N seconds=S games_per_s=R turns_per_s=T
+// cpu_games_per_s=C".
 //
 // usage: node peer-uno-engine.js GAMES PLAYERS   (run from a folder whose
-// node_modules holds uno-engine; bench/peer.sh sets that up)
+// node_modules holds uno-engine; bench/peer.sh sets that up). The line ends
+// with cpu_games_per_s: the same rate by the process's CPU time.
 //
 // The policy, as in `uno sim`: the player in turn picks uniformly one of the
 // distinct playable cards of their hand (colour + value; a Wild or Wild Draw
@@ -76,12 +78,14 @@ function main() {
     for (let i = 0; i < Math.min(games, 2000); i++) // warm the JIT up
         oneGame(names);
     let turns = 0;
-    const start = process.hrtime.bigint();
+    const start = process.hrtime.bigint(), cpu0 = process.cpuUsage();
     for (let i = 0; i < games; i++)
         turns += oneGame(names);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    const cpu = process.cpuUsage(cpu0), cpuSeconds = (cpu.user + cpu.system) / 1e6;
     console.log(`peer games=${games} players=${players} seconds=${seconds.toFixed(3)} ` +
-        `games_per_s=${Math.round(games / seconds)} turns_per_s=${Math.round(turns / seconds)}`);
+        `games_per_s=${Math.round(games / seconds)} turns_per_s=${Math.round(turns / seconds)} ` +
+        `cpu_games_per_s=${Math.round(games / cpuSeconds)}`);
 }
 
 main();

@@ -144,6 +144,7 @@ typedef struct UnoRules {
     UnoPile giveup_into;         /* §9: fi played cards, en stock */
     bool join;                   /* §13 */
     int join_cards;              /* 9 */
+    int spectators;              /* §3.2: how many may watch (KPGUT 8; the others 0) */
     bool warnings;               /* §15 */
     bool votes;                  /* §11 */
     bool honour;                 /* §10: illegal plays go through and can be caught */
@@ -186,6 +187,7 @@ int uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen
 #define UNO_NAME_LEN 24
 #define UNO_MAX_DECKS 5          /* ceil(UNO_MAX_PLAYERS / 7) */
 #define UNO_MAX_CARDS (UNO_MAX_DECKS * 112)
+#define UNO_MAX_SPECTATORS 8
 
 typedef struct UnoPlayerInfo {
     char name[UNO_NAME_LEN];

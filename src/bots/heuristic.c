@@ -26,7 +26,7 @@
 enum {
     WIN = 100000,
     PER_CARD = 100,      /* each card shed */
-    KEEP_WILD = 60,      /* a Wild spent while other plays exist */
+    KEEP_WILD = 200,     /* a Wild spent while other plays exist */
     ATTACK = 80,         /* Draw 2 / Skip / WD4 on a player close to going out */
     AGAIN = 30,          /* two players: Skip and Reverse give another turn */
     PER_COLOR_CARD = 8,  /* each card left of the colour in force after the play */

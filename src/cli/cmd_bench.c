@@ -46,14 +46,33 @@ static uint64_t fold(uint64_t h, uint64_t v)
     return h ^ (h >> 31);
 }
 
+/* uno_game_size for 4 players: the memory one game needs. KPGUT's §13
+ * (option join) keeps room for joiners, so it is shown both ways. */
+static int print_sizes(void)
+{
+    UnoRules m, k;
+    char err[UNO_ERR_LEN];
+    if (uno_rules_preset("mattel", &m, err, sizeof err) != UNO_OK ||
+        uno_rules_preset("kpgut", &k, err, sizeof err) != UNO_OK) {
+        fprintf(stderr, "uno bench: %s\n", err);
+        return 1;
+    }
+    size_t kjoin = uno_game_size(&k, 4);
+    k.join = false;
+    printf("game state, 4 players: mattel %zu bytes; kpgut %zu bytes (join on), %zu (join off)\n",
+           uno_game_size(&m, 4), kjoin, uno_game_size(&k, 4));
+    return 0;
+}
+
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: uno bench\n"
             "\n"
             "Plays a fixed set of games (fixed rules, players, bots and seeds) on one\n"
-            "thread and prints, per set, games and turns per second of wall time and of\n"
-            "CPU time, then `Bench: N`: a signature of every game's final state. The\n"
+            "thread and prints the size of a game's state, then, per set, games and turns\n"
+            "per second of wall time and games per second of CPU time, then\n"
+            "`Bench: N`: a signature of every game's final state. The\n"
             "signature changes exactly when the behaviour of the engine or the bots\n"
             "does, never with speed.\n");
 }
@@ -65,6 +84,8 @@ int cmd_bench(int argc, char **argv)
         usage(help ? stdout : stderr);
         return help ? 0 : 2;
     }
+    if (print_sizes() != 0)
+        return 1;
     char err[512];
     uint64_t signature = 0, all_games = 0, all_turns = 0;
     double all_wall = 0, all_cpu = 0;

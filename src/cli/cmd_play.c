@@ -186,8 +186,10 @@ static void report(Play *p)
         int winner = uno_match_winner(p->match);
         printf("The match is over after %d games: %s won.\n", uno_match_game_number(p->match) + 1,
                winner == 0 ? "you" : uno_match_player(p->match, winner)->name);
+    } else if (uno_game_over(g) && rank == 1) {
+        printf("The game is over: you won.\n");
     } else if (uno_game_over(g)) {
-        printf("The game is over: you %s.\n", rank == 1 ? "won" : rank > 1 ? "lost" : "are out");
+        printf("The game is over: you %s.\n", rank > 1 ? "did not win" : "were out of it");
     } else {
         printf("You left the game.\n");
     }

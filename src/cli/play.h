@@ -17,7 +17,8 @@
  *    game whose clock is moved to now; a timer that fires is applied to the
  *    game itself (a `tick`), so that the save file replays it.
  *  - The save file is a `uno table` request log (TABLE-PROTOCOL.md): the
- *    `new` request, then each accepted request, one line each, written
+ *    `new` request (with "match" for --match), then each accepted request,
+ *    `next` / `stop` between the games of a match, one line each, written
  *    before the next action is taken; `uno replay FILE` rebuilds the game.
  */
 #ifndef UNO_CLI_PLAY_H
@@ -158,6 +159,10 @@ const char *play_color_word(int color);
 void play_text_hint(const Play *p, char *out, size_t len);
 
 /* ---------------------------------------------------------------- draw */
+
+/* Columns a card takes in the hand ("[W+4]" and a space); the hand shows
+ * (COLS - 2) / PLAY_CARD_CELL cards a row. */
+#define PLAY_CARD_CELL 6
 
 /* Starts the screen on the terminal (standard output, else /dev/tty); -1
  * when there is no terminal. */

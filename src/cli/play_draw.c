@@ -16,7 +16,7 @@
 #include "cli/play.h"
 
 enum { PAIR_RED = 1, PAIR_GREEN, PAIR_BLUE, PAIR_YELLOW, PAIR_WILD, PAIR_TITLE, PAIR_TURN, PAIR_WARN };
-enum { MIN_COLS = 80, MIN_LINES = 24, CELL = 6, MESSAGE_MS = 6000 };
+enum { MIN_COLS = 80, MIN_LINES = 24, CELL = PLAY_CARD_CELL, MESSAGE_MS = 6000 };
 
 static bool colors;
 static bool utf8;

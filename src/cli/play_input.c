@@ -14,16 +14,11 @@
 
 enum { KEY_ESC = 27, KEY_DEL = 127 };
 
-static void refused(Play *p, const char *what, const char *err)
-{
-    play_say(p, "%s: %s", what, err);
-}
-
 static void act(Play *p, UnoAction *a, const char *what)
 {
     char err[UNO_ERR_LEN];
     if (play_apply(p, a, err, sizeof err) != UNO_OK)
-        refused(p, what, err);
+        play_say(p, "%s: %s", what, err);
     else
         p->message[0] = '\0';
 }
@@ -363,8 +358,8 @@ void play_key(Play *p, int key)
     case KEY_RIGHT: move_cursor(p, p->cursor + 1); return;
     case KEY_HOME: move_cursor(p, 0); return;
     case KEY_END: move_cursor(p, v->hand_count - 1); return;
-    case KEY_UP: move_cursor(p, p->cursor - (COLS - 2) / 6); return;
-    case KEY_DOWN: move_cursor(p, p->cursor + (COLS - 2) / 6); return;
+    case KEY_UP: move_cursor(p, p->cursor - (COLS - 2) / PLAY_CARD_CELL); return;
+    case KEY_DOWN: move_cursor(p, p->cursor + (COLS - 2) / PLAY_CARD_CELL); return;
     case ' ': toggle_select(p); return;
     case KEY_ESC: p->nsel = 0; return;
     case '\n': case '\r': case KEY_ENTER: play_chosen(p); return;

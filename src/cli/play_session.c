@@ -404,6 +404,10 @@ bool play_next_game(Play *p, char *err, size_t errlen)
 {
     if (play_match_over(p) || !uno_game_over(play_game(p)))
         return false;
+    if (uno_match_disqualified(p->match, 0)) {
+        snprintf(err, errlen, "You are out of the rest of the session (KPGUT \xc2\xa7" "15)");
+        return false;
+    }
     char why[UNO_ERR_LEN];
     if (uno_match_next(p->match, -1, why, sizeof why) != UNO_OK) {
         snprintf(err, errlen, "%s", why);

@@ -39,7 +39,7 @@ static void axes(FILE *f, const Panel *p, const char *title, const char *xlabel,
     fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"axis\"/>\n", p->x, p->y,
             p->x, p->y + p->h);
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", p->x + p->w / 2,
-            p->y + p->h + 38, xlabel);
+            p->y + p->h + 46, xlabel);
     fprintf(f,
             "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
             "transform=\"rotate(-90 %.1f %.1f)\">%s</text>\n",

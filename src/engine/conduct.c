@@ -143,11 +143,12 @@ int conduct_join(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
 /* §3.2 and "Player Etiquette": spectators watch and may see every hand. */
 int conduct_spectate(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
 {
-    if (g->nspectators >= (int)(sizeof g->spectators / sizeof g->spectators[0]))
-        return fail(err, errlen, UNO_E_ILLEGAL, "no room for more spectators");
+    if (g->nspectators >= g->rules.spectators)
+        return fail(err, errlen, UNO_E_ILLEGAL, g->rules.spectators ? "no room for more spectators"
+                                                                    : "these rules have no spectators");
     if (!a->name[0])
         return fail(err, errlen, UNO_E_BAD_REQUEST, "a spectator needs a name");
-    UnoPlayerInfo *p = &g->spectators[g->nspectators];
+    UnoPlayerInfo *p = &game_spectators(g)[g->nspectators];
     memcpy(p->name, a->name, sizeof p->name);
     p->name[UNO_NAME_LEN - 1] = '\0';
     p->age = a->age;

@@ -21,8 +21,10 @@ static int hand_points(const UnoGame *g, int seat)
 {
     int sum = 0;
     const Hand *h = &g->seats[seat].hand;
-    for (int k = 0; k < UNO_KINDS; k++)
+    for (uint64_t m = h->mask; m; m &= m - 1) { /* the kinds held: the mask's bits */
+        int k = __builtin_ctzll(m);
         sum += h->kinds[k] * uno_card_points((UnoCard)k, g->rules.blank_points);
+    }
     return sum;
 }
 

@@ -30,12 +30,13 @@ size_t uno_game_size(const UnoRules *r, int nplayers)
 {
     int decks = deck_count(r, nplayers);
     return sizeof(UnoGame) + (size_t)capacity_for(r, nplayers) * sizeof(Seat) +
-           (size_t)decks * (size_t)(108 + r->blanks);
+           (size_t)r->spectators * sizeof(UnoPlayerInfo) + (size_t)decks * (size_t)(108 + r->blanks);
 }
 
 size_t uno_game_bytes(const UnoGame *g)
 {
-    return sizeof(UnoGame) + (size_t)g->capacity * sizeof(Seat) + (size_t)g->deck_size;
+    return sizeof(UnoGame) + (size_t)g->capacity * sizeof(Seat) +
+           (size_t)g->rules.spectators * sizeof(UnoPlayerInfo) + (size_t)g->deck_size;
 }
 
 /* MyUNO / classic "Equipment": per colour one 0, two each of 1–9, Skip,
@@ -260,7 +261,7 @@ int uno_game_nspectators(const UnoGame *g) { return g->nspectators; }
 int uno_game_warnings(const UnoGame *g, int seat) { return g->seats[seat].warnings; }
 bool uno_game_said_uno(const UnoGame *g, int seat) { return g->seats[seat].call == CALL_SAID; }
 const UnoPlayerInfo *uno_game_player(const UnoGame *g, int seat) { return &g->seats[seat].info; }
-const UnoPlayerInfo *uno_game_spectator(const UnoGame *g, int i) { return &g->spectators[i]; }
+const UnoPlayerInfo *uno_game_spectator(const UnoGame *g, int i) { return &game_spectators_c(g)[i]; }
 int uno_game_hand_count(const UnoGame *g, int seat) { return g->seats[seat].hand.count; }
 const uint8_t *uno_game_hand_kinds(const UnoGame *g, int seat) { return g->seats[seat].hand.kinds; }
 

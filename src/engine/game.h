@@ -2,7 +2,7 @@
  * game.h — the engine's internal state and the functions its modules share.
  *
  * One UnoGame is one flat block: the header below, then `capacity` seats,
- * then the stock (deck_size slots). No pointers inside, so a game is copied
+ * then rules.spectators spectators, then the stock (deck_size slots). No pointers inside, so a game is copied
  * with memcpy.
  *
  * What stays true (uno_game_check verifies it after every move in UNO_DEBUG
@@ -79,16 +79,26 @@ struct UnoGame {
     int8_t vote_opener;         /* §11: -1 none */
     int8_t nspectators;
     int8_t over_reason;         /* UnoReason, when over */
-    UnoPlayerInfo spectators[8];
     uint8_t discard_kinds[UNO_KINDS];
     Cheat cheat;
     Seat seats[];               /* capacity seats, then the stock */
 };
 
-static inline UnoCard *game_stock(UnoGame *g) { return (UnoCard *)(g->seats + g->capacity); }
+static inline UnoPlayerInfo *game_spectators(UnoGame *g)
+{
+    return (UnoPlayerInfo *)(g->seats + g->capacity);
+}
+static inline const UnoPlayerInfo *game_spectators_c(const UnoGame *g)
+{
+    return (const UnoPlayerInfo *)(g->seats + g->capacity);
+}
+static inline UnoCard *game_stock(UnoGame *g)
+{
+    return (UnoCard *)(game_spectators(g) + g->rules.spectators);
+}
 static inline const UnoCard *game_stock_c(const UnoGame *g)
 {
-    return (const UnoCard *)(g->seats + g->capacity);
+    return (const UnoCard *)(game_spectators_c(g) + g->rules.spectators);
 }
 static inline bool seat_active(const UnoGame *g, int s) { return g->seats[s].status == SEAT_PLAYING; }
 

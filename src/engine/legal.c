@@ -10,9 +10,10 @@
 #define BIT(k) (1ULL << (k))
 #define COLOR_MASK(c) (0x1fffULL << ((c) * 13))
 
+/* Bits v, 13 + v, 26 + v, 39 + v: the value in the four colours. */
 static uint64_t value_mask(int v)
 {
-    return BIT(v) | BIT(13 + v) | BIT(26 + v) | BIT(39 + v);
+    return 0x8004002001ULL << v;
 }
 
 /* What matches the pile in a normal turn (MyUNO "Let's Play": colour,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "engine/rng.h"
 
 void hand_add(Hand *h, UnoCard c)
 {
@@ -23,7 +24,7 @@ void hand_remove(Hand *h, UnoCard c)
 void shuffle_cards(UnoRng *rng, UnoCard *cards, int n)
 {
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)uno_rng_below(rng, (uint32_t)i + 1);
+        int j = (int)rng_below(rng, (uint32_t)i + 1);
         UnoCard tmp = cards[i];
         cards[i] = cards[j];
         cards[j] = tmp;
@@ -137,9 +138,13 @@ int active_players(const UnoGame *g)
 
 int next_seat(const UnoGame *g, int from, int steps)
 {
-    int s = from;
-    for (int guard = g->nplayers * (steps + 1); steps > 0 && guard > 0; guard--) {
-        s = (s + g->direction + g->nplayers) % g->nplayers;
+    int s = from, n = g->nplayers;
+    for (int guard = n * (steps + 1); steps > 0 && guard > 0; guard--) {
+        s += g->direction; /* +1 or -1: wraps without a division */
+        if (s < 0)
+            s += n;
+        else if (s >= n)
+            s -= n;
         if (seat_active(g, s))
             steps--;
     }

@@ -1,8 +1,9 @@
 /*
  * rng.c — the engine's only source of randomness: xoshiro256** (Blackman and
  * Vigna), seeded through splitmix64 so that any 64-bit seed is a good one.
+ * The generator itself is inline in rng.h, for the engine's shuffles.
  */
-#include "uno.h"
+#include "engine/rng.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {
@@ -18,33 +19,6 @@ void uno_rng_seed(UnoRng *r, uint64_t seed)
         r->s[i] = splitmix64(&seed);
 }
 
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+uint64_t uno_rng_next(UnoRng *r) { return rng_next(r); }
 
-uint64_t uno_rng_next(UnoRng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-/* Lemire's multiply-and-reject: unbiased and without division in the common case. */
-uint32_t uno_rng_below(UnoRng *r, uint32_t n)
-{
-    uint64_t m = (uint64_t)(uint32_t)(uno_rng_next(r) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)(-n) % n;
-        while (low < threshold) {
-            m = (uint64_t)(uint32_t)(uno_rng_next(r) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
+uint32_t uno_rng_below(UnoRng *r, uint32_t n) { return rng_below(r, n); }

@@ -446,6 +446,7 @@ static void test_matrix_kpgut_special_situations(void **state)
     assert_int_equal(k.giveup_into, UNO_PILE_PLAYED);   /* §9 fi: pelipakkaan */
     assert_true(k.join);                                /* §13 */
     assert_int_equal(k.join_cards, 9);                  /* §13 */
+    assert_true(k.spectators > 0);                      /* "Starting the Game", §3.2 */
     assert_true(k.warnings);                            /* §15 */
     assert_true(k.votes);                               /* §11 */
     assert_false(k.honour);                             /* §10: an option */
@@ -460,6 +461,7 @@ static void test_matrix_kpgut_special_situations(void **state)
         UnoRules r = load(others[i]);
         assert_false(r.giveup);
         assert_false(r.join);
+        assert_int_equal(r.spectators, 0);
         assert_false(r.warnings);
         assert_false(r.votes);
         assert_false(r.honour);
@@ -491,7 +493,7 @@ static void test_option_table(void **state)
         "side_slide", "last_card_draw", "tactical_suspect", "suspect_shown_to",
         "wrong_suspect_draw", "uno_penalty", "uno_grace_ms", "uno_window", "uno_self_catch",
         "play_to_last", "stock_out_ends", "scoring", "target", "time_limit_min", "partners",
-        "giveup", "giveup_into", "join", "join_cards", "warnings", "votes", "honour",
+        "giveup", "giveup_into", "join", "join_cards", "spectators", "warnings", "votes", "honour",
         "cheat_penalty", "away_ms", "away_draw"};
     size_t n;
     const UnoOptionInfo *o = uno_rules_options(&n);

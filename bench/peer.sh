@@ -1,0 +1,78 @@
+#!/bin/sh
+# bench/peer.sh — `uno sim` against the npm package uno-engine (the most used
+# JavaScript UNO engine), both playing 4-player games with the same random
+# policy (bench/peer-uno-engine.js; docs/sim.md "The random policy").
+#
+# Installs uno-engine with npm into a scratch folder (once), plays G games
+# with it on one core, then plays G games with `uno sim` under mattel on one
+# thread and on all cores, and under kpgut on one thread, and prints each
+# throughput and its ratio to the peer's, against the project's goals. Then
+# the memory: a game's state (uno bench prints uno_game_size) and the maximum
+# resident size of `uno sim` over RSS_GAMES games (/usr/bin/time -v).
+#
+# Usage: bench/peer.sh [UNO_BINARY]         (make bench-peer)
+# Env: PEER_GAMES (100000), RSS_GAMES (10000000; 0 skips), PEER_DIR (the
+# scratch folder, default $TMPDIR/uno-peer).
+#
+# The machine should be otherwise idle: both engines are timed by the wall
+# clock. CPU-time rates are printed too, as a check on a busy machine.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+uno=${1:-$here/../build/uno}
+games=${PEER_GAMES:-100000}
+rss_games=${RSS_GAMES:-10000000}
+players=4
+scratch=${PEER_DIR:-${TMPDIR:-/tmp}/uno-peer}
+cores=$(nproc)
+
+[ -x "$uno" ] || { echo "peer.sh: $uno: not built (make)" >&2; exit 1; }
+command -v node >/dev/null && command -v npm >/dev/null ||
+    { echo "peer.sh: node and npm are needed" >&2; exit 1; }
+
+mkdir -p "$scratch"
+if [ ! -f "$scratch/node_modules/uno-engine/package.json" ]; then
+    echo "installing uno-engine into $scratch ..."
+    (cd "$scratch" && { [ -f package.json ] || npm init -y >/dev/null 2>&1; } &&
+        npm install --no-audit --no-fund uno-engine >/dev/null 2>&1)
+fi
+cp "$here/peer-uno-engine.js" "$scratch/"
+version=$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' "$scratch/node_modules/uno-engine/package.json")
+
+# field NAME LINE: the number after NAME= in a key=value line
+field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+
+echo "uno-engine $version (node $(node --version)), $players players, $games games, 1 core ..."
+peer_line=$(cd "$scratch" && node peer-uno-engine.js "$games" "$players")
+peer=$(field games_per_s "$peer_line")
+peer_cpu=$(field cpu_games_per_s "$peer_line")
+
+# sim RULES THREADS: prints "games_per_s cpu_games_per_s" of `uno sim`
+sim() {
+    line=$("$uno" sim --rules "$1" --players "$players" --games "$games" --threads "$2" \
+        --seed 1 2>&1 >/dev/null | grep '^uno sim:')
+    rate=$(printf '%s\n' "$line" | sed -n 's/.* s: \([0-9]*\) games\/s.*/\1/p')
+    cpu=$(printf '%s\n' "$line" | sed -n 's/.*cpu \([0-9.]*\) s.*/\1/p')
+    echo "$rate $(awk -v g="$games" -v c="$cpu" 'BEGIN { printf "%.0f", (c > 0 ? g / c : 0) }')"
+}
+
+report() { # LABEL RATE CPU_RATE GOAL
+    awk -v l="$1" -v r="$2" -v c="$3" -v p="$peer" -v pc="$peer_cpu" -v goal="$4" 'BEGIN {
+        printf "%-28s %10d games/s  %7.1fx the peer  (goal %sx; by CPU time %.1fx)\n",
+               l, r, r / p, goal, (pc > 0 ? c / pc : 0) }'
+}
+
+printf '%-28s %10d games/s  (by CPU time %d)\n' "uno-engine $version, 1 core" "$peer" "$peer_cpu"
+set -- $(sim mattel 1)
+report "uno sim mattel, 1 thread" "$1" "$2" 50
+set -- $(sim mattel "$cores")
+report "uno sim mattel, $cores threads" "$1" "$2" 100
+set -- $(sim kpgut 1)
+report "uno sim kpgut, 1 thread" "$1" "$2" 30
+
+"$uno" bench | head -1
+if [ "$rss_games" -gt 0 ] && [ -x /usr/bin/time ]; then
+    rss=$(/usr/bin/time -v "$uno" sim --rules mattel --players "$players" --games "$rss_games" \
+        --seed 1 2>&1 >/dev/null | sed -n 's/.*Maximum resident set size (kbytes): //p')
+    awk -v k="$rss" -v g="$rss_games" 'BEGIN {
+        printf "uno sim, %d games, %d threads: max resident %.1f MiB (goal < 50 MiB)\n", g, '"$cores"', k / 1024 }'
+fi
