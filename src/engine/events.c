@@ -1,8 +1,6 @@
 /*
  * events.c — event and reason names, and the event buffer (events.h).
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,15 +83,4 @@ void sink_flush(EventSink *s, UnoEventFn emit, void *ctx)
         emit(ctx, &e);
     }
     s->n = s->ncards = 0;
-}
-
-int fail(char *err, size_t errlen, int status, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return status;
 }

@@ -19,6 +19,7 @@
 #define UNO_ENGINE_GAME_H
 
 #include "uno.h"
+#include "engine/fail.h"
 
 typedef enum SeatStatus { SEAT_PLAYING, SEAT_FINISHED, SEAT_GAVE_UP, SEAT_EJECTED } SeatStatus;
 typedef enum PendingKind { PENDING_NONE, PENDING_DRAW2, PENDING_WILD4 } PendingKind;
@@ -193,8 +194,5 @@ void check_last_player(UnoGame *g, EventSink *out);
 bool timers_due(const UnoGame *g, int64_t t);
 void run_timers(UnoGame *g, int64_t t, EventSink *out);
 
-/* ---- errors ---- */
-int fail(char *err, size_t errlen, int status, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
 
 #endif

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "uno.h"
+#include "engine/fail.h"
 #include "engine/rules_builtin.h"
 
 /* ------------------------------------------------------------ the table */
@@ -238,15 +239,6 @@ const UnoOptionInfo *uno_rules_options(size_t *count)
 
 /* ---------------------------------------------------------- small helpers */
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || errlen == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 /* Appends to a message already in buf (truncating, always terminated). */
 static void append(char *buf, size_t len, const char *text)
@@ -308,13 +300,14 @@ static bool in_range(int i, int v)
     return f->two_values ? v == f->lo || v == f->hi : v >= f->lo && v <= f->hi;
 }
 
-static void range_err(int i, char *err, size_t errlen)
+static int range_err(int i, char *err, size_t errlen)
 {
     const Field *f = &fields[i];
     if (f->two_values)
-        set_err(err, errlen, "%s: value must be %d or %d", option_info[i].name, f->lo, f->hi);
-    else
-        set_err(err, errlen, "%s: value out of range (%d..%d)", option_info[i].name, f->lo, f->hi);
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: value must be %d or %d", option_info[i].name,
+                    f->lo, f->hi);
+    return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: value out of range (%d..%d)", option_info[i].name,
+                f->lo, f->hi);
 }
 
 /* A whole number, optionally signed; *out is clamped far outside any range. */
@@ -357,7 +350,7 @@ static bool parse_bool(const char *s, int *out)
 
 static void enum_err(int i, const char *value, char *err, size_t errlen)
 {
-    set_err(err, errlen, "%s: '%.40s' is not one of ", option_info[i].name, value);
+    (void)fail(err, errlen, UNO_E_BAD_REQUEST, "%s: '%.40s' is not one of ", option_info[i].name, value);
     for (const char *const *v = option_info[i].values; *v; v++) {
         if (v != option_info[i].values)
             append(err, errlen, ", ");
@@ -374,20 +367,16 @@ static int set_option(UnoRules *r, int i, const char *value, char *err, size_t e
     switch (option_info[i].type) {
     case UNO_OPT_BOOL:
         if (!parse_bool(value, &v)) {
-            set_err(err, errlen, "%s: '%.40s' is not a bool (true, false, yes, no, on, off, 1, 0)",
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: '%.40s' is not a bool (true, false, yes, no, on, off, 1, 0)",
                     name, value);
-            return UNO_E_BAD_REQUEST;
         }
         break;
     case UNO_OPT_INT:
         if (!parse_int(value, &v)) {
-            set_err(err, errlen, "%s: '%.40s' is not a whole number", name, value);
-            return UNO_E_BAD_REQUEST;
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: '%.40s' is not a whole number", name, value);
         }
-        if (!in_range(i, v)) {
-            range_err(i, err, errlen);
-            return UNO_E_BAD_REQUEST;
-        }
+        if (!in_range(i, v))
+            return range_err(i, err, errlen);
         break;
     case UNO_OPT_ENUM:
         for (v = 0; option_info[i].values[v]; v++)
@@ -401,9 +390,8 @@ static int set_option(UnoRules *r, int i, const char *value, char *err, size_t e
     case UNO_OPT_CARD: {
         UnoCard c;
         if (uno_card_parse(value, &c) != UNO_OK) {
-            set_err(err, errlen, "%s: '%.40s' is not a card (R0..Y9, RS, RR, R+2, ..., W, W+4, X)",
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: '%.40s' is not a card (R0..Y9, RS, RR, R+2, ..., W, W+4, X)",
                     name, value);
-            return UNO_E_BAD_REQUEST;
         }
         v = c;
         break;
@@ -417,12 +405,10 @@ int uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, si
 {
     int i = key ? find_option(key) : -1;
     if (i < 0) {
-        set_err(err, errlen, "unknown option '%.40s'", key ? key : "");
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "unknown option '%.40s'", key ? key : "");
     }
     if (!value) {
-        set_err(err, errlen, "%s: no value", key);
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: no value", key);
     }
     return set_option(r, i, value, err, errlen);
 }
@@ -458,59 +444,47 @@ static int deck_cards(const UnoRules *r, int n, int *ndecks)
 int uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen)
 {
     if (!memchr(r->name, '\0', sizeof r->name)) {
-        set_err(err, errlen, "name: not terminated");
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "name: not terminated");
     }
     for (int i = 0; i < OPT_COUNT; i++) {
-        if (!in_range(i, field_read(r, i))) {
-            if (option_info[i].type == UNO_OPT_INT)
-                range_err(i, err, errlen);
-            else
-                set_err(err, errlen, "%s: not a valid value", option_info[i].name);
-            return UNO_E_BAD_REQUEST;
-        }
+        if (!in_range(i, field_read(r, i)))
+            return option_info[i].type == UNO_OPT_INT
+                       ? range_err(i, err, errlen)
+                       : fail(err, errlen, UNO_E_BAD_REQUEST, "%s: not a valid value", option_info[i].name);
     }
     if (r->min_players > r->max_players) {
-        set_err(err, errlen, "min_players (%d) is more than max_players (%d)", r->min_players,
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "min_players (%d) is more than max_players (%d)", r->min_players,
                 r->max_players);
-        return UNO_E_BAD_REQUEST;
     }
     /* booklet 'Rules for partners': either partner going out ends the hand. */
     if (r->partners && r->play_to_last) {
-        set_err(err, errlen, "partners end the hand when one goes out: play_to_last must be false");
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "partners end the hand when one goes out: play_to_last must be false");
     }
     /* KPGUT 'Scoring': every player scores when they finish. */
     if (r->scoring == UNO_SCORING_SESSION && !r->play_to_last) {
-        set_err(err, errlen, "scoring = session needs play_to_last = true");
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "scoring = session needs play_to_last = true");
     }
     if (nplayers == 0)
         return UNO_OK;
     if (nplayers < 2 || nplayers > UNO_MAX_PLAYERS) {
-        set_err(err, errlen, "%d players: a game takes 2..%d", nplayers, UNO_MAX_PLAYERS);
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "%d players: a game takes 2..%d", nplayers, UNO_MAX_PLAYERS);
     }
     if (nplayers < r->min_players || nplayers > r->max_players) {
-        set_err(err, errlen, "%d players: these rules take %d..%d", nplayers, r->min_players,
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "%d players: these rules take %d..%d", nplayers, r->min_players,
                 r->max_players);
-        return UNO_E_BAD_REQUEST;
     }
     if (r->partners && nplayers != 4) {
-        set_err(err, errlen, "partners needs exactly 4 players, not %d", nplayers);
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "partners needs exactly 4 players, not %d", nplayers);
     }
     int ndecks, cards = deck_cards(r, nplayers, &ndecks);
     if (ndecks > UNO_MAX_DECKS) {
-        set_err(err, errlen, "%d players at %d per deck need %d decks (at most %d)", nplayers,
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "%d players at %d per deck need %d decks (at most %d)", nplayers,
                 r->players_per_deck, ndecks, UNO_MAX_DECKS);
-        return UNO_E_BAD_REQUEST;
     }
     /* The deal must leave at least one card (the turned-up card, or a stock). */
     if (nplayers * r->hand_size >= cards) {
-        set_err(err, errlen, "%d players x %d cards do not fit in %d deck(s) of %d cards", nplayers,
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "%d players x %d cards do not fit in %d deck(s) of %d cards", nplayers,
                 r->hand_size, ndecks, 108 + r->blanks);
-        return UNO_E_BAD_REQUEST;
     }
     return UNO_OK;
 }
@@ -536,7 +510,7 @@ const char *uno_rules_builtin_text(const char *name)
 
 static void unknown_set_err(const char *what, const char *name, char *err, size_t errlen)
 {
-    set_err(err, errlen, "unknown %s '%.40s' (", what, name);
+    (void)fail(err, errlen, UNO_E_BAD_REQUEST, "unknown %s '%.40s' (", what, name);
     for (const char *const *n = builtin_names; *n; n++) {
         append(err, errlen, *n);
         append(err, errlen, n[1] ? ", " : ")");
@@ -558,8 +532,7 @@ static int load_builtin(const char *name, UnoRules *out, int depth, char *err, s
     UnoRules r;
     char sub[UNO_ERR_LEN];
     if (parse_text(text, &r, depth + 1, sub, sizeof sub) != UNO_OK) {
-        set_err(err, errlen, "rule set '%s': %s", name, sub);
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "rule set '%s': %s", name, sub);
     }
     if (!r.name[0]) /* builtin names are the file names */
         snprintf(r.name, sizeof r.name, "%s", name);
@@ -610,45 +583,36 @@ static int parse_line(Parse *p, int line, const char *s, const char *e, char *er
     const char *eq = memchr(s, '=', (size_t)(e - s));
     char key[48], value[128], msg[UNO_ERR_LEN];
     if (!eq) {
-        set_err(err, errlen, "line %d: expected 'option = value'", line);
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: expected 'option = value'", line);
     }
     bool key_fits = copy_trimmed(s, eq, key, sizeof key);
     if (!key[0]) {
-        set_err(err, errlen, "line %d: expected 'option = value'", line);
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: expected 'option = value'", line);
     }
     if (!copy_trimmed(eq + 1, e, value, sizeof value)) {
-        set_err(err, errlen, "line %d: the value of '%.40s' is too long", line, key);
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: the value of '%.40s' is too long", line, key);
     }
     if (!value[0]) {
-        set_err(err, errlen, "line %d: no value for '%.40s'", line, key);
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: no value for '%.40s'", line, key);
     }
     if (key_fits && strcmp(key, "base") == 0) {
         if (p->base_line) {
-            set_err(err, errlen, "line %d: duplicated option 'base' (first on line %d)", line,
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: duplicated option 'base' (first on line %d)", line,
                     p->base_line);
-            return UNO_E_BAD_REQUEST;
         }
         if (p->first_line) {
-            set_err(err, errlen, "line %d: 'base' must come before any other option (line %d)",
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: 'base' must come before any other option (line %d)",
                     line, p->first_line);
-            return UNO_E_BAD_REQUEST;
         }
         if (!uno_rules_builtin_text(value)) {
             unknown_set_err("base", value, msg, sizeof msg);
-            set_err(err, errlen, "line %d: %s", line, msg);
-            return UNO_E_BAD_REQUEST;
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: %s", line, msg);
         }
         if (p->depth >= MAX_BASE_DEPTH) {
-            set_err(err, errlen, "line %d: bases nested too deep", line);
-            return UNO_E_BAD_REQUEST;
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: bases nested too deep", line);
         }
         if (load_builtin(value, &p->r, p->depth, msg, sizeof msg) != UNO_OK) {
-            set_err(err, errlen, "line %d: %s", line, msg);
-            return UNO_E_BAD_REQUEST;
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: %s", line, msg);
         }
         p->base_line = line;
         return UNO_OK;
@@ -657,20 +621,17 @@ static int parse_line(Parse *p, int line, const char *s, const char *e, char *er
         p->first_line = line;
     if (key_fits && strcmp(key, "name") == 0) {
         if (p->name_line) {
-            set_err(err, errlen, "line %d: duplicated option 'name' (first on line %d)", line,
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: duplicated option 'name' (first on line %d)", line,
                     p->name_line);
-            return UNO_E_BAD_REQUEST;
         }
         size_t n = strlen(value);
         if (n >= sizeof p->r.name) {
-            set_err(err, errlen, "line %d: name: too long (at most %zu bytes)", line,
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: name: too long (at most %zu bytes)", line,
                     sizeof p->r.name - 1);
-            return UNO_E_BAD_REQUEST;
         }
         for (size_t k = 0; k < n; k++) {
             if ((unsigned char)value[k] < 0x20 || value[k] == 0x7f) {
-                set_err(err, errlen, "line %d: name: control characters are not allowed", line);
-                return UNO_E_BAD_REQUEST;
+                return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: name: control characters are not allowed", line);
             }
         }
         memcpy(p->r.name, value, n + 1);
@@ -679,17 +640,14 @@ static int parse_line(Parse *p, int line, const char *s, const char *e, char *er
     }
     int i = key_fits ? find_option(key) : -1;
     if (i < 0) {
-        set_err(err, errlen, "line %d: unknown option '%.40s'", line, key);
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: unknown option '%.40s'", line, key);
     }
     if (p->seen[i]) {
-        set_err(err, errlen, "line %d: duplicated option '%s' (first on line %d)", line, key,
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: duplicated option '%s' (first on line %d)", line, key,
                 p->seen[i]);
-        return UNO_E_BAD_REQUEST;
     }
     if (set_option(&p->r, i, value, msg, sizeof msg) != UNO_OK) {
-        set_err(err, errlen, "line %d: %s", line, msg);
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "line %d: %s", line, msg);
     }
     p->seen[i] = line;
     return UNO_OK;
@@ -703,7 +661,7 @@ static int check_complete(const Parse *p, char *err, size_t errlen)
         missing += !p->seen[i];
     if (!missing)
         return UNO_OK;
-    set_err(err, errlen, "no base, so every option must be set; %d missing:", missing);
+    (void)fail(err, errlen, UNO_E_BAD_REQUEST, "no base, so every option must be set; %d missing:", missing);
     const char *sep = " ";
     for (int i = 0; i < OPT_COUNT; i++) {
         if (!p->seen[i]) {
@@ -721,8 +679,7 @@ static int parse_text(const char *text, UnoRules *out, int depth, char *err, siz
     memset(&p, 0, sizeof p);
     p.depth = depth;
     if (!text) {
-        set_err(err, errlen, "no text");
-        return UNO_E_BAD_REQUEST;
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "no text");
     }
     if (strncmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
         text += 3;

@@ -8,36 +8,36 @@
  * Reverse, Draw 2), within a value from Yellow down to Red, then Wild (one
  * entry per colour), Wild Draw 4 (likewise), the blank. Where every playable
  * kind makes exactly one distinct play, the distinct plays are the playable
- * kinds in that order, which this file walks with bit operations.
+ * kinds in that order, which kind_at walks with bit operations.
  */
 #include "engine/game.h"
 #include "sim/fast_random.h"
 
 #define BIT(k) (1ULL << (k))
 
-/* Bit i of a 16-bit x moved to bit 4 * i. */
-static uint64_t spread4(uint64_t x)
+static int bits_set(uint64_t m)
 {
-    x = (x | x << 24) & 0x000000ff000000ffULL;
-    x = (x | x << 12) & 0x000f000f000f000fULL;
-    x = (x | x << 6) & 0x0303030303030303ULL;
-    return (x | x << 3) & 0x1111111111111111ULL;
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
 }
 
-/* The playable kinds in legal-list order: bit 4 * value + (3 - colour) for
- * coloured kinds, then bits 52.. for W, W+4, X (they keep their kind). */
-static uint64_t list_order(uint64_t m)
+/* The k-th (from 0) playable kind in legal-list order. */
+static UnoCard kind_at(uint64_t m, uint32_t k)
 {
-    uint64_t out = m & (BIT(UNO_WILD) | BIT(UNO_WILD4) | BIT(UNO_BLANK));
-    for (int c = 0; c < UNO_COLORS; c++) {
-        out |= spread4((m >> (13 * c)) & 0x1fff) << (3 - c);
+    uint64_t colored = m & ((1ULL << UNO_WILD) - 1);
+    unsigned values = (unsigned)(colored | colored >> 13 | colored >> 26 | colored >> 39) & 0x1fff;
+    for (; values; values &= values - 1) {
+        int v = __builtin_ctz(values);
+        for (int c = UNO_COLORS - 1; c >= 0; c--)
+            if (m & BIT(13 * c + v) && k-- == 0)
+                return uno_card_make(c, v);
     }
-    return out;
-}
-
-static UnoCard kind_at(int pos)
-{
-    return pos >= UNO_WILD ? (UnoCard)pos : uno_card_make(3 - pos % 4, pos / 4);
+    uint64_t rest = m >> UNO_WILD; /* W, W+4, X: in kind order */
+    for (; k > 0; k--)
+        rest &= rest - 1;
+    return (UnoCard)(UNO_WILD + __builtin_ctzll(rest));
 }
 
 /* KPGUT "Basic Gameplay" sets: does some playable kind start more than one
@@ -86,10 +86,7 @@ bool uno_sim_fast_random(const UnoGame *g, int seat, const UnoBotParams *p, UnoR
     }
     if (g->rules.play_sets && g->phase != UNO_PHASE_DRAWN && has_sets(h, m))
         return false;
-    uint64_t order = list_order(m);
-    for (uint32_t k = uno_rng_below(rng, (uint32_t)__builtin_popcountll(order)); k > 0; k--)
-        order &= order - 1;
-    UnoCard c = kind_at(__builtin_ctzll(order));
+    UnoCard c = kind_at(m, uno_rng_below(rng, (uint32_t)bits_set(m)));
     init_turn_action(out, UNO_ACT_PLAY, seat);
     out->ncards = 1;
     out->cards[0] = c;
