@@ -194,6 +194,8 @@ typedef struct UnoPlayerInfo {
     int age;                     /* years; ties: the earlier seat counts as older */
 } UnoPlayerInfo;
 
+struct UnoEvent;
+
 typedef struct UnoSetup {
     int nplayers;
     UnoPlayerInfo players[UNO_MAX_PLAYERS];
@@ -202,6 +204,10 @@ typedef struct UnoSetup {
     int ndeck_top;               /* the top of the stock before the deal, top first */
     UnoCard deck_top[UNO_MAX_CARDS];
     int64_t t;                   /* the clock when the game begins (ms) */
+    /* optional: receives the deal's events (who deals, the first card and
+     * what it does); used during uno_game_new/init only */
+    void (*emit)(void *ctx, const struct UnoEvent *ev);
+    void *ctx;
 } UnoSetup;
 
 void uno_setup_init(UnoSetup *s); /* zero players, dealer -1 */
@@ -279,6 +285,7 @@ typedef enum UnoEventType {
     UNO_EV_TIMEOUT,    /* seat was away on their turn (§8) */
     UNO_EV_OVER,       /* the game ended; reason */
     UNO_EV_DISPUTE,    /* seat opened a §11 vote */
+    UNO_EV_FIRST,      /* the first card was turned up (cards, color) */
     UNO_EV_COUNT
 } UnoEventType;
 
@@ -363,7 +370,7 @@ int uno_game_oldest(const UnoGame *g);
 int uno_game_youngest(const UnoGame *g);
 int uno_game_nspectators(const UnoGame *g);
 const UnoPlayerInfo *uno_game_spectator(const UnoGame *g, int i);
-/* The open §11 vote: true and *opener, with *votes[seat] = -1 not yet, 0 no, 1 yes. */
+/* The open §11 vote: true, and its opener in *opener (may be NULL). */
 bool uno_game_vote_open(const UnoGame *g, int *opener);
 
 /* A 64-bit hash of the whole state (for replays and bench signatures). */

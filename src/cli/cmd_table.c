@@ -51,8 +51,8 @@ static int restore(UnoTable *t, const char *path, bool *cut)
     int rc = uno_save_replay(t, f, NULL, NULL, &r, err, sizeof err);
     fclose(f);
     if (rc != 0 && r.bad_cut) {
-        fprintf(stderr, "uno table: %s: dropping line %ld, cut short and never answered (%s)\n",
-                path, r.bad_line, err);
+        fprintf(stderr, "uno table: %s: %s; that last line was cut short and never answered: dropped\n",
+                path, err);
         if (truncate(path, (off_t)r.bad_offset) != 0) {
             fprintf(stderr, "uno table: %s: %s\n", path, strerror(errno));
             return 1;

@@ -190,6 +190,9 @@ void play_text_event(Play *p, const UnoEvent *ev)
     case UNO_EV_DISPUTE:
         play_log_add(log, "%s %s a vote (KPGUT \xc2\xa7" "11).", who, verb(p, ev->seat, "call", "calls"));
         break;
+    case UNO_EV_FIRST:
+        play_log_add(log, "The first card turned up is %s.", cards);
+        break;
     case UNO_EV_COUNT:
         break;
     }

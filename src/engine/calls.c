@@ -11,21 +11,23 @@
 
 static int64_t now(const UnoGame *g, int64_t t) { return t >= 0 ? t : g->t; }
 
-void note_one_card(UnoGame *g, int seat, bool said)
+void note_one_card(UnoGame *g, int seat, bool said, EventSink *out)
 {
     Seat *s = &g->seats[seat];
     if (s->hand.count != 1)
         return;
     s->call = said ? CALL_SAID : CALL_FAULT;
     s->fault_t = g->t;
+    if (said)
+        ev_emit(out, UNO_EV_UNO, seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
 }
 
 void close_windows(UnoGame *g, bool by_play)
 {
-    bool closes = by_play || g->rules.uno_window == UNO_UNO_WINDOW_NEXT_TURN;
-    for (int s = 0; s < g->nplayers; s++)
-        if (closes && g->seats[s].call == CALL_FAULT)
-            g->seats[s].call = CALL_NONE; /* unnoticed: no longer punished */
+    if (by_play || g->rules.uno_window == UNO_UNO_WINDOW_NEXT_TURN)
+        for (int s = 0; s < g->nplayers; s++)
+            if (g->seats[s].call == CALL_FAULT)
+                g->seats[s].call = CALL_NONE; /* unnoticed: no longer punished */
     if (by_play)
         g->cheat.seat = -1; /* KPGUT §10: caught too late, not punished */
 }

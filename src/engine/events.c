@@ -10,7 +10,7 @@ static const char *const event_names[UNO_EV_COUNT] = {
     "play", "slide", "draw", "turn", "skip", "direction", "color", "pending", "uno",
     "catch", "challenge", "suspect", "reveal", "reshuffle", "finish", "giveup", "warn",
     "eject", "join", "spectate", "vote", "decided", "cheat", "deal", "timeout", "over",
-    "dispute",
+    "dispute", "first",
 };
 
 static const char *const reason_names[UNO_R_COUNT] = {
@@ -53,11 +53,9 @@ static bool grow(void **p, int *cap, int need, size_t size)
 }
 
 /* Cards are kept as offsets into s->cards until the flush (the array moves). */
-void ev_emit(EventSink *s, UnoEventType type, int seat, int target, int color, int count,
+void ev_push(EventSink *s, UnoEventType type, int seat, int target, int color, int count,
              UnoReason reason, const UnoCard *cards, int ncards)
 {
-    if (!s)
-        return;
     if (!grow((void **)&s->ev, &s->cap, s->n + 1, sizeof *s->ev) ||
         !grow((void **)&s->cards, &s->cards_cap, s->ncards + ncards, 1))
         return; /* out of memory: the event is lost, the game is not */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/game.h"
+#include "engine/events.h"
 
 void uno_setup_init(UnoSetup *s)
 {
@@ -134,7 +134,7 @@ static void return_to_deck(UnoGame *g, UnoCard c)
 }
 
 /* The first discard under mattel and classic (RULES.md "first card effects"). */
-static void turn_up_first(UnoGame *g)
+static void turn_up_first(UnoGame *g, EventSink *out)
 {
     UnoCard c;
     for (;;) {
@@ -151,31 +151,34 @@ static void turn_up_first(UnoGame *g)
     }
     discard_push(g, c);
     g->color = (int8_t)uno_card_color(c);
+    ev_emit(out, UNO_EV_FIRST, g->dealer, -1, g->color, 1, UNO_R_NONE, &c, 1);
     int first = next_seat(g, g->dealer, 1);
     if (c == UNO_WILD) { /* MyUNO, classic: the player left of the dealer names the colour */
         g->turn = (int8_t)first;
         g->phase = UNO_PHASE_COLOR;
+        ev_emit(out, UNO_EV_TURN, first, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
         return;
     }
     if (uno_card_value(c) == UNO_REVERSE && g->rules.first_reverse == UNO_FIRST_REVERSE_DEALER_FIRST) {
         /* MyUNO "Reverse Card": the dealer goes first, then play moves right */
         g->direction = -1;
-        begin_turn(g, g->dealer, NULL);
+        ev_emit(out, UNO_EV_DIRECTION, g->dealer, -1, UNO_NO_COLOR, -1, UNO_R_NONE, NULL, 0);
+        begin_turn(g, g->dealer, out);
         return;
     }
     /* classic / booklet Reverse (the dealer's right first), Skip, Draw 2 and
      * numbers act as if the dealer had played the card */
-    apply_effects(g, g->dealer, c, 1, NULL);
+    apply_effects(g, g->dealer, c, 1, out);
 }
 
 /* KPGUT "Starting the Game": the youngest plays any card but WD4; RULES.md
  * decision 6: holding only WD4s, they draw until they hold another card. */
-static void youngest_opens(UnoGame *g)
+static void youngest_opens(UnoGame *g, EventSink *out)
 {
-    begin_turn(g, youngest_seat(g), NULL);
+    begin_turn(g, youngest_seat(g), out);
     if (!playable_mask(g, g->turn)) {
         g->phase = UNO_PHASE_MUST_PLAY;
-        while (!playable_mask(g, g->turn) && draw_cards(g, g->turn, 1, UNO_R_DRAW, NULL, NULL) == 1)
+        while (!playable_mask(g, g->turn) && draw_cards(g, g->turn, 1, UNO_R_DRAW, out, NULL) == 1)
             ;
     }
 }
@@ -211,10 +214,20 @@ int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char
     g->wd4_seat = g->tactical_seat = g->vote_opener = g->cheat.seat = -1;
     if ((rc = build_stock(g, setup, err, errlen)) || (rc = deal(g, err, errlen)))
         return rc;
+    EventSink sink, *out = NULL;
+    if (setup->emit) {
+        sink_init(&sink);
+        out = &sink;
+    }
+    ev_emit(out, UNO_EV_DEAL, g->dealer, -1, UNO_NO_COLOR, g->rules.hand_size, UNO_R_NONE, NULL, 0);
     if (rules->opening == UNO_OPEN_YOUNGEST_PLAYS)
-        youngest_opens(g);
+        youngest_opens(g, out);
     else
-        turn_up_first(g);
+        turn_up_first(g, out);
+    if (out) {
+        sink_flush(out, setup->emit, setup->ctx);
+        sink_free(out);
+    }
     return UNO_OK;
 }
 
@@ -309,13 +322,22 @@ bool uno_game_vote_open(const UnoGame *g, int *opener)
 
 /* ------------------------------------------------------------------ hash */
 
+/* FNV-1a over the 8 bytes of v, low byte first. A zero byte only multiplies
+ * by the prime, so the zero high bytes of a small value are one multiplication
+ * by a power of it: the same hash in a quarter of the steps. */
 static uint64_t mix(uint64_t h, uint64_t v)
 {
-    for (int i = 0; i < 8; i++) {
-        h ^= (v >> (8 * i)) & 0xff;
-        h *= 0x100000001b3ULL; /* FNV-1a */
+    static const uint64_t prime_pow[9] = { /* 0x100000001b3 ** i, mod 2 ** 64 */
+        0x0000000000000001ULL, 0x00000100000001b3ULL, 0x000366000002e329ULL,
+        0x08a97b0004e7feabULL, 0x9ffaac085635bc91ULL, 0x0caee32a7d4f6a63ULL,
+        0xdc966432edf1c639ULL, 0xc5527b8a51d3d2dbULL, 0x1efac7090aef4a21ULL,
+    };
+    int bytes = 0;
+    for (; v; v >>= 8, bytes++) {
+        h ^= v & 0xff;
+        h *= prime_pow[1];
     }
-    return h;
+    return h * prime_pow[8 - bytes];
 }
 
 /* Hashes the meaning of the state, field by field (never padding). */

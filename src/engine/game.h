@@ -105,8 +105,16 @@ static inline bool seat_active(const UnoGame *g, int s) { return g->seats[s].sta
 
 /* ---- events (events.c): buffered until the action succeeds ---- */
 typedef struct EventSink EventSink;
-void ev_emit(EventSink *out, UnoEventType type, int seat, int target, int color, int count,
+void ev_push(EventSink *out, UnoEventType type, int seat, int target, int color, int count,
              UnoReason reason, const UnoCard *cards, int ncards);
+/* out is NULL when events are off (simulations): then nothing is even
+ * passed, which matters on the hot path. */
+static inline void ev_emit(EventSink *out, UnoEventType type, int seat, int target, int color,
+                           int count, UnoReason reason, const UnoCard *cards, int ncards)
+{
+    if (out)
+        ev_push(out, type, seat, target, color, count, reason, cards, ncards);
+}
 
 /* ---- hands and piles (pile.c) ---- */
 void hand_add(Hand *h, UnoCard c);
@@ -137,6 +145,9 @@ uint64_t playable_mask(const UnoGame *g, int seat);
 int largest_play(const UnoGame *g, int seat);
 /* Would a WD4 break the rule in force (MyUNO "Wild Draw 4", KPGUT "Wild+Draw 4")? */
 bool wd4_breaks_rule(const UnoGame *g, const Hand *h);
+/* The plays alone of uno_game_legal's list for seat: the same entries in the
+ * same order (a simulated random player picks among them, src/sim). */
+int legal_plays(const UnoGame *g, int seat, UnoAction *out, int max, int *total);
 
 /* ---- predicates shared by the handlers and the move list ---- */
 bool can_call_uno(const UnoGame *g, int seat, int64_t t); /* t < 0: the game's clock */
@@ -168,7 +179,7 @@ int call_suspect(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
 /* The window for catching ends (MyUNO "Going Out"; KPGUT §1, §10). */
 void close_windows(UnoGame *g, bool by_play);
 /* After seat's hand changed: a one-card hand must be called (MyUNO, KPGUT §1). */
-void note_one_card(UnoGame *g, int seat, bool said);
+void note_one_card(UnoGame *g, int seat, bool said, EventSink *out);
 
 /* ---- people at the table (conduct.c) ---- */
 int conduct_giveup(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);

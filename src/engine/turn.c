@@ -209,7 +209,7 @@ static void side_slide(UnoGame *g, const UnoAction *a, EventSink *out)
         player_out(g, seat, out);
         return;
     }
-    note_one_card(g, seat, a->uno);
+    note_one_card(g, seat, a->uno, out);
 }
 
 static void record_cheat(UnoGame *g, const UnoAction *a)
@@ -228,19 +228,20 @@ static void record_cheat(UnoGame *g, const UnoAction *a)
 
 int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
 {
+    int seat = a->seat;
+    bool slide = seat != g->turn && a->ncards == 1 && a->cards[0] < UNO_KINDS &&
+                 (playable_mask(g, seat) & BIT(a->cards[0]));
+    if (seat != g->turn && !slide && a->ncards > 0)
+        return require_turn(g, seat, err, errlen);
     int rc = check_cards(g, a, err, errlen);
     if (rc)
         return rc;
-    int seat = a->seat;
+    if (slide) {
+        side_slide(g, a, out);
+        return UNO_OK;
+    }
     UnoCard first = a->cards[0], last = a->cards[a->ncards - 1];
     bool legal = (playable_mask(g, seat) & BIT(first)) != 0;
-    if (seat != g->turn) {
-        if (legal && a->ncards == 1) {
-            side_slide(g, a, out);
-            return UNO_OK;
-        }
-        return require_turn(g, seat, err, errlen);
-    }
     Hand *h = &g->seats[seat].hand;
     /* KPGUT §10 honour mode: an illegal play goes through and can be caught;
      * one that would empty the hand cannot be taken back, so it is refused. */
@@ -275,7 +276,7 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
     ev_emit(out, UNO_EV_PLAY, seat, -1, g->color, a->ncards, UNO_R_NONE, a->cards, a->ncards);
 
     if (h->count > 0) {
-        note_one_card(g, seat, said);
+        note_one_card(g, seat, said, out);
         apply_effects(g, seat, last, a->ncards, out);
         return UNO_OK;
     }
@@ -284,7 +285,7 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
     if (g->rules.last_card_draw && !uno_card_is_number(last)) {
         apply_effects(g, seat, last, a->ncards, out);
         if (g->phase != UNO_PHASE_OVER && draw_or_end(g, seat, 1, UNO_R_LAST_CARD, out))
-            note_one_card(g, seat, false);
+            note_one_card(g, seat, false, out);
         return UNO_OK;
     }
     if (g->rules.play_to_last) {

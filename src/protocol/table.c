@@ -119,9 +119,9 @@ static void collect(void *ctx, const UnoEvent *ev)
     uno_json_push(t->events, uno_event_json(ev, UNO_VIEWER_REFEREE), &t->events_ok);
 }
 
-/* The deal happens inside uno_game_new(), which reports no events; the
- * answer to `new` names the dealer and the first player to move. */
-static cJSON *new_game_events(const UnoGame *g)
+/* A match deals its next game inside uno_match_next(), which reports no
+ * events; the answer to `next` names the dealer and the first player. */
+static cJSON *next_game_events(const UnoGame *g)
 {
     bool ok = true;
     cJSON *events = cJSON_CreateArray();
@@ -148,6 +148,12 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
     if (!setup)
         return FATAL;
     int st = uno_request_new(req, t->load, clock, &rules, setup, err, errlen);
+    /* the deal's own events: who deals, the first card, what it does */
+    setup->emit = collect;
+    setup->ctx = t;
+    cJSON_Delete(t->events);
+    t->events = cJSON_CreateArray();
+    t->events_ok = t->events != NULL;
     UnoGame *g = NULL, *undo = NULL;
     UnoMatch *match = NULL; /* "match", "tournament": match_ops.c */
     if (st == UNO_OK && uno_match_requested(req)) {
@@ -157,9 +163,16 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
         g = uno_game_new(&rules, setup, err, errlen);
         st = g ? UNO_OK : UNO_E_BAD_REQUEST;
     }
-    if (st == UNO_OK) {
+    cJSON *events = t->events;
+    bool events_ok = t->events_ok;
+    t->events = NULL;
+    if (st == UNO_OK)
         undo = malloc(uno_game_bytes(g));
-        st = undo ? answer("events", new_game_events(g), text) : FATAL;
+    if (st == UNO_OK && undo && events_ok) {
+        st = answer("events", events, text); /* takes the events */
+    } else {
+        cJSON_Delete(events);
+        st = st == UNO_OK ? FATAL : st;
     }
     cJSON *normalised = st == UNO_OK ? uno_new_json(&rules, setup, clock) : NULL;
     if (match && normalised) {
@@ -259,7 +272,7 @@ static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, cha
     if (st == UNO_OK) {
         undo = malloc(uno_game_bytes(g));
         bool dealt = strcmp(op, "next") == 0;
-        st = undo ? answer("events", dealt ? new_game_events(g) : cJSON_CreateArray(), text) : FATAL;
+        st = undo ? answer("events", dealt ? next_game_events(g) : cJSON_CreateArray(), text) : FATAL;
     }
     if (st == UNO_OK && !log_request(t, uno_match_op_json(op, clock))) {
         free(*text);

@@ -3,15 +3,15 @@
  * from the engine's playable-card bit set instead of a view and a legal list.
  *
  * What this module owns: the only place outside src/engine that reads the
- * engine's internal state (engine/game.h): the playable mask of a seat and
- * the reason a game ended. uno.h exports neither yet; when it does, this file
- * is the only one to change.
+ * engine's internal state (engine/game.h): the playable mask of a seat, the
+ * plays alone of its legal list, and the reason a game ended. uno.h exports
+ * none of them; if it does, this file is the only one to change.
  *
- * What stays true: where uno_sim_fast_random returns true it has chosen
- * exactly the action uno_bot_random would choose from uno_view_build(g, seat),
- * having drawn exactly the same numbers from rng (tests/sim/test_sim.c checks
- * it over thousands of games); where a choice is not a single card (KPGUT
- * sets), it returns false and draws nothing, and the caller asks the bot.
+ * What stays true: uno_sim_fast_random chooses exactly the action
+ * uno_bot_random would choose from uno_view_build(g, seat), drawing exactly
+ * the same numbers from rng, in every phase and under every rule set
+ * (tests/sim/test_sim.c checks it over thousands of games); it only never
+ * builds the view.
  */
 #ifndef UNO_SIM_FAST_RANDOM_H
 #define UNO_SIM_FAST_RANDOM_H
@@ -22,7 +22,7 @@
 #include "uno.h"
 
 /* The random bot's action for `seat`, the seat in turn (see above). */
-bool uno_sim_fast_random(const UnoGame *g, int seat, const UnoBotParams *p, UnoRng *rng,
+void uno_sim_fast_random(const UnoGame *g, int seat, const UnoBotParams *p, UnoRng *rng,
                          UnoAction *out);
 
 /* How the game ended (UNO_R_OUT, UNO_R_LAST_PLAYER, UNO_R_EXHAUSTED,

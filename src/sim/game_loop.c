@@ -106,8 +106,8 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
     if (kind == UNO_BOT_RANDOM) {
         if (seat != turn) /* bots.h: out of turn the random bot does nothing */
             return false;
-        if (uno_sim_fast_random(w->g, seat, &w->c.params, &w->rng[seat], a))
-            return true;
+        uno_sim_fast_random(w->g, seat, &w->c.params, &w->rng[seat], a);
+        return true;
     }
     uno_view_build(&w->view, w->g, seat);
     return uno_bot_choose(kind, &w->c.params, &w->view, &w->rng[seat], a);
@@ -115,9 +115,9 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
 
 /* The next action: the seat in turn is asked first, then the others in the
  * order of play. Returns the seat that acts, -1 when nobody does. */
-static int next_action(UnoSimWorker *w, UnoAction *a)
+static int next_action(UnoSimWorker *w, int turn, UnoAction *a)
 {
-    int n = w->c.nplayers, turn = uno_game_turn(w->g);
+    int n = w->c.nplayers;
     if (w->all_random)
         return ask(w, turn, turn, a) ? turn : -1;
     int dir = uno_game_direction(w->g);
@@ -156,43 +156,51 @@ static bool may_empty_a_hand(UnoActionType type)
     return type == UNO_ACT_SUSPECT || type == UNO_ACT_WARN || type == UNO_ACT_GIVEUP;
 }
 
-/* Cards drawn and whether the pile became a new stock during one action,
- * from the piles' sizes: a play of p cards and hands that left the table
- * (b cards, into the played cards or the stock) move cards too. With r the
- * cards reshuffled: discard' = discard + p + b_pile - r, and
- * stock' = stock + r + b_stock - drawn. */
-typedef struct Piles { int stock, discard, hands[UNO_MAX_PLAYERS]; } Piles;
+/* Cards drawn and reshuffles, from the piles' sizes (events are off). A
+ * play of p cards adds them to the played cards; a hand that leaves the table
+ * without a play (KPGUT §9, §15: b cards) goes to the played cards or the
+ * stock (option giveup_into); a reshuffle moves r cards from the played cards
+ * to the stock; drawing takes from the stock. Per action:
+ *     discard' = discard + p + b_pile - r        (so r is known),
+ * and over the game the stock's changes add up:
+ *     drawn = stock(start) - stock(end) + sum r + sum b_stock. */
+typedef struct Flow {
+    int stock0, discard;           /* the stock at the start; the pile now */
+    int64_t reshuffled, to_stock;  /* sum r, sum b_stock */
+    int hands[UNO_MAX_PLAYERS];    /* before an action that may empty a hand */
+} Flow;
 
-static void piles_read(const UnoGame *g, Piles *p, bool hands)
+/* Cards that left hands (not played) during action a; hands[] holds the
+ * counts from before it. */
+static int cards_left(const UnoGame *g, const UnoAction *a, const Flow *f)
 {
-    p->stock = uno_game_stock_count(g);
-    p->discard = uno_game_discard_count(g);
-    if (hands)
-        for (int s = 0; s < uno_game_nplayers(g); s++)
-            p->hands[s] = uno_game_hand_count(g, s);
+    int left = 0;
+    for (int s = 0; s < uno_game_nplayers(g); s++) {
+        int now = uno_game_hand_count(g, s);
+        if (s == a->seat && a->type == UNO_ACT_GIVEUP)
+            left += f->hands[s] - now;
+        else if (s != a->seat && now < f->hands[s])
+            left += f->hands[s] - now;
+    }
+    return left;
 }
 
-static void count_draws(const UnoGame *g, const UnoAction *a, const Piles *before, bool hands,
-                        UnoSimRecord *r, int64_t *ms, const int *time_ms)
+/* After action a: whether the pile became a new stock during it. */
+static bool flow_step(const UnoGame *g, const UnoAction *a, bool hands, Flow *f)
 {
-    Piles after;
-    piles_read(g, &after, hands);
-    int played = a->type == UNO_ACT_PLAY ? a->ncards : 0, left = 0;
-    if (hands)
-        for (int s = 0; s < uno_game_nplayers(g); s++)
-            if (after.hands[s] < before->hands[s] && s != a->seat)
-                left += before->hands[s] - after.hands[s];
-    if (hands && a->type == UNO_ACT_GIVEUP)
-        left += before->hands[a->seat];
-    bool to_stock = uno_game_rules(g)->giveup_into == UNO_PILE_STOCK;
-    int reshuffled = played + (to_stock ? 0 : left) - (after.discard - before->discard);
-    int drawn = before->stock - after.stock + reshuffled + (to_stock ? left : 0);
-    r->drawn += (uint32_t)drawn;
-    *ms += (int64_t)drawn * time_ms[UNO_SIM_T_CARD];
-    if (reshuffled > 0) {
-        r->reshuffles++;
-        *ms += time_ms[UNO_SIM_T_SHUFFLE];
+    int played = a->type == UNO_ACT_PLAY ? a->ncards : 0, to_pile = 0;
+    if (hands) {
+        int left = cards_left(g, a, f);
+        if (uno_game_rules(g)->giveup_into == UNO_PILE_STOCK)
+            f->to_stock += left;
+        else
+            to_pile = left;
     }
+    int discard = uno_game_discard_count(g);
+    int reshuffled = f->discard + played + to_pile - discard;
+    f->discard = discard;
+    f->reshuffled += reshuffled;
+    return reshuffled > 0;
 }
 
 static void finish_record(const UnoSimWorker *w, UnoSimRecord *r)
@@ -224,26 +232,28 @@ int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, si
     for (int s = 0; s < c->nplayers; s++)
         uno_rng_seed(&w->rng[s], uno_sim_game_seed(seed ^ BOT_SALT, (uint64_t)s));
     r->first = (int8_t)uno_game_turn(w->g);
+    Flow flow = {.stock0 = uno_game_stock_count(w->g), .discard = uno_game_discard_count(w->g)};
     int64_t ms = (int64_t)c->rules.hand_size * c->nplayers * c->time_ms[UNO_SIM_T_DEAL];
     int continuing = -1; /* the seat whose turn goes on (after a draw, a colour, a challenge) */
     UnoAction a;
-    while (!uno_game_over(w->g)) {
+    for (int turn; (turn = uno_game_turn(w->g)) >= 0;) {
         if (r->actions >= c->max_actions) {
             snprintf(err, errlen, "game %llu (seed %llu) did not end after %llu actions",
                      (unsigned long long)index, (unsigned long long)seed,
                      (unsigned long long)c->max_actions);
             return UNO_E_ILLEGAL;
         }
-        int turn = uno_game_turn(w->g);
-        int seat = next_action(w, &a);
+        if (continuing != turn)
+            continuing = -1; /* the turn passed */
+        int seat = next_action(w, turn, &a);
         if (seat < 0) {
             snprintf(err, errlen, "game %llu (seed %llu): seat %d in turn has nothing to do",
                      (unsigned long long)index, (unsigned long long)seed, turn);
             return UNO_E_ILLEGAL;
         }
         bool hands = may_empty_a_hand((UnoActionType)a.type);
-        Piles before;
-        piles_read(w->g, &before, hands);
+        for (int s = 0; hands && s < c->nplayers; s++)
+            flow.hands[s] = uno_game_hand_count(w->g, s);
         if (uno_game_apply(w->g, &a, c->emit, c->emit_ctx, why, sizeof why) != UNO_OK) {
             snprintf(err, errlen, "game %llu (seed %llu): the %s bot's %s by seat %d was refused: %s",
                      (unsigned long long)index, (unsigned long long)seed,
@@ -253,14 +263,19 @@ int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, si
         }
         r->actions++;
         ms += c->time_ms[time_kind((UnoActionType)a.type)];
-        count_draws(w->g, &a, &before, hands, r, &ms, c->time_ms);
+        if (flow_step(w->g, &a, hands, &flow)) {
+            r->reshuffles++;
+            ms += c->time_ms[UNO_SIM_T_SHUFFLE];
+        }
         if (seat == turn && is_turn_action((UnoActionType)a.type)) {
             r->turns += continuing != seat;
             bool goes_on = a.type == UNO_ACT_DRAW || a.type == UNO_ACT_COLOR ||
                            a.type == UNO_ACT_CHALLENGE;
-            continuing = goes_on && uno_game_turn(w->g) == seat ? seat : -1;
+            continuing = goes_on ? seat : -1;
         }
     }
+    r->drawn = (uint32_t)(flow.stock0 - uno_game_stock_count(w->g) + flow.reshuffled + flow.to_stock);
+    ms += (int64_t)r->drawn * c->time_ms[UNO_SIM_T_CARD];
     r->duration_ms = ms;
     finish_record(w, r);
     return UNO_OK;

@@ -398,7 +398,7 @@ static bool match_matcher(const cJSON *m, const cJSON *expected, const cJSON *ac
     if (strcmp(op, "$gte") == 0 || strcmp(op, "$lte") == 0) {
         if (!cJSON_IsNumber(actual) || !cJSON_IsNumber(m))
             return mismatch(why, whylen, path, "expected a number", expected, actual);
-        bool ok = op[2] == 'g' ? actual->valuedouble >= m->valuedouble
+        bool ok = op[1] == 'g' ? actual->valuedouble >= m->valuedouble
                                : actual->valuedouble <= m->valuedouble;
         return ok ? true : mismatch(why, whylen, path, "expected", expected, actual);
     }
