@@ -38,14 +38,26 @@ CLI_OBJ    = $(call obj,$(CLI_SRC))
 TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all test test-unit test-fuzz fuzz bench bench-peer uno-mpi test-mpi clean
-all: $(BUILD)/uno $(if $(MPICC),$(BUILD)/uno-mpi)
+.PHONY: all test test-unit test-examples test-fuzz fuzz bench bench-peer uno-mpi test-mpi clean
+all: $(BUILD)/uno $(BUILD)/libuno.a $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/libunocore.a: $(CORE_OBJ)
 	ar rcs $@ $^
+
+# The engine alone, C11 and libc only: what a program embedding it links
+# (docs/embedding.md). The examples link nothing else, which proves it.
+$(BUILD)/libuno.a: $(ENGINE_OBJ)
+	ar rcs $@ $^
+EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
+$(BUILD)/examples/%: examples/%.c $(BUILD)/libuno.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) -Iinclude $(LDFLAGS) -o $@ $< $(BUILD)/libuno.a
+test-examples: $(EXAMPLES)
+	@for r in mattel classic kpgut; do $(BUILD)/examples/random_game $$r 1 >/dev/null || exit 1; done
+	@echo "examples: random_game played mattel, classic and kpgut"
 
 # The Open MPI variant (docs/sim.md "MPI"): the same binary, but `uno-mpi sim`
 # under mpirun splits its games over the ranks. Built when mpicc is found
@@ -86,6 +98,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libunocore.a
 # and the fuzzers' smoke run.
 test:
 	$(MAKE) SAN=1 test-unit
+	$(MAKE) SAN=1 test-examples
 	$(MAKE) all
 	$(MAKE) test-mpi
 	$(MAKE) test-fuzz
