@@ -1,11 +1,23 @@
 #!/bin/sh
-# A short smoke run of each fuzzer over its seed corpus (fuzz/corpus/NAME).
-set -eu
+# A short run of each fuzzer over its seed corpus (fuzz/corpus/NAME), for
+# UNO_FUZZ_SECONDS each (default 20). A crash fails the run and its output
+# (with the crashing input's file) is printed whole.
+set -u
+status=0
 for f in "$@"; do
     name=$(basename "$f")
     corpus=fuzz/corpus/$name
-    mkdir -p "build-fuzz/corpus-$name"
+    work=build-fuzz/corpus-$name
+    log=build-fuzz/$name.log
+    mkdir -p "$work"
     echo "fuzzing $name for ${UNO_FUZZ_SECONDS:-20}s"
-    "$f" -max_total_time="${UNO_FUZZ_SECONDS:-20}" -max_len=4096 -print_final_stats=1 \
-        "build-fuzz/corpus-$name" $( [ -d "$corpus" ] && echo "$corpus" ) 2>&1 | tail -n 12
+    if "$f" -max_total_time="${UNO_FUZZ_SECONDS:-20}" -max_len=4096 -print_final_stats=1 \
+        -artifact_prefix=build-fuzz/ "$work" $( [ -d "$corpus" ] && echo "$corpus" ) >"$log" 2>&1; then
+        grep -E "^Done|number_of_executed_units|new_units_added" "$log"
+    else
+        cat "$log"
+        echo "FAILED: $name"
+        status=1
+    fi
 done
+exit $status
