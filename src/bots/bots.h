@@ -18,9 +18,10 @@
  * the grace); a bot returns false when it does nothing now.
  *
  * UNO_BOT_RANDOM (a simulation peer depends on exactly this policy):
- *  - in turn, facing nothing: a uniform choice among the distinct plays (the
- *    distinct card lists of the legal plays), then a uniform colour among
- *    that play's entries (one per colour for Wilds); nothing playable: draw;
+ *  - in turn, facing nothing: a random playable card — a uniform choice among
+ *    the distinct single cards of the legal plays (never a KPGUT set) — then
+ *    a uniform colour among its entries (one per colour for Wilds); nothing
+ *    playable: draw;
  *  - after drawing a playable card (phase DRAWN): play it (colour as above);
  *  - facing a pending draw: continue the chain (as above) if possible, else
  *    take; never challenges;

@@ -6,13 +6,15 @@
  */
 #include "bots/bots.h"
 
-/* A uniform play: first among the distinct card lists, then among that
- * list's entries (colours). Returns the index in v->legal, or -1. */
+/* A random playable card (issue 3's policy: "a random playable card, a
+ * uniform colour for a Wild" — single cards, so no KPGUT sets): first
+ * uniform among the distinct cards, then among that card's entries
+ * (colours). Returns the index in v->legal, or -1. */
 static int pick_play(const UnoView *v, UnoRng *rng)
 {
     int firsts[UNO_VIEW_MAX_LEGAL], ndistinct = 0;
     for (int i = 0; i < v->nlegal; i++) {
-        if (v->legal[i].type != UNO_ACT_PLAY)
+        if (v->legal[i].type != UNO_ACT_PLAY || v->legal[i].ncards != 1)
             continue;
         bool seen = false;
         for (int k = 0; k < ndistinct && !seen; k++)
@@ -25,7 +27,8 @@ static int pick_play(const UnoView *v, UnoRng *rng)
     const UnoAction *chosen = &v->legal[firsts[uno_rng_below(rng, (uint32_t)ndistinct)]];
     int entries[UNO_VIEW_MAX_LEGAL], n = 0;
     for (int i = 0; i < v->nlegal; i++)
-        if (v->legal[i].type == UNO_ACT_PLAY && uno_bot_same_cards(&v->legal[i], chosen))
+        if (v->legal[i].type == UNO_ACT_PLAY && v->legal[i].ncards == 1 &&
+            uno_bot_same_cards(&v->legal[i], chosen))
             entries[n++] = i;
     return entries[uno_rng_below(rng, (uint32_t)n)];
 }

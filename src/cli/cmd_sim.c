@@ -53,7 +53,8 @@ static void usage(FILE *out)
     int ms[UNO_SIM_T_COUNT];
     uno_sim_time_default(ms);
     for (int i = 0; i < UNO_SIM_T_COUNT; i++)
-        fprintf(out, " %s=%d", uno_sim_time_names[i], ms[i]);
+        fprintf(out, "%s%s=%d", i && i % 5 == 0 ? "\n                   " : " ",
+                uno_sim_time_names[i], ms[i]);
     fprintf(out, "\n");
 }
 
@@ -300,11 +301,8 @@ static int run(const SimArgs *a, const UnoSimConfig *c, const UnoDist *d)
         return 1;
     }
     uno_dist_reduce(d, &summary);
-    if (a->csv && d->size > 1) {
-        uno_dist_barrier(d);
-        if (d->rank == 0 && csv_join(a->csv, d) != 0)
-            return 1;
-    }
+    if (a->csv && d->size > 1)
+        uno_dist_barrier(d); /* every part is written */
     if (d->rank != 0)
         return 0;
     struct rusage ru;
@@ -320,11 +318,14 @@ static int run(const SimArgs *a, const UnoSimConfig *c, const UnoDist *d)
         uno_sim_report_json(stdout, c, &summary);
     else
         uno_sim_report_text(stdout, c, &summary);
+    int status = fflush(stdout) == 0 ? 0 : 1;
     if (a->plot && uno_sim_plot_svg(a->plot, c, &summary, err, sizeof err) != 0) {
         fprintf(stderr, "uno sim: %s\n", err);
-        return 1;
+        status = 1;
     }
-    return fflush(stdout) == 0 ? 0 : 1;
+    if (a->csv && d->size > 1 && csv_join(a->csv, d) != 0)
+        status = 1;
+    return status;
 }
 
 int cmd_sim(int argc, char **argv)

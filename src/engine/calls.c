@@ -18,16 +18,19 @@ void note_one_card(UnoGame *g, int seat, bool said, EventSink *out)
         return;
     s->call = said ? CALL_SAID : CALL_FAULT;
     s->fault_t = g->t;
+    g->maybe_fault |= !said;
     if (said)
         ev_emit(out, UNO_EV_UNO, seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
 }
 
 void close_windows(UnoGame *g, bool by_play)
 {
-    if (by_play || g->rules.uno_window == UNO_UNO_WINDOW_NEXT_TURN)
+    if (g->maybe_fault && (by_play || g->rules.uno_window == UNO_UNO_WINDOW_NEXT_TURN)) {
         for (int s = 0; s < g->nplayers; s++)
             if (g->seats[s].call == CALL_FAULT)
                 g->seats[s].call = CALL_NONE; /* unnoticed: no longer punished */
+        g->maybe_fault = false;
+    }
     if (by_play)
         g->cheat.seat = -1; /* KPGUT §10: caught too late, not punished */
 }

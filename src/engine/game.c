@@ -53,22 +53,31 @@ static void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS])
     counts[r->blank_as < UNO_KINDS ? r->blank_as : UNO_BLANK] += r->blanks * decks;
 }
 
+/* A card drawn at random from what is left of a deck (counts, size). */
+static UnoCard random_card(UnoGame *g, int counts[UNO_KINDS], int *size)
+{
+    int at = (int)uno_rng_below(&g->rng, (uint32_t)(*size)--);
+    int k = 0;
+    while (at >= counts[k])
+        at -= counts[k++];
+    counts[k]--;
+    return (UnoCard)k;
+}
+
 /* MyUNO "Setup" 1: each player draws a card; the highest number deals
  * (symbols count as zero); those tied for highest draw again. */
 static int dealer_by_high_card(UnoGame *g, const int counts[UNO_KINDS])
 {
-    UnoCard deck[UNO_MAX_CARDS];
-    int n = 0, in[UNO_MAX_PLAYERS], nin = g->nplayers;
+    int size = 0, in[UNO_MAX_PLAYERS], nin = g->nplayers;
     for (int k = 0; k < UNO_KINDS; k++)
-        for (int i = 0; i < counts[k]; i++)
-            deck[n++] = (UnoCard)k;
+        size += counts[k];
     for (int s = 0; s < nin; s++)
         in[s] = s;
-    while (nin > 1) {
-        shuffle_cards(&g->rng, deck, n);
-        int best = -1, values[UNO_MAX_PLAYERS], next = 0;
+    while (nin > 1) { /* the cards go back to the deck before each round */
+        int best = -1, values[UNO_MAX_PLAYERS], next = 0, left[UNO_KINDS], left_size = size;
+        memcpy(left, counts, sizeof left);
         for (int i = 0; i < nin; i++) {
-            UnoCard c = deck[i];
+            UnoCard c = random_card(g, left, &left_size);
             values[i] = uno_card_is_number(c) ? uno_card_value(c) : 0;
             if (values[i] > best)
                 best = values[i];

@@ -73,6 +73,7 @@ struct UnoGame {
     int8_t wd4_seat;            /* who played the WD4 the player in turn faces */
     bool wd4_illegal;           /* that WD4 broke wd4_rule (known to the engine only) */
     bool said_before;           /* the player in turn said UNO before playing */
+    bool maybe_fault;           /* false: no seat's call is CALL_FAULT (saves a scan) */
     int8_t tactical_seat;       /* §14: the last player who drew in their turn; -1 none */
     bool tactical_right;        /* ... and held a playable card when they did */
     int8_t stuck;               /* turns in a row with no card played or drawn (decision 8) */
@@ -145,9 +146,6 @@ uint64_t playable_mask(const UnoGame *g, int seat);
 int largest_play(const UnoGame *g, int seat);
 /* Would a WD4 break the rule in force (MyUNO "Wild Draw 4", KPGUT "Wild+Draw 4")? */
 bool wd4_breaks_rule(const UnoGame *g, const Hand *h);
-/* The plays alone of uno_game_legal's list for seat: the same entries in the
- * same order (a simulated random player picks among them, src/sim). */
-int legal_plays(const UnoGame *g, int seat, UnoAction *out, int max, int *total);
 
 /* ---- predicates shared by the handlers and the move list ---- */
 bool can_call_uno(const UnoGame *g, int seat, int64_t t); /* t < 0: the game's clock */

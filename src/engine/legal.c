@@ -265,14 +265,6 @@ static void add_table_moves(MoveList *l, const UnoGame *g, int seat)
     }
 }
 
-int legal_plays(const UnoGame *g, int seat, UnoAction *out, int max, int *total)
-{
-    MoveList l = {.out = out, .max = max, .t = -1};
-    add_plays(&l, g, seat);
-    *total = l.n;
-    return l.n < max ? l.n : max;
-}
-
 int uno_game_legal(const UnoGame *g, int seat, UnoAction *out, int max, int *total)
 {
     MoveList l = {.out = out, .max = max, .t = -1};

@@ -151,16 +151,18 @@ void apply_effects(UnoGame *g, int seat, UnoCard last, int k, EventSink *out)
 static int check_cards(const UnoGame *g, const UnoAction *a, char *err, size_t errlen)
 {
     const Hand *h = &g->seats[a->seat].hand;
-    uint8_t need[UNO_KINDS] = {0};
     if (a->ncards == 0 || a->ncards > UNO_MAX_SET)
         return fail(err, errlen, UNO_E_BAD_REQUEST, "a play needs 1 to %d cards", UNO_MAX_SET);
     for (int i = 0; i < a->ncards; i++) {
         UnoCard c = a->cards[i];
         if (c >= UNO_KINDS)
             return fail(err, errlen, UNO_E_BAD_REQUEST, "not a card");
-        if (++need[c] > h->kinds[c])
+        int need = 1; /* this card and the same ones before it in the play */
+        for (int j = 0; j < i; j++)
+            need += a->cards[j] == c;
+        if (need > h->kinds[c])
             return fail(err, errlen, UNO_E_ILLEGAL, "seat %d does not hold %s", a->seat,
-                        need[c] > 1 ? "that many of those cards" : uno_card_name(c));
+                        need > 1 ? "that many of those cards" : uno_card_name(c));
         if (uno_card_value(c) != uno_card_value(a->cards[0]))
             return fail(err, errlen, UNO_E_ILLEGAL, "cards played together must have one value");
     }
