@@ -17,7 +17,7 @@
 #include "cli/commands.h"
 #include "cli/play.h"
 
-enum { INPUT_WAIT_MS = 50 };
+enum { INPUT_WAIT_MS = 50, MESSAGE_MS = 6000 };
 
 static void usage(FILE *out)
 {
@@ -159,13 +159,44 @@ static bool autoplay_next(Play *p)
            p->now >= p->next_bot + 2 * p->cfg.pace_ms && play_next_game(p, err, sizeof err);
 }
 
+/* The person's screen: their seat's view, their hand with the cursor. */
+static void draw(Play *p)
+{
+    char hint[256];
+    play_hint(p, hint, sizeof hint);
+    const char *message = NULL;
+    if (p->save_error[0])
+        message = p->save_error;
+    else if (p->message[0] && p->now - p->message_at < MESSAGE_MS)
+        message = p->message;
+    PlayTable t = {
+        .game = p->scratch,
+        .match = p->match,
+        .view = &p->view,
+        .seat = p->human,
+        .you = p->human,
+        .now = p->now,
+        .log = &p->log,
+        .log_marked = 1,
+        .cursor = p->cfg.autoplay ? -1 : p->cursor,
+        .sel = p->sel,
+        .nsel = p->nsel,
+        .message = message,
+        .hint = hint,
+        .keys = play_keys_help,
+        .help = p->help,
+        .help_scroll = &p->help_scroll,
+    };
+    play_draw_table(&t);
+}
+
 static void run(Play *p)
 {
     while (!p->quit) {
         play_refresh(p);
         bool acted = play_bots(p) || autoplay_next(p);
         play_sync_cursor(p);
-        play_draw(p);
+        draw(p);
         if (p->cfg.quit_at_end && finished(p))
             break;
         timeout(acted ? 0 : INPUT_WAIT_MS);
@@ -219,7 +250,7 @@ int cmd_play(int argc, char **argv)
         play_finish(&p);
         return 1;
     }
-    if (play_draw_init(&cfg) != 0) {
+    if (play_draw_init(cfg.ascii) != 0) {
         fprintf(stderr, "uno play: cannot open the terminal\n");
         play_finish(&p);
         return 1;

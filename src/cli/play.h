@@ -1,12 +1,16 @@
 /*
- * play.h — `uno play`: one person against bots in the terminal (ncurses).
+ * play.h — `uno play`: one person against bots in the terminal (ncurses);
+ * and the table screen and the words that `uno replay --watch` shares.
  * The modules, each with one job:
  *   play_session.c  the game (or match), the bots, the clock, the save file:
  *                   every action goes through play_apply(); no ncurses.
- *   play_text.c     the engine's events and the state in words; no ncurses.
- *   play_draw.c     the layout and drawing of the screen (ncurses).
- *   play_input.c    keys and typed cards to actions (ncurses key codes).
- *   cmd_play.c      the arguments and the main loop.
+ *   play_text.c     an event in words, for any viewer (PlayVoice); no
+ *                   ncurses, no Play.
+ *   play_draw.c     the layout and drawing of a table (PlayTable), whoever
+ *                   watches it (ncurses, no Play).
+ *   play_input.c    keys and typed cards to actions (ncurses key codes), and
+ *                   the hint line that says which keys do what.
+ *   cmd_play.c      the arguments, the main loop, the person's screen.
  *
  * What stays true:
  *  - The person plays seat `human` through the same view a bot gets
@@ -20,6 +24,9 @@
  *    `new` request (with "match" for --match), then each accepted request,
  *    `next` / `stop` between the games of a match, one line each, written
  *    before the next action is taken; `uno replay FILE` rebuilds the game.
+ *  - Drawing and words only say what their viewer may know: a seat sees its
+ *    own cards and the cards shown to it; only PLAY_REFEREE (a replay's
+ *    referee) sees every hand.
  */
 #ifndef UNO_CLI_PLAY_H
 #define UNO_CLI_PLAY_H
@@ -149,14 +156,28 @@ void play_say(Play *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 
 /* ---------------------------------------------------------------- text */
 
-/* The name of a seat as the log says it: "you" for the person. */
-const char *play_seat_name(const Play *p, int seat);
-/* Appends an event's description to the log (the person's view only). */
-void play_text_event(Play *p, const UnoEvent *ev);
+/* The viewer who sees every card (PlayVoice.viewer, PlayTable.seat): the
+ * referee of a replay. */
+enum { PLAY_REFEREE = -1 };
+
+/* Whom the words are for. */
+typedef struct PlayVoice {
+    const UnoGame *game;    /* the players' names */
+    int you;                /* the seat called "You" (the person playing); -1: none */
+    int viewer;             /* a seat, or PLAY_REFEREE */
+} PlayVoice;
+
+/* The name of a seat as the log says it: "You" for v->you. */
+const char *play_seat_name(const PlayVoice *v, int seat);
+/* One event in one sentence ("Bert plays R7."), as the viewer may know it:
+ * another seat's drawn cards are only counted, a hand shown to one seat is
+ * written out only for that seat (and the referee). false: nothing to say. */
+bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t len);
 /* "Red", "Green", ... */
 const char *play_color_word(int color);
-/* What the person may do now, in a few words (the status line). */
-void play_text_hint(const Play *p, char *out, size_t len);
+
+/* The person's voice: "You" and what seat `human` sees. */
+PlayVoice play_voice(const Play *p);
 
 /* ---------------------------------------------------------------- draw */
 
@@ -164,16 +185,45 @@ void play_text_hint(const Play *p, char *out, size_t len);
  * (COLS - 2) / PLAY_CARD_CELL cards a row. */
 #define PLAY_CARD_CELL 6
 
+/* One screen of a table, whoever watches it: `uno play` fills it for the
+ * person's seat, `uno replay --watch` for a seat or for the referee. */
+typedef struct PlayTable {
+    const UnoGame *game;
+    const UnoMatch *match;    /* the game's match, or NULL */
+    const UnoView *view;      /* the public facts; with seat >= 0, that seat's view */
+    int seat;                 /* the hand face up (view->seat), or PLAY_REFEREE: every hand */
+    int you;                  /* the seat called "You" (the person playing); -1: none */
+    int64_t now;              /* the clock shown (ms) */
+    const PlayLog *log;
+    int log_marked;           /* the newest lines, in bold: what just happened */
+    int cursor;               /* in the face-up hand; -1: none */
+    const int *sel;           /* selected positions (a set being chosen), in order */
+    int nsel;
+    const char *status;       /* on the title line before the clock, or NULL */
+    const char *message;      /* above the hint (an answer, an error), or NULL */
+    const char *hint;         /* the last line: what the keys do now */
+    const char *const *keys;  /* the help's lines about the keys, NULL-terminated */
+    bool help;                /* the help instead of the table */
+    int *help_scroll;         /* the help's first line shown; kept within the help */
+} PlayTable;
+
 /* Starts the screen on the terminal (standard output, else /dev/tty); -1
- * when there is no terminal. */
-int play_draw_init(const PlayConfig *cfg);
+ * when there is no terminal. ascii: no UTF-8 symbols. */
+int play_draw_init(bool ascii);
 void play_draw_end(void);
-void play_draw(Play *p);
+void play_draw_table(const PlayTable *t);
+/* A key while the help is shown: Up, Down, PgUp, PgDn (Space) scroll it;
+ * false for any other key, which closes it. */
+bool play_help_key(int *scroll, int key);
 
 /* --------------------------------------------------------------- input */
 
 /* Handles one key (an ncurses key code). */
 void play_key(Play *p, int key);
+/* The hint line: what the person may do now (or the prompt's question). */
+void play_hint(const Play *p, char *out, size_t len);
+/* The help's lines about the keys, NULL-terminated. */
+extern const char *const play_keys_help[];
 /* After the hand changed: the selection is dropped, the cursor kept in the
  * hand (on the drawn card after a draw). */
 void play_sync_cursor(Play *p);

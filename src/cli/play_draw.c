@@ -1,10 +1,14 @@
 /*
- * play_draw.c — the screen of `uno play` (ncurses). From the top: the title
- * line; the players (turn marker, cards, UNO, place, score); the pile (top
- * card, colour in force, direction, pending draw, stock); the log of what
- * happened; the person's hand; a message line and the hint line. Works from
- * 80x24 up; smaller terminals get a request to grow. Cards are always
- * written as text (R7, W+4) and coloured when the terminal has colours.
+ * play_draw.c — the table screen of `uno play` and `uno replay --watch`
+ * (ncurses; play.h, PlayTable). From the top: the title line; the players
+ * (turn marker, cards, UNO, place, score); the pile (top card, colour in
+ * force, direction, pending draw, stock); the log of what happened (the
+ * results above it once the game is over); the hand face up, or every hand
+ * for a replay's referee; a message line and the hint line. Works from 80x24
+ * up; smaller terminals get a request to grow. Cards are always written as
+ * text (R7, W+4) and coloured when the terminal has colours. Only what
+ * t->view and t->seat allow is drawn: another seat's cards never are, unless
+ * the viewer is the referee.
  */
 #include <langinfo.h>
 #include <stdio.h>
@@ -16,16 +20,21 @@
 #include "cli/play.h"
 
 enum { PAIR_RED = 1, PAIR_GREEN, PAIR_BLUE, PAIR_YELLOW, PAIR_WILD, PAIR_TITLE, PAIR_TURN, PAIR_WARN };
-enum { MIN_COLS = 80, MIN_LINES = 24, CELL = PLAY_CARD_CELL, MESSAGE_MS = 6000 };
+enum {
+    MIN_COLS = 80, MIN_LINES = 24, CELL = PLAY_CARD_CELL,
+    HAND_ROWS = 4,      /* rows of cards of one hand, at most */
+    NAME_COLS = 10,     /* the referee's hands: the name before the cards */
+    MIN_LOG = 3,        /* lines the log keeps when every hand is shown */
+};
 
 static bool colors;
 static bool utf8;
 static SCREEN *screen;
 static FILE *tty; /* the terminal, when standard output is not one */
 
-int play_draw_init(const PlayConfig *cfg)
+int play_draw_init(bool ascii)
 {
-    utf8 = !cfg->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    utf8 = !ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     /* the screen goes to the terminal; standard output may be a file (the
      * report at the end) */
     FILE *out = stdout;
@@ -113,24 +122,29 @@ static void text_at(int y, int x, attr_t a, const char *s)
     attroff(a);
 }
 
-static void title(Play *p)
+static void title(const PlayTable *t)
 {
-    UnoGame *g = play_game(p);
-    char left[160], right[64];
-    int64_t secs = p->now / 1000;
+    const UnoGame *g = t->game;
+    char left[160], right[128];
+    int64_t secs = t->now / 1000;
     const char *dot = utf8 ? "\xc2\xb7" : "-";
-    if (p->match && uno_match_target(p->match) > 0)
+    if (t->match && uno_match_target(t->match) > 0)
         snprintf(left, sizeof left, " UNO %s %s %s game %d, to %d", dot, uno_game_rules(g)->name, dot,
-                 uno_match_game_number(p->match) + 1, uno_match_target(p->match));
-    else if (p->match)
+                 uno_match_game_number(t->match) + 1, uno_match_target(t->match));
+    else if (t->match)
         snprintf(left, sizeof left, " UNO %s %s %s game %d", dot, uno_game_rules(g)->name, dot,
-                 uno_match_game_number(p->match) + 1);
+                 uno_match_game_number(t->match) + 1);
     else
         snprintf(left, sizeof left, " UNO %s %s", dot, uno_game_rules(g)->name);
-    snprintf(right, sizeof right, "%02lld:%02lld   ? help  q quit ", (long long)(secs / 60),
-             (long long)(secs % 60));
+    snprintf(right, sizeof right, "%s%s%02lld:%02lld   ? help  q quit ", t->status ? t->status : "",
+             t->status ? "   " : "", (long long)(secs / 60), (long long)(secs % 60));
     text_at(0, 0, colors ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD, left);
     text_at(0, COLS - (int)strlen(right), A_NORMAL, right);
+}
+
+static const char *seat_name(const PlayTable *t, int seat)
+{
+    return seat == t->you ? "You" : uno_game_player(t->game, seat)->name;
 }
 
 static int players_rows(int n)
@@ -138,10 +152,15 @@ static int players_rows(int n)
     return n < 8 ? n : 8;
 }
 
-static void player_line(Play *p, int seat, int y, int x, int width)
+static attr_t turn_attr(void)
 {
-    const UnoView *v = &p->view;
-    UnoGame *g = play_game(p);
+    return colors ? COLOR_PAIR(PAIR_TURN) | A_BOLD : A_BOLD;
+}
+
+static void player_line(const PlayTable *t, int seat, int y, int x, int width)
+{
+    const UnoView *v = t->view;
+    const UnoGame *g = t->game;
     bool turn = v->turn == seat;
     char line[160], extra[64] = "";
     int rank = v->ranks[seat];
@@ -152,16 +171,15 @@ static void player_line(Play *p, int seat, int y, int x, int width)
     if (v->said_uno[seat] && v->counts[seat] == 1)
         strncat(extra, " UNO!", sizeof extra - strlen(extra) - 1);
     int score = uno_game_has_scores(g) ? uno_game_score(g, seat) : -1;
-    if (p->match && uno_match_kind(p->match) != UNO_MATCH_SESSION)
-        score = uno_match_total(p->match, uno_match_seat_player(p->match, seat));
+    if (t->match && uno_match_kind(t->match) != UNO_MATCH_SESSION)
+        score = uno_match_total(t->match, uno_match_seat_player(t->match, seat));
     char pts[24] = "";
     if (score >= 0)
         snprintf(pts, sizeof pts, " %dpt", score);
     const char *mark = turn ? (utf8 ? "\xe2\x96\xb6" : ">") : " ";
     snprintf(line, sizeof line, "%s %-*.*s %2d card%s%s%s", mark, width > 40 ? 12 : 8, width > 40 ? 12 : 8,
-             seat == p->human ? "You" : uno_game_player(g, seat)->name, v->counts[seat],
-             v->counts[seat] == 1 ? " " : "s", extra, pts);
-    attr_t a = turn ? (colors ? COLOR_PAIR(PAIR_TURN) | A_BOLD : A_BOLD) : A_NORMAL;
+             seat_name(t, seat), v->counts[seat], v->counts[seat] == 1 ? " " : "s", extra, pts);
+    attr_t a = turn ? turn_attr() : A_NORMAL;
     if (rank != 0)
         a |= A_DIM;
     attron(a);
@@ -169,18 +187,18 @@ static void player_line(Play *p, int seat, int y, int x, int width)
     attroff(a);
 }
 
-static int draw_players(Play *p, int y)
+static int draw_players(const PlayTable *t, int y)
 {
-    int n = p->view.nplayers, rows = players_rows(n);
+    int n = t->view->nplayers, rows = players_rows(n);
     int cols = (n + rows - 1) / rows, width = COLS / cols;
     for (int s = 0; s < n; s++)
-        player_line(p, s, y + s % rows, (s / rows) * width, width);
+        player_line(t, s, y + s % rows, (s / rows) * width, width);
     return y + rows;
 }
 
-static int draw_pile(Play *p, int y)
+static int draw_pile(const PlayTable *t, int y)
 {
-    const UnoView *v = &p->view;
+    const UnoView *v = t->view;
     int x = 1;
     text_at(y, x, A_NORMAL, "Top:");
     x += 5;
@@ -209,6 +227,8 @@ static int draw_pile(Play *p, int y)
     return y + 1;
 }
 
+/* ----------------------------------------------------------- the hands */
+
 static bool playable_first(const UnoView *v, UnoCard c)
 {
     for (int i = 0; i < v->nlegal; i++)
@@ -217,52 +237,88 @@ static bool playable_first(const UnoView *v, UnoCard c)
     return false;
 }
 
-static int selection_order(const Play *p, int pos)
+/* The view's seat may play now: in turn, or out of turn (KPGUT §7). */
+static bool may_play(const UnoView *v)
 {
-    for (int i = 0; i < p->nsel; i++)
-        if (p->sel[i] == pos)
+    for (int i = 0; i < v->nlegal; i++)
+        if (v->legal[i].type == UNO_ACT_PLAY)
+            return true;
+    return v->turn == v->seat;
+}
+
+static int selection_order(const PlayTable *t, int pos)
+{
+    for (int i = 0; i < t->nsel; i++)
+        if (t->sel[i] == pos)
             return i + 1;
     return 0;
 }
 
-/* The hand, rows of cards with a marker row under each; returns its height. */
-static int hand_height(const Play *p, int per_row, int max_rows)
+static bool one_hand(const PlayTable *t)
 {
-    int rows = (p->view.hand_count + per_row - 1) / per_row;
-    if (rows < 1)
-        rows = 1;
-    if (rows > max_rows)
-        rows = max_rows;
-    return 1 + rows * 2;
+    return t->seat != PLAY_REFEREE;
 }
 
-static void draw_hand(Play *p, int y, int per_row, int max_rows)
+/* Screen rows a card row of the one hand takes: with a cursor, a marker row
+ * under it. */
+static int row_height(const PlayTable *t)
 {
-    const UnoView *v = &p->view;
+    return t->cursor >= 0 || t->nsel > 0 ? 2 : 1;
+}
+
+/* The height of the hands below the log, which begins at `top`. */
+static int hands_height(const PlayTable *t, int top, int per_row)
+{
+    if (one_hand(t)) {
+        int n = t->seat < t->view->nplayers ? uno_game_hand_count(t->game, t->seat) : 0;
+        int rows = (n + per_row - 1) / per_row;
+        rows = rows < 1 ? 1 : rows > HAND_ROWS ? HAND_ROWS : rows;
+        return 1 + rows * row_height(t);
+    }
+    int room = LINES - 2 - top - MIN_LOG - 1, n = t->view->nplayers;
+    return 1 + (n < room ? n : room > 1 ? room : 1);
+}
+
+/* The face-up hand, rows of cards (a marker row under each with a cursor). */
+static void draw_hand(const PlayTable *t, int y, int per_row)
+{
+    if (t->seat >= t->view->nplayers) {
+        char label[64];
+        snprintf(label, sizeof label, "Seat %d is not in this game.", t->seat);
+        text_at(y, 1, A_BOLD, label);
+        return;
+    }
+    const UnoView *v = t->view;
     UnoCard hand[UNO_MAX_CARDS];
-    int n = play_hand(p, hand, UNO_MAX_CARDS);
+    int n = uno_game_hand(t->game, t->seat, hand, UNO_MAX_CARDS), step = row_height(t);
     char label[96];
-    snprintf(label, sizeof label, "Your hand (%d card%s)%s", n, n == 1 ? "" : "s",
-             p->nsel ? ": space selects, Enter plays the selection in order" : "");
+    if (t->seat == t->you)
+        snprintf(label, sizeof label, "Your hand (%d card%s)%s", n, n == 1 ? "" : "s",
+                 t->nsel ? ": space selects, Enter plays the selection in order" : "");
+    else
+        snprintf(label, sizeof label, "%s's hand (%d card%s), seat %d", seat_name(t, t->seat), n,
+                 n == 1 ? "" : "s", t->seat);
     text_at(y, 1, A_BOLD, label);
     int rows = (n + per_row - 1) / per_row, first_row = 0;
-    if (rows > max_rows) { /* scroll to the cursor */
-        first_row = p->cursor / per_row - max_rows + 1;
+    if (rows > HAND_ROWS && t->cursor >= 0) { /* scroll to the cursor */
+        first_row = t->cursor / per_row - HAND_ROWS + 1;
         if (first_row < 0)
             first_row = 0;
     }
-    bool mine = v->turn == v->seat || uno_bot_find(v, UNO_ACT_PLAY) >= 0;
-    for (int i = first_row * per_row; i < n && i < (first_row + max_rows) * per_row; i++) {
-        int r = i / per_row - first_row, x = 1 + (i % per_row) * CELL, cy = y + 1 + r * 2;
+    bool mine = may_play(v);
+    for (int i = first_row * per_row; i < n && i < (first_row + HAND_ROWS) * per_row; i++) {
+        int r = i / per_row - first_row, x = 1 + (i % per_row) * CELL, cy = y + 1 + r * step;
         attr_t extra = A_NORMAL;
         if (mine)
             extra = playable_first(v, hand[i]) ? A_NORMAL : A_DIM;
-        if (i == p->cursor && !p->cfg.autoplay)
+        if (i == t->cursor)
             extra |= A_REVERSE;
         draw_card(cy, x, hand[i], extra);
+        if (step < 2)
+            continue;
         char mark[16] = "";
-        int order = selection_order(p, i);
-        if (i == p->cursor && !p->cfg.autoplay)
+        int order = selection_order(t, i);
+        if (i == t->cursor)
             snprintf(mark, sizeof mark, order ? "^%d" : "^^", order);
         else if (order)
             snprintf(mark, sizeof mark, " %d", order);
@@ -270,105 +326,146 @@ static void draw_hand(Play *p, int y, int per_row, int max_rows)
     }
 }
 
-static void draw_log(Play *p, int top, int bottom)
+/* The referee's view: one row a seat, its name then its cards ("+5" when
+ * more than fit); when the seats do not all fit, those around the turn. */
+static void draw_all_hands(const PlayTable *t, int y, int rows)
+{
+    const UnoView *v = t->view;
+    int n = v->nplayers, per_row = (COLS - 2 - NAME_COLS) / CELL, first = 0;
+    char label[96] = "Every hand (the referee's view)";
+    if (rows < n) {
+        if (v->turn >= 0)
+            first = v->turn - rows / 2;
+        first = first < 0 ? 0 : first > n - rows ? n - rows : first;
+        snprintf(label, sizeof label, "Every hand (the referee's view): seats %d to %d of %d", first,
+                 first + rows - 1, n);
+    }
+    text_at(y, 1, A_BOLD, label);
+    for (int s = first; s < n && s < first + rows; s++) {
+        int cy = y + 1 + s - first;
+        char name[NAME_COLS + 1];
+        snprintf(name, sizeof name, "%-*.*s", NAME_COLS - 1, NAME_COLS - 1, seat_name(t, s));
+        text_at(cy, 1, v->turn == s ? turn_attr() : v->ranks[s] != 0 ? A_DIM : A_NORMAL, name);
+        UnoCard hand[UNO_MAX_CARDS];
+        int k = uno_game_hand(t->game, s, hand, UNO_MAX_CARDS), shown = k > per_row ? per_row - 1 : k;
+        for (int i = 0; i < shown; i++)
+            draw_card(cy, 1 + NAME_COLS + i * CELL, hand[i], A_NORMAL);
+        if (shown < k) {
+            char more[16];
+            snprintf(more, sizeof more, "+%d", k - shown);
+            text_at(cy, 1 + NAME_COLS + shown * CELL, A_BOLD, more);
+        }
+    }
+}
+
+/* ------------------------------------------------------ log and results */
+
+static void draw_log(const PlayTable *t, int top, int bottom)
 {
     for (int y = bottom, i = 0; y >= top; y--, i++) {
-        const char *line = play_log_line(&p->log, i);
+        const char *line = play_log_line(t->log, i);
         if (!line)
             break;
-        text_at(y, 1, i == 0 ? A_BOLD : A_NORMAL, line);
+        text_at(y, 1, i < t->log_marked ? A_BOLD : A_NORMAL, line);
     }
 }
 
 /* One player's line of the results: place, cards left, this game's score,
  * and in a match the total (sessions: the average per game) and standing. */
-static void result_line(Play *p, int seat, int y)
+static void result_line(const PlayTable *t, int seat, int y)
 {
-    UnoGame *g = play_game(p);
+    const UnoGame *g = t->game;
     int rank = uno_game_rank(g, seat);
     char where[16] = "   -", score[96] = "", line[200];
     if (rank > 0)
         snprintf(where, sizeof where, "%3d.", rank);
     if (uno_game_has_scores(g) && uno_game_score(g, seat) >= 0)
         snprintf(score, sizeof score, "  score %3d", uno_game_score(g, seat));
-    if (p->match) {
-        int player = uno_match_seat_player(p->match, seat);
+    if (t->match) {
+        int player = uno_match_seat_player(t->match, seat);
         size_t used = strlen(score);
-        if (uno_match_kind(p->match) == UNO_MATCH_SESSION)
-            snprintf(score + used, sizeof score - used, "  average %.1f over %d", uno_match_average(p->match, player),
-                     uno_match_games_played(p->match, player));
+        if (uno_match_kind(t->match) == UNO_MATCH_SESSION)
+            snprintf(score + used, sizeof score - used, "  average %.1f over %d", uno_match_average(t->match, player),
+                     uno_match_games_played(t->match, player));
         else
-            snprintf(score + used, sizeof score - used, "  total %4d", uno_match_total(p->match, player));
+            snprintf(score + used, sizeof score - used, "  total %4d", uno_match_total(t->match, player));
         used = strlen(score);
-        snprintf(score + used, sizeof score - used, "  (place %d in the match)", uno_match_rank(p->match, player));
+        snprintf(score + used, sizeof score - used, "  (place %d in the match)", uno_match_rank(t->match, player));
     }
-    snprintf(line, sizeof line, "%s %-16s %2d cards left%s", where,
-             seat == p->human ? "You" : uno_game_player(g, seat)->name, uno_game_hand_count(g, seat), score);
-    text_at(y, 1, seat == p->human ? A_BOLD : A_NORMAL, line);
+    int left = uno_game_hand_count(g, seat);
+    snprintf(line, sizeof line, "%s %-16s %2d card%s left%s", where, seat_name(t, seat), left, left == 1 ? " " : "s",
+             score);
+    text_at(y, 1, seat == t->seat ? A_BOLD : A_NORMAL, line);
 }
 
-/* The results of a game that is over, best first; unranked last. */
-static void draw_results(Play *p, int top, int bottom)
+/* The results of a game that is over, best first, unranked last; returns
+ * the row after them. */
+static int draw_results(const PlayTable *t, int top, int bottom)
 {
-    UnoGame *g = play_game(p);
+    const UnoGame *g = t->game;
     int n = uno_game_nplayers(g), y = top;
-    text_at(y++, 1, A_BOLD | A_UNDERLINE, p->match ? "This game, and the match so far" : "Results");
+    text_at(y++, 1, A_BOLD | A_UNDERLINE, t->match ? "This game, and the match so far" : "Results");
     for (int place = 1; place <= n + 1; place++)
         for (int s = 0; s < n && y <= bottom; s++) {
             int rank = uno_game_rank(g, s);
             if (place <= n ? rank == place : rank <= 0)
-                result_line(p, s, y++);
+                result_line(t, s, y++);
         }
-    if (p->match && play_match_over(p) && y <= bottom) {
-        int w = uno_match_winner(p->match);
+    if (t->match && uno_match_over(t->match) && y <= bottom) {
+        int w = uno_match_winner(t->match);
+        bool you = t->you >= 0 && uno_match_seat_player(t->match, t->you) == w;
         char line[96];
-        snprintf(line, sizeof line, "The match is over: %s won.", w == 0 ? "you" : uno_match_player(p->match, w)->name);
-        text_at(y, 1, A_BOLD, line);
+        snprintf(line, sizeof line, "The match is over: %s won.", you ? "you" : uno_match_player(t->match, w)->name);
+        text_at(y++, 1, A_BOLD, line);
     }
+    return y;
 }
 
-static void draw_help(Play *p)
+static void draw_help(const PlayTable *t)
 {
-    static const char *const keys[] = {
-        "Keys",
-        "  Left/Right Home/End  choose a card in your hand",
-        "  Enter                play the chosen card or the selection (out of turn:",
-        "                       KPGUT's side slide)",
-        "  Space                select cards for a set (KPGUT), in the order played",
-        "  r7 g+2 bs yr w+4     type a card, then Enter; \"w+4 g\" names the colour,",
-        "                       \"r8 g8\" plays a set, \"r7!\" says UNO with it",
-        "  r g b y              name the colour when asked",
-        "  d draw    p pass (after drawing)    t take the pending draw",
-        "  c challenge a Wild Draw 4 (KPGUT: suspect it)",
-        "  u say UNO            k catch a player who did not say it",
-        "  s suspect a tactical draw (KPGUT \xc2\xa7" "14)    ! give up (KPGUT \xc2\xa7" "9)",
-        "  n next game (--match)  ? this help (Up/Down scroll)  q quit",
-        "",
-        "The rules in force",
-    };
-    int nkeys = (int)(sizeof keys / sizeof keys[0]);
+    int nkeys = 0;
+    while (t->keys[nkeys])
+        nkeys++;
     size_t nopts;
     const UnoOptionInfo *opts = uno_rules_options(&nopts);
-    int total = nkeys + (int)nopts, visible = LINES - 2;
-    if (p->help_scroll > total - visible)
-        p->help_scroll = total - visible;
-    if (p->help_scroll < 0)
-        p->help_scroll = 0;
+    const UnoRules *rules = uno_game_rules(t->game);
+    int rules_title = nkeys + 1, total = rules_title + 1 + (int)nopts, visible = LINES - 2;
+    int *scroll = t->help_scroll;
+    if (*scroll > total - visible)
+        *scroll = total - visible;
+    if (*scroll < 0)
+        *scroll = 0;
     text_at(0, 0, A_BOLD | A_REVERSE, " UNO help: any other key returns to the game ");
-    for (int i = p->help_scroll, y = 1; i < total && y < LINES - 1; i++, y++) {
+    for (int i = *scroll, y = 1; i < total && y < LINES - 1; i++, y++) {
         if (i < nkeys) {
-            text_at(y, 1, i == 0 || i == nkeys - 1 ? A_BOLD : A_NORMAL, keys[i]);
+            text_at(y, 1, i == 0 ? A_BOLD : A_NORMAL, t->keys[i]);
             continue;
         }
-        const UnoOptionInfo *o = &opts[i - nkeys];
+        if (i <= rules_title) {
+            text_at(y, 1, A_BOLD, i == rules_title ? "The rules in force" : "");
+            continue;
+        }
+        const UnoOptionInfo *o = &opts[i - rules_title - 1];
         char value[32] = "?", line[256];
-        uno_rules_get(&p->rules, o->name, value, sizeof value);
+        uno_rules_get(rules, o->name, value, sizeof value);
         snprintf(line, sizeof line, "  %-24s %-18s %s", o->name, value, o->meaning);
         text_at(y, 1, A_NORMAL, line);
     }
 }
 
-void play_draw(Play *p)
+bool play_help_key(int *scroll, int key)
+{
+    switch (key) {
+    case KEY_UP: --*scroll; return true;
+    case KEY_DOWN: ++*scroll; return true;
+    case KEY_PPAGE: *scroll -= LINES - 3; return true;
+    case KEY_NPAGE: case ' ': *scroll += LINES - 3; return true;
+    case KEY_RESIZE: return true;
+    default: return false;
+    }
+}
+
+void play_draw_table(const PlayTable *t)
 {
     erase();
     if (COLS < MIN_COLS || LINES < MIN_LINES) {
@@ -379,39 +476,29 @@ void play_draw(Play *p)
         refresh();
         return;
     }
-    if (p->help) {
-        draw_help(p);
+    if (t->help) {
+        draw_help(t);
         refresh();
         return;
     }
-    title(p);
-    int y = draw_players(p, 1);
-    y = draw_pile(p, y + 0);
-    int per_row = (COLS - 2) / CELL, max_rows = 4;
-    int hand_h = hand_height(p, per_row, max_rows);
-    int hand_y = LINES - 2 - hand_h;
+    title(t);
+    int y = draw_players(t, 1);
+    y = draw_pile(t, y);
+    int per_row = (COLS - 2) / CELL;
+    int hands_h = hands_height(t, y + 1, per_row);
+    int hands_y = LINES - 2 - hands_h;
     for (int x = 0; x < COLS; x++)
         mvaddstr(y, x, utf8 ? "\xe2\x94\x80" : "-");
-    if (p->view.phase == UNO_PHASE_OVER)
-        draw_results(p, y + 1, hand_y - 1);
+    int log_top = y + 1;
+    if (t->view->phase == UNO_PHASE_OVER)
+        log_top = draw_results(t, log_top, hands_y - 1) + 1;
+    draw_log(t, log_top, hands_y - 1);
+    if (one_hand(t))
+        draw_hand(t, hands_y, per_row);
     else
-        draw_log(p, y + 1, hand_y - 1);
-    draw_hand(p, hand_y, per_row, max_rows);
-    char hint[256];
-    if (p->prompt == PROMPT_TYPING)
-        snprintf(hint, sizeof hint, "Cards: %s_   (Enter play, Esc cancel)", p->typed);
-    else if (p->prompt == PROMPT_COLOR)
-        snprintf(hint, sizeof hint, "Which colour? r Red, g Green, b Blue, y Yellow (Esc cancel)");
-    else if (p->prompt == PROMPT_QUIT)
-        snprintf(hint, sizeof hint, "Quit the game? y/n");
-    else if (p->prompt == PROMPT_GIVEUP)
-        snprintf(hint, sizeof hint, "Give up this game (KPGUT \xc2\xa7" "9)? y/n");
-    else
-        play_text_hint(p, hint, sizeof hint);
-    if (p->save_error[0])
-        text_at(LINES - 2, 1, colors ? COLOR_PAIR(PAIR_WARN) : A_BOLD, p->save_error);
-    else if (p->message[0] && p->now - p->message_at < MESSAGE_MS)
-        text_at(LINES - 2, 1, colors ? COLOR_PAIR(PAIR_WARN) | A_BOLD : A_BOLD, p->message);
-    text_at(LINES - 1, 1, A_BOLD, hint);
+        draw_all_hands(t, hands_y, hands_h - 1);
+    if (t->message && t->message[0])
+        text_at(LINES - 2, 1, colors ? COLOR_PAIR(PAIR_WARN) | A_BOLD : A_BOLD, t->message);
+    text_at(LINES - 1, 1, A_BOLD, t->hint);
     refresh();
 }

@@ -1,8 +1,9 @@
 /*
  * play_input.c — the person's keys (play.h): moving through the hand,
  * selecting a set, typing cards ("r7", "w+4 g", "r8 g8"), and one key per
- * action the rules allow. Every action is checked by the engine itself:
- * what it refuses comes back as its message, and nothing changes.
+ * action the rules allow; the hint line and the help that tell them. Every
+ * action is checked by the engine itself: what it refuses comes back as its
+ * message, and nothing changes.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -255,18 +256,6 @@ static void move_cursor(Play *p, int to)
     p->cursor = to < 0 ? 0 : to >= n ? (n > 0 ? n - 1 : 0) : to;
 }
 
-static void help_key(Play *p, int key)
-{
-    switch (key) {
-    case KEY_UP: p->help_scroll--; break;
-    case KEY_DOWN: p->help_scroll++; break;
-    case KEY_PPAGE: p->help_scroll -= LINES - 3; break;
-    case KEY_NPAGE: case ' ': p->help_scroll += LINES - 3; break;
-    case KEY_RESIZE: break;
-    default: p->help = false;
-    }
-}
-
 static void confirm_key(Play *p, int key)
 {
     PlayPrompt what = p->prompt;
@@ -317,7 +306,7 @@ void play_key(Play *p, int key)
     if (key == KEY_RESIZE || key == ERR)
         return;
     if (p->help) {
-        help_key(p, key);
+        p->help = play_help_key(&p->help_scroll, key);
         return;
     }
     switch (p->prompt) {
@@ -385,3 +374,93 @@ void play_key(Play *p, int key)
         p->typed[1] = '\0';
     }
 }
+
+/* ---------------------------------------------------------- what to say */
+
+static bool can(const Play *p, UnoActionType type)
+{
+    return uno_bot_find(&p->view, type) >= 0;
+}
+
+void play_hint(const Play *p, char *out, size_t len)
+{
+    const UnoView *v = &p->view;
+    PlayVoice voice = play_voice(p);
+    switch (p->prompt) {
+    case PROMPT_TYPING:
+        snprintf(out, len, "Cards: %s_   (Enter play, Esc cancel)", p->typed);
+        return;
+    case PROMPT_COLOR:
+        snprintf(out, len, "Which colour? r Red, g Green, b Blue, y Yellow (Esc cancel)");
+        return;
+    case PROMPT_QUIT:
+        snprintf(out, len, "Quit the game? y/n");
+        return;
+    case PROMPT_GIVEUP:
+        snprintf(out, len, "Give up this game (KPGUT \xc2\xa7" "9)? y/n");
+        return;
+    case PROMPT_NONE:
+        break;
+    }
+    if (v->phase == UNO_PHASE_OVER) {
+        snprintf(out, len, "%s", p->match && !play_match_over(p) ? "Game over: n next game, q quit"
+                                                                   : "Game over: q quit");
+        return;
+    }
+    if (p->cfg.autoplay) {
+        snprintf(out, len, "Autoplay: a bot plays for you. q quit");
+        return;
+    }
+    char extra[80] = "";
+    if (can(p, UNO_ACT_CATCH))
+        snprintf(extra, sizeof extra, "  k CATCH %s!",
+                 play_seat_name(&voice, v->legal[uno_bot_find(v, UNO_ACT_CATCH)].target));
+    else if (can(p, UNO_ACT_UNO) && v->hand_count == 1)
+        snprintf(extra, sizeof extra, "  u say UNO!");
+    if (v->turn != v->seat) {
+        bool slide = can(p, UNO_ACT_PLAY);
+        snprintf(out, len, "%s's turn.%s%s", play_seat_name(&voice, v->turn),
+                 slide ? "  Enter: side slide" : "", extra);
+        return;
+    }
+    switch (v->phase) {
+    case UNO_PHASE_COLOR:
+        snprintf(out, len, "Name the colour of the Wild: r g b y");
+        return;
+    case UNO_PHASE_PENDING:
+        snprintf(out, len, "You face %d cards: t take%s%s%s", v->pending,
+                 can(p, UNO_ACT_CHALLENGE) ? ", c challenge" : "",
+                 can(p, UNO_ACT_PLAY) ? ", or play to continue" : "", extra);
+        return;
+    case UNO_PHASE_DRAWN:
+        snprintf(out, len, "You drew a playable card: Enter play it, p pass%s", extra);
+        return;
+    case UNO_PHASE_MUST_PLAY:
+        snprintf(out, len, "Play a card now (Enter)%s", extra);
+        return;
+    case UNO_PHASE_FREE_PLAY:
+        snprintf(out, len, "Right suspicion: play any card%s", extra);
+        return;
+    default:
+        snprintf(out, len, "Your turn: Enter play%s, d draw%s%s", p->rules.play_sets ? " (space: set)" : "",
+                 can(p, UNO_ACT_UNO) && v->hand_count > 1 ? ", u UNO" : "", extra);
+        return;
+    }
+}
+
+const char *const play_keys_help[] = {
+    "Keys",
+    "  Left/Right Home/End  choose a card in your hand",
+    "  Enter                play the chosen card or the selection (out of turn:",
+    "                       KPGUT's side slide)",
+    "  Space                select cards for a set (KPGUT), in the order played",
+    "  r7 g+2 bs yr w+4     type a card, then Enter; \"w+4 g\" names the colour,",
+    "                       \"r8 g8\" plays a set, \"r7!\" says UNO with it",
+    "  r g b y              name the colour when asked",
+    "  d draw    p pass (after drawing)    t take the pending draw",
+    "  c challenge a Wild Draw 4 (KPGUT: suspect it)",
+    "  u say UNO            k catch a player who did not say it",
+    "  s suspect a tactical draw (KPGUT \xc2\xa7" "14)    ! give up (KPGUT \xc2\xa7" "9)",
+    "  n next game (--match)  ? this help (Up/Down scroll)  q quit",
+    NULL,
+};

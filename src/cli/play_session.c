@@ -189,6 +189,11 @@ UnoGame *play_game(Play *p)
     return p->match ? uno_match_game(p->match) : p->own;
 }
 
+PlayVoice play_voice(const Play *p)
+{
+    return (PlayVoice){play_game((Play *)p), p->human, p->human};
+}
+
 /* The request that begins the current game in the save file: the `new`
  * (with the match's options) for the first, `next` for the others. */
 static cJSON *game_request(const Play *p, bool first)
@@ -226,16 +231,17 @@ static int begin_game(Play *p, bool first, char *err, size_t errlen)
     p->prompt = PROMPT_NONE;
     p->has_pending_play = false;
     save_json(p, game_request(p, first));
+    PlayVoice v = play_voice(p);
     if (p->match)
         play_log_add(&p->log, "Game %d of the match.", uno_match_game_number(p->match) + 1);
     play_log_add(&p->log, "A new game of %s: %d players. %s %s.", uno_game_rules(g)->name,
-                 uno_game_nplayers(g), play_seat_name(p, uno_game_dealer(g)),
+                 uno_game_nplayers(g), play_seat_name(&v, uno_game_dealer(g)),
                  uno_game_dealer(g) == p->human ? "deal" : "deals");
     if (uno_game_top(g) != UNO_NO_CARD)
         play_log_add(&p->log, "The first card is %s; colour %s; %s plays first.", uno_card_name(uno_game_top(g)),
-                     play_color_word(uno_game_color(g)), play_seat_name(p, uno_game_turn(g)));
+                     play_color_word(uno_game_color(g)), play_seat_name(&v, uno_game_turn(g)));
     else
-        play_log_add(&p->log, "%s %s the first card.", play_seat_name(p, uno_game_turn(g)),
+        play_log_add(&p->log, "%s %s the first card.", play_seat_name(&v, uno_game_turn(g)),
                      uno_game_turn(g) == p->human ? "play" : "plays");
     play_refresh(p);
     return 0;
@@ -301,7 +307,14 @@ void play_finish(Play *p)
 
 static void on_event(void *ctx, const UnoEvent *ev)
 {
-    play_text_event(ctx, ev);
+    Play *p = ctx;
+    /* the screen marks whose turn it is; the log tells the person only theirs */
+    if (ev->type == UNO_EV_TURN && (ev->seat != p->human || p->cfg.autoplay))
+        return;
+    PlayVoice v = play_voice(p);
+    char line[PLAY_LOG_WIDTH];
+    if (play_text_event(&v, ev, line, sizeof line))
+        play_log_add(&p->log, "%s", line);
 }
 
 static int apply_to_game(Play *p, const UnoAction *a, char *err, size_t errlen)
@@ -384,7 +397,8 @@ bool play_bots(Play *p)
             continue;
         char err[UNO_ERR_LEN];
         if (play_apply(p, &a, err, sizeof err) != UNO_OK) {
-            play_log_add(&p->log, "(bot %s: %s)", play_seat_name(p, seat), err);
+            PlayVoice voice = play_voice(p);
+            play_log_add(&p->log, "(bot %s: %s)", play_seat_name(&voice, seat), err);
             p->next_bot = p->now + p->cfg.pace_ms;
             return false;
         }

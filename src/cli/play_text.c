@@ -1,10 +1,10 @@
 /*
- * play_text.c — `uno play`'s words: the engine's events as sentences in the
- * log, and the status line's hint. Only what the person's seat may see is
- * written: another seat's drawn cards never are, and a hand shown to one
- * seat (MyUNO challenge, KPGUT §14) is written out only for its viewer.
+ * play_text.c — the engine's events as sentences, for the log of `uno play`
+ * and of `uno replay --watch` / --text (play.h, PlayVoice). Only what the
+ * viewer may know is written: another seat's drawn cards are counted, a hand
+ * shown to one seat (MyUNO challenge, KPGUT §14) is written out only for
+ * that seat; the referee of a replay knows every card.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,20 +17,31 @@ const char *play_color_word(int color)
     return color >= 0 && color < UNO_COLORS ? color_words[color] : color_words[UNO_COLORS];
 }
 
-const char *play_seat_name(const Play *p, int seat)
+const char *play_seat_name(const PlayVoice *v, int seat)
 {
-    if (seat == p->human)
+    if (seat >= 0 && seat == v->you)
         return "You";
-    UnoGame *g = play_game((Play *)p);
-    if (seat < 0 || seat >= uno_game_nplayers(g))
+    if (seat < 0 || seat >= uno_game_nplayers(v->game))
         return "Someone";
-    return uno_game_player(g, seat)->name;
+    return uno_game_player(v->game, seat)->name;
 }
 
 /* "You play" / "Bert plays". */
-static const char *verb(const Play *p, int seat, const char *you, const char *they)
+static const char *verb(const PlayVoice *v, int seat, const char *you, const char *they)
 {
-    return seat == p->human ? you : they;
+    return seat >= 0 && seat == v->you ? you : they;
+}
+
+/* "you" / "Bert" as the object of a sentence. */
+static const char *whom(const PlayVoice *v, int seat)
+{
+    return seat >= 0 && seat == v->you ? "you" : play_seat_name(v, seat);
+}
+
+/* May the viewer know the cards of this seat? */
+static bool sees(const PlayVoice *v, int seat)
+{
+    return v->viewer == PLAY_REFEREE || (seat >= 0 && seat == v->viewer);
 }
 
 /* "R7 G7" */
@@ -78,175 +89,120 @@ static void ordinal(int n, char *out, size_t len)
     snprintf(out, len, "%d%s", n, suffix);
 }
 
-void play_text_event(Play *p, const UnoEvent *ev)
+bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t len)
 {
-    PlayLog *log = &p->log;
-    const char *who = play_seat_name(p, ev->seat);
-    const char *whom = play_seat_name(p, ev->target);
+    const char *who = play_seat_name(v, ev->seat), *them = whom(v, ev->target);
     char cards[160], place[16];
     card_list(ev->cards, ev->ncards, cards, sizeof cards);
     switch ((UnoEventType)ev->type) {
     case UNO_EV_PLAY:
         if (ev->ncards > 0 && uno_card_is_wild(ev->cards[ev->ncards - 1]))
-            play_log_add(log, "%s %s %s, colour %s.", who, verb(p, ev->seat, "play", "plays"), cards,
-                         play_color_word(ev->color));
+            snprintf(out, len, "%s %s %s, colour %s.", who, verb(v, ev->seat, "play", "plays"), cards,
+                     play_color_word(ev->color));
         else
-            play_log_add(log, "%s %s %s.", who, verb(p, ev->seat, "play", "plays"), cards);
-        break;
+            snprintf(out, len, "%s %s %s.", who, verb(v, ev->seat, "play", "plays"), cards);
+        return true;
     case UNO_EV_SLIDE:
-        play_log_add(log, "%s side-%s %s out of turn (KPGUT \xc2\xa7" "7).", who,
-                     verb(p, ev->seat, "slide", "slides"), cards);
-        break;
+        snprintf(out, len, "%s side-%s %s out of turn (KPGUT \xc2\xa7" "7).", who,
+                 verb(v, ev->seat, "slide", "slides"), cards);
+        return true;
     case UNO_EV_DRAW:
-        if (ev->seat == p->human && ev->ncards > 0)
-            play_log_add(log, "You draw %s%s.", cards, draw_reason(ev->reason));
+        if (sees(v, ev->seat) && ev->ncards > 0)
+            snprintf(out, len, "%s %s %s%s.", who, verb(v, ev->seat, "draw", "draws"), cards,
+                     draw_reason(ev->reason));
         else
-            play_log_add(log, "%s %s %d card%s%s.", who, verb(p, ev->seat, "draw", "draws"), ev->count,
-                         ev->count == 1 ? "" : "s", draw_reason(ev->reason));
-        break;
+            snprintf(out, len, "%s %s %d card%s%s.", who, verb(v, ev->seat, "draw", "draws"), ev->count,
+                     ev->count == 1 ? "" : "s", draw_reason(ev->reason));
+        return true;
     case UNO_EV_TURN:
-        if (ev->seat == p->human && !p->cfg.autoplay)
-            play_log_add(log, "Your turn.");
-        break;
+        if (ev->seat >= 0 && ev->seat == v->you)
+            snprintf(out, len, "Your turn.");
+        else
+            snprintf(out, len, "%s's turn.", who);
+        return true;
     case UNO_EV_SKIP:
-        play_log_add(log, "%s %s a turn.", who, verb(p, ev->seat, "miss", "misses"));
-        break;
+        snprintf(out, len, "%s %s a turn.", who, verb(v, ev->seat, "miss", "misses"));
+        return true;
     case UNO_EV_DIRECTION:
-        play_log_add(log, "Play now goes %s.", ev->count > 0 ? "clockwise" : "counter-clockwise");
-        break;
+        snprintf(out, len, "Play now goes %s.", ev->count > 0 ? "clockwise" : "counter-clockwise");
+        return true;
     case UNO_EV_COLOR:
-        play_log_add(log, "%s %s %s.", who, verb(p, ev->seat, "name", "names"), play_color_word(ev->color));
-        break;
+        snprintf(out, len, "%s %s %s.", who, verb(v, ev->seat, "name", "names"), play_color_word(ev->color));
+        return true;
     case UNO_EV_PENDING:
-        play_log_add(log, "%s %s %d cards.", who, verb(p, ev->seat, "face", "faces"), ev->count);
-        break;
+        snprintf(out, len, "%s %s %d cards.", who, verb(v, ev->seat, "face", "faces"), ev->count);
+        return true;
     case UNO_EV_UNO:
-        play_log_add(log, "%s %s UNO!", who, verb(p, ev->seat, "say", "says"));
-        break;
+        snprintf(out, len, "%s %s UNO!", who, verb(v, ev->seat, "say", "says"));
+        return true;
     case UNO_EV_CATCH:
-        if (ev->reason == UNO_R_CHEAT)
-            play_log_add(log, "%s %s %s cheating.", who, verb(p, ev->seat, "catch", "catches"),
-                         ev->target == p->human ? "you" : whom);
-        else
-            play_log_add(log, "%s %s %s without UNO!", who, verb(p, ev->seat, "catch", "catches"),
-                         ev->target == p->human ? "you" : whom);
-        break;
+        snprintf(out, len, ev->reason == UNO_R_CHEAT ? "%s %s %s cheating." : "%s %s %s without UNO!", who,
+                 verb(v, ev->seat, "catch", "catches"), them);
+        return true;
     case UNO_EV_CHALLENGE:
-        play_log_add(log, "%s %s %s's Wild Draw 4: %s.", who, verb(p, ev->seat, "challenge", "challenges"),
-                     ev->target == p->human ? "your" : whom, ev->count ? "guilty" : "innocent");
-        break;
+        snprintf(out, len, "%s %s %s%s Wild Draw 4: %s.", who, verb(v, ev->seat, "challenge", "challenges"),
+                 ev->target >= 0 && ev->target == v->you ? "your" : them,
+                 ev->target >= 0 && ev->target == v->you ? "" : "'s", ev->count ? "guilty" : "innocent");
+        return true;
     case UNO_EV_SUSPECT:
-        play_log_add(log, "%s %s %s of a tactical draw: %s.", who, verb(p, ev->seat, "suspect", "suspects"),
-                     ev->target == p->human ? "you" : whom, ev->count ? "right" : "wrong");
-        break;
+        snprintf(out, len, "%s %s %s of a tactical draw: %s.", who, verb(v, ev->seat, "suspect", "suspects"),
+                 them, ev->count ? "right" : "wrong");
+        return true;
     case UNO_EV_REVEAL:
-        if (ev->target == p->human || ev->target < 0 || ev->seat == p->human)
-            play_log_add(log, "%s %s: %s.", ev->seat == p->human ? "Your hand" : who,
-                         ev->seat == p->human ? "is shown" : "shows", cards);
+        if (ev->target < 0 || sees(v, ev->target) || sees(v, ev->seat))
+            snprintf(out, len, "%s %s: %s.", ev->seat >= 0 && ev->seat == v->you ? "Your hand" : who,
+                     ev->seat >= 0 && ev->seat == v->you ? "is shown" : "shows", cards);
         else
-            play_log_add(log, "%s %s a hand to %s.", who, verb(p, ev->seat, "show", "shows"), whom);
-        break;
+            snprintf(out, len, "%s %s a hand to %s.", who, verb(v, ev->seat, "show", "shows"), them);
+        return true;
     case UNO_EV_RESHUFFLE:
-        play_log_add(log, "The pile is shuffled into a new stock (%d cards).", ev->count);
-        break;
+        snprintf(out, len, "The pile is shuffled into a new stock (%d cards).", ev->count);
+        return true;
     case UNO_EV_FINISH:
         ordinal(ev->count, place, sizeof place);
-        play_log_add(log, "%s %s %s.", who, verb(p, ev->seat, "finish", "finishes"), place);
-        break;
+        snprintf(out, len, "%s %s %s.", who, verb(v, ev->seat, "finish", "finishes"), place);
+        return true;
     case UNO_EV_GIVEUP:
-        play_log_add(log, "%s %s up.", who, verb(p, ev->seat, "give", "gives"));
-        break;
+        snprintf(out, len, "%s %s up.", who, verb(v, ev->seat, "give", "gives"));
+        return true;
     case UNO_EV_WARN:
-        play_log_add(log, "%s %s %s (KPGUT \xc2\xa7" "15).", who, verb(p, ev->seat, "warn", "warns"),
-                     ev->target == p->human ? "you" : whom);
-        break;
+        snprintf(out, len, "%s %s %s (KPGUT \xc2\xa7" "15).", who, verb(v, ev->seat, "warn", "warns"), them);
+        return true;
     case UNO_EV_EJECT:
-        play_log_add(log, "%s %s ejected.", whom, ev->target == p->human ? "are" : "is");
-        break;
+        snprintf(out, len, "%s %s ejected.", play_seat_name(v, ev->target), verb(v, ev->target, "are", "is"));
+        return true;
     case UNO_EV_JOIN:
-        play_log_add(log, "%s joins the game.", who);
-        break;
+        snprintf(out, len, "%s %s the game.", who, verb(v, ev->seat, "join", "joins"));
+        return true;
     case UNO_EV_SPECTATE:
-        play_log_add(log, "A spectator comes to watch.");
-        break;
+        snprintf(out, len, "A spectator comes to watch.");
+        return true;
     case UNO_EV_VOTE:
-        play_log_add(log, "%s %s %s.", who, verb(p, ev->seat, "vote", "votes"), ev->count ? "yes" : "no");
-        break;
+        snprintf(out, len, "%s %s %s.", who, verb(v, ev->seat, "vote", "votes"), ev->count ? "yes" : "no");
+        return true;
     case UNO_EV_DECIDED:
-        play_log_add(log, "The vote says %s.", ev->count ? "yes" : "no");
-        break;
+        snprintf(out, len, "The vote says %s.", ev->count ? "yes" : "no");
+        return true;
     case UNO_EV_CHEAT:
-        play_log_add(log, "%s %s back %s.", who, verb(p, ev->seat, "take", "takes"), cards);
-        break;
+        snprintf(out, len, "%s %s back %s.", who, verb(v, ev->seat, "take", "takes"), cards);
+        return true;
     case UNO_EV_DEAL:
-        play_log_add(log, "%s %s.", who, verb(p, ev->seat, "deal", "deals"));
-        break;
+        snprintf(out, len, "%s %s.", who, verb(v, ev->seat, "deal", "deals"));
+        return true;
     case UNO_EV_TIMEOUT:
-        play_log_add(log, "%s %s away (KPGUT \xc2\xa7" "8).", who, ev->seat == p->human ? "were" : "was");
-        break;
+        snprintf(out, len, "%s %s away (KPGUT \xc2\xa7" "8).", who, verb(v, ev->seat, "were", "was"));
+        return true;
     case UNO_EV_OVER:
-        play_log_add(log, "The game is over: %s.", over_reason(ev->reason));
-        break;
+        snprintf(out, len, "The game is over: %s.", over_reason(ev->reason));
+        return true;
     case UNO_EV_DISPUTE:
-        play_log_add(log, "%s %s a vote (KPGUT \xc2\xa7" "11).", who, verb(p, ev->seat, "call", "calls"));
-        break;
+        snprintf(out, len, "%s %s a vote (KPGUT \xc2\xa7" "11).", who, verb(v, ev->seat, "call", "calls"));
+        return true;
     case UNO_EV_FIRST:
-        play_log_add(log, "The first card turned up is %s.", cards);
-        break;
+        snprintf(out, len, "The first card turned up is %s.", cards);
+        return true;
     case UNO_EV_COUNT:
         break;
     }
-}
-
-static bool can(const Play *p, UnoActionType type)
-{
-    return uno_bot_find(&p->view, type) >= 0;
-}
-
-void play_text_hint(const Play *p, char *out, size_t len)
-{
-    const UnoView *v = &p->view;
-    if (v->phase == UNO_PHASE_OVER) {
-        snprintf(out, len, "%s", p->match && !play_match_over(p) ? "Game over: n next game, q quit"
-                                                                   : "Game over: q quit");
-        return;
-    }
-    if (p->cfg.autoplay) {
-        snprintf(out, len, "Autoplay: a bot plays for you. q quit");
-        return;
-    }
-    char extra[80] = "";
-    if (can(p, UNO_ACT_CATCH))
-        snprintf(extra, sizeof extra, "  k CATCH %s!", play_seat_name(p, v->legal[uno_bot_find(v, UNO_ACT_CATCH)].target));
-    else if (can(p, UNO_ACT_UNO) && v->hand_count == 1)
-        snprintf(extra, sizeof extra, "  u say UNO!");
-    if (v->turn != v->seat) {
-        bool slide = can(p, UNO_ACT_PLAY);
-        snprintf(out, len, "%s's turn.%s%s", play_seat_name(p, v->turn),
-                 slide ? "  Enter: side slide" : "", extra);
-        return;
-    }
-    switch (v->phase) {
-    case UNO_PHASE_COLOR:
-        snprintf(out, len, "Name the colour of the Wild: r g b y");
-        return;
-    case UNO_PHASE_PENDING:
-        snprintf(out, len, "You face %d cards: t take%s%s%s", v->pending,
-                 can(p, UNO_ACT_CHALLENGE) ? ", c challenge" : "",
-                 can(p, UNO_ACT_PLAY) ? ", or play to continue" : "", extra);
-        return;
-    case UNO_PHASE_DRAWN:
-        snprintf(out, len, "You drew a playable card: Enter play it, p pass%s", extra);
-        return;
-    case UNO_PHASE_MUST_PLAY:
-        snprintf(out, len, "Play a card now (Enter)%s", extra);
-        return;
-    case UNO_PHASE_FREE_PLAY:
-        snprintf(out, len, "Right suspicion: play any card%s", extra);
-        return;
-    default:
-        snprintf(out, len, "Your turn: Enter play%s, d draw%s%s", p->rules.play_sets ? " (space: set)" : "",
-                 can(p, UNO_ACT_UNO) && v->hand_count > 1 ? ", u UNO" : "", extra);
-        return;
-    }
+    return false;
 }

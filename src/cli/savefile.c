@@ -62,7 +62,7 @@ int uno_save_replay(UnoTable *t, FILE *f, UnoSaveEachFn each, void *ctx, UnoSave
             break;
         }
         if (each)
-            each(ctx, response);
+            each(ctx, lineno, buf, response);
         if (!uno_table_response_ok(response)) {
             char why[256];
             describe_error(response, why, sizeof why);

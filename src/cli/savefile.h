@@ -27,8 +27,10 @@ typedef struct UnoSaveReplay {
     bool cut;           /* the last line has no newline (and replayed fine) */
 } UnoSaveReplay;
 
-/* Receives each response of a replay (uno replay --events). */
-typedef void (*UnoSaveEachFn)(void *ctx, const char *response);
+/* Receives each request of a replay: its line number (1-based), its text
+ * and the table's response (uno replay --events prints the responses;
+ * --watch keeps the requests). */
+typedef void (*UnoSaveEachFn)(void *ctx, long line, const char *request, const char *response);
 
 /* Feeds each line of f to the table. 0, or -1 with "line N: CODE: message"
  * (or a read error) in err; *r says where it stopped. */

@@ -12,10 +12,18 @@
  * "Going Out"); the help screen with the rules in force; a resize redraws
  * at the new size (and asks for 80x24 below it); a whole game played by
  * bots to its end (--autoplay --pace 0) whose save file `uno replay` runs
- * to the same hash; a KPGUT session of two games.
+ * to the same hash; a KPGUT session of two games. Watching a saved game
+ * (docs/play.md): `uno replay --text` tells one line per event the table
+ * answers (`--events`), from the deal to the end, for one game and for a
+ * session with `next`; seen from a seat it counts the others' draws and
+ * keeps hands shown to others hidden; `--watch` steps forward and back
+ * (Space, Left), plays to the end (p) and quits (q); `--watch --seat 1`
+ * shows seat 1's hand and none of seat 2's cards, which the referee's view
+ * does show.
  *
  * Every wait is bounded; a test cleans its tmux server up even when it fails.
  */
+#include <ctype.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -120,16 +128,13 @@ static void display(const Term *t, const char *format, char *out, size_t len)
         pclose(f);
 }
 
-static void start(Term *t, int cols, int lines, const char *args)
+/* Runs "$UNO_BIN ARGS" in a terminal of t's tmux server; what it prints
+ * goes to t->out, then "exit status N". */
+static void launch(Term *t, int cols, int lines, const char *args)
 {
-    memset(t, 0, sizeof *t);
-    snprintf(t->socket, sizeof t->socket, "unoplay-%d-%d", (int)getpid(), ++serial);
-    snprintf(t->save, sizeof t->save, "/tmp/%s.jsonl", t->socket);
-    snprintf(t->out, sizeof t->out, "/tmp/%s.out", t->socket);
-    unlink(t->save);
-    int rc = tmux(t, "new-session -d -x %d -y %d \"env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s play --save %s %s > %s 2>&1;"
+    int rc = tmux(t, "new-session -d -x %d -y %d \"env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s %s > %s 2>&1;"
                   " echo exit status \\$? >> %s\"",
-                  cols, lines, uno_bin(), t->save, args, t->out, t->out);
+                  cols, lines, uno_bin(), args, t->out, t->out);
     assert_int_equal(rc, 0);
     char pid[32];
     display(t, "#{pane_pid}", pid, sizeof pid);
@@ -137,6 +142,19 @@ static void start(Term *t, int cols, int lines, const char *args)
     display(t, "#{socket_path}", t->socket_path, sizeof t->socket_path);
     running.on = true;
     running.t = *t;
+}
+
+/* `uno play --save t->save ARGS` in a new terminal. */
+static void start(Term *t, int cols, int lines, const char *args)
+{
+    memset(t, 0, sizeof *t);
+    snprintf(t->socket, sizeof t->socket, "unoplay-%d-%d", (int)getpid(), ++serial);
+    snprintf(t->save, sizeof t->save, "/tmp/%s.jsonl", t->socket);
+    snprintf(t->out, sizeof t->out, "/tmp/%s.out", t->socket);
+    unlink(t->save);
+    char all[512];
+    snprintf(all, sizeof all, "play --save %s %s", t->save, args);
+    launch(t, cols, lines, all);
 }
 
 /* Ends the terminal and what runs in it, and removes its files. */
@@ -168,7 +186,7 @@ static void wait_exit(Term *t, int ms)
 {
     for (int waited = 0; alive(t); waited += 100) {
         if (waited > ms)
-            fail_msg("uno play did not exit within %d ms; the screen:\n%s", ms, capture(t));
+            fail_msg("uno did not exit within %d ms; the screen:\n%s", ms, capture(t));
         sleep_ms(100);
     }
 }
@@ -482,17 +500,25 @@ static void replay_hash(const char *save, char *hash, size_t len)
     assert_int_equal(pclose(f), 0);
 }
 
+/* A whole game (or match) played by bots to its end, saved in t->save;
+ * returns what uno play printed. */
+static const char *saved_game(Term *t, const char *args)
+{
+    char all[256];
+    snprintf(all, sizeof all, "%s --autoplay --pace 0 --quit-at-end", args);
+    start(t, 80, 24, all);
+    wait_exit(t, 60000);
+    const char *out = read_text(t->out);
+    assert_non_null(out);
+    return out;
+}
+
 /* A whole game to its end with a bot in seat 0 too; the save file replays
  * to the same state. */
 static void whole_game(const char *args, const char *over)
 {
     Term t;
-    char all[256];
-    snprintf(all, sizeof all, "%s --autoplay --pace 0 --quit-at-end", args);
-    start(&t, 80, 24, all);
-    wait_exit(&t, 60000);
-    const char *out = read_text(t.out);
-    assert_non_null(out);
+    const char *out = saved_game(&t, args);
     if (!strstr(out, over) || !strstr(out, "exit status 0"))
         fail_msg("expected \"%s\" and exit status 0 in:\n%s", over, out);
     const char *h = strstr(out, "hash: ");
@@ -543,6 +569,299 @@ static void test_kpgut_set(void **state)
     fail_msg("no deal in 40 seeds gave seat 0 a set to play");
 }
 
+/* ------------------------------------------------- watching a saved game */
+
+enum { MAX_LINES = 20000 };
+
+/* The lines a command prints (newlines cut); the command must succeed. */
+static int command_lines(const char *cmd, char **lines, int max)
+{
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    int n = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, f)) >= 0) {
+        if (n == max)
+            fail_msg("%s: more than %d lines", cmd, max);
+        line[strcspn(line, "\n")] = '\0';
+        lines[n++] = strdup(line);
+    }
+    free(line);
+    if (pclose(f) != 0)
+        fail_msg("%s failed", cmd);
+    return n;
+}
+
+static void free_lines(char **lines, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(lines[i]);
+}
+
+/* `uno replay FILE --text [--seat N]` (seat < 0: the referee's view). */
+static int replay_text(const char *save, int seat, char **lines)
+{
+    char cmd[512];
+    if (seat >= 0)
+        snprintf(cmd, sizeof cmd, "%s replay %s --text --seat %d", uno_bin(), save, seat);
+    else
+        snprintf(cmd, sizeof cmd, "%s replay %s --text", uno_bin(), save);
+    return command_lines(cmd, lines, MAX_LINES);
+}
+
+/* Every event the table answers to the requests of the file, in order
+ * (`uno replay FILE --events`), as one JSON array. */
+static cJSON *replay_events(const char *save)
+{
+    char cmd[512], *lines[MAX_LINES];
+    snprintf(cmd, sizeof cmd, "%s replay %s --events", uno_bin(), save);
+    int n = command_lines(cmd, lines, MAX_LINES);
+    cJSON *all = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) {
+        cJSON *answer = cJSON_Parse(lines[i]), *ev;
+        cJSON_ArrayForEach(ev, cJSON_GetObjectItem(answer, "events"))
+            cJSON_AddItemToArray(all, cJSON_Duplicate(ev, true));
+        cJSON_Delete(answer);
+    }
+    free_lines(lines, n);
+    return all;
+}
+
+/* The requests of the save file. */
+static cJSON *save_requests(const char *save)
+{
+    char err[512];
+    int *numbers = NULL;
+    cJSON *reqs = jsonl_read_file(save, &numbers, err, sizeof err);
+    free(numbers);
+    if (!reqs)
+        fail_msg("save file: %s", err);
+    return reqs;
+}
+
+/* "12 1:05 Bert plays R7.": the action number, the clock, the sentence. */
+static const char *sentence(const char *line, int *action)
+{
+    int m, ss, used = 0;
+    if (sscanf(line, "%d %d:%2d %n", action, &m, &ss, &used) != 3 || used == 0)
+        fail_msg("not \"ACTION M:SS sentence\": %s", line);
+    return line + used;
+}
+
+/* --text tells each event of the file in one line, in the order the table
+ * answers them: the first names the dealer, the last the end. */
+static void text_narrates(const char *args, int games)
+{
+    Term t;
+    saved_game(&t, args);
+    char *lines[MAX_LINES];
+    int n = replay_text(t.save, -1, lines);
+    cJSON *events = replay_events(t.save), *reqs = save_requests(t.save);
+    assert_int_equal(n, cJSON_GetArraySize(events));
+    /* the first: who deals (the dealer of the first game, by name) */
+    int dealer = cJSON_GetObjectItem(cJSON_GetArrayItem(events, 0), "seat")->valueint;
+    const char *name = cJSON_GetObjectItem(
+        cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetArrayItem(reqs, 0), "players"), dealer), "name")->valuestring;
+    char expect[96];
+    snprintf(expect, sizeof expect, "0 0:00 %s deals.", name);
+    assert_string_equal(lines[0], expect);
+    /* one deal a game; actions numbered in order, the last request's last */
+    int deals = 0, last = 0;
+    for (int i = 0; i < n; i++) {
+        int action;
+        const char *said = sentence(lines[i], &action);
+        assert_true(action >= last);
+        last = action;
+        deals += strstr(said, " deals.") != NULL;
+    }
+    assert_int_equal(deals, games);
+    assert_non_null(strstr(lines[n - 1], "The game is over"));
+    int requests = cJSON_GetArraySize(reqs);
+    const char *op = cJSON_GetObjectItem(cJSON_GetArrayItem(reqs, requests - 1), "op")->valuestring;
+    assert_int_equal(last, strcmp(op, "stop") == 0 ? requests - 2 : requests - 1);
+    free_lines(lines, n);
+    cJSON_Delete(events);
+    cJSON_Delete(reqs);
+    stop(&t);
+}
+
+static void test_replay_text(void **state)
+{
+    (void)state;
+    text_narrates("--rules mattel --seed 21 --name Tess", 1);
+}
+
+static void test_replay_text_session(void **state)
+{
+    (void)state;
+    text_narrates("--rules kpgut --players 4 --seed 22 --match --games 2 --name Tess", 2);
+}
+
+/* Seen from seat 1, the words keep the others' cards hidden: their draws
+ * are counted, a hand shown to another seat is not written out; seat 1's
+ * own draws are named. Line i tells event i in both views. */
+static void test_replay_text_seat_hides(void **state)
+{
+    (void)state;
+    Term t;
+    saved_game(&t, "--rules mattel --seed 24 --name Tess");
+    char *all[MAX_LINES], *mine[MAX_LINES];
+    int n = replay_text(t.save, -1, all), m = replay_text(t.save, 1, mine);
+    cJSON *events = replay_events(t.save);
+    assert_int_equal(n, m);
+    assert_int_equal(n, cJSON_GetArraySize(events));
+    int hidden = 0, own = 0;
+    for (int i = 0; i < n; i++) {
+        cJSON *ev = cJSON_GetArrayItem(events, i);
+        const char *type = cJSON_GetObjectItem(ev, "type")->valuestring;
+        int seat = cJSON_GetObjectItem(ev, "seat") ? cJSON_GetObjectItem(ev, "seat")->valueint : -1;
+        cJSON *target = cJSON_GetObjectItem(ev, "target");
+        int action;
+        const char *said = sentence(mine[i], &action);
+        if (strcmp(type, "draw") == 0) {
+            const char *after = strstr(said, " draws ");
+            assert_non_null(after);
+            bool counted = after[7] >= '0' && after[7] <= '9';
+            if (seat == 1) {
+                assert_false(counted);
+                own++;
+            } else {
+                if (!counted)
+                    fail_msg("seat 1 sees another seat's draw: %s", mine[i]);
+                hidden++;
+            }
+        } else if (strcmp(type, "reveal") == 0 && seat != 1 && cJSON_IsNumber(target) && target->valueint >= 0 &&
+                   target->valueint != 1) {
+            assert_non_null(strstr(said, "shows a hand to"));
+            hidden++;
+        } else {
+            assert_string_equal(mine[i], all[i]); /* nothing hidden: the same words */
+        }
+    }
+    assert_true(hidden > 0);
+    free_lines(all, n);
+    free_lines(mine, m);
+    cJSON_Delete(events);
+    stop(&t);
+}
+
+/* --watch: Space shows the first action in the log, Left takes it back, p
+ * plays to the end, q quits. */
+static void test_replay_watch_steps(void **state)
+{
+    (void)state;
+    Term t;
+    saved_game(&t, "--rules mattel --seed 21 --name Tess");
+    char *lines[MAX_LINES], first[160] = "";
+    int n = replay_text(t.save, -1, lines), last = 0;
+    for (int i = 0; i < n; i++) {
+        const char *said = sentence(lines[i], &last);
+        if (last == 1 && !first[0] && !strstr(said, "'s turn."))
+            snprintf(first, sizeof first, "%s", said);
+    }
+    free_lines(lines, n);
+    assert_true(first[0] != '\0');
+    char args[512], end[32];
+    snprintf(args, sizeof args, "replay %s --watch --pace 10", t.save);
+    launch(&t, 80, 24, args);
+    must_see(&t, "action 0/", 5000);
+    must_see(&t, "Every hand", 1000);
+    assert_null(strstr(capture(&t), first));
+    tmux(&t, "send-keys Space");
+    must_see(&t, "action 1/", 3000);
+    must_see(&t, first, 1000);
+    tmux(&t, "send-keys Left");
+    must_see(&t, "action 0/", 3000);
+    assert_null(strstr(capture(&t), first));
+    snprintf(end, sizeof end, "action %d/%d", last, last);
+    tmux(&t, "send-keys p");
+    must_see(&t, end, 20000);
+    must_see(&t, "Results", 1000);
+    tmux(&t, "send-keys q");
+    wait_exit(&t, 5000);
+    assert_non_null(strstr(read_text(t.out), "exit status 0"));
+    stop(&t);
+}
+
+/* Whether a card's name stands on the screen as a word of its own. */
+static bool shows_card(const char *screen, const char *card)
+{
+    size_t len = strlen(card);
+    for (const char *at = strstr(screen, card); at; at = strstr(at + 1, card)) {
+        bool before = at == screen || !(isalnum((unsigned char)at[-1]) || at[-1] == '+');
+        bool after = !(isalnum((unsigned char)at[len]) || at[len] == '+');
+        if (before && after)
+            return true;
+    }
+    return false;
+}
+
+static bool in_list(const cJSON *cards, const char *card)
+{
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cards)
+        if (strcmp(c->valuestring, card) == 0)
+            return true;
+    return false;
+}
+
+/* --watch --seat 1: seat 1's hand face up, never seat 2's cards (the deal's
+ * hands from `uno table`'s state); the referee's view shows them. */
+static void test_replay_watch_seat_hides(void **state)
+{
+    (void)state;
+    Term t;
+    saved_game(&t, "--rules mattel --seed 21 --name Tess");
+    cJSON *reqs = save_requests(t.save);
+    char err[512];
+    TableClient *c = table_client_start(NULL, err, sizeof err);
+    if (!c)
+        fail_msg("uno table: %s", err);
+    cJSON_Delete(table_client_send(c, cJSON_GetArrayItem(reqs, 0), err, sizeof err));
+    cJSON *st = table_client_send_text(c, "{\"op\":\"state\"}", err, sizeof err);
+    assert_non_null(st);
+    table_client_stop(c);
+    cJSON *s = cJSON_GetObjectItem(st, "state");
+    cJSON *hands = cJSON_GetObjectItem(s, "hands");
+    cJSON *own = cJSON_GetArrayItem(hands, 1), *other = cJSON_GetArrayItem(hands, 2), *card;
+    const char *top = cJSON_GetObjectItem(s, "top")->valuestring;
+    /* seat 2's cards that nothing else on the screen could name */
+    const char *secret[32];
+    int nsecret = 0;
+    cJSON_ArrayForEach(card, other)
+        if (!in_list(own, card->valuestring) && strcmp(card->valuestring, top) != 0 && nsecret < 32)
+            secret[nsecret++] = card->valuestring;
+    assert_true(nsecret > 0);
+    char args[512];
+    snprintf(args, sizeof args, "replay %s --watch --seat 1", t.save);
+    launch(&t, 80, 24, args);
+    must_see(&t, "seat 1", 5000);
+    capture(&t);
+    cJSON_ArrayForEach(card, own)
+        if (!shows_card(t.screen, card->valuestring))
+            fail_msg("seat 1's %s is not face up:\n%s", card->valuestring, t.screen);
+    for (int i = 0; i < nsecret; i++)
+        if (shows_card(t.screen, secret[i]))
+            fail_msg("seat 2's %s shows from seat 1:\n%s", secret[i], t.screen);
+    tmux(&t, "send-keys q");
+    wait_exit(&t, 5000);
+    /* the referee sees them: the check above would catch a leak */
+    snprintf(args, sizeof args, "replay %s --watch", t.save);
+    launch(&t, 80, 24, args);
+    must_see(&t, "Every hand", 5000);
+    capture(&t);
+    for (int i = 0; i < nsecret; i++)
+        if (!shows_card(t.screen, secret[i]))
+            fail_msg("the referee does not see seat 2's %s:\n%s", secret[i], t.screen);
+    tmux(&t, "send-keys q");
+    wait_exit(&t, 5000);
+    cJSON_Delete(st);
+    cJSON_Delete(reqs);
+    stop(&t);
+}
+
 int main(void)
 {
     if (system("tmux -V >/dev/null 2>&1") != 0) {
@@ -559,6 +878,11 @@ int main(void)
         cmocka_unit_test_teardown(test_kpgut_set, teardown),
         cmocka_unit_test_teardown(test_whole_game_mattel, teardown),
         cmocka_unit_test_teardown(test_whole_session_kpgut, teardown),
+        cmocka_unit_test_teardown(test_replay_text, teardown),
+        cmocka_unit_test_teardown(test_replay_text_session, teardown),
+        cmocka_unit_test_teardown(test_replay_text_seat_hides, teardown),
+        cmocka_unit_test_teardown(test_replay_watch_steps, teardown),
+        cmocka_unit_test_teardown(test_replay_watch_seat_hides, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
