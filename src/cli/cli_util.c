@@ -95,3 +95,14 @@ int uno_cli_load_rules(const char *name_or_path, UnoRules *out, char *err, size_
     *out = r;
     return UNO_OK;
 }
+
+bool uno_cli_parse_long(const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (!*text || *end || errno || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}

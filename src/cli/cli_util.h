@@ -23,4 +23,8 @@ char *uno_cli_read_file(const char *path, size_t max, char *err, size_t errlen);
  * Errors name the file: "my.rules: line 4: unknown option 'foo'". */
 int uno_cli_load_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen);
 
+/* A whole number written in full (digits, an optional sign, nothing after)
+ * within min..max. */
+bool uno_cli_parse_long(const char *text, long min, long max, long *out);
+
 #endif

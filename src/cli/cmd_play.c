@@ -14,6 +14,7 @@
 
 #include <curses.h>
 
+#include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/play.h"
 
@@ -55,16 +56,6 @@ static int bad_usage(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n(uno play --help for the options)\n");
     return 2;
-}
-
-static bool parse_int(const char *s, long min, long max, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
 }
 
 /* 0 done, 1 --help shown, 2 bad usage. */
@@ -111,15 +102,15 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
             c->name = val;
         else if (strcmp(a, "--save") == 0)
             c->save_path = val;
-        else if (strcmp(a, "--players") == 0 && parse_int(val, 2, UNO_MAX_PLAYERS, &n))
+        else if (strcmp(a, "--players") == 0 && uno_cli_parse_long(val, 2, UNO_MAX_PLAYERS, &n))
             c->players = (int)n;
-        else if (strcmp(a, "--age") == 0 && parse_int(val, 0, 200, &n))
+        else if (strcmp(a, "--age") == 0 && uno_cli_parse_long(val, 0, 200, &n))
             c->age = (int)n;
-        else if (strcmp(a, "--pace") == 0 && parse_int(val, 0, 60000, &n))
+        else if (strcmp(a, "--pace") == 0 && uno_cli_parse_long(val, 0, 60000, &n))
             c->pace_ms = (int)n;
-        else if (strcmp(a, "--games") == 0 && parse_int(val, 0, 1000, &n))
+        else if (strcmp(a, "--games") == 0 && uno_cli_parse_long(val, 0, 1000, &n))
             c->games = (int)n;
-        else if (strcmp(a, "--target") == 0 && parse_int(val, 1, 100000, &n))
+        else if (strcmp(a, "--target") == 0 && uno_cli_parse_long(val, 1, 100000, &n))
             c->target = (int)n;
         else if (strcmp(a, "--seed") == 0 && val[0] >= '0' && val[0] <= '9') {
             char *end;

@@ -145,16 +145,6 @@ static int show(const char *path, Show how, int seat, int pace_ms, bool ascii)
     return status;
 }
 
-static bool parse_int(const char *s, long min, long max, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 static int bad_usage(const char *fmt, const char *arg)
 {
     fprintf(stderr, "uno replay: ");
@@ -186,7 +176,7 @@ int cmd_replay(int argc, char **argv)
             ascii = true;
         } else if (strcmp(a, "--seat") == 0 || strcmp(a, "--pace") == 0) {
             bool is_seat = a[2] == 's';
-            if (!val || !parse_int(val, 0, is_seat ? UNO_MAX_PLAYERS - 1 : 60000, &n))
+            if (!val || !uno_cli_parse_long(val, 0, is_seat ? UNO_MAX_PLAYERS - 1 : 60000, &n))
                 return bad_usage(is_seat ? "--seat needs a seat number" : "--pace needs milliseconds (0..60000)", "");
             if (is_seat) {
                 seat = (int)n;
