@@ -286,6 +286,7 @@ typedef enum UnoEventType {
     UNO_EV_OVER,       /* the game ended; reason */
     UNO_EV_DISPUTE,    /* seat opened a §11 vote */
     UNO_EV_FIRST,      /* the first card was turned up (cards, color) */
+    UNO_EV_CUT,        /* seat drew a card to choose the dealer (cards; count: the round) */
     UNO_EV_COUNT
 } UnoEventType;
 

@@ -201,6 +201,9 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
     case UNO_EV_FIRST:
         snprintf(out, len, "The first card turned up is %s.", cards);
         return true;
+    case UNO_EV_CUT:
+        snprintf(out, len, "%s %s %s for the deal.", who, verb(v, ev->seat, "draw", "draws"), cards);
+        return true;
     case UNO_EV_COUNT:
         break;
     }

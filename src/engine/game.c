@@ -66,18 +66,19 @@ static UnoCard random_card(UnoGame *g, int counts[UNO_KINDS], int *size)
 
 /* MyUNO "Setup" 1: each player draws a card; the highest number deals
  * (symbols count as zero); those tied for highest draw again. */
-static int dealer_by_high_card(UnoGame *g, const int counts[UNO_KINDS])
+static int dealer_by_high_card(UnoGame *g, const int counts[UNO_KINDS], EventSink *out)
 {
     int size = 0, in[UNO_MAX_PLAYERS], nin = g->nplayers;
     for (int k = 0; k < UNO_KINDS; k++)
         size += counts[k];
     for (int s = 0; s < nin; s++)
         in[s] = s;
-    while (nin > 1) { /* the cards go back to the deck before each round */
+    for (int round = 1; nin > 1; round++) { /* the cards go back to the deck before each round */
         int best = -1, values[UNO_MAX_PLAYERS], next = 0, left[UNO_KINDS], left_size = size;
         memcpy(left, counts, sizeof left);
         for (int i = 0; i < nin; i++) {
             UnoCard c = random_card(g, left, &left_size);
+            ev_emit(out, UNO_EV_CUT, in[i], -1, UNO_NO_COLOR, round, UNO_R_NONE, &c, 1);
             values[i] = uno_card_is_number(c) ? uno_card_value(c) : 0;
             if (values[i] > best)
                 best = values[i];
@@ -90,13 +91,13 @@ static int dealer_by_high_card(UnoGame *g, const int counts[UNO_KINDS])
     return in[0];
 }
 
-static int build_stock(UnoGame *g, const UnoSetup *setup, char *err, size_t errlen)
+static int build_stock(UnoGame *g, const UnoSetup *setup, EventSink *out, char *err, size_t errlen)
 {
     int counts[UNO_KINDS];
     deck_kinds(&g->rules, deck_count(&g->rules, g->nplayers), counts);
     if (setup->dealer < 0)
         g->dealer = (int8_t)(g->rules.dealer == UNO_DEALER_OLDEST ? oldest_seat(g)
-                                                                   : dealer_by_high_card(g, counts));
+                                                                   : dealer_by_high_card(g, counts, out));
     for (int i = 0; i < setup->ndeck_top; i++) {
         UnoCard c = setup->deck_top[i];
         if (c >= UNO_KINDS || counts[c] == 0)
@@ -221,12 +222,15 @@ int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char
     g->drawn = UNO_NO_CARD;
     g->color = UNO_NO_COLOR;
     g->wd4_seat = g->tactical_seat = g->vote_opener = g->cheat.seat = -1;
-    if ((rc = build_stock(g, setup, err, errlen)) || (rc = deal(g, err, errlen)))
-        return rc;
     EventSink sink, *out = NULL;
     if (setup->emit) {
         sink_init(&sink);
         out = &sink;
+    }
+    if ((rc = build_stock(g, setup, out, err, errlen)) || (rc = deal(g, err, errlen))) {
+        if (out)
+            sink_free(out);
+        return rc;
     }
     ev_emit(out, UNO_EV_DEAL, g->dealer, -1, UNO_NO_COLOR, g->rules.hand_size, UNO_R_NONE, NULL, 0);
     if (rules->opening == UNO_OPEN_YOUNGEST_PLAYS)

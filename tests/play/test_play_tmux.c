@@ -651,7 +651,8 @@ static const char *sentence(const char *line, int *action)
 }
 
 /* --text tells each event of the file in one line, in the order the table
- * answers them: the first names the dealer, the last the end. */
+ * answers them: first the cards drawn for the deal (MyUNO Setup 1), then the
+ * line that names the dealer; the last line the end. */
 static void text_narrates(const char *args, int games)
 {
     Term t;
@@ -660,13 +661,19 @@ static void text_narrates(const char *args, int games)
     int n = replay_text(t.save, -1, lines);
     cJSON *events = replay_events(t.save), *reqs = save_requests(t.save);
     assert_int_equal(n, cJSON_GetArraySize(events));
-    /* the first: who deals (the dealer of the first game, by name) */
-    int dealer = cJSON_GetObjectItem(cJSON_GetArrayItem(events, 0), "seat")->valueint;
+    /* who deals (the dealer of the first game, by name), after the cut */
+    int first_deal = 0;
+    while (strcmp(cJSON_GetObjectItem(cJSON_GetArrayItem(events, first_deal), "type")->valuestring,
+                  "deal") != 0)
+        first_deal++;
+    for (int i = 0; i < first_deal; i++)
+        assert_non_null(strstr(lines[i], " for the deal."));
+    int dealer = cJSON_GetObjectItem(cJSON_GetArrayItem(events, first_deal), "seat")->valueint;
     const char *name = cJSON_GetObjectItem(
         cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetArrayItem(reqs, 0), "players"), dealer), "name")->valuestring;
     char expect[96];
     snprintf(expect, sizeof expect, "0 0:00 %s deals.", name);
-    assert_string_equal(lines[0], expect);
+    assert_string_equal(lines[first_deal], expect);
     /* one deal a game; actions numbered in order, the last request's last */
     int deals = 0, last = 0;
     for (int i = 0; i < n; i++) {
@@ -819,7 +826,7 @@ static void test_replay_watch_seat_hides(void **state)
     TableClient *c = table_client_start(NULL, err, sizeof err);
     if (!c)
         fail_msg("uno table: %s", err);
-    cJSON_Delete(table_client_send(c, cJSON_GetArrayItem(reqs, 0), err, sizeof err));
+    cJSON *dealt = table_client_send(c, cJSON_GetArrayItem(reqs, 0), err, sizeof err);
     cJSON *st = table_client_send_text(c, "{\"op\":\"state\"}", err, sizeof err);
     assert_non_null(st);
     table_client_stop(c);
@@ -827,11 +834,17 @@ static void test_replay_watch_seat_hides(void **state)
     cJSON *hands = cJSON_GetObjectItem(s, "hands");
     cJSON *own = cJSON_GetArrayItem(hands, 1), *other = cJSON_GetArrayItem(hands, 2), *card;
     const char *top = cJSON_GetObjectItem(s, "top")->valuestring;
+    /* the cards drawn to choose the dealer are public (MyUNO Setup 1) */
+    cJSON *cut = cJSON_CreateArray(), *ev;
+    cJSON_ArrayForEach(ev, cJSON_GetObjectItem(dealt, "events"))
+        if (strcmp(cJSON_GetObjectItem(ev, "type")->valuestring, "cut") == 0)
+            cJSON_AddItemToArray(cut, cJSON_Duplicate(cJSON_GetArrayItem(cJSON_GetObjectItem(ev, "cards"), 0), 1));
     /* seat 2's cards that nothing else on the screen could name */
     const char *secret[32];
     int nsecret = 0;
     cJSON_ArrayForEach(card, other)
-        if (!in_list(own, card->valuestring) && strcmp(card->valuestring, top) != 0 && nsecret < 32)
+        if (!in_list(own, card->valuestring) && !in_list(cut, card->valuestring) &&
+            strcmp(card->valuestring, top) != 0 && nsecret < 32)
             secret[nsecret++] = card->valuestring;
     assert_true(nsecret > 0);
     char args[512];
@@ -857,6 +870,8 @@ static void test_replay_watch_seat_hides(void **state)
             fail_msg("the referee does not see seat 2's %s:\n%s", secret[i], t.screen);
     tmux(&t, "send-keys q");
     wait_exit(&t, 5000);
+    cJSON_Delete(cut);
+    cJSON_Delete(dealt);
     cJSON_Delete(st);
     cJSON_Delete(reqs);
     stop(&t);
