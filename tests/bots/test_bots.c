@@ -16,6 +16,7 @@
 
 #include "bots/bots.h"
 #include "bots/view.h"
+#include "common/seats.h"
 #include "uno.h"
 
 /* ------------------------------------------------------------- helpers */
@@ -30,13 +31,9 @@ static UnoGame *new_game(const char *rules_name, const char *option, const char 
     if (option && uno_rules_set(&r, option, value, err, sizeof err) != UNO_OK)
         fail_msg("%s=%s: %s", option, value, err);
     UnoSetup s;
-    uno_setup_init(&s);
-    s.nplayers = n;
-    s.seed = seed;
-    for (int i = 0; i < n; i++) {
-        snprintf(s.players[i].name, UNO_NAME_LEN, "p%d", i);
+    test_seat_players(&s, n, seed);
+    for (int i = 0; i < n; i++)
         s.players[i].age = 20 + i * 7 % 30;
-    }
     UnoGame *g = uno_game_new(&r, &s, err, sizeof err);
     if (!g)
         fail_msg("new %s: %s", rules_name, err);

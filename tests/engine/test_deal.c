@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "common/seats.h"
 #include "uno.h"
 
 typedef struct Cuts {
@@ -46,13 +47,9 @@ static UnoGame *deal(const char *rules_name, int n, uint64_t seed, const int *ag
     if (uno_rules_preset(rules_name, &r, err, sizeof err) != UNO_OK)
         fail_msg("%s", err);
     UnoSetup s;
-    uno_setup_init(&s);
-    s.nplayers = n;
-    s.seed = seed;
-    for (int i = 0; i < n; i++) {
-        snprintf(s.players[i].name, UNO_NAME_LEN, "p%d", i);
-        s.players[i].age = ages ? ages[i] : 30;
-    }
+    test_seat_players(&s, n, seed);
+    for (int i = 0; ages && i < n; i++)
+        s.players[i].age = ages[i];
     memset(cuts, 0, sizeof *cuts);
     cuts->dealer = -1;
     s.emit = record;

@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 
+#include "common/seats.h"
 #include "uno.h"
 
 #define MAX_ACTIONS 20000
@@ -130,13 +131,9 @@ static void garbage_move(Soak *s, UnoGame *g, int64_t t)
 static void play_one(Soak *s, const UnoRules *rules, int nplayers, uint64_t seed)
 {
     UnoSetup setup;
-    uno_setup_init(&setup);
-    setup.nplayers = nplayers;
-    setup.seed = seed;
-    for (int p = 0; p < nplayers; p++) {
-        snprintf(setup.players[p].name, UNO_NAME_LEN, "p%d", p);
+    test_seat_players(&setup, nplayers, seed);
+    for (int p = 0; p < nplayers; p++)
         setup.players[p].age = 10 + (int)uno_rng_below(&s->rng, 60);
-    }
     char err[UNO_ERR_LEN];
     UnoGame *g = uno_game_new(rules, &setup, err, sizeof err);
     if (!g)
