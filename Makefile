@@ -102,6 +102,7 @@ test:
 	$(MAKE) all
 	$(MAKE) test-mpi
 	$(MAKE) test-fuzz
+	@cat build-san/test-logs/summary
 
 test-unit: $(BUILD)/uno $(TEST_BIN)
 	@sh scripts/run-tests.sh $(BUILD) $(TEST_BIN)

@@ -27,5 +27,5 @@ for t in "$@"; do
     fi
 done
 [ -n "$broken" ] && echo "failing programs:$broken"
-echo "tests: $passed passed, $failed failed"
+echo "tests: $passed passed, $failed failed" | tee "$logs/summary"
 [ -z "$broken" ]
