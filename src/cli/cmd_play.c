@@ -2,7 +2,8 @@
  * cmd_play.c — `uno play`: one person against bots in the terminal. Parses
  * the arguments, runs the main loop (input with a timeout, so that time
  * runs: KPGUT's UNO grace, catch windows, the bots' pace) and says at the
- * end where the game was saved. The modules are listed in play.h.
+ * end where the game was saved and, when it is not over, how to resume it.
+ * The modules are listed in play.h.
  */
 #include <inttypes.h>
 #include <locale.h>
@@ -24,6 +25,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: uno play [OPTIONS]\n"
+            "       uno play --resume FILE [OPTIONS]\n"
             "\n"
             "Play UNO in the terminal against bots: you are seat 0. docs/play.md tells the\n"
             "keys; press ? in the game for them and for the rules in force.\n"
@@ -44,10 +46,14 @@ static void usage(FILE *out)
             "  --no-save        do not save\n"
             "  --autoplay       a bot plays your seat too (a demo); --quit-at-end: leave at the end\n"
             "  --ascii          no UTF-8 symbols\n"
+            "  --resume FILE    go on with the game saved in FILE (after a quit, a crash):\n"
+            "                   its rules, players and seed are the file's, you are seat 0,\n"
+            "                   new moves are added to FILE; only --pace, --forget, --bot,\n"
+            "                   --autoplay, --quit-at-end and --ascii go with it\n"
             "  --help           show this help\n"
             "\n"
             "The save file holds the `uno table` requests of the game: `uno replay FILE`\n"
-            "re-runs it.\n");
+            "re-runs it, `uno play --resume FILE` goes on with it.\n");
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -58,9 +64,21 @@ static int bad_usage(const char *fmt, const char *arg)
     return 2;
 }
 
+/* The options of a new game: with --resume, the save file has them. */
+static bool new_game_option(const char *a)
+{
+    static const char *const names[] = {"--rules", "--options", "--players", "--name",  "--age",  "--seed",
+                                        "--match", "--target",  "--games",   "--save",  "--no-save"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(a, names[i]) == 0)
+            return true;
+    return false;
+}
+
 /* 0 done, 1 --help shown, 2 bad usage. */
 static int parse_args(int argc, char **argv, PlayConfig *c)
 {
+    const char *new_game = NULL; /* the first option of a new game given */
     memset(c, 0, sizeof *c);
     c->rules = "mattel";
     c->players = 4;
@@ -76,6 +94,8 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
             usage(stdout);
             return 1;
         }
+        if (!new_game && new_game_option(a))
+            new_game = a;
         bool flag = true;
         if (strcmp(a, "--match") == 0)
             c->match = true;
@@ -102,6 +122,8 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
             c->name = val;
         else if (strcmp(a, "--save") == 0)
             c->save_path = val;
+        else if (strcmp(a, "--resume") == 0)
+            c->resume = val;
         else if (strcmp(a, "--players") == 0 && uno_cli_parse_long(val, 2, UNO_MAX_PLAYERS, &n))
             c->players = (int)n;
         else if (strcmp(a, "--age") == 0 && uno_cli_parse_long(val, 0, 200, &n))
@@ -128,6 +150,8 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
         else
             return bad_usage("'%s' is unknown or has a bad value", a);
     }
+    if (c->resume && new_game)
+        return bad_usage("%s goes without --resume: the save file has the game", new_game);
     if (!c->seed_given) {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
@@ -219,6 +243,8 @@ static void report(Play *p)
         printf("Saved to %s\n(uno replay %s re-runs it)\n", p->save_path, p->save_path);
         if (p->save_error[0])
             printf("but %s\n", p->save_error);
+        if (!finished(p))
+            printf("continue with: uno play --resume %s\n", p->save_path);
     }
     printf("hash: %016" PRIx64 "\n", uno_game_hash(g));
 }
@@ -236,7 +262,7 @@ int cmd_play(int argc, char **argv)
     setlocale(LC_ALL, "");
     static Play p;
     char err[400];
-    if (play_start(&p, &cfg, err, sizeof err) != 0) {
+    if ((cfg.resume ? play_resume : play_start)(&p, &cfg, err, sizeof err) != 0) {
         fprintf(stderr, "uno play: %s\n", err);
         play_finish(&p);
         return 1;

@@ -24,6 +24,9 @@
  *    `new` request (with "match" for --match), then each accepted request,
  *    `next` / `stop` between the games of a match, one line each, written
  *    before the next action is taken; `uno replay FILE` rebuilds the game.
+ *    `uno play --resume FILE` rebuilds it the same way (replay.h), the person
+ *    at player 0's seat, its clock going on from the last `t`, and appends
+ *    to the same file.
  *  - Drawing and words only say what their viewer may know: a seat sees its
  *    own cards and the cards shown to it; only PLAY_REFEREE (a replay's
  *    referee) sees every hand.
@@ -61,6 +64,7 @@ typedef struct PlayConfig {
     bool autoplay;          /* a bot plays the person's seat too (demo, tests) */
     bool quit_at_end;       /* autoplay: leave when the game (match) is over */
     bool ascii;             /* no UTF-8 symbols */
+    const char *resume;     /* --resume: the save file of the game to go on with */
 } PlayConfig;
 
 /* ----------------------------------------------------------------- log */
@@ -129,6 +133,11 @@ UnoGame *play_game(Play *p);
 /* Sets up rules, players and the first game from cfg; 0, or -1 with a
  * message. Opens the save file (writes the `new` request). */
 int play_start(Play *p, const PlayConfig *cfg, char *err, size_t errlen);
+/* Goes on with the game saved in cfg->resume, exactly as saved: the log
+ * told again, the bots seeded from its seed and its number of requests,
+ * the file appended to. 0, or -1 with a message: a line of the file that
+ * fails, a game or match that is over. */
+int play_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen);
 void play_finish(Play *p);
 
 /* Reads the monotonic clock into p->now, applies timers that fire, and

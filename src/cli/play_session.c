@@ -1,8 +1,8 @@
 /*
  * play_session.c — the game behind `uno play` (play.h): rules and players
- * from the arguments, the person's view at the time of the monotonic clock,
- * actions with their events in words, the bots at their pace, and the save
- * file.
+ * from the arguments, or a saved game rebuilt (--resume); the person's view
+ * at the time of the monotonic clock, actions with their events in words,
+ * the bots at their pace, and the save file.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -17,6 +17,7 @@
 
 #include "cli/cli_util.h"
 #include "cli/play.h"
+#include "cli/replay.h"
 #include "protocol/match_ops.h"
 #include "protocol/render.h"
 #include "protocol/request.h"
@@ -167,7 +168,8 @@ static void save_json(Play *p, cJSON *req)
     free(line);
 }
 
-static int open_save(Play *p, char *err, size_t errlen)
+/* Opens the save file for appending (cut: first end its last line). */
+static int open_save(Play *p, bool cut, char *err, size_t errlen)
 {
     if (p->cfg.no_save)
         return 0;
@@ -176,7 +178,7 @@ static int open_save(Play *p, char *err, size_t errlen)
     else if (default_save_path(p, err, errlen) != 0)
         return -1;
     char why[300];
-    if (uno_save_open(&p->save, p->save_path, false, why, sizeof why) != 0) {
+    if (uno_save_open(&p->save, p->save_path, cut, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s", why);
         return -1;
     }
@@ -211,25 +213,49 @@ static cJSON *game_request(const Play *p, bool first)
     return req;
 }
 
-/* The current game begins now: the clock, the scratch copy, the request. */
-static int begin_game(Play *p, bool first, char *err, size_t errlen)
+/* The person's seat: player 0's (in a match, the seat of the current game). */
+static int person_seat(const UnoMatch *m)
 {
-    UnoGame *g = play_game(p);
+    return m ? uno_match_player_seat(m, 0) : 0;
+}
+
+/* The current game is played from now on, its clock going on from `clock`
+ * ms: the scratch copy, the person's seat, a fresh screen. */
+static int show_game(Play *p, int64_t clock, char *err, size_t errlen)
+{
     free(p->scratch);
-    p->scratch = malloc(uno_game_bytes(g));
+    p->scratch = malloc(uno_game_bytes(play_game(p)));
     if (!p->scratch) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    p->human = p->match ? uno_match_player_seat(p->match, 0) : 0;
-    p->t0 = monotonic_ms();
-    p->now = 0;
-    p->next_bot = 0;
+    p->human = person_seat(p->match);
+    p->t0 = monotonic_ms() - clock;
+    p->now = clock;
+    p->next_bot = clock;
     p->cursor = 0;
     p->nsel = 0;
     p->hand_sig = 0;
     p->prompt = PROMPT_NONE;
     p->has_pending_play = false;
+    return 0;
+}
+
+/* The bots' settings, and their generator seeded from the deal's seed and
+ * the requests saved before (0 for a new game). */
+static void bots_init(Play *p, uint64_t seed, long requests)
+{
+    uno_bot_params_default(&p->params);
+    p->params.forget_uno = p->cfg.forget;
+    uno_rng_seed(&p->rng, (seed ^ 0x5bd1e995u) + (uint64_t)requests);
+}
+
+/* The current game begins now: the clock, the scratch copy, the request. */
+static int begin_game(Play *p, bool first, char *err, size_t errlen)
+{
+    UnoGame *g = play_game(p);
+    if (show_game(p, 0, err, errlen) != 0)
+        return -1;
     save_json(p, game_request(p, first));
     PlayVoice v = play_voice(p);
     if (p->match)
@@ -265,9 +291,7 @@ int play_start(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
     }
     make_setup(p);
     p->human = 0;
-    uno_bot_params_default(&p->params);
-    p->params.forget_uno = cfg->forget;
-    uno_rng_seed(&p->rng, cfg->seed ^ 0x5bd1e995u);
+    bots_init(p, cfg->seed, 0);
     if (cfg->match) {
         UnoMatchOptions opts;
         uno_match_options_init(&opts);
@@ -285,7 +309,7 @@ int play_start(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
             return -1;
         }
     }
-    if (open_save(p, err, errlen) != 0)
+    if (open_save(p, false, err, errlen) != 0)
         return -1;
     return begin_game(p, true, err, errlen);
 }
@@ -305,16 +329,22 @@ void play_finish(Play *p)
 
 /* -------------------------------------------------------------- actions */
 
-static void on_event(void *ctx, const UnoEvent *ev)
+/* An event of game g in the log, in the person's words. */
+static void tell(Play *p, const UnoGame *g, const UnoEvent *ev)
 {
-    Play *p = ctx;
     /* the screen marks whose turn it is; the log tells the person only theirs */
     if (ev->type == UNO_EV_TURN && (ev->seat != p->human || p->cfg.autoplay))
         return;
-    PlayVoice v = play_voice(p);
+    PlayVoice v = {g, p->human, p->human};
     char line[PLAY_LOG_WIDTH];
     if (play_text_event(&v, ev, line, sizeof line))
         play_log_add(&p->log, "%s", line);
+}
+
+static void on_event(void *ctx, const UnoEvent *ev)
+{
+    Play *p = ctx;
+    tell(p, play_game(p), ev);
 }
 
 static int apply_to_game(Play *p, const UnoAction *a, char *err, size_t errlen)
@@ -437,6 +467,87 @@ void play_stop_match(Play *p)
         return;
     if (uno_match_stop(p->match, err, sizeof err) == UNO_OK)
         save_json(p, uno_match_op_json("stop", -1));
+}
+
+/* --------------------------------------------------------------- resume */
+
+/* The log of a resumed game: the save file's events in words, as the
+ * person saw them. */
+typedef struct Retelling {
+    Play *p;
+    const Replay *r;
+} Retelling;
+
+static void retell(void *ctx, const UnoEvent *ev)
+{
+    Retelling *rt = ctx;
+    rt->p->human = person_seat(replay_match(rt->r));
+    tell(rt->p, replay_game(rt->r), ev);
+}
+
+/* Rebuilds the game from the save file (replay.h): the log told again, the
+ * state checked against the one `uno replay FILE` prints; refuses a game or
+ * match that is over. */
+static int rebuild(Play *p, Replay *r, const char *path, char *err, size_t errlen)
+{
+    char why[600];
+    if (replay_open(r, path, why, sizeof why) != 0) {
+        snprintf(err, errlen, "cannot resume %s: %s", path, why);
+        return -1;
+    }
+    /* the state `uno replay FILE` prints (replay_open() checked it) */
+    uint64_t saved = uno_game_hash(replay_game(r));
+    Retelling rt = {p, r};
+    if (replay_seek(r, 0, NULL, NULL, why, sizeof why) != 0 ||
+        replay_seek(r, r->nsteps, retell, &rt, why, sizeof why) != 0) {
+        snprintf(err, errlen, "cannot resume %s: %s", path, why);
+        return -1;
+    }
+    if (uno_game_hash(replay_game(r)) != saved) {
+        snprintf(err, errlen, "cannot resume %s: the game rebuilt is not the one saved", path);
+        return -1;
+    }
+    if (r->match ? uno_match_over(r->match) : uno_game_over(r->own)) {
+        snprintf(err, errlen, "the %s in %s is over: watch it with uno replay %s --watch",
+                 r->match ? "match" : "game", path, path);
+        return -1;
+    }
+    if ((r->match && uno_match_kind(r->match) == UNO_MATCH_TOURNAMENT) || person_seat(r->match) < 0) {
+        snprintf(err, errlen, "cannot resume %s: uno play seats you, player 0, in every game, and this "
+                 "match does not", path);
+        return -1;
+    }
+    return 0;
+}
+
+int play_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    p->cfg = *cfg;
+    p->cfg.save_path = cfg->resume;
+    p->save.fd = -1;
+    Replay r;
+    if (rebuild(p, &r, cfg->resume, err, errlen) != 0) {
+        replay_close(&r);
+        return -1;
+    }
+    /* the game (or match) is the session's now */
+    p->match = r.match;
+    p->own = r.own;
+    r.match = NULL;
+    r.own = NULL;
+    long requests = r.nsteps;
+    bool cut = r.cut;
+    p->cfg.seed = r.seed;
+    replay_close(&r);
+    UnoGame *g = play_game(p);
+    p->rules = *uno_game_rules(g);
+    bots_init(p, p->cfg.seed, requests);
+    if (show_game(p, uno_game_clock(g), err, errlen) != 0 || open_save(p, cut, err, errlen) != 0)
+        return -1;
+    play_log_add(&p->log, "Resumed from the save file (%ld requests).", requests);
+    play_refresh(p);
+    return 0;
 }
 
 /* ----------------------------------------------------------------- hand */

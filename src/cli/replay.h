@@ -26,6 +26,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "uno.h"
 #include "uno_match.h"
@@ -38,6 +39,8 @@ typedef struct Replay {
                                reported, it counts that step */
     UnoMatch *match;        /* the current game's match, or NULL */
     UnoGame *own;           /* the current game when there is no match */
+    uint64_t seed;          /* the seed of the last `new` applied */
+    bool cut;               /* the file's last line has no newline */
 } Replay;
 
 /* Reads the file, replays it through a table (its errors: "line N: CODE:

@@ -116,6 +116,7 @@ static int step_new(Replay *r, const cJSON *req, int64_t clock, UnoEventFn emit,
         g = uno_game_new(&rules, setup, err, errlen);
         st = g ? UNO_OK : UNO_E_BAD_REQUEST;
     }
+    uint64_t seed = st == UNO_OK ? setup->seed : 0;
     free(setup);
     if (st == UNO_OK && held.lost) {
         snprintf(err, errlen, "out of memory");
@@ -127,6 +128,7 @@ static int step_new(Replay *r, const cJSON *req, int64_t clock, UnoEventFn emit,
         drop_game(r);
         r->match = m;
         r->own = g;
+        r->seed = seed;
         if (emit)
             tell_held(&held, emit, ctx);
     }
@@ -268,6 +270,7 @@ int replay_open(Replay *r, const char *path, char *err, size_t errlen)
     Keeper keeper = {r, false};
     int rc = uno_save_replay(t, f, keep_request, &keeper, &info, err, errlen);
     fclose(f);
+    r->cut = info.cut;
     if (rc == 0 && keeper.lost) {
         snprintf(err, errlen, "out of memory");
         rc = -1;

@@ -19,7 +19,12 @@
  * keeps hands shown to others hidden; `--watch` steps forward and back
  * (Space, Left), plays to the end (p) and quits (q); `--watch --seat 1`
  * shows seat 1's hand and none of seat 2's cards, which the referee's view
- * does show.
+ * does show. Resuming (docs/play.md "Resuming a game"): a game left with q,
+ * and one whose uno play was killed (kill -9), go on with --resume: the
+ * hand on the screen is the one `uno replay FILE` ends with, new moves are
+ * added to the same file, which replays to the printed hash with a clock
+ * that never goes back; a game that is over, a file with a failing line and
+ * a new game's option with --resume are refused.
  *
  * Every wait is bounded; a test cleans its tmux server up even when it fails.
  */
@@ -32,12 +37,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "common/table_client.h"
+#include "uno.h"
 
 enum { SCREEN_MAX = 16384 };
 
@@ -485,19 +492,25 @@ static void test_resize(void **state)
     stop(&t);
 }
 
-/* Prints the hash in `uno replay FILE`'s output. */
-static void replay_hash(const char *save, char *hash, size_t len)
+/* Runs `uno replay FILE`, which must succeed: the hash it prints goes to
+ * hash; returns the end state it prints (the caller deletes it). */
+static cJSON *replay_end(const char *save, char *hash, size_t len)
 {
     char cmd[512];
     snprintf(cmd, sizeof cmd, "%s replay %s", uno_bin(), save);
     FILE *f = popen(cmd, "r");
     assert_non_null(f);
-    char line[65536];
+    static char line[1 << 20];
+    cJSON *state = NULL;
     hash[0] = '\0';
     while (fgets(line, sizeof line, f))
         if (strncmp(line, "hash: ", 6) == 0)
             snprintf(hash, len, "%.16s", line + 6);
+        else if (!state)
+            state = cJSON_Parse(line);
     assert_int_equal(pclose(f), 0);
+    assert_non_null(state);
+    return state;
 }
 
 /* A whole game (or match) played by bots to its end, saved in t->save;
@@ -525,7 +538,7 @@ static void whole_game(const char *args, const char *over)
     assert_non_null(h);
     char printed[17], replayed[17];
     snprintf(printed, sizeof printed, "%.16s", h + 6);
-    replay_hash(t.save, replayed, sizeof replayed);
+    cJSON_Delete(replay_end(t.save, replayed, sizeof replayed));
     assert_string_equal(printed, replayed);
     stop(&t);
 }
@@ -877,6 +890,215 @@ static void test_replay_watch_seat_hides(void **state)
     stop(&t);
 }
 
+/* ------------------------------------------------------ resuming a game */
+
+/* Seat 0's hand in a `state` answer, as "R3 G9 W" (sorted, as on screen). */
+static void state_hand(const cJSON *state, char *out, size_t len)
+{
+    cJSON *hands = cJSON_GetObjectItem(cJSON_GetObjectItem(state, "state"), "hands"), *c;
+    size_t used = 0;
+    out[0] = '\0';
+    cJSON_ArrayForEach(c, cJSON_GetArrayItem(hands, 0))
+        used += (size_t)snprintf(out + used, len - used, "%s%s", used ? " " : "", c->valuestring);
+}
+
+/* The hand on the screen: the cards after "Your hand (N cards)", as "R3 G9 W". */
+static void screen_hand(const char *screen, char *out, size_t len)
+{
+    const char *label = strstr(screen, "Your hand (");
+    int n = 0;
+    if (!label || sscanf(label, "Your hand (%d", &n) != 1)
+        fail_msg("no hand on the screen:\n%s", screen);
+    char rest[SCREEN_MAX];
+    snprintf(rest, sizeof rest, "%s", strchr(label, '\n') ? strchr(label, '\n') : "");
+    size_t used = 0;
+    out[0] = '\0';
+    char *save = NULL;
+    for (char *tok = strtok_r(rest, " \n[]", &save); tok && n > 0; tok = strtok_r(NULL, " \n[]", &save)) {
+        UnoCard card;
+        if (uno_card_parse(tok, &card) != UNO_OK)
+            continue;
+        used += (size_t)snprintf(out + used, len - used, "%s%s", used ? " " : "", uno_card_name(card));
+        n--;
+    }
+}
+
+/* The pid of uno play: the child of the pane's shell. */
+static long uno_pid(const Term *t)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "pgrep -P %ld", t->pane_pid);
+    FILE *f = popen(cmd, "r");
+    long pid = 0;
+    if (f && fscanf(f, "%ld", &pid) != 1)
+        pid = 0;
+    if (f)
+        pclose(f);
+    return pid;
+}
+
+/* Seat 0's first legal play if there is one (typed), else a draw; waits
+ * for the log to tell it. */
+static void play_or_draw(Term *t)
+{
+    char typed[64];
+    if (find_play(t, false, typed, sizeof typed)) {
+        lower(typed);
+        type_line(t, typed);
+        must_see(t, "You play", 3000);
+    } else {
+        tmux(t, "send-keys d");
+        must_see(t, "You draw ", 3000);
+        /* a playable card drawn may be kept: p passes (RULES.md decision 14) */
+        if (wait_for(t, "You drew a playable card", 500)) {
+            tmux(t, "send-keys p");
+            must_see(t, "'s turn.", 3000);
+        }
+    }
+}
+
+/* `uno play --resume t->save ARGS` in a new terminal of t's server. */
+static void resume(Term *t, const char *args)
+{
+    char all[512];
+    snprintf(all, sizeof all, "play --resume %s %s", t->save, args);
+    launch(t, 80, 24, all);
+}
+
+/* q, y: uno play leaves; its report says how to go on, and the hash. */
+static void quit_game(Term *t, char *hash, size_t len)
+{
+    tmux(t, "send-keys q");
+    must_see(t, "Quit the game? y/n", 2000);
+    tmux(t, "send-keys y");
+    wait_exit(t, 5000);
+    const char *out = read_text(t->out), *h = out ? strstr(out, "hash: ") : NULL;
+    char hint[512];
+    snprintf(hint, sizeof hint, "continue with: uno play --resume %s\n", t->save);
+    if (!h || !strstr(out, hint) || !strstr(out, "exit status 0"))
+        fail_msg("expected \"%s\", the hash and exit status 0 in:\n%s", hint, out ? out : "(nothing)");
+    snprintf(hash, len, "%.16s", h + 6);
+}
+
+/* The game resumed from its save file of `requests` requests: the log says
+ * so, seat 0's hand on the screen is the one `uno replay FILE` ends with
+ * (in its turn, when the bots wait). d draws; q quits. The file then has
+ * more requests, replays to the hash uno play printed, and its clock `t`
+ * goes on from the last saved one, never back. */
+static void go_on(Term *t, int requests)
+{
+    char resumed[64], hash[17], printed[17], mine[512], shown[512];
+    snprintf(resumed, sizeof resumed, "Resumed from the save file (%d requests)", requests);
+    must_see(t, resumed, 5000);
+    wait_my_turn(t);
+    cJSON *end = replay_end(t->save, hash, sizeof hash);
+    state_hand(end, mine, sizeof mine);
+    cJSON_Delete(end);
+    screen_hand(capture(t), shown, sizeof shown);
+    assert_string_equal(shown, mine);
+    tmux(t, "send-keys d");
+    must_see(t, "You draw ", 3000);
+    quit_game(t, printed, sizeof printed);
+    cJSON *reqs = save_requests(t->save);
+    assert_true(cJSON_GetArraySize(reqs) > requests);
+    double last = 0, saved = 0;
+    for (int i = 0; i < cJSON_GetArraySize(reqs); i++) {
+        cJSON *clock = cJSON_GetObjectItem(cJSON_GetArrayItem(reqs, i), "t");
+        if (!cJSON_IsNumber(clock))
+            continue;
+        if (clock->valuedouble < last)
+            fail_msg("t goes back from %.0f to %.0f", last, clock->valuedouble);
+        last = clock->valuedouble;
+        if (i < requests)
+            saved = last;
+    }
+    /* the clock went on from the last saved t while the person looked */
+    assert_true(last > saved);
+    cJSON_Delete(reqs);
+    cJSON_Delete(replay_end(t->save, hash, sizeof hash));
+    assert_string_equal(hash, printed);
+}
+
+/* A game left with q goes on with --resume: the same hand, the same file. */
+static void test_resume_after_quit(void **state)
+{
+    (void)state;
+    Term t;
+    start(&t, 80, 24, "--rules mattel --seed 5 --pace 150");
+    wait_my_turn(&t);
+    play_or_draw(&t);
+    wait_my_turn(&t);
+    char printed[17], replayed[17];
+    quit_game(&t, printed, sizeof printed);
+    cJSON_Delete(replay_end(t.save, replayed, sizeof replayed));
+    assert_string_equal(printed, replayed);
+    cJSON *reqs = save_requests(t.save);
+    int requests = cJSON_GetArraySize(reqs);
+    cJSON_Delete(reqs);
+    /* the bots wait: the screen stays on the person's turn */
+    resume(&t, "--pace 60000");
+    go_on(&t, requests);
+    stop(&t);
+}
+
+/* uno play killed (kill -9) mid-game, in the bots' turn: --resume goes on
+ * from the last request saved, the bots play on to the person's turn. */
+static void test_resume_after_kill(void **state)
+{
+    (void)state;
+    Term t;
+    start(&t, 80, 24, "--rules mattel --seed 7 --pace 150");
+    wait_my_turn(&t);
+    play_or_draw(&t);
+    long pid = uno_pid(&t);
+    assert_true(pid > 0);
+    assert_int_equal(kill((pid_t)pid, SIGKILL), 0);
+    wait_exit(&t, 5000);
+    assert_non_null(strstr(read_text(t.out), "exit status 137"));
+    cJSON *reqs = save_requests(t.save);
+    int requests = cJSON_GetArraySize(reqs);
+    cJSON_Delete(reqs);
+    resume(&t, "--pace 150");
+    go_on(&t, requests);
+    stop(&t);
+}
+
+/* Refused: a game that is over (exit 1, pointing at uno replay --watch), a
+ * file with a line that fails (exit 1, naming the line), and a new game's
+ * option with --resume (exit 2). */
+static void test_resume_refused(void **state)
+{
+    (void)state;
+    Term t;
+    saved_game(&t, "--rules mattel --seed 21");
+    resume(&t, "");
+    wait_exit(&t, 5000);
+    const char *out = read_text(t.out);
+    char expect[512];
+    snprintf(expect, sizeof expect, "is over: watch it with uno replay %s --watch", t.save);
+    if (!strstr(out, expect) || !strstr(out, "exit status 1"))
+        fail_msg("expected \"%s\" and exit status 1 in:\n%s", expect, out);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "%s play --resume %s --seed 3 >/dev/null 2>&1", uno_bin(), t.save);
+    int rc = system(cmd);
+    assert_true(WIFEXITED(rc));
+    assert_int_equal(WEXITSTATUS(rc), 2);
+    cJSON *reqs = save_requests(t.save);
+    int lines = cJSON_GetArraySize(reqs);
+    cJSON_Delete(reqs);
+    FILE *f = fopen(t.save, "a");
+    assert_non_null(f);
+    fputs("{\"op\":\"fly\"}\n", f);
+    fclose(f);
+    resume(&t, "");
+    wait_exit(&t, 5000);
+    out = read_text(t.out);
+    snprintf(expect, sizeof expect, "cannot resume %s: line %d: ", t.save, lines + 1);
+    if (!strstr(out, expect) || !strstr(out, "exit status 1"))
+        fail_msg("expected \"%s\" and exit status 1 in:\n%s", expect, out);
+    stop(&t);
+}
+
 int main(void)
 {
     if (system("tmux -V >/dev/null 2>&1") != 0) {
@@ -898,6 +1120,9 @@ int main(void)
         cmocka_unit_test_teardown(test_replay_text_seat_hides, teardown),
         cmocka_unit_test_teardown(test_replay_watch_steps, teardown),
         cmocka_unit_test_teardown(test_replay_watch_seat_hides, teardown),
+        cmocka_unit_test_teardown(test_resume_after_quit, teardown),
+        cmocka_unit_test_teardown(test_resume_after_kill, teardown),
+        cmocka_unit_test_teardown(test_resume_refused, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
