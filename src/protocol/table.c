@@ -140,6 +140,17 @@ static cJSON *next_game_events(const UnoGame *g)
     return events;
 }
 
+/* The table takes a newly dealt game (and its match, or NULL) and its undo
+ * buffer, dropping what it had. */
+static void install(UnoTable *t, UnoGame *g, UnoMatch *match, UnoGame *undo)
+{
+    drop_game(t);
+    free(t->undo);
+    t->game = g;
+    t->match = match;
+    t->undo = undo;
+}
+
 /* `new`: the previous game stays until the new one is dealt and logged. */
 static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, char *err, size_t errlen)
 {
@@ -196,11 +207,7 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
         free(undo);
         return st;
     }
-    drop_game(t);
-    free(t->undo);
-    t->game = g;
-    t->match = match;
-    t->undo = undo;
+    install(t, g, match, undo);
     return UNO_OK;
 }
 
@@ -283,11 +290,7 @@ static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, cha
         free(undo);
         return st;
     }
-    drop_game(t);
-    free(t->undo);
-    t->match = m;
-    t->game = g;
-    t->undo = undo;
+    install(t, g, m, undo);
     return UNO_OK;
 }
 

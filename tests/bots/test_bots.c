@@ -16,7 +16,7 @@
 
 #include "bots/bots.h"
 #include "bots/view.h"
-#include "common/seats.h"
+#include "sim/sim.h"
 #include "uno.h"
 
 /* ------------------------------------------------------------- helpers */
@@ -31,7 +31,7 @@ static UnoGame *new_game(const char *rules_name, const char *option, const char 
     if (option && uno_rules_set(&r, option, value, err, sizeof err) != UNO_OK)
         fail_msg("%s=%s: %s", option, value, err);
     UnoSetup s;
-    test_seat_players(&s, n, seed);
+    uno_sim_setup(&s, n, seed);
     for (int i = 0; i < n; i++)
         s.players[i].age = 20 + i * 7 % 30;
     UnoGame *g = uno_game_new(&r, &s, err, sizeof err);

@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "common/seats.h"
+#include "sim/sim.h"
 #include "uno.h"
 
 typedef struct Cuts {
@@ -47,7 +47,7 @@ static UnoGame *deal(const char *rules_name, int n, uint64_t seed, const int *ag
     if (uno_rules_preset(rules_name, &r, err, sizeof err) != UNO_OK)
         fail_msg("%s", err);
     UnoSetup s;
-    test_seat_players(&s, n, seed);
+    uno_sim_setup(&s, n, seed);
     for (int i = 0; ages && i < n; i++)
         s.players[i].age = ages[i];
     memset(cuts, 0, sizeof *cuts);

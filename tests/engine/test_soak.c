@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "common/seats.h"
+#include "sim/sim.h"
 #include "uno.h"
 
 #define MAX_ACTIONS 20000
@@ -131,7 +131,7 @@ static void garbage_move(Soak *s, UnoGame *g, int64_t t)
 static void play_one(Soak *s, const UnoRules *rules, int nplayers, uint64_t seed)
 {
     UnoSetup setup;
-    test_seat_players(&setup, nplayers, seed);
+    uno_sim_setup(&setup, nplayers, seed);
     for (int p = 0; p < nplayers; p++)
         setup.players[p].age = 10 + (int)uno_rng_below(&s->rng, 60);
     char err[UNO_ERR_LEN];
