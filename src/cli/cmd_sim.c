@@ -27,7 +27,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: uno sim [--rules R] [--players N] [--games G] [--bots LIST] [--seed S]\n"
             "               [--threads T] [--json] [--csv FILE] [--plot FILE.svg]\n"
-            "               [--options k=v,...] [--action-ms k=ms,...]\n"
+            "               [--options k=v,...] [--action-ms k=ms,...] [--reference]\n"
             "\n"
             "Plays G games between bots and prints a summary: wins per seat, per order of\n"
             "play and per bot with 95%% Wilson intervals, finishing places, turns and\n"
@@ -48,6 +48,8 @@ static void usage(FILE *out)
             "  --csv FILE       write one row per game to FILE\n"
             "  --plot FILE.svg  draw game lengths and win rates per seat as SVG\n"
             "  --options L      options changed from the rule set, e.g. stack_draw2=true\n"
+            "  --reference      play every game through the engine's checked apply, not\n"
+            "                   the fast playout of random bots: the same output, slower\n"
             "  --action-ms L    the time model in ms, e.g. play=4000,draw=3000; keys:\n"
             "                  ");
     int ms[UNO_SIM_T_COUNT];
@@ -61,7 +63,7 @@ static void usage(FILE *out)
 typedef struct SimArgs {
     const char *rules, *options, *bots, *action_ms, *csv, *plot;
     uint64_t players, games, seed, threads;
-    bool json;
+    bool json, reference;
 } SimArgs;
 
 /* 0 parsed, 1 --help shown, 2 bad usage (said on stderr). */
@@ -78,8 +80,8 @@ static int parse(int argc, char **argv, SimArgs *a)
             usage(stdout);
             return 1;
         }
-        if (strcmp(arg, "--json") == 0) {
-            a->json = true;
+        if (strcmp(arg, "--json") == 0 || strcmp(arg, "--reference") == 0) {
+            *(arg[2] == 'j' ? &a->json : &a->reference) = true;
             continue;
         }
         if (!val) {
@@ -171,6 +173,7 @@ static int configure(const SimArgs *a, UnoSimConfig *c, char *err, size_t errlen
     uno_sim_config_default(c);
     c->nplayers = (int)a->players;
     c->seed = a->seed;
+    c->reference = a->reference;
     if (uno_args_rules(a->rules, a->options, c->nplayers, &c->rules, err, errlen) != 0)
         return 1;
     if (a->bots && parse_bots(a->bots, c->nplayers, c->bots, err, errlen) != 0)

@@ -58,9 +58,8 @@ static void score_hand(UnoGame *g, int winner)
 
 /* KPGUT §6: fewer cards is better; then fewer number cards; then more 0
  * cards, more 1 cards, … more 9 cards. Returns <0 when a ranks before b. */
-static int compare_section6(const UnoGame *g, int a, int b)
+int compare_section6(const Hand *ha, const Hand *hb)
 {
-    const Hand *ha = &g->seats[a].hand, *hb = &g->seats[b].hand;
     if (ha->count != hb->count)
         return ha->count - hb->count;
     int numbers[2] = {0, 0};
@@ -101,6 +100,11 @@ static void score_giveups(UnoGame *g)
         }
 }
 
+static int order(const UnoGame *g, int a, int b)
+{
+    return compare_section6(&g->seats[a].hand, &g->seats[b].hand);
+}
+
 /* KPGUT: rank the players still in the game as in §6, after those who
  * finished. At the one-hour limit they score 65, 70, 75, …; otherwise (the
  * last player, §5) the whole minutes, as a finisher would. */
@@ -111,14 +115,14 @@ static void rank_remaining(UnoGame *g, UnoReason reason, EventSink *out)
         if (seat_active(g, s))
             left[n++] = s;
     for (int i = 1; i < n; i++) /* insertion sort: stable, seat order among equals */
-        for (int j = i; j > 0 && compare_section6(g, left[j - 1], left[j]) > 0; j--) {
+        for (int j = i; j > 0 && order(g, left[j - 1], left[j]) > 0; j--) {
             int tmp = left[j];
             left[j] = left[j - 1];
             left[j - 1] = tmp;
         }
     int base = g->finished, place = 0;
     for (int i = 0; i < n; i++) {
-        if (i > 0 && compare_section6(g, left[i - 1], left[i]) != 0)
+        if (i > 0 && order(g, left[i - 1], left[i]) != 0)
             place = i; /* "still tied: equal rank" keeps the place of the first */
         Seat *s = &g->seats[left[i]];
         s->status = SEAT_FINISHED;

@@ -13,7 +13,7 @@ void uno_setup_init(UnoSetup *s)
     s->dealer = -1;
 }
 
-static int deck_count(const UnoRules *r, int nplayers)
+int deck_count(const UnoRules *r, int nplayers)
 {
     /* KPGUT "Requirements": one deck per seven players (8 → 2, 15 → 3) */
     if (r->players_per_deck <= 0)
@@ -41,7 +41,7 @@ size_t uno_game_bytes(const UnoGame *g)
 
 /* MyUNO / classic "Equipment": per colour one 0, two each of 1–9, Skip,
  * Reverse, Draw 2; four Wilds and four WD4s; the booklet adds 4 blanks. */
-static void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS])
+void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS])
 {
     for (int k = 0; k < UNO_KINDS; k++)
         counts[k] = 0;
@@ -54,9 +54,9 @@ static void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS])
 }
 
 /* A card drawn at random from what is left of a deck (counts, size). */
-static UnoCard random_card(UnoGame *g, int counts[UNO_KINDS], int *size)
+static UnoCard random_card(UnoRng *rng, int counts[UNO_KINDS], int *size)
 {
-    int at = (int)uno_rng_below(&g->rng, (uint32_t)(*size)--);
+    int at = (int)uno_rng_below(rng, (uint32_t)(*size)--);
     int k = 0;
     while (at >= counts[k])
         at -= counts[k++];
@@ -66,9 +66,9 @@ static UnoCard random_card(UnoGame *g, int counts[UNO_KINDS], int *size)
 
 /* MyUNO "Setup" 1: each player draws a card; the highest number deals
  * (symbols count as zero); those tied for highest draw again. */
-static int dealer_by_high_card(UnoGame *g, const int counts[UNO_KINDS], EventSink *out)
+int dealer_by_high_card(UnoRng *rng, int nplayers, const int counts[UNO_KINDS], EventSink *out)
 {
-    int size = 0, in[UNO_MAX_PLAYERS], nin = g->nplayers;
+    int size = 0, in[UNO_MAX_PLAYERS], nin = nplayers;
     for (int k = 0; k < UNO_KINDS; k++)
         size += counts[k];
     for (int s = 0; s < nin; s++)
@@ -77,7 +77,7 @@ static int dealer_by_high_card(UnoGame *g, const int counts[UNO_KINDS], EventSin
         int best = -1, values[UNO_MAX_PLAYERS], next = 0, left[UNO_KINDS], left_size = size;
         memcpy(left, counts, sizeof left);
         for (int i = 0; i < nin; i++) {
-            UnoCard c = random_card(g, left, &left_size);
+            UnoCard c = random_card(rng, left, &left_size);
             ev_emit(out, UNO_EV_CUT, in[i], -1, UNO_NO_COLOR, round, UNO_R_NONE, &c, 1);
             values[i] = uno_card_is_number(c) ? uno_card_value(c) : 0;
             if (values[i] > best)
@@ -97,7 +97,7 @@ static int build_stock(UnoGame *g, const UnoSetup *setup, EventSink *out, char *
     deck_kinds(&g->rules, deck_count(&g->rules, g->nplayers), counts);
     if (setup->dealer < 0)
         g->dealer = (int8_t)(g->rules.dealer == UNO_DEALER_OLDEST ? oldest_seat(g)
-                                                                   : dealer_by_high_card(g, counts, out));
+                                                                   : dealer_by_high_card(&g->rng, g->nplayers, counts, out));
     for (int i = 0; i < setup->ndeck_top; i++) {
         UnoCard c = setup->deck_top[i];
         if (c >= UNO_KINDS || counts[c] == 0)

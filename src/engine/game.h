@@ -117,6 +117,15 @@ static inline void ev_emit(EventSink *out, UnoEventType type, int seat, int targ
         ev_push(out, type, seat, target, color, count, reason, cards, ncards);
 }
 
+/* ---- the deck (game.c) ---- */
+/* How many decks the game is played with (KPGUT "Requirements"). */
+int deck_count(const UnoRules *r, int nplayers);
+/* The cards of `decks` decks, as counts per kind (MyUNO "Equipment"). */
+void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS]);
+/* MyUNO "Setup" 1: the seat that deals, by high card, drawn with rng from
+ * the deck's counts (which are left as they were). */
+int dealer_by_high_card(UnoRng *rng, int nplayers, const int counts[UNO_KINDS], EventSink *out);
+
 /* ---- hands and piles (pile.c) ---- */
 void hand_add(Hand *h, UnoCard c);
 void hand_remove(Hand *h, UnoCard c);
@@ -196,6 +205,8 @@ int warner_for(const UnoGame *g, int target);
 void player_out(UnoGame *g, int seat, EventSink *out);
 /* Ends the game early: the remaining players are ranked as in KPGUT §6. */
 void end_game_early(UnoGame *g, UnoReason reason, EventSink *out);
+/* KPGUT §6's order of two hands at the end of a game: <0 when a ranks first. */
+int compare_section6(const Hand *a, const Hand *b);
 /* KPGUT: after a player left the game, ends it if one player remains. */
 void check_last_player(UnoGame *g, EventSink *out);
 

@@ -87,3 +87,5 @@ UnoReason uno_sim_over_reason(const UnoGame *g)
 {
     return g->phase == UNO_PHASE_OVER ? (UnoReason)g->over_reason : UNO_R_NONE;
 }
+
+const UnoRng *uno_sim_game_rng(const UnoGame *g) { return &g->rng; }

@@ -2,10 +2,10 @@
  * fast_random.h — the random bot's policy (bots.h, UNO_BOT_RANDOM) computed
  * from the engine's playable-card bit set instead of a view and a legal list.
  *
- * What this module owns: the only place outside src/engine that reads the
- * engine's internal state (engine/game.h): the playable mask of a seat, the
- * plays alone of its legal list, and the reason a game ended. uno.h exports
- * none of them; if it does, this file is the only one to change.
+ * What this module owns: the engine's internal state (engine/game.h) that
+ * the simulator reads — the playable mask of a seat, the game's generator and
+ * the reason a game ended. uno.h exports none of them. The playout
+ * (playout.c) is the only other module of src/sim that includes game.h.
  *
  * What stays true: uno_sim_fast_random chooses exactly the action
  * uno_bot_random would choose from uno_view_build(g, seat), drawing exactly
@@ -24,6 +24,9 @@
 /* The random bot's action for `seat`, the seat in turn (see above). */
 void uno_sim_fast_random(const UnoGame *g, int seat, const UnoBotParams *p, UnoRng *rng,
                          UnoAction *out);
+
+/* The game's own generator (the deal's and the reshuffles'). */
+const UnoRng *uno_sim_game_rng(const UnoGame *g);
 
 /* How the game ended (UNO_R_OUT, UNO_R_LAST_PLAYER, UNO_R_EXHAUSTED,
  * UNO_R_TIME); UNO_R_NONE while it goes on. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sim/fast_random.h"
+#include "sim/playout.h"
 #include "sim/sim.h"
 
 const char *const uno_sim_time_names[UNO_SIM_T_COUNT] = {
@@ -63,8 +64,35 @@ void uno_sim_setup(UnoSetup *s, int nplayers, uint64_t seed)
 /* The bots' generators are seeded apart from the deal's. */
 #define BOT_SALT 0xb075b075b075b075ULL
 
+void uno_sim_seed_bots(UnoRng *bots, int nplayers, uint64_t game_seed)
+{
+    for (int s = 0; s < nplayers; s++)
+        uno_rng_seed(&bots[s], uno_sim_game_seed(game_seed ^ BOT_SALT, (uint64_t)s));
+}
+
+int64_t uno_sim_duration(const UnoSimConfig *c, const uint32_t tally[UNO_SIM_T_COUNT])
+{
+    int64_t ms = (int64_t)c->rules.hand_size * c->nplayers * c->time_ms[UNO_SIM_T_DEAL];
+    for (int k = 0; k < UNO_SIM_T_COUNT; k++)
+        if (k != UNO_SIM_T_DEAL)
+            ms += (int64_t)tally[k] * c->time_ms[k];
+    return ms;
+}
+
+uint64_t uno_sim_end_digest(const UnoRng *game, const UnoRng *bots, int nplayers,
+                            const int *hand_counts, int stock_n, int discard_n)
+{
+    uint64_t h = mix64((uint64_t)stock_n << 32 | (uint32_t)discard_n);
+    for (int i = 0; i < 4; i++)
+        h = mix64(h ^ game->s[i]);
+    for (int s = 0; s < nplayers; s++)
+        h = mix64(h ^ bots[s].s[0] ^ bots[s].s[3] ^ (uint64_t)hand_counts[s] << 48);
+    return h;
+}
+
 struct UnoSimWorker {
     UnoSimConfig c;
+    UnoPlayout *playout;           /* all seats random: the fast path (playout.h) */
     UnoSetup setup;
     UnoGame *g;
     UnoRng rng[UNO_MAX_PLAYERS];   /* per seat */
@@ -83,6 +111,11 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
         return NULL;
     }
     w->c = *c;
+    if (uno_playout_fits(c) && !(w->playout = uno_playout_new(c))) {
+        snprintf(err, errlen, "out of memory");
+        uno_sim_worker_free(w);
+        return NULL;
+    }
     uno_sim_setup(&w->setup, c->nplayers, 0);
     w->all_random = true;
     for (int s = 0; s < c->nplayers; s++)
@@ -92,12 +125,12 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
 
 void uno_sim_worker_free(UnoSimWorker *w)
 {
-    if (w)
+    if (w) {
         free(w->g);
+        uno_playout_free(w->playout);
+    }
     free(w);
 }
-
-const UnoGame *uno_sim_worker_game(const UnoSimWorker *w) { return w->g; }
 
 /* What `seat` does now; false: nothing. */
 static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
@@ -213,27 +246,30 @@ static void finish_record(const UnoSimWorker *w, UnoSimRecord *r)
         if (r->ranks[s] == 1 && r->winner < 0)
             r->winner = (int8_t)s;
     }
-    r->hash = w->c.hash ? uno_game_hash(g) : 0;
+    if (w->c.hash) {
+        int hands[UNO_MAX_PLAYERS];
+        for (int s = 0; s < w->c.nplayers; s++)
+            hands[s] = uno_game_hand_count(g, s);
+        r->hash = uno_sim_end_digest(uno_sim_game_rng(g), w->rng, w->c.nplayers, hands,
+                                     uno_game_stock_count(g), uno_game_discard_count(g));
+    }
 }
 
-int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, size_t errlen)
+/* Game `index` through uno_game_apply: the reference path. */
+static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t errlen)
 {
     const UnoSimConfig *c = &w->c;
-    uint64_t seed = uno_sim_game_seed(c->seed, index);
-    memset(r, 0, sizeof *r);
-    r->index = index;
-    r->seed = seed;
+    uint64_t index = r->index, seed = r->seed;
     w->setup.seed = seed;
     char why[UNO_ERR_LEN];
     if (uno_game_init(w->g, &c->rules, &w->setup, why, sizeof why) != UNO_OK) {
         snprintf(err, errlen, "game %llu: %s", (unsigned long long)index, why);
         return UNO_E_BAD_REQUEST;
     }
-    for (int s = 0; s < c->nplayers; s++)
-        uno_rng_seed(&w->rng[s], uno_sim_game_seed(seed ^ BOT_SALT, (uint64_t)s));
+    uno_sim_seed_bots(w->rng, c->nplayers, seed);
     r->first = (int8_t)uno_game_turn(w->g);
+    uint32_t tally[UNO_SIM_T_COUNT] = {0};
     Flow flow = {.stock0 = uno_game_stock_count(w->g), .discard = uno_game_discard_count(w->g)};
-    int64_t ms = (int64_t)c->rules.hand_size * c->nplayers * c->time_ms[UNO_SIM_T_DEAL];
     int continuing = -1; /* the seat whose turn goes on (after a draw, a colour, a challenge) */
     UnoAction a;
     for (int turn; (turn = uno_game_turn(w->g)) >= 0;) {
@@ -262,11 +298,8 @@ int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, si
             return UNO_E_ILLEGAL;
         }
         r->actions++;
-        ms += c->time_ms[time_kind((UnoActionType)a.type)];
-        if (flow_step(w->g, &a, hands, &flow)) {
-            r->reshuffles++;
-            ms += c->time_ms[UNO_SIM_T_SHUFFLE];
-        }
+        tally[time_kind((UnoActionType)a.type)]++;
+        r->reshuffles += flow_step(w->g, &a, hands, &flow);
         if (seat == turn && is_turn_action((UnoActionType)a.type)) {
             r->turns += continuing != seat;
             bool goes_on = a.type == UNO_ACT_DRAW || a.type == UNO_ACT_COLOR ||
@@ -275,8 +308,19 @@ int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, si
         }
     }
     r->drawn = (uint32_t)(flow.stock0 - uno_game_stock_count(w->g) + flow.reshuffled + flow.to_stock);
-    ms += (int64_t)r->drawn * c->time_ms[UNO_SIM_T_CARD];
-    r->duration_ms = ms;
+    tally[UNO_SIM_T_CARD] = r->drawn;
+    tally[UNO_SIM_T_SHUFFLE] = r->reshuffles;
+    r->duration_ms = uno_sim_duration(c, tally);
     finish_record(w, r);
     return UNO_OK;
+}
+
+int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    r->index = index;
+    r->seed = uno_sim_game_seed(w->c.seed, index);
+    if (w->playout)
+        return uno_playout_play(w->playout, r, err, errlen);
+    return play_reference(w, r, err, errlen);
 }

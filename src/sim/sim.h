@@ -56,7 +56,8 @@ typedef struct UnoSimConfig {
     UnoBotKind bots[UNO_MAX_PLAYERS];  /* per seat */
     UnoBotParams params;               /* every bot's parameters */
     int time_ms[UNO_SIM_T_COUNT];      /* the time model */
-    bool hash;                         /* fold each game's final uno_game_hash into the summary */
+    bool hash;                         /* fold each game's end digest into the summary */
+    bool reference;                    /* play through uno_game_apply even where the playout could */
     uint64_t max_actions;              /* a game longer than this is an error (a bug) */
     UnoEventFn emit;                   /* NULL (fast), or gets every event of every game */
     void *emit_ctx;
@@ -73,6 +74,9 @@ uint64_t uno_sim_game_seed(uint64_t seed, uint64_t index);
  * last seat the oldest (KPGUT's dealer); the dealer is left to the rules. */
 void uno_sim_setup(UnoSetup *s, int nplayers, uint64_t seed);
 
+/* Seeds the bots' generators of the game dealt from game_seed, one per seat. */
+void uno_sim_seed_bots(UnoRng *bots, int nplayers, uint64_t game_seed);
+
 /* ------------------------------------------------------- one game's record */
 
 typedef struct UnoSimRecord {
@@ -82,12 +86,22 @@ typedef struct UnoSimRecord {
     uint32_t drawn;            /* cards drawn, for any reason */
     uint32_t reshuffles;       /* actions during which the pile became a new stock */
     int64_t duration_ms;       /* by the time model */
-    uint64_t hash;             /* final uno_game_hash (config.hash), else 0 */
+    uint64_t hash;             /* the end digest (config.hash), else 0 */
     int8_t reason;             /* UnoReason the game ended with */
     int8_t first;              /* the seat in turn after the deal */
     int8_t winner;             /* the lowest seat ranked 1, -1 none */
     int8_t ranks[UNO_MAX_PLAYERS]; /* uno_game_rank per seat */
 } UnoSimRecord;
+
+/* A game's duration by the time model: tally[k] things of each kind (a
+ * tally of UNO_SIM_T_DEAL is ignored: the deal comes from the rules). */
+int64_t uno_sim_duration(const UnoSimConfig *c, const uint32_t tally[UNO_SIM_T_COUNT]);
+
+/* What a game left behind, folded into 64 bits: the game's and the bots'
+ * generators, the hands' sizes, the stock and the played cards. Two ways of
+ * playing a game that agree on it drew the same numbers to the end. */
+uint64_t uno_sim_end_digest(const UnoRng *game, const UnoRng *bots, int nplayers,
+                            const int *hand_counts, int stock_n, int discard_n);
 
 /* ------------------------------------------------------------ summaries */
 
@@ -141,8 +155,6 @@ void uno_sim_worker_free(UnoSimWorker *w);
 /* Plays game `index` to its end and fills *r. UNO_OK, or a message (a bot
  * chose an action the engine refused, or the game would not end: bugs). */
 int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, size_t errlen);
-/* The game the worker played last, as it ended. */
-const UnoGame *uno_sim_worker_game(const UnoSimWorker *w);
 
 /* ------------------------------------------------------------ a run */
 

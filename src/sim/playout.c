@@ -1,0 +1,651 @@
+/*
+ * playout.c — whole games between random bots on a compact state
+ * (playout.h). Each function below names the engine function whose effect it
+ * reproduces; the rule it implements is cited there, in src/engine.
+ *
+ * Cards in hands are kept as "positions": the order of the random bot's
+ * list of single-card plays (src/sim/fast_random.c): value by value (0..9,
+ * Skip, Reverse, Draw 2), within a value Yellow, Blue, Green, Red, then
+ * Wild, Wild Draw 4, the blank. A hand is a count per position and a bit set
+ * of the positions held, so the bot's k-th playable card is the k-th set bit
+ * of (hand & playable): one pdep where the CPU has it. Colour c is every
+ * fourth bit from 3 - c; value v is the nibble at 4v. The stock and the
+ * played cards keep the engine's kinds, so that shuffles permute the same
+ * arrays as the engine's.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/game.h"
+#include "engine/rng.h"
+#include "sim/playout.h"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+#define BIT(p) (1ULL << (p))
+enum { POS_WILD = 52, POS_WILD4 = 53, POS_BLANK = 54, POSITIONS = 55 };
+#define COLOR_BITS 0x1111111111111ULL /* bits 0, 4, ..., 48: one colour's 13 values */
+#define VALUE_BITS(v) (0xfULL << (4 * (v)))
+#define NUMBER_BITS 0xffffffffffULL   /* values 0..9 */
+
+typedef struct PHand {
+    uint64_t mask;       /* bit p: holds a card at position p */
+    int count;
+    uint8_t n[POSITIONS];
+} PHand;
+
+typedef enum { ACT_PLAY, ACT_DRAW, ACT_TAKE, ACT_COLOR } Act;
+
+struct UnoPlayout {
+    /* the run's */
+    UnoSimConfig c;
+    const UnoRules *r;
+    int nplayers;
+    int deck[UNO_KINDS];             /* the game's cards, per kind */
+    uint8_t pos[UNO_KINDS];          /* kind -> position */
+    uint8_t kind[POSITIONS];         /* position -> kind */
+    uint64_t color_bits[UNO_COLORS + 1]; /* UNO_NO_COLOR: none */
+    /* the game's */
+    UnoRng rng, bot[UNO_MAX_PLAYERS];
+    PHand hand[UNO_MAX_PLAYERS];
+    bool out[UNO_MAX_PLAYERS];       /* finished (no longer in turn) */
+    int8_t rank[UNO_MAX_PLAYERS];
+    int active, finished;
+    int turn, direction, phase, color, dealer;
+    UnoCard top;                     /* a kind, UNO_NO_CARD before KPGUT's opening play */
+    uint64_t top_value_bits;         /* the top card's value, when coloured */
+    int drawn;                       /* UNO_PHASE_DRAWN: the position that may be played */
+    int pending;
+    PendingKind pending_kind;
+    int stuck;
+    UnoReason reason;                /* UNO_R_NONE while the game goes on */
+    int discard_n, stock_n;
+    uint8_t discard[UNO_KINDS];
+    UnoCard stock[UNO_MAX_CARDS];
+    /* what the current action and the game cost */
+    bool counting;                   /* false during the deal */
+    bool reshuffled;                 /* during the current action */
+    uint32_t cards_drawn;
+};
+
+static uint8_t position_of(UnoCard k)
+{
+    if (!uno_card_is_colored(k))
+        return (uint8_t)k; /* W, W+4, X keep their numbers */
+    return (uint8_t)(4 * uno_card_value(k) + UNO_COLORS - 1 - uno_card_color(k));
+}
+
+bool uno_playout_fits(const UnoSimConfig *c)
+{
+    for (int s = 0; s < c->nplayers; s++)
+        if (c->bots[s] != UNO_BOT_RANDOM)
+            return false;
+    return c->emit == NULL && !c->reference;
+}
+
+UnoPlayout *uno_playout_new(const UnoSimConfig *c)
+{
+    UnoPlayout *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->c = *c;
+    p->r = &p->c.rules;
+    p->nplayers = c->nplayers;
+    deck_kinds(p->r, deck_count(p->r, c->nplayers), p->deck);
+    for (int k = 0; k < UNO_KINDS; k++) {
+        p->pos[k] = position_of((UnoCard)k);
+        p->kind[p->pos[k]] = (uint8_t)k;
+    }
+    for (int col = 0; col < UNO_COLORS; col++)
+        p->color_bits[col] = COLOR_BITS << (UNO_COLORS - 1 - col);
+    return p;
+}
+
+void uno_playout_free(UnoPlayout *p) { free(p); }
+
+/* ------------------------------------------------------------ seats */
+
+/* next_seat (pile.c) */
+static int po_next_seat(const UnoPlayout *p, int from, int steps)
+{
+    int s = from, n = p->nplayers;
+    while (steps > 0) {
+        s += p->direction;
+        if (s < 0)
+            s += n;
+        else if (s >= n)
+            s -= n;
+        steps -= !p->out[s];
+    }
+    return s;
+}
+
+/* begin_turn, pass_turn (turn.c) */
+static void po_begin_turn(UnoPlayout *p, int seat)
+{
+    p->turn = seat;
+    p->phase = UNO_PHASE_TURN;
+}
+
+static void po_pass_turn(UnoPlayout *p, int steps) { po_begin_turn(p, po_next_seat(p, p->turn, steps)); }
+
+/* ------------------------------------------------------------ cards */
+
+static inline void hand_put(PHand *h, int pos)
+{
+    h->n[pos]++;
+    h->mask |= BIT(pos);
+    h->count++;
+}
+
+static inline void hand_take(PHand *h, int pos)
+{
+    if (--h->n[pos] == 0)
+        h->mask &= ~BIT(pos);
+    h->count--;
+}
+
+/* reshuffle (pile.c): the played cards but the top, in kind order, shuffled */
+static int po_reshuffle(UnoPlayout *p)
+{
+    int n = 0;
+    if (p->top != UNO_NO_CARD)
+        p->discard[p->top]--;
+    for (int k = 0; k < UNO_KINDS; k++) {
+        for (int i = 0; i < p->discard[k]; i++)
+            p->stock[n++] = (UnoCard)k;
+        p->discard[k] = 0;
+    }
+    if (p->top != UNO_NO_CARD)
+        p->discard[p->top] = 1;
+    p->discard_n -= n;
+    shuffle_cards(&p->rng, p->stock, n);
+    p->stock_n = n;
+    p->reshuffled |= n > 0 && p->counting;
+    return n;
+}
+
+/* draw_cards (pile.c); returns the number drawn, *last the last position */
+static int po_draw_cards(UnoPlayout *p, int seat, int n, int *last)
+{
+    PHand *h = &p->hand[seat];
+    int drawn = 0;
+    while (drawn < n) {
+        if (p->stock_n == 0 && po_reshuffle(p) == 0)
+            break;
+        *last = p->pos[p->stock[--p->stock_n]];
+        hand_put(h, *last);
+        drawn++;
+    }
+    if (p->stock_n == 0)
+        po_reshuffle(p);
+    if (p->counting)
+        p->cards_drawn += (uint32_t)drawn;
+    return drawn;
+}
+
+/* ------------------------------------------------------- what may be played */
+
+/* matching (legal.c), in positions */
+static uint64_t po_matching(const UnoPlayout *p)
+{
+    return BIT(POS_WILD) | BIT(POS_BLANK) | p->color_bits[p->color] | p->top_value_bits;
+}
+
+/* wd4_breaks_rule (legal.c) */
+static bool po_wd4_breaks_rule(const UnoPlayout *p, uint64_t held)
+{
+    uint64_t others = held & ~BIT(POS_WILD4);
+    if (p->r->wd4_rule == UNO_WD4_NO_PLAYABLE)
+        return (others & po_matching(p)) != 0;
+    return (others & p->color_bits[p->color]) != 0;
+}
+
+/* playable_mask (legal.c) for the seat in turn, in the phases random bots meet */
+static uint64_t po_playable(const UnoPlayout *p, int seat)
+{
+    uint64_t held = p->hand[seat].mask, m;
+    switch (p->phase) {
+    case UNO_PHASE_DRAWN:
+        return held & BIT(p->drawn);
+    case UNO_PHASE_PENDING:
+        if (p->pending_kind == PENDING_DRAW2) {
+            m = p->r->stack_draw2 ? VALUE_BITS(UNO_DRAW2) : 0;
+            if (p->r->wd4_on_draw2 && !(held & VALUE_BITS(UNO_DRAW2)))
+                m |= BIT(POS_WILD4);
+        } else {
+            m = p->r->stack_wd4 ? BIT(POS_WILD4) : 0;
+        }
+        return held & m;
+    default: /* UNO_PHASE_TURN, UNO_PHASE_MUST_PLAY */
+        if (p->top == UNO_NO_CARD)
+            return held & ~BIT(POS_WILD4);
+        m = po_matching(p);
+        if (p->r->challenge != UNO_CHALLENGE_NONE || !po_wd4_breaks_rule(p, held))
+            m |= BIT(POS_WILD4);
+        return held & m;
+    }
+}
+
+/* ------------------------------------------------------------ the end */
+
+static void finish(UnoPlayout *p, UnoReason reason)
+{
+    p->phase = UNO_PHASE_OVER;
+    p->reason = reason;
+}
+
+/* The engine's Hand of a seat, for compare_section6 (ending.c). */
+static void engine_hand(const UnoPlayout *p, int seat, Hand *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int pos = 0; pos < POSITIONS; pos++)
+        out->kinds[p->kind[pos]] = p->hand[seat].n[pos];
+    out->count = (uint16_t)p->hand[seat].count;
+}
+
+/* rank_remaining (ending.c): the players still in, as KPGUT §6 */
+static void po_rank_remaining(UnoPlayout *p)
+{
+    int left[UNO_MAX_PLAYERS], n = 0;
+    Hand hands[UNO_MAX_PLAYERS];
+    for (int s = 0; s < p->nplayers; s++)
+        if (!p->out[s]) {
+            engine_hand(p, s, &hands[n]);
+            left[n++] = s;
+        }
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && compare_section6(&hands[j - 1], &hands[j]) > 0; j--) {
+            Hand h = hands[j];
+            int s = left[j];
+            hands[j] = hands[j - 1];
+            left[j] = left[j - 1];
+            hands[j - 1] = h;
+            left[j - 1] = s;
+        }
+    for (int i = 0, place = 0; i < n; i++) {
+        if (i > 0 && compare_section6(&hands[i - 1], &hands[i]) != 0)
+            place = i;
+        p->out[left[i]] = true;
+        p->rank[left[i]] = (int8_t)(p->finished + place + 1);
+    }
+    p->finished += n;
+    p->active = 0;
+}
+
+/* end_game_early (ending.c); UNO_R_LAST_PLAYER comes only with play_to_last */
+static void end_early(UnoPlayout *p, UnoReason reason)
+{
+    if (p->reason != UNO_R_NONE)
+        return;
+    if (p->r->play_to_last)
+        po_rank_remaining(p);
+    finish(p, reason);
+}
+
+/* player_out (ending.c) */
+static void po_player_out(UnoPlayout *p, int seat)
+{
+    p->out[seat] = true;
+    p->active--;
+    p->rank[seat] = (int8_t)++p->finished;
+    if (p->r->play_to_last) {
+        if (p->active <= 1)
+            end_early(p, UNO_R_LAST_PLAYER);
+        return;
+    }
+    int winners = 1;
+    if (p->r->partners)
+        for (int s = 0; s < p->nplayers; s++)
+            if (s != seat && s % 2 == seat % 2) {
+                p->rank[s] = 1;
+                winners++;
+            }
+    for (int s = 0; s < p->nplayers; s++)
+        if (p->rank[s] == 0 && !p->out[s])
+            p->rank[s] = (int8_t)(winners + 1);
+    finish(p, UNO_R_OUT);
+}
+
+/* draw_or_end (turn.c): false when KPGUT §5 ended the game */
+static bool po_draw_or_end(UnoPlayout *p, int seat, int n)
+{
+    int last;
+    if (po_draw_cards(p, seat, n, &last) < n && p->r->stock_out_ends) {
+        end_early(p, UNO_R_EXHAUSTED);
+        return false;
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------ effects */
+
+/* take_pending (turn.c) */
+static void po_take_pending(UnoPlayout *p)
+{
+    int n = p->pending;
+    p->pending = 0;
+    p->pending_kind = PENDING_NONE;
+    if (po_draw_or_end(p, p->turn, n))
+        po_pass_turn(p, 1);
+}
+
+/* add_pending (turn.c): the victim answers when they can continue the
+ * chain or challenge a WD4 (random bots never challenge, but must answer) */
+static void po_add_pending(UnoPlayout *p, PendingKind kind, int amount)
+{
+    p->pending += amount;
+    if (kind == PENDING_WILD4 || p->pending_kind != PENDING_WILD4)
+        p->pending_kind = kind;
+    p->turn = po_next_seat(p, p->turn, 1);
+    p->phase = UNO_PHASE_PENDING;
+    bool may_challenge = p->pending_kind == PENDING_WILD4 && p->r->challenge != UNO_CHALLENGE_NONE;
+    if (!may_challenge && !po_playable(p, p->turn))
+        po_take_pending(p);
+}
+
+/* apply_effects (turn.c) for one card */
+static void po_apply_effects(UnoPlayout *p, int seat, UnoCard card)
+{
+    p->turn = seat;
+    switch (uno_card_value(card)) {
+    case UNO_SKIP:
+        po_pass_turn(p, 2);
+        return;
+    case UNO_REVERSE:
+        if (p->active == 2 && p->r->two_player_reverse_skips) {
+            po_pass_turn(p, 2);
+            return;
+        }
+        p->direction = -p->direction;
+        po_pass_turn(p, 1);
+        return;
+    case UNO_DRAW2:
+        po_add_pending(p, PENDING_DRAW2, 2);
+        return;
+    case UNO_WILD4:
+        po_add_pending(p, PENDING_WILD4, 4);
+        return;
+    case UNO_BLANK:
+        if (p->r->blank_draw > 0 && !po_draw_or_end(p, po_next_seat(p, seat, 1), p->r->blank_draw))
+            return;
+        po_pass_turn(p, p->r->blank_skip ? 2 : 1);
+        return;
+    default:
+        po_pass_turn(p, 1);
+        return;
+    }
+}
+
+static void po_discard_push(UnoPlayout *p, UnoCard c)
+{
+    p->discard[c]++;
+    p->discard_n++;
+    p->top = c;
+    p->top_value_bits = uno_card_is_colored(c) ? VALUE_BITS(uno_card_value(c)) : 0;
+}
+
+/* turn_play (turn.c): one card, legal, by the seat in turn */
+static void play(UnoPlayout *p, int seat, int pos, int color)
+{
+    UnoCard card = p->kind[pos];
+    bool continues_chain = p->phase == UNO_PHASE_PENDING;
+    PHand *h = &p->hand[seat];
+    hand_take(h, pos);
+    po_discard_push(p, card);
+    if (uno_card_is_wild(card))
+        p->color = color;
+    else if (uno_card_is_colored(card))
+        p->color = uno_card_color(card);
+    p->stuck = 0;
+    if (!continues_chain) {
+        p->pending = 0;
+        p->pending_kind = PENDING_NONE;
+    }
+    if (h->count > 0) {
+        po_apply_effects(p, seat, card);
+        return;
+    }
+    if (p->r->last_card_draw && !uno_card_is_number(card)) {
+        po_apply_effects(p, seat, card);
+        if (p->reason == UNO_R_NONE)
+            po_draw_or_end(p, seat, 1);
+        return;
+    }
+    if (p->r->play_to_last) {
+        po_player_out(p, seat);
+        if (p->reason == UNO_R_NONE)
+            po_apply_effects(p, seat, card);
+        return;
+    }
+    int value = uno_card_value(card), last, victim = po_next_seat(p, seat, 1);
+    if (value == UNO_DRAW2 || value == UNO_WILD4)
+        po_draw_cards(p, victim, p->pending + (value == UNO_DRAW2 ? 2 : 4), &last);
+    else if (value == UNO_BLANK && p->r->blank_draw > 0)
+        po_draw_cards(p, victim, p->r->blank_draw, &last);
+    p->pending = 0;
+    p->pending_kind = PENDING_NONE;
+    po_player_out(p, seat);
+}
+
+/* turn_draw (turn.c): the seat in turn holds nothing playable */
+static void draw(UnoPlayout *p, int seat)
+{
+    if (p->r->draw_rule == UNO_DRAW_ONE) {
+        p->phase = UNO_PHASE_TURN;
+        int got;
+        if (po_draw_cards(p, seat, 1, &got) == 0) {
+            if (++p->stuck >= p->active)
+                end_early(p, UNO_R_EXHAUSTED);
+            else
+                po_pass_turn(p, 1);
+            return;
+        }
+        p->stuck = 0;
+        if (po_playable(p, seat) & BIT(got)) {
+            p->phase = UNO_PHASE_DRAWN;
+            p->drawn = got;
+        } else {
+            po_pass_turn(p, 1);
+        }
+        return;
+    }
+    p->phase = UNO_PHASE_MUST_PLAY;
+    do {
+        if (!po_draw_or_end(p, seat, 1))
+            return;
+    } while (!po_playable(p, seat));
+}
+
+/* ------------------------------------------------------------ the deal */
+
+/* uno_game_init (game.c) for the seats of uno_sim_setup */
+static void deal(UnoPlayout *p, uint64_t seed)
+{
+    int n = p->nplayers;
+    memset(p->hand, 0, sizeof p->hand[0] * (size_t)n);
+    memset(p->out, 0, sizeof p->out);
+    memset(p->rank, 0, sizeof p->rank);
+    memset(p->discard, 0, sizeof p->discard);
+    p->active = n;
+    p->finished = p->discard_n = p->pending = p->stuck = 0;
+    p->pending_kind = PENDING_NONE;
+    p->reason = UNO_R_NONE;
+    p->direction = 1;
+    p->top = UNO_NO_CARD;
+    p->top_value_bits = 0;
+    p->color = UNO_NO_COLOR;
+    p->counting = false;
+    uno_rng_seed(&p->rng, seed);
+    /* seat s is aged 20 + s: the oldest is the last seat */
+    p->dealer = p->r->dealer == UNO_DEALER_OLDEST ? n - 1 : dealer_by_high_card(&p->rng, n, p->deck, NULL);
+    int size = 0;
+    for (int k = 0; k < UNO_KINDS; k++)
+        for (int i = 0; i < p->deck[k]; i++)
+            p->stock[size++] = (UnoCard)k;
+    shuffle_cards(&p->rng, p->stock, size);
+    p->stock_n = size;
+    for (int round = 0; round < p->r->hand_size; round++)
+        for (int k = 1; k <= n; k++)
+            hand_put(&p->hand[(p->dealer + k) % n], p->pos[p->stock[--p->stock_n]]);
+}
+
+/* youngest_opens (game.c): seat 0 is the youngest */
+static void po_youngest_opens(UnoPlayout *p)
+{
+    po_begin_turn(p, 0);
+    if (!po_playable(p, 0)) {
+        p->phase = UNO_PHASE_MUST_PLAY;
+        int last;
+        while (!po_playable(p, 0) && po_draw_cards(p, 0, 1, &last) == 1)
+            ;
+    }
+}
+
+/* return_to_deck (game.c) */
+static void po_return_to_deck(UnoPlayout *p, UnoCard c)
+{
+    int at = (int)rng_below(&p->rng, (uint32_t)p->stock_n);
+    memmove(p->stock + at + 1, p->stock + at, (size_t)(p->stock_n - at));
+    p->stock[at] = c;
+    p->stock_n++;
+}
+
+/* turn_up_first (game.c) */
+static void po_turn_up_first(UnoPlayout *p)
+{
+    const UnoRules *r = p->r;
+    UnoCard c;
+    for (;;) {
+        c = p->stock[--p->stock_n];
+        bool again = (c == UNO_WILD4 && r->first_wd4 == UNO_FIRST_WD4_RETURN) ||
+                     (c == UNO_WILD && r->first_wild == UNO_FIRST_WILD_RETURN) || c == UNO_BLANK;
+        if (c == UNO_WILD4 && r->first_wd4 == UNO_FIRST_WD4_COVER) {
+            po_discard_push(p, c);
+            continue;
+        }
+        if (!again)
+            break;
+        po_return_to_deck(p, c);
+    }
+    po_discard_push(p, c);
+    p->color = uno_card_color(c);
+    p->turn = p->dealer;
+    if (c == UNO_WILD) {
+        p->turn = po_next_seat(p, p->dealer, 1);
+        p->phase = UNO_PHASE_COLOR;
+        return;
+    }
+    if (uno_card_value(c) == UNO_REVERSE && r->first_reverse == UNO_FIRST_REVERSE_DEALER_FIRST) {
+        p->direction = -1;
+        po_begin_turn(p, p->dealer);
+        return;
+    }
+    po_apply_effects(p, p->dealer, c);
+}
+
+/* ------------------------------------------------------------ the bot */
+
+/* The k-th set bit of m (k < popcount(m)). */
+static inline int nth_bit(uint64_t m, uint32_t k)
+{
+#if defined(__BMI2__)
+    return __builtin_ctzll(_pdep_u64(1ULL << k, m));
+#else
+    for (; k > 0; k--)
+        m &= m - 1;
+    return __builtin_ctzll(m);
+#endif
+}
+
+/* uno_sim_fast_random (fast_random.c) and the action it chooses, applied.
+ * Returns what the action was. */
+static Act act(UnoPlayout *p)
+{
+    int seat = p->turn;
+    UnoRng *rng = &p->bot[seat];
+    if (p->phase == UNO_PHASE_COLOR) {
+        p->color = (int)rng_below(rng, UNO_COLORS);
+        p->phase = UNO_PHASE_TURN;
+        return ACT_COLOR;
+    }
+    uint64_t m = po_playable(p, seat);
+    if (!m) {
+        if (p->phase == UNO_PHASE_PENDING) {
+            po_take_pending(p);
+            return ACT_TAKE;
+        }
+        draw(p, seat);
+        return ACT_DRAW;
+    }
+    int pos = nth_bit(m, rng_below(rng, (uint32_t)__builtin_popcountll(m)));
+    bool wild = pos == POS_WILD || pos == POS_WILD4;
+    int color = (int)rng_below(rng, wild ? UNO_COLORS : 1);
+    if (p->hand[seat].count == 2)
+        rng_next(rng); /* the UNO call: said or not, it changes nothing here */
+    play(p, seat, pos, color);
+    return ACT_PLAY;
+}
+
+/* ------------------------------------------------------------ a game */
+
+static const UnoSimTime time_of[] = {
+    [ACT_PLAY] = UNO_SIM_T_PLAY, [ACT_DRAW] = UNO_SIM_T_DRAW,
+    [ACT_TAKE] = UNO_SIM_T_TAKE, [ACT_COLOR] = UNO_SIM_T_COLOR,
+};
+
+int uno_playout_play(UnoPlayout *p, UnoSimRecord *r, char *err, size_t errlen)
+{
+    const UnoSimConfig *c = &p->c;
+    deal(p, r->seed);
+    uno_sim_seed_bots(p->bot, p->nplayers, r->seed);
+    if (p->r->opening == UNO_OPEN_YOUNGEST_PLAYS)
+        po_youngest_opens(p);
+    else
+        po_turn_up_first(p);
+    p->counting = true;
+    p->cards_drawn = 0;
+    r->first = (int8_t)(p->reason == UNO_R_NONE ? p->turn : -1);
+    uint32_t tally[UNO_SIM_T_COUNT] = {0};
+    int continuing = -1;
+    while (p->reason == UNO_R_NONE) {
+        if (r->actions >= c->max_actions) {
+            snprintf(err, errlen, "game %llu (seed %llu) did not end after %llu actions",
+                     (unsigned long long)r->index, (unsigned long long)r->seed,
+                     (unsigned long long)c->max_actions);
+            return UNO_E_ILLEGAL;
+        }
+        int seat = p->turn;
+        if (continuing != seat)
+            continuing = -1;
+        p->reshuffled = false;
+        Act a = act(p);
+        /* apply.c: KPGUT §4–§5, the game ends when no stock can be made */
+        if (p->r->stock_out_ends && p->reason == UNO_R_NONE && p->stock_n == 0)
+            end_early(p, UNO_R_EXHAUSTED);
+        r->actions++;
+        tally[time_of[a]]++;
+        r->reshuffles += p->reshuffled;
+        r->turns += continuing != seat;
+        continuing = a == ACT_DRAW || a == ACT_COLOR ? seat : -1;
+    }
+    r->drawn = p->cards_drawn;
+    tally[UNO_SIM_T_CARD] = r->drawn;
+    tally[UNO_SIM_T_SHUFFLE] = r->reshuffles;
+    r->duration_ms = uno_sim_duration(c, tally);
+    r->reason = (int8_t)p->reason;
+    r->winner = -1;
+    int hands[UNO_MAX_PLAYERS];
+    for (int s = 0; s < p->nplayers; s++) {
+        r->ranks[s] = p->rank[s];
+        if (r->ranks[s] == 1 && r->winner < 0)
+            r->winner = (int8_t)s;
+        hands[s] = p->hand[s].count;
+    }
+    if (c->hash)
+        r->hash = uno_sim_end_digest(&p->rng, p->bot, p->nplayers, hands, p->stock_n, p->discard_n);
+    return UNO_OK;
+}
