@@ -53,31 +53,39 @@ void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS])
     counts[r->blank_as < UNO_KINDS ? r->blank_as : UNO_BLANK] += r->blanks * decks;
 }
 
-/* A card drawn at random from what is left of a deck (counts, size). */
-static UnoCard random_card(UnoRng *rng, int counts[UNO_KINDS], int *size)
+int deck_in_kind_order(const int counts[UNO_KINDS], UnoCard *out)
 {
-    int at = (int)uno_rng_below(rng, (uint32_t)(*size)--);
-    int k = 0;
-    while (at >= counts[k])
-        at -= counts[k++];
-    counts[k]--;
-    return (UnoCard)k;
+    int n = 0;
+    for (int k = 0; k < UNO_KINDS; k++)
+        for (int i = 0; i < counts[k]; i++)
+            out[n++] = (UnoCard)k;
+    return n;
+}
+
+/* A card drawn at random from the deck (size cards in kind order) but those
+ * already drawn: taken[0..*ntaken) holds their places, in ascending order. */
+static UnoCard random_card(UnoRng *rng, const UnoCard *deck, int size, int *taken, int *ntaken)
+{
+    int at = (int)uno_rng_below(rng, (uint32_t)(size - *ntaken)), j = 0;
+    for (; j < *ntaken && taken[j] <= at; j++)
+        at++; /* the at-th card still there */
+    memmove(taken + j + 1, taken + j, (size_t)(*ntaken - j) * sizeof *taken);
+    taken[j] = at;
+    (*ntaken)++;
+    return deck[at];
 }
 
 /* MyUNO "Setup" 1: each player draws a card; the highest number deals
  * (symbols count as zero); those tied for highest draw again. */
-int dealer_by_high_card(UnoRng *rng, int nplayers, const int counts[UNO_KINDS], EventSink *out)
+int dealer_by_high_card(UnoRng *rng, int nplayers, const UnoCard *deck, int size, EventSink *out)
 {
-    int size = 0, in[UNO_MAX_PLAYERS], nin = nplayers;
-    for (int k = 0; k < UNO_KINDS; k++)
-        size += counts[k];
+    int in[UNO_MAX_PLAYERS], nin = nplayers;
     for (int s = 0; s < nin; s++)
         in[s] = s;
     for (int round = 1; nin > 1; round++) { /* the cards go back to the deck before each round */
-        int best = -1, values[UNO_MAX_PLAYERS], next = 0, left[UNO_KINDS], left_size = size;
-        memcpy(left, counts, sizeof left);
+        int best = -1, values[UNO_MAX_PLAYERS], next = 0, taken[UNO_MAX_PLAYERS], ntaken = 0;
         for (int i = 0; i < nin; i++) {
-            UnoCard c = random_card(rng, left, &left_size);
+            UnoCard c = random_card(rng, deck, size, taken, &ntaken);
             ev_emit(out, UNO_EV_CUT, in[i], -1, UNO_NO_COLOR, round, UNO_R_NONE, &c, 1);
             values[i] = uno_card_is_number(c) ? uno_card_value(c) : 0;
             if (values[i] > best)
@@ -95,9 +103,12 @@ static int build_stock(UnoGame *g, const UnoSetup *setup, EventSink *out, char *
 {
     int counts[UNO_KINDS];
     deck_kinds(&g->rules, deck_count(&g->rules, g->nplayers), counts);
+    UnoCard *stock = game_stock(g);
+    int n = deck_in_kind_order(counts, stock);
     if (setup->dealer < 0)
-        g->dealer = (int8_t)(g->rules.dealer == UNO_DEALER_OLDEST ? oldest_seat(g)
-                                                                   : dealer_by_high_card(&g->rng, g->nplayers, counts, out));
+        g->dealer = (int8_t)(g->rules.dealer == UNO_DEALER_OLDEST
+                                 ? oldest_seat(g)
+                                 : dealer_by_high_card(&g->rng, g->nplayers, stock, n, out));
     for (int i = 0; i < setup->ndeck_top; i++) {
         UnoCard c = setup->deck_top[i];
         if (c >= UNO_KINDS || counts[c] == 0)
@@ -105,11 +116,8 @@ static int build_stock(UnoGame *g, const UnoSetup *setup, EventSink *out, char *
                         i + 1, uno_card_name(c));
         counts[c]--;
     }
-    UnoCard *stock = game_stock(g);
-    int n = 0;
-    for (int k = 0; k < UNO_KINDS; k++)
-        for (int i = 0; i < counts[k]; i++)
-            stock[n++] = (UnoCard)k;
+    if (setup->ndeck_top > 0)
+        n = deck_in_kind_order(counts, stock);
     shuffle_cards(&g->rng, stock, n);
     for (int i = setup->ndeck_top - 1; i >= 0; i--)
         stock[n++] = setup->deck_top[i];

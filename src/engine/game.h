@@ -122,9 +122,12 @@ static inline void ev_emit(EventSink *out, UnoEventType type, int seat, int targ
 int deck_count(const UnoRules *r, int nplayers);
 /* The cards of `decks` decks, as counts per kind (MyUNO "Equipment"). */
 void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS]);
+/* The cards of counts[] into out, in kind order (how a new deck is laid out
+ * before its shuffle); returns how many. */
+int deck_in_kind_order(const int counts[UNO_KINDS], UnoCard *out);
 /* MyUNO "Setup" 1: the seat that deals, by high card, drawn with rng from
- * the deck's counts (which are left as they were). */
-int dealer_by_high_card(UnoRng *rng, int nplayers, const int counts[UNO_KINDS], EventSink *out);
+ * `deck` (size cards in kind order, left as they are). */
+int dealer_by_high_card(UnoRng *rng, int nplayers, const UnoCard *deck, int size, EventSink *out);
 
 /* ---- hands and piles (pile.c) ---- */
 void hand_add(Hand *h, UnoCard c);

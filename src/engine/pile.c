@@ -20,15 +20,19 @@ void hand_remove(Hand *h, UnoCard c)
     h->count--;
 }
 
-/* Fisher–Yates with the game's generator. */
+/* Fisher–Yates with the game's generator. The generator works on a local
+ * copy: a card is a byte, which may alias anything, so writing cards through
+ * *rng would make the compiler reload and store its state at every swap. */
 void shuffle_cards(UnoRng *rng, UnoCard *cards, int n)
 {
+    UnoRng local = *rng;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(rng, (uint32_t)i + 1);
+        int j = (int)rng_below(&local, (uint32_t)i + 1);
         UnoCard tmp = cards[i];
         cards[i] = cards[j];
         cards[j] = tmp;
     }
+    *rng = local;
 }
 
 void discard_push(UnoGame *g, UnoCard c)

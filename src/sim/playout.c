@@ -31,10 +31,12 @@ enum { POS_WILD = 52, POS_WILD4 = 53, POS_BLANK = 54, POSITIONS = 55 };
 #define VALUE_BITS(v) (0xfULL << (4 * (v)))
 #define NUMBER_BITS 0xffffffffffULL   /* values 0..9 */
 
+/* Counts are 16-bit, not bytes: a store through a byte may alias anything,
+ * and would make the compiler reload the whole state after each one. */
 typedef struct PHand {
     uint64_t mask;       /* bit p: holds a card at position p */
     int count;
-    uint8_t n[POSITIONS];
+    uint16_t n[POSITIONS];
 } PHand;
 
 typedef enum { ACT_PLAY, ACT_DRAW, ACT_TAKE, ACT_COLOR } Act;
@@ -44,9 +46,13 @@ struct UnoPlayout {
     UnoSimConfig c;
     const UnoRules *r;
     int nplayers;
-    int deck[UNO_KINDS];             /* the game's cards, per kind */
+    int deck_size;
+    UnoCard deck[UNO_MAX_CARDS];     /* the game's cards, in kind order */
     uint8_t pos[UNO_KINDS];          /* kind -> position */
     uint8_t kind[POSITIONS];         /* position -> kind */
+    uint64_t value_bits[UNO_KINDS];  /* kind -> its value's positions (coloured kinds) */
+    int8_t value[UNO_KINDS];         /* uno_card_value */
+    int8_t color_of[UNO_KINDS];      /* uno_card_color: UNO_NO_COLOR for W, W+4, X */
     uint64_t color_bits[UNO_COLORS + 1]; /* UNO_NO_COLOR: none */
     /* the game's */
     UnoRng rng, bot[UNO_MAX_PLAYERS];
@@ -63,11 +69,12 @@ struct UnoPlayout {
     int stuck;
     UnoReason reason;                /* UNO_R_NONE while the game goes on */
     int discard_n, stock_n;
-    uint8_t discard[UNO_KINDS];
+    uint16_t discard[UNO_KINDS];     /* the played cards, per kind */
     UnoCard stock[UNO_MAX_CARDS];
-    /* what the current action and the game cost */
-    bool counting;                   /* false during the deal */
-    bool reshuffled;                 /* during the current action */
+    /* what the game cost; the deal's draws and reshuffles are taken off */
+    uint32_t action;                 /* the number of the action being applied */
+    uint32_t reshuffled_in;          /* the action of the last reshuffle */
+    uint32_t reshuffles;             /* actions during which the pile became the stock */
     uint32_t cards_drawn;
 };
 
@@ -94,10 +101,15 @@ UnoPlayout *uno_playout_new(const UnoSimConfig *c)
     p->c = *c;
     p->r = &p->c.rules;
     p->nplayers = c->nplayers;
-    deck_kinds(p->r, deck_count(p->r, c->nplayers), p->deck);
+    int counts[UNO_KINDS];
+    deck_kinds(p->r, deck_count(p->r, c->nplayers), counts);
+    p->deck_size = deck_in_kind_order(counts, p->deck);
     for (int k = 0; k < UNO_KINDS; k++) {
         p->pos[k] = position_of((UnoCard)k);
         p->kind[p->pos[k]] = (uint8_t)k;
+        p->value[k] = (int8_t)uno_card_value((UnoCard)k);
+        p->color_of[k] = (int8_t)uno_card_color((UnoCard)k);
+        p->value_bits[k] = uno_card_is_colored((UnoCard)k) ? VALUE_BITS(p->value[k]) : 0;
     }
     for (int col = 0; col < UNO_COLORS; col++)
         p->color_bits[col] = COLOR_BITS << (UNO_COLORS - 1 - col);
@@ -108,10 +120,15 @@ void uno_playout_free(UnoPlayout *p) { free(p); }
 
 /* ------------------------------------------------------------ seats */
 
-/* next_seat (pile.c) */
+/* next_seat (pile.c); steps is 1 or 2 */
 static int po_next_seat(const UnoPlayout *p, int from, int steps)
 {
     int s = from, n = p->nplayers;
+    if (p->active == n) { /* nobody has left: no seat to step over */
+        s += p->direction * steps;
+        s += n & -(s < 0);   /* wraps without a branch to mispredict */
+        return s - (n & -(s >= n));
+    }
     while (steps > 0) {
         s += p->direction;
         if (s < 0)
@@ -143,8 +160,7 @@ static inline void hand_put(PHand *h, int pos)
 
 static inline void hand_take(PHand *h, int pos)
 {
-    if (--h->n[pos] == 0)
-        h->mask &= ~BIT(pos);
+    h->mask &= ~((uint64_t)(--h->n[pos] == 0) << pos); /* no branch to mispredict */
     h->count--;
 }
 
@@ -164,7 +180,10 @@ static int po_reshuffle(UnoPlayout *p)
     p->discard_n -= n;
     shuffle_cards(&p->rng, p->stock, n);
     p->stock_n = n;
-    p->reshuffled |= n > 0 && p->counting;
+    if (n > 0 && p->reshuffled_in != p->action) {
+        p->reshuffled_in = p->action;
+        p->reshuffles++;
+    }
     return n;
 }
 
@@ -182,8 +201,7 @@ static int po_draw_cards(UnoPlayout *p, int seat, int n, int *last)
     }
     if (p->stock_n == 0)
         po_reshuffle(p);
-    if (p->counting)
-        p->cards_drawn += (uint32_t)drawn;
+    p->cards_drawn += (uint32_t)drawn;
     return drawn;
 }
 
@@ -351,7 +369,7 @@ static void po_add_pending(UnoPlayout *p, PendingKind kind, int amount)
 static void po_apply_effects(UnoPlayout *p, int seat, UnoCard card)
 {
     p->turn = seat;
-    switch (uno_card_value(card)) {
+    switch (p->value[card]) {
     case UNO_SKIP:
         po_pass_turn(p, 2);
         return;
@@ -385,7 +403,7 @@ static void po_discard_push(UnoPlayout *p, UnoCard c)
     p->discard[c]++;
     p->discard_n++;
     p->top = c;
-    p->top_value_bits = uno_card_is_colored(c) ? VALUE_BITS(uno_card_value(c)) : 0;
+    p->top_value_bits = p->value_bits[c];
 }
 
 /* turn_play (turn.c): one card, legal, by the seat in turn */
@@ -399,7 +417,7 @@ static void play(UnoPlayout *p, int seat, int pos, int color)
     if (uno_card_is_wild(card))
         p->color = color;
     else if (uno_card_is_colored(card))
-        p->color = uno_card_color(card);
+        p->color = p->color_of[card];
     p->stuck = 0;
     if (!continues_chain) {
         p->pending = 0;
@@ -421,7 +439,7 @@ static void play(UnoPlayout *p, int seat, int pos, int color)
             po_apply_effects(p, seat, card);
         return;
     }
-    int value = uno_card_value(card), last, victim = po_next_seat(p, seat, 1);
+    int value = p->value[card], last, victim = po_next_seat(p, seat, 1);
     if (value == UNO_DRAW2 || value == UNO_WILD4)
         po_draw_cards(p, victim, p->pending + (value == UNO_DRAW2 ? 2 : 4), &last);
     else if (value == UNO_BLANK && p->r->blank_draw > 0)
@@ -478,19 +496,19 @@ static void deal(UnoPlayout *p, uint64_t seed)
     p->top = UNO_NO_CARD;
     p->top_value_bits = 0;
     p->color = UNO_NO_COLOR;
-    p->counting = false;
+    p->action = p->reshuffled_in = 0;
     uno_rng_seed(&p->rng, seed);
     /* seat s is aged 20 + s: the oldest is the last seat */
-    p->dealer = p->r->dealer == UNO_DEALER_OLDEST ? n - 1 : dealer_by_high_card(&p->rng, n, p->deck, NULL);
-    int size = 0;
-    for (int k = 0; k < UNO_KINDS; k++)
-        for (int i = 0; i < p->deck[k]; i++)
-            p->stock[size++] = (UnoCard)k;
-    shuffle_cards(&p->rng, p->stock, size);
-    p->stock_n = size;
-    for (int round = 0; round < p->r->hand_size; round++)
-        for (int k = 1; k <= n; k++)
-            hand_put(&p->hand[(p->dealer + k) % n], p->pos[p->stock[--p->stock_n]]);
+    p->dealer = p->r->dealer == UNO_DEALER_OLDEST
+                    ? n - 1
+                    : dealer_by_high_card(&p->rng, n, p->deck, p->deck_size, NULL);
+    memcpy(p->stock, p->deck, (size_t)p->deck_size);
+    shuffle_cards(&p->rng, p->stock, p->deck_size);
+    p->stock_n = p->deck_size;
+    for (int round = 0, seat = p->dealer; round < p->r->hand_size * n; round++) {
+        seat = seat + 1 == n ? 0 : seat + 1; /* one at a time, from the dealer's left */
+        hand_put(&p->hand[seat], p->pos[p->stock[--p->stock_n]]);
+    }
 }
 
 /* youngest_opens (game.c): seat 0 is the youngest */
@@ -582,8 +600,9 @@ static Act act(UnoPlayout *p)
         return ACT_DRAW;
     }
     int pos = nth_bit(m, rng_below(rng, (uint32_t)__builtin_popcountll(m)));
-    bool wild = pos == POS_WILD || pos == POS_WILD4;
-    int color = (int)rng_below(rng, wild ? UNO_COLORS : 1);
+    /* the entry: rng_below(4) for a Wild (a power of two: the top two bits),
+     * rng_below(1) for the rest; either draws one number */
+    int color = (int)(rng_next(rng) >> 62);
     if (p->hand[seat].count == 2)
         rng_next(rng); /* the UNO call: said or not, it changes nothing here */
     play(p, seat, pos, color);
@@ -606,33 +625,31 @@ int uno_playout_play(UnoPlayout *p, UnoSimRecord *r, char *err, size_t errlen)
         po_youngest_opens(p);
     else
         po_turn_up_first(p);
-    p->counting = true;
-    p->cards_drawn = 0;
+    p->cards_drawn = p->reshuffles = 0; /* the deal's draws do not count */
     r->first = (int8_t)(p->reason == UNO_R_NONE ? p->turn : -1);
-    uint32_t tally[UNO_SIM_T_COUNT] = {0};
-    int continuing = -1;
+    uint32_t tally[UNO_SIM_T_COUNT] = {0}, turns = 0;
+    int continuing = -1; /* the seat whose turn goes on (after a draw or a colour) */
     while (p->reason == UNO_R_NONE) {
-        if (r->actions >= c->max_actions) {
+        if (p->action == c->max_actions) {
             snprintf(err, errlen, "game %llu (seed %llu) did not end after %llu actions",
                      (unsigned long long)r->index, (unsigned long long)r->seed,
                      (unsigned long long)c->max_actions);
             return UNO_E_ILLEGAL;
         }
+        p->action++;
         int seat = p->turn;
-        if (continuing != seat)
-            continuing = -1;
-        p->reshuffled = false;
         Act a = act(p);
         /* apply.c: KPGUT §4–§5, the game ends when no stock can be made */
-        if (p->r->stock_out_ends && p->reason == UNO_R_NONE && p->stock_n == 0)
+        if (p->stock_n == 0 && p->r->stock_out_ends && p->reason == UNO_R_NONE)
             end_early(p, UNO_R_EXHAUSTED);
-        r->actions++;
         tally[time_of[a]]++;
-        r->reshuffles += p->reshuffled;
-        r->turns += continuing != seat;
+        turns += continuing != seat;
         continuing = a == ACT_DRAW || a == ACT_COLOR ? seat : -1;
     }
+    r->actions = p->action;
+    r->turns = turns;
     r->drawn = p->cards_drawn;
+    r->reshuffles = p->reshuffles;
     tally[UNO_SIM_T_CARD] = r->drawn;
     tally[UNO_SIM_T_SHUFFLE] = r->reshuffles;
     r->duration_ms = uno_sim_duration(c, tally);
