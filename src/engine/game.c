@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/events.h"
+#include "engine/rng.h"
 
 void uno_setup_init(UnoSetup *s)
 {
@@ -66,7 +67,7 @@ int deck_in_kind_order(const int counts[UNO_KINDS], UnoCard *out)
  * already drawn: taken[0..*ntaken) holds their places, in ascending order. */
 static UnoCard random_card(UnoRng *rng, const UnoCard *deck, int size, int *taken, int *ntaken)
 {
-    int at = (int)uno_rng_below(rng, (uint32_t)(size - *ntaken)), j = 0;
+    int at = (int)rng_below(rng, (uint32_t)(size - *ntaken)), j = 0;
     for (; j < *ntaken && taken[j] <= at; j++)
         at++; /* the at-th card still there */
     memmove(taken + j + 1, taken + j, (size_t)(*ntaken - j) * sizeof *taken);
