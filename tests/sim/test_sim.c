@@ -9,7 +9,8 @@
  *  - the statistics (Wilson interval, quantiles) are right on known cases;
  *  - through the binary ($UNO_BIN): the JSON summary holds together, the CSV
  *    has one row per game that adds up to it, the SVG is a well-formed SVG,
- *    --threads does not change the output, bad arguments exit 2.
+ *    --threads does not change the output, --reference (the engine instead of
+ *    the playout) does not either, bad arguments exit 2.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -428,6 +429,32 @@ static void test_cli_outputs(void **state)
     assert_int_equal(system(args), 0);
 }
 
+/* playout.h: the fast playout of random bots and --reference (the engine)
+ * print the same summary and rows. */
+static void test_cli_reference_is_the_same(void **state)
+{
+    (void)state;
+    static const char *const runs[] = {
+        "sim --rules mattel --games 4000 --seed 3 --json",
+        "sim --rules classic --players 6 --games 3000 --seed 4 --json",
+        "sim --rules kpgut --players 7 --games 600 --seed 5 --json",
+        "sim --rules mattel --players 3 --games 2000 --options stack_draw2=true,blanks=4 --json",
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        char args[512];
+        int fast_status, ref_status;
+        char *fast = run_binary(runs[i], &fast_status);
+        snprintf(args, sizeof args, "%s --reference", runs[i]);
+        char *ref = run_binary(args, &ref_status);
+        assert_int_equal(fast_status, 0);
+        assert_int_equal(ref_status, 0);
+        if (strcmp(fast, ref) != 0)
+            fail_msg("%s: --reference prints another summary", runs[i]);
+        free(fast);
+        free(ref);
+    }
+}
+
 static void test_cli_text_and_errors(void **state)
 {
     (void)state;
@@ -465,6 +492,7 @@ int main(void)
         cmocka_unit_test(test_rows_in_order),
         cmocka_unit_test(test_statistics),
         cmocka_unit_test(test_cli_outputs),
+        cmocka_unit_test(test_cli_reference_is_the_same),
         cmocka_unit_test(test_cli_text_and_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
