@@ -1,8 +1,10 @@
 /*
  * cmd_bench.c — `uno bench`: fixed games with fixed seeds on one thread;
  * prints their speed and a signature ("Bench: N", after chess engines'
- * bench) folded from every game's final uno_game_hash, so that a change to
- * the engine or the bots that changes no behaviour leaves it as it was.
+ * bench) folded from every game's end digest (sim.h: the final
+ * states of the game's and the bots' generators, hands and piles), so that
+ * a change to the engine, the playout or the bots that changes no behaviour
+ * leaves it as it was.
  * docs/sim.md "bench".
  */
 #include <inttypes.h>
@@ -72,9 +74,9 @@ static void usage(FILE *out)
             "Plays a fixed set of games (fixed rules, players, bots and seeds) on one\n"
             "thread and prints the size of a game's state, then, per set, games and turns\n"
             "per second of wall time and games per second of CPU time, then\n"
-            "`Bench: N`: a signature of every game's final state. The\n"
-            "signature changes exactly when the behaviour of the engine or the bots\n"
-            "does, never with speed.\n");
+            "`Bench: N`: a signature of every game's end (its generators, hands and\n"
+            "piles) and length. The signature changes exactly when the behaviour of the\n"
+            "engine, the playout or the bots does, never with speed.\n");
 }
 
 int cmd_bench(int argc, char **argv)

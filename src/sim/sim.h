@@ -114,7 +114,7 @@ uint64_t uno_sim_end_digest(const UnoRng *game, const UnoRng *bots, int nplayers
 typedef struct UnoSimCounts {
     uint64_t games, turns, actions, drawn, reshuffles, games_reshuffled;
     uint64_t duration_ms, limit_hits;     /* games at least time_limit_min long */
-    uint64_t signature;                   /* sum of mixed final hashes (config.hash) */
+    uint64_t signature;                   /* sum of mixed end digests (config.hash) */
     uint64_t reasons[UNO_R_COUNT];
     uint64_t wins[UNO_MAX_PLAYERS];       /* rank 1, per seat */
     uint64_t wins_by_order[UNO_MAX_PLAYERS]; /* per seats after the first to act, clockwise */
