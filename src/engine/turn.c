@@ -330,6 +330,17 @@ static const char *draw_refusal(const UnoGame *g, int seat)
     return NULL;
 }
 
+/* RULES.md decision 8: the player in turn found nothing to draw. When
+ * nobody could move for a whole round, the hand ends as it stands; else the
+ * turn passes. */
+static void stuck_turn(UnoGame *g, EventSink *out)
+{
+    if (++g->stuck >= active_players(g))
+        end_game_early(g, UNO_R_EXHAUSTED, out);
+    else
+        pass_turn(g, 1, out);
+}
+
 bool can_draw(const UnoGame *g, int seat)
 {
     return seat == g->turn && g->phase != UNO_PHASE_OVER && !draw_refusal(g, seat);
@@ -353,12 +364,7 @@ int turn_draw(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
     if (g->rules.draw_rule == UNO_DRAW_ONE) {
         UnoCard got;
         if (draw_cards(g, seat, 1, UNO_R_DRAW, out, &got) == 0) {
-            /* RULES.md decision 8: nothing to draw; when nobody can move for
-             * a whole round, the hand ends as it stands */
-            if (++g->stuck >= active_players(g))
-                end_game_early(g, UNO_R_EXHAUSTED, out);
-            else
-                pass_turn(g, 1, out);
+            stuck_turn(g, out);
             return UNO_OK;
         }
         g->stuck = 0;
@@ -371,8 +377,14 @@ int turn_draw(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
         return UNO_OK;
     }
     do {
-        if (!draw_or_end(g, seat, 1, UNO_R_DRAW, out))
+        if (draw_cards(g, seat, 1, UNO_R_DRAW, out, NULL) == 0) {
+            if (g->rules.stock_out_ends) /* KPGUT §5 */
+                end_game_early(g, UNO_R_EXHAUSTED, out);
+            else
+                stuck_turn(g, out);
             return UNO_OK;
+        }
+        g->stuck = 0;
     } while (!playable_mask(g, seat));
     return UNO_OK;
 }

@@ -450,17 +450,23 @@ static void play(UnoPlayout *p, int seat, int pos, int color)
     po_player_out(p, seat);
 }
 
-/* turn_draw (turn.c): the seat in turn holds nothing playable */
-static void draw(UnoPlayout *p, int seat)
+/* stuck_turn (turn.c): nothing to draw */
+static void po_stuck_turn(UnoPlayout *p)
 {
+    if (++p->stuck >= p->active)
+        end_early(p, UNO_R_EXHAUSTED);
+    else
+        po_pass_turn(p, 1);
+}
+
+/* turn_draw (turn.c): the seat in turn holds nothing playable */
+static void po_draw(UnoPlayout *p, int seat)
+{
+    int got;
     if (p->c.rules.draw_rule == UNO_DRAW_ONE) {
         p->phase = UNO_PHASE_TURN;
-        int got;
         if (po_draw_cards(p, seat, 1, &got) == 0) {
-            if (++p->stuck >= p->active)
-                end_early(p, UNO_R_EXHAUSTED);
-            else
-                po_pass_turn(p, 1);
+            po_stuck_turn(p);
             return;
         }
         p->stuck = 0;
@@ -474,8 +480,14 @@ static void draw(UnoPlayout *p, int seat)
     }
     p->phase = UNO_PHASE_MUST_PLAY;
     do {
-        if (!po_draw_or_end(p, seat, 1))
+        if (po_draw_cards(p, seat, 1, &got) == 0) {
+            if (p->c.rules.stock_out_ends)
+                end_early(p, UNO_R_EXHAUSTED);
+            else
+                po_stuck_turn(p);
             return;
+        }
+        p->stuck = 0;
     } while (!po_playable(p, seat));
 }
 
@@ -597,7 +609,7 @@ static Act act(UnoPlayout *p)
             po_take_pending(p);
             return ACT_TAKE;
         }
-        draw(p, seat);
+        po_draw(p, seat);
         return ACT_DRAW;
     }
     int pos = nth_bit(m, rng_below(rng, (uint32_t)__builtin_popcountll(m)));

@@ -152,6 +152,7 @@ static void test_options_of_the_play(void **state)
         {"mattel", "two_player_reverse_skips=false", 2, 2000},
         {"kpgut", "two_player_reverse_skips=false", 2, 1000},
         {"mattel", "draw_rule=until_playable,stock_out_ends=true", 4, 2000},
+        {"mattel", "draw_rule=until_playable", 4, 2000},
         {"kpgut", "draw_rule=draw_one", 4, 500},
         {"kpgut", "last_card_draw=false", 4, 500},
         {"mattel", "last_card_draw=true", 4, 2000},
@@ -171,12 +172,18 @@ static void test_exhausted_piles(void **state)
      * can move (RULES.md decision 8) */
     static const Case kpgut = {"kpgut", "hand_size=14", 7, 300};
     static const Case mattel = {"mattel", "hand_size=14", 7, 1000};
-    uint64_t k[UNO_R_COUNT] = {0}, m[UNO_R_COUNT] = {0};
+    /* drawing until playable with nothing left to draw (hundreds of turns
+     * in these games): the turn passes (decision 8); the engine once looped
+     * there for ever */
+    static const Case until = {"mattel", "hand_size=10,draw_rule=until_playable", 10, 1000};
+    uint64_t k[UNO_R_COUNT] = {0}, m[UNO_R_COUNT] = {0}, u[UNO_R_COUNT] = {0};
     both_ways(&kpgut, k);
     both_ways(&mattel, m);
+    both_ways(&until, u);
     assert_true(k[UNO_R_EXHAUSTED] > 0); /* the case is reached, not only passed */
     assert_true(k[UNO_R_LAST_PLAYER] > 0);
     assert_true(m[UNO_R_OUT] > 0);
+    assert_int_equal(u[UNO_R_OUT], until.games);
 }
 
 /* ------------------------------------------------ where the playout fits */
