@@ -80,8 +80,12 @@ static int parse(int argc, char **argv, SimArgs *a)
             usage(stdout);
             return 1;
         }
-        if (strcmp(arg, "--json") == 0 || strcmp(arg, "--reference") == 0) {
-            *(arg[2] == 'j' ? &a->json : &a->reference) = true;
+        if (strcmp(arg, "--json") == 0) {
+            a->json = true;
+            continue;
+        }
+        if (strcmp(arg, "--reference") == 0) {
+            a->reference = true;
             continue;
         }
         if (!val) {

@@ -58,7 +58,7 @@ static void score_hand(UnoGame *g, int winner)
 
 /* KPGUT §6: fewer cards is better; then fewer number cards; then more 0
  * cards, more 1 cards, … more 9 cards. Returns <0 when a ranks before b. */
-int compare_section6(const Hand *ha, const Hand *hb)
+static int compare_section6(const Hand *ha, const Hand *hb)
 {
     if (ha->count != hb->count)
         return ha->count - hb->count;
@@ -100,9 +100,22 @@ static void score_giveups(UnoGame *g)
         }
 }
 
-static int order(const UnoGame *g, int a, int b)
+void order_section6(const Hand **hands, int *seats, int n, int *places)
 {
-    return compare_section6(&g->seats[a].hand, &g->seats[b].hand);
+    for (int i = 1; i < n; i++) /* insertion sort: stable, seat order among equals */
+        for (int j = i; j > 0 && compare_section6(hands[j - 1], hands[j]) > 0; j--) {
+            const Hand *h = hands[j];
+            int seat = seats[j];
+            hands[j] = hands[j - 1];
+            seats[j] = seats[j - 1];
+            hands[j - 1] = h;
+            seats[j - 1] = seat;
+        }
+    for (int i = 0, place = 0; i < n; i++) {
+        if (i > 0 && compare_section6(hands[i - 1], hands[i]) != 0)
+            place = i; /* "still tied: equal rank" keeps the place of the first */
+        places[i] = place;
+    }
 }
 
 /* KPGUT: rank the players still in the game as in §6, after those who
@@ -110,25 +123,20 @@ static int order(const UnoGame *g, int a, int b)
  * last player, §5) the whole minutes, as a finisher would. */
 static void rank_remaining(UnoGame *g, UnoReason reason, EventSink *out)
 {
-    int left[UNO_MAX_PLAYERS], n = 0;
+    int left[UNO_MAX_PLAYERS], places[UNO_MAX_PLAYERS], n = 0;
+    const Hand *hands[UNO_MAX_PLAYERS];
     for (int s = 0; s < g->nplayers; s++)
-        if (seat_active(g, s))
+        if (seat_active(g, s)) {
+            hands[n] = &g->seats[s].hand;
             left[n++] = s;
-    for (int i = 1; i < n; i++) /* insertion sort: stable, seat order among equals */
-        for (int j = i; j > 0 && order(g, left[j - 1], left[j]) > 0; j--) {
-            int tmp = left[j];
-            left[j] = left[j - 1];
-            left[j - 1] = tmp;
         }
-    int base = g->finished, place = 0;
+    order_section6(hands, left, n, places);
     for (int i = 0; i < n; i++) {
-        if (i > 0 && order(g, left[i - 1], left[i]) != 0)
-            place = i; /* "still tied: equal rank" keeps the place of the first */
         Seat *s = &g->seats[left[i]];
         s->status = SEAT_FINISHED;
-        s->rank = (int8_t)(base + place + 1);
+        s->rank = (int8_t)(g->finished + places[i] + 1);
         if (g->rules.scoring == UNO_SCORING_SESSION)
-            s->score = (int16_t)(reason == UNO_R_TIME ? 65 + 5 * place : minutes(g));
+            s->score = (int16_t)(reason == UNO_R_TIME ? 65 + 5 * places[i] : minutes(g));
         ev_emit(out, UNO_EV_FINISH, left[i], -1, UNO_NO_COLOR, s->rank, reason, NULL, 0);
     }
     g->finished = (int8_t)(g->finished + n);

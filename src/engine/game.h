@@ -208,8 +208,10 @@ int warner_for(const UnoGame *g, int target);
 void player_out(UnoGame *g, int seat, EventSink *out);
 /* Ends the game early: the remaining players are ranked as in KPGUT §6. */
 void end_game_early(UnoGame *g, UnoReason reason, EventSink *out);
-/* KPGUT §6's order of two hands at the end of a game: <0 when a ranks first. */
-int compare_section6(const Hand *a, const Hand *b);
+/* KPGUT §6 at the end of a game: sorts the n seats still in (hands[i] is
+ * seats[i]'s hand), best first and stably, and gives each its place from 0
+ * (tied hands share the place of the first of them). */
+void order_section6(const Hand **hands, int *seats, int n, int *places);
 /* KPGUT: after a player left the game, ends it if one player remains. */
 void check_last_player(UnoGame *g, EventSink *out);
 

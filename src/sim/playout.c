@@ -32,7 +32,6 @@
 enum { POS_WILD = 52, POS_WILD4 = 53, POS_BLANK = 54, POSITIONS = 55 };
 #define COLOR_BITS 0x1111111111111ULL /* bits 0, 4, ..., 48: one colour's 13 values */
 #define VALUE_BITS(v) (0xfULL << (4 * (v)))
-#define NUMBER_BITS 0xffffffffffULL   /* values 0..9 */
 
 /* Counts are 16-bit, not bytes: a store through a byte may alias anything,
  * and would make the compiler reload the whole state after each one. */
@@ -71,7 +70,7 @@ struct UnoPlayout {
     int stuck;
     UnoReason reason;                /* UNO_R_NONE while the game goes on */
     int discard_n, stock_n;
-    uint16_t discard[UNO_KINDS];     /* the played cards, per kind */
+    int discard[UNO_KINDS];          /* the played cards, per kind */
     UnoCard stock[UNO_MAX_CARDS];
     /* what the game cost; the deal's draws and reshuffles are taken off */
     uint32_t action;                 /* the number of the action being applied */
@@ -168,14 +167,10 @@ STEP void hand_take(PHand *h, int pos)
 /* reshuffle (pile.c): the played cards but the top, in kind order, shuffled */
 static int po_reshuffle(UnoPlayout *p)
 {
-    int n = 0;
     if (p->top != UNO_NO_CARD)
         p->discard[p->top]--;
-    for (int k = 0; k < UNO_KINDS; k++) {
-        for (int i = 0; i < p->discard[k]; i++)
-            p->stock[n++] = (UnoCard)k;
-        p->discard[k] = 0;
-    }
+    int n = deck_in_kind_order(p->discard, p->stock);
+    memset(p->discard, 0, sizeof p->discard);
     if (p->top != UNO_NO_CARD)
         p->discard[p->top] = 1;
     p->discard_n -= n;
@@ -257,39 +252,31 @@ static void finish(UnoPlayout *p, UnoReason reason)
     p->reason = reason;
 }
 
-/* The engine's Hand of a seat, for compare_section6 (ending.c). */
+/* The engine's Hand of a seat, for order_section6 (ending.c). */
 static void engine_hand(const UnoPlayout *p, int seat, Hand *out)
 {
     memset(out, 0, sizeof *out);
     for (int pos = 0; pos < POSITIONS; pos++)
-        out->kinds[p->kind[pos]] = p->hand[seat].n[pos];
+        out->kinds[p->kind[pos]] = (uint8_t)p->hand[seat].n[pos];
     out->count = (uint16_t)p->hand[seat].count;
 }
 
 /* rank_remaining (ending.c): the players still in, as KPGUT §6 */
 static void po_rank_remaining(UnoPlayout *p)
 {
-    int left[UNO_MAX_PLAYERS], n = 0;
-    Hand hands[UNO_MAX_PLAYERS];
+    int left[UNO_MAX_PLAYERS], places[UNO_MAX_PLAYERS], n = 0;
+    Hand held[UNO_MAX_PLAYERS];
+    const Hand *hands[UNO_MAX_PLAYERS];
     for (int s = 0; s < p->nplayers; s++)
         if (!p->out[s]) {
-            engine_hand(p, s, &hands[n]);
+            engine_hand(p, s, &held[n]);
+            hands[n] = &held[n];
             left[n++] = s;
         }
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && compare_section6(&hands[j - 1], &hands[j]) > 0; j--) {
-            Hand h = hands[j];
-            int s = left[j];
-            hands[j] = hands[j - 1];
-            left[j] = left[j - 1];
-            hands[j - 1] = h;
-            left[j - 1] = s;
-        }
-    for (int i = 0, place = 0; i < n; i++) {
-        if (i > 0 && compare_section6(&hands[i - 1], &hands[i]) != 0)
-            place = i;
+    order_section6(hands, left, n, places);
+    for (int i = 0; i < n; i++) {
         p->out[left[i]] = true;
-        p->rank[left[i]] = (int8_t)(p->finished + place + 1);
+        p->rank[left[i]] = (int8_t)(p->finished + places[i] + 1);
     }
     p->finished += n;
     p->active = 0;
