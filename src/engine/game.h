@@ -133,6 +133,10 @@ int dealer_by_high_card(UnoRng *rng, int nplayers, const UnoCard *deck, int size
 void hand_add(Hand *h, UnoCard c);
 void hand_remove(Hand *h, UnoCard c);
 void shuffle_cards(UnoRng *rng, UnoCard *cards, int n);
+/* The first k steps of shuffle_cards (n cards): they fix cards[n-k..n), and
+ * the rest of the shuffle is shuffle_cards(rng, cards, n - k). The places
+ * below the top ones stay in their order until then. */
+void shuffle_top(UnoRng *rng, UnoCard *cards, int n, int k);
 /* Draws up to n cards into seat's hand, reshuffling the pile when the stock
  * runs out (MyUNO "Going Out", classic "Going out", KPGUT §4). Returns the
  * number drawn: fewer when neither pile has cards left. *last (may be NULL)

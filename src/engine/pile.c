@@ -20,13 +20,15 @@ void hand_remove(Hand *h, UnoCard c)
     h->count--;
 }
 
-/* Fisher–Yates with the game's generator. The generator works on a local
- * copy: a card is a byte, which may alias anything, so writing cards through
- * *rng would make the compiler reload and store its state at every swap. */
-void shuffle_cards(UnoRng *rng, UnoCard *cards, int n)
+/* Fisher–Yates with the game's generator, from the top of the pile down:
+ * each step fixes one place. The generator works on a local copy: a card is
+ * a byte, which may alias anything, so writing cards through *rng would make
+ * the compiler reload and store its state at every swap. */
+void shuffle_top(UnoRng *rng, UnoCard *cards, int n, int k)
 {
     UnoRng local = *rng;
-    for (int i = n - 1; i > 0; i--) {
+    int last = n - k > 1 ? n - k : 1;
+    for (int i = n - 1; i >= last; i--) {
         int j = (int)rng_below(&local, (uint32_t)i + 1);
         UnoCard tmp = cards[i];
         cards[i] = cards[j];
@@ -34,6 +36,8 @@ void shuffle_cards(UnoRng *rng, UnoCard *cards, int n)
     }
     *rng = local;
 }
+
+void shuffle_cards(UnoRng *rng, UnoCard *cards, int n) { shuffle_top(rng, cards, n, n); }
 
 void discard_push(UnoGame *g, UnoCard c)
 {

@@ -55,13 +55,15 @@ struct UnoPlayout {
     int8_t value[UNO_KINDS];         /* uno_card_value */
     int8_t color_of[UNO_KINDS];      /* uno_card_color: UNO_NO_COLOR for W, W+4, X */
     uint64_t color_bits[UNO_COLORS + 1]; /* UNO_NO_COLOR: none */
+    int8_t all_in[2][UNO_MAX_PLAYERS];   /* po_seat_table while nobody is out */
     /* the game's */
     UnoRng rng, bot[UNO_MAX_PLAYERS];
     PHand hand[UNO_MAX_PLAYERS];
     bool out[UNO_MAX_PLAYERS];       /* finished (no longer in turn) */
     int8_t rank[UNO_MAX_PLAYERS];
     int active, finished;
-    int turn, direction, phase, color, dealer;
+    int turn, clockwise, phase, color, dealer; /* clockwise: 1, or 0 after a Reverse */
+    int8_t after[2][UNO_MAX_PLAYERS];  /* po_seat_table */
     UnoCard top;                     /* a kind, UNO_NO_CARD before KPGUT's opening play */
     uint64_t top_value_bits;         /* the top card's value, when coloured */
     int drawn;                       /* UNO_PHASE_DRAWN: the position that may be played */
@@ -70,6 +72,7 @@ struct UnoPlayout {
     int stuck;
     UnoReason reason;                /* UNO_R_NONE while the game goes on */
     int discard_n, stock_n;
+    int unshuffled;                  /* stock[0..unshuffled): not yet shuffled (po_pop) */
     int discard[UNO_KINDS];          /* the played cards, per kind */
     UnoCard stock[UNO_MAX_CARDS];
     /* what the game cost; the deal's draws and reshuffles are taken off */
@@ -78,6 +81,40 @@ struct UnoPlayout {
     uint32_t reshuffles;             /* actions during which the pile became the stock */
     uint32_t cards_drawn;
 };
+
+/* ------------------------------------------------------------ seats */
+
+/* next_seat (pile.c) from the table of the seats still in; steps is 1 or 2 */
+STEP int po_next_seat(const UnoPlayout *p, int from, int steps)
+{
+    const int8_t *after = p->after[p->clockwise];
+    int s = after[from];
+    return steps == 2 ? after[s] : s;
+}
+
+/* The seat after each seat, either way round, skipping the seats that are
+ * out: kept for po_next_seat, redone whenever a seat leaves. */
+static void po_seat_table(UnoPlayout *p)
+{
+    int n = p->nplayers;
+    for (int way = 0; way < 2; way++)
+        for (int from = 0; from < n; from++) {
+            int s = from;
+            do
+                s = way ? (s + 1 == n ? 0 : s + 1) : (s == 0 ? n - 1 : s - 1);
+            while (p->out[s] && s != from);
+            p->after[way][from] = (int8_t)s;
+        }
+}
+
+/* begin_turn, pass_turn (turn.c) */
+STEP void po_begin_turn(UnoPlayout *p, int seat)
+{
+    p->turn = seat;
+    p->phase = UNO_PHASE_TURN;
+}
+
+STEP void po_pass_turn(UnoPlayout *p, int steps) { po_begin_turn(p, po_next_seat(p, p->turn, steps)); }
 
 static uint8_t position_of(UnoCard k)
 {
@@ -113,41 +150,12 @@ UnoPlayout *uno_playout_new(const UnoSimConfig *c)
     }
     for (int col = 0; col < UNO_COLORS; col++)
         p->color_bits[col] = COLOR_BITS << (UNO_COLORS - 1 - col);
+    po_seat_table(p);
+    memcpy(p->all_in, p->after, sizeof p->all_in);
     return p;
 }
 
 void uno_playout_free(UnoPlayout *p) { free(p); }
-
-/* ------------------------------------------------------------ seats */
-
-/* next_seat (pile.c); steps is 1 or 2 */
-STEP int po_next_seat(const UnoPlayout *p, int from, int steps)
-{
-    int s = from, n = p->nplayers;
-    if (p->active == n) { /* nobody has left: no seat to step over */
-        s += p->direction * steps;
-        s += n & -(s < 0);   /* wraps without a branch to mispredict */
-        return s - (n & -(s >= n));
-    }
-    while (steps > 0) {
-        s += p->direction;
-        if (s < 0)
-            s += n;
-        else if (s >= n)
-            s -= n;
-        steps -= !p->out[s];
-    }
-    return s;
-}
-
-/* begin_turn, pass_turn (turn.c) */
-STEP void po_begin_turn(UnoPlayout *p, int seat)
-{
-    p->turn = seat;
-    p->phase = UNO_PHASE_TURN;
-}
-
-STEP void po_pass_turn(UnoPlayout *p, int steps) { po_begin_turn(p, po_next_seat(p, p->turn, steps)); }
 
 /* ------------------------------------------------------------ cards */
 
@@ -164,6 +172,33 @@ STEP void hand_take(PHand *h, int pos)
     h->count--;
 }
 
+/* shuffle_cards (pile.c), a few places at a time: the Fisher–Yates shuffle
+ * fixes the stock from the top down, one number per place, so the places
+ * can be fixed as the stock comes down to them (shuffle_top). The game's
+ * generator draws the same numbers in the same order as long as nothing
+ * else draws from it in between: po_settle fixes the rest first. Most of a
+ * deck is never drawn in a game; a batch keeps the shuffle's loop tight
+ * (one card at a time was measured slower than the whole deck). */
+enum { SHUFFLE_BATCH = 16 };
+
+STEP UnoCard po_pop(UnoPlayout *p)
+{
+    int top = --p->stock_n;
+    if (top < p->unshuffled) {
+        shuffle_top(&p->rng, p->stock, p->unshuffled, SHUFFLE_BATCH);
+        p->unshuffled = p->unshuffled > SHUFFLE_BATCH ? p->unshuffled - SHUFFLE_BATCH : 0;
+    }
+    return p->stock[top];
+}
+
+/* The rest of the shuffle, before the game's generator draws for anything
+ * else. */
+static void po_settle(UnoPlayout *p)
+{
+    shuffle_cards(&p->rng, p->stock, p->unshuffled);
+    p->unshuffled = 0;
+}
+
 /* reshuffle (pile.c): the played cards but the top, in kind order, shuffled */
 static int po_reshuffle(UnoPlayout *p)
 {
@@ -174,8 +209,7 @@ static int po_reshuffle(UnoPlayout *p)
     if (p->top != UNO_NO_CARD)
         p->discard[p->top] = 1;
     p->discard_n -= n;
-    shuffle_cards(&p->rng, p->stock, n);
-    p->stock_n = n;
+    p->stock_n = p->unshuffled = n;
     if (n > 0 && p->reshuffled_in != p->action) {
         p->reshuffled_in = p->action;
         p->reshuffles++;
@@ -191,7 +225,7 @@ static int po_draw_cards(UnoPlayout *p, int seat, int n, int *last)
     while (drawn < n) {
         if (p->stock_n == 0 && po_reshuffle(p) == 0)
             break;
-        *last = p->pos[p->stock[--p->stock_n]];
+        *last = p->pos[po_pop(p)];
         hand_put(h, *last);
         drawn++;
     }
@@ -280,6 +314,7 @@ static void po_rank_remaining(UnoPlayout *p)
     }
     p->finished += n;
     p->active = 0;
+    po_seat_table(p);
 }
 
 /* end_game_early (ending.c); UNO_R_LAST_PLAYER comes only with play_to_last */
@@ -298,7 +333,8 @@ static void po_player_out(UnoPlayout *p, int seat)
     p->out[seat] = true;
     p->active--;
     p->rank[seat] = (int8_t)++p->finished;
-    if (p->c.rules.play_to_last) {
+    if (p->c.rules.play_to_last) { /* else the game is over: no seat comes next */
+        po_seat_table(p);
         if (p->active <= 1)
             end_early(p, UNO_R_LAST_PLAYER);
         return;
@@ -366,7 +402,7 @@ STEP void po_apply_effects(UnoPlayout *p, int seat, UnoCard card)
             po_pass_turn(p, 2);
             return;
         }
-        p->direction = -p->direction;
+        p->clockwise ^= 1;
         po_pass_turn(p, 1);
         return;
     case UNO_DRAW2:
@@ -489,10 +525,11 @@ static void deal(UnoPlayout *p, uint64_t seed)
     memset(p->rank, 0, sizeof p->rank);
     memset(p->discard, 0, sizeof p->discard);
     p->active = n;
+    memcpy(p->after, p->all_in, sizeof p->after);
     p->finished = p->discard_n = p->pending = p->stuck = 0;
     p->pending_kind = PENDING_NONE;
     p->reason = UNO_R_NONE;
-    p->direction = 1;
+    p->clockwise = 1;
     p->top = UNO_NO_CARD;
     p->top_value_bits = 0;
     p->color = UNO_NO_COLOR;
@@ -503,11 +540,10 @@ static void deal(UnoPlayout *p, uint64_t seed)
                     ? n - 1
                     : dealer_by_high_card(&p->rng, n, p->deck, p->deck_size, NULL);
     memcpy(p->stock, p->deck, (size_t)p->deck_size);
-    shuffle_cards(&p->rng, p->stock, p->deck_size);
-    p->stock_n = p->deck_size;
+    p->stock_n = p->unshuffled = p->deck_size;
     for (int round = 0, seat = p->dealer; round < p->c.rules.hand_size * n; round++) {
         seat = seat + 1 == n ? 0 : seat + 1; /* one at a time, from the dealer's left */
-        hand_put(&p->hand[seat], p->pos[p->stock[--p->stock_n]]);
+        hand_put(&p->hand[seat], p->pos[po_pop(p)]);
     }
 }
 
@@ -526,6 +562,7 @@ static void po_youngest_opens(UnoPlayout *p)
 /* return_to_deck (game.c) */
 static void po_return_to_deck(UnoPlayout *p, UnoCard c)
 {
+    po_settle(p);
     int at = (int)rng_below(&p->rng, (uint32_t)p->stock_n);
     memmove(p->stock + at + 1, p->stock + at, (size_t)(p->stock_n - at));
     p->stock[at] = c;
@@ -538,7 +575,7 @@ static void po_turn_up_first(UnoPlayout *p)
     const UnoRules *r = &p->c.rules;
     UnoCard c;
     for (;;) {
-        c = p->stock[--p->stock_n];
+        c = po_pop(p);
         bool again = (c == UNO_WILD4 && r->first_wd4 == UNO_FIRST_WD4_RETURN) ||
                      (c == UNO_WILD && r->first_wild == UNO_FIRST_WILD_RETURN) || c == UNO_BLANK;
         if (c == UNO_WILD4 && r->first_wd4 == UNO_FIRST_WD4_COVER) {
@@ -558,7 +595,7 @@ static void po_turn_up_first(UnoPlayout *p)
         return;
     }
     if (uno_card_value(c) == UNO_REVERSE && r->first_reverse == UNO_FIRST_REVERSE_DEALER_FIRST) {
-        p->direction = -1;
+        p->clockwise = 0;
         po_begin_turn(p, p->dealer);
         return;
     }
@@ -661,7 +698,9 @@ int uno_playout_play(UnoPlayout *p, UnoSimRecord *r, char *err, size_t errlen)
             r->winner = (int8_t)s;
         hands[s] = p->hand[s].count;
     }
-    if (c->hash)
+    if (c->hash) {
+        po_settle(p); /* the digest holds the generator as the engine leaves it */
         r->hash = uno_sim_end_digest(&p->rng, p->bot, p->nplayers, hands, p->stock_n, p->discard_n);
+    }
     return UNO_OK;
 }
