@@ -29,9 +29,16 @@
 /* The steps every action takes: inlined into the loop, whatever the
  * compiler's size heuristics say (measured: 10% of the playout's time). */
 #define STEP static inline __attribute__((always_inline))
-enum { POS_WILD = 52, POS_WILD4 = 53, POS_BLANK = 54, POSITIONS = 55 };
+enum { POS_WILD = 52, POS_WILD4 = 53, POS_BLANK = 54, POSITIONS = 55, NO_TOP = -1 };
 #define COLOR_BITS 0x1111111111111ULL /* bits 0, 4, ..., 48: one colour's 13 values */
 #define VALUE_BITS(v) (0xfULL << (4 * (v)))
+
+/* What a position says of its card without a table lookup, which would
+ * lengthen the chain from the bot's choice to the card's effect. */
+/* uno_card_value: 0..9, UNO_SKIP, UNO_REVERSE, UNO_DRAW2; W, W+4, X: 52..54 */
+STEP int value_at(int pos) { return pos < POS_WILD ? pos >> 2 : pos; }
+/* The positions of colour c (UnoCard's colours; UNO_NO_COLOR: none). */
+STEP uint64_t color_positions(int c) { return c < UNO_COLORS ? COLOR_BITS << (UNO_COLORS - 1 - c) : 0; }
 
 /* Counts are 16-bit, not bytes: a store through a byte may alias anything,
  * and would make the compiler reload the whole state after each one. */
@@ -51,10 +58,6 @@ struct UnoPlayout {
     UnoCard deck[UNO_MAX_CARDS];     /* the game's cards, in kind order */
     uint8_t pos[UNO_KINDS];          /* kind -> position */
     uint8_t kind[POSITIONS];         /* position -> kind */
-    uint64_t value_bits[UNO_KINDS];  /* kind -> its value's positions (coloured kinds) */
-    int8_t value[UNO_KINDS];         /* uno_card_value */
-    int8_t color_of[UNO_KINDS];      /* uno_card_color: UNO_NO_COLOR for W, W+4, X */
-    uint64_t color_bits[UNO_COLORS + 1]; /* UNO_NO_COLOR: none */
     int8_t all_in[2][UNO_MAX_PLAYERS];   /* po_seat_table while nobody is out */
     /* the game's */
     UnoRng rng, bot[UNO_MAX_PLAYERS];
@@ -62,10 +65,11 @@ struct UnoPlayout {
     bool out[UNO_MAX_PLAYERS];       /* finished (no longer in turn) */
     int8_t rank[UNO_MAX_PLAYERS];
     int active, finished;
-    int turn, clockwise, phase, color, dealer; /* clockwise: 1, or 0 after a Reverse */
+    int turn, clockwise, phase, dealer; /* clockwise: 1, or 0 after a Reverse */
+    uint64_t color_bits;             /* the colour in force, as positions (0: none yet) */
     int8_t after[2][UNO_MAX_PLAYERS];  /* po_seat_table */
-    UnoCard top;                     /* a kind, UNO_NO_CARD before KPGUT's opening play */
-    uint64_t top_value_bits;         /* the top card's value, when coloured */
+    int top;                         /* a position, NO_TOP before KPGUT's opening play */
+    uint64_t top_value_bits;         /* the top card's value, as positions, when coloured */
     int drawn;                       /* UNO_PHASE_DRAWN: the position that may be played */
     int pending;
     PendingKind pending_kind;
@@ -73,7 +77,7 @@ struct UnoPlayout {
     UnoReason reason;                /* UNO_R_NONE while the game goes on */
     int discard_n, stock_n;
     int unshuffled;                  /* stock[0..unshuffled): not yet shuffled (po_pop) */
-    int discard[UNO_KINDS];          /* the played cards, per kind */
+    int discard[POSITIONS];          /* the played cards, per position */
     UnoCard stock[UNO_MAX_CARDS];
     /* what the game cost; the deal's draws and reshuffles are taken off */
     uint32_t action;                 /* the number of the action being applied */
@@ -144,12 +148,7 @@ UnoPlayout *uno_playout_new(const UnoSimConfig *c)
     for (int k = 0; k < UNO_KINDS; k++) {
         p->pos[k] = position_of((UnoCard)k);
         p->kind[p->pos[k]] = (uint8_t)k;
-        p->value[k] = (int8_t)uno_card_value((UnoCard)k);
-        p->color_of[k] = (int8_t)uno_card_color((UnoCard)k);
-        p->value_bits[k] = uno_card_is_colored((UnoCard)k) ? VALUE_BITS(p->value[k]) : 0;
     }
-    for (int col = 0; col < UNO_COLORS; col++)
-        p->color_bits[col] = COLOR_BITS << (UNO_COLORS - 1 - col);
     po_seat_table(p);
     memcpy(p->all_in, p->after, sizeof p->all_in);
     return p;
@@ -202,11 +201,14 @@ static void po_settle(UnoPlayout *p)
 /* reshuffle (pile.c): the played cards but the top, in kind order, shuffled */
 static int po_reshuffle(UnoPlayout *p)
 {
-    if (p->top != UNO_NO_CARD)
+    int counts[UNO_KINDS];
+    if (p->top != NO_TOP)
         p->discard[p->top]--;
-    int n = deck_in_kind_order(p->discard, p->stock);
+    for (int k = 0; k < UNO_KINDS; k++)
+        counts[k] = p->discard[p->pos[k]];
+    int n = deck_in_kind_order(counts, p->stock);
     memset(p->discard, 0, sizeof p->discard);
-    if (p->top != UNO_NO_CARD)
+    if (p->top != NO_TOP)
         p->discard[p->top] = 1;
     p->discard_n -= n;
     p->stock_n = p->unshuffled = n;
@@ -240,7 +242,7 @@ static int po_draw_cards(UnoPlayout *p, int seat, int n, int *last)
 /* matching (legal.c), in positions */
 STEP uint64_t po_matching(const UnoPlayout *p)
 {
-    return BIT(POS_WILD) | BIT(POS_BLANK) | p->color_bits[p->color] | p->top_value_bits;
+    return BIT(POS_WILD) | BIT(POS_BLANK) | p->color_bits | p->top_value_bits;
 }
 
 /* wd4_breaks_rule (legal.c) */
@@ -249,7 +251,7 @@ STEP bool po_wd4_breaks_rule(const UnoPlayout *p, uint64_t held)
     uint64_t others = held & ~BIT(POS_WILD4);
     if (p->c.rules.wd4_rule == UNO_WD4_NO_PLAYABLE)
         return (others & po_matching(p)) != 0;
-    return (others & p->color_bits[p->color]) != 0;
+    return (others & p->color_bits) != 0;
 }
 
 /* playable_mask (legal.c) for the seat in turn, in the phases random bots meet */
@@ -269,7 +271,7 @@ STEP uint64_t po_playable(const UnoPlayout *p, int seat)
         }
         return held & m;
     default: /* UNO_PHASE_TURN, UNO_PHASE_MUST_PLAY */
-        if (p->top == UNO_NO_CARD)
+        if (p->top == NO_TOP)
             return held & ~BIT(POS_WILD4);
         m = po_matching(p);
         if (p->c.rules.challenge != UNO_CHALLENGE_NONE || !po_wd4_breaks_rule(p, held))
@@ -389,11 +391,11 @@ static void po_add_pending(UnoPlayout *p, PendingKind kind, int amount)
         po_take_pending(p);
 }
 
-/* apply_effects (turn.c) for one card */
-STEP void po_apply_effects(UnoPlayout *p, int seat, UnoCard card)
+/* apply_effects (turn.c) for the card at pos */
+STEP void po_apply_effects(UnoPlayout *p, int seat, int pos)
 {
     p->turn = seat;
-    switch (p->value[card]) {
+    switch (value_at(pos)) {
     case UNO_SKIP:
         po_pass_turn(p, 2);
         return;
@@ -422,37 +424,37 @@ STEP void po_apply_effects(UnoPlayout *p, int seat, UnoCard card)
     }
 }
 
-STEP void po_discard_push(UnoPlayout *p, UnoCard c)
+STEP void po_discard_push(UnoPlayout *p, int pos)
 {
-    p->discard[c]++;
+    p->discard[pos]++;
     p->discard_n++;
-    p->top = c;
-    p->top_value_bits = p->value_bits[c];
+    p->top = pos;
+    p->top_value_bits = pos < POS_WILD ? VALUE_BITS(pos >> 2) : 0;
 }
 
 /* turn_play (turn.c): one card, legal, by the seat in turn */
 static void play(UnoPlayout *p, int seat, int pos, int color)
 {
-    UnoCard card = p->kind[pos];
     bool continues_chain = p->phase == UNO_PHASE_PENDING;
     PHand *h = &p->hand[seat];
     hand_take(h, pos);
-    po_discard_push(p, card);
-    if (uno_card_is_wild(card))
-        p->color = color;
-    else if (uno_card_is_colored(card))
-        p->color = p->color_of[card];
+    po_discard_push(p, pos);
+    if (pos < POS_WILD) /* coloured: bit pos is of its colour */
+        p->color_bits = COLOR_BITS << (pos & 3);
+    else if (pos != POS_BLANK) /* W, W+4: the colour named */
+        p->color_bits = color_positions(color);
     p->stuck = 0;
     if (!continues_chain) {
         p->pending = 0;
         p->pending_kind = PENDING_NONE;
     }
     if (h->count > 0) {
-        po_apply_effects(p, seat, card);
+        po_apply_effects(p, seat, pos);
         return;
     }
-    if (p->c.rules.last_card_draw && !uno_card_is_number(card)) {
-        po_apply_effects(p, seat, card);
+    int value = value_at(pos);
+    if (p->c.rules.last_card_draw && value > 9) { /* not a number */
+        po_apply_effects(p, seat, pos);
         if (p->reason == UNO_R_NONE)
             po_draw_or_end(p, seat, 1);
         return;
@@ -460,10 +462,10 @@ static void play(UnoPlayout *p, int seat, int pos, int color)
     if (p->c.rules.play_to_last) {
         po_player_out(p, seat);
         if (p->reason == UNO_R_NONE)
-            po_apply_effects(p, seat, card);
+            po_apply_effects(p, seat, pos);
         return;
     }
-    int value = p->value[card], last, victim = po_next_seat(p, seat, 1);
+    int last, victim = po_next_seat(p, seat, 1);
     if (value == UNO_DRAW2 || value == UNO_WILD4)
         po_draw_cards(p, victim, p->pending + (value == UNO_DRAW2 ? 2 : 4), &last);
     else if (value == UNO_BLANK && p->c.rules.blank_draw > 0)
@@ -530,9 +532,9 @@ static void deal(UnoPlayout *p, uint64_t seed)
     p->pending_kind = PENDING_NONE;
     p->reason = UNO_R_NONE;
     p->clockwise = 1;
-    p->top = UNO_NO_CARD;
+    p->top = NO_TOP;
     p->top_value_bits = 0;
-    p->color = UNO_NO_COLOR;
+    p->color_bits = 0;
     p->action = p->reshuffled_in = 0;
     uno_rng_seed(&p->rng, seed);
     /* seat s is aged 20 + s: the oldest is the last seat */
@@ -579,15 +581,15 @@ static void po_turn_up_first(UnoPlayout *p)
         bool again = (c == UNO_WILD4 && r->first_wd4 == UNO_FIRST_WD4_RETURN) ||
                      (c == UNO_WILD && r->first_wild == UNO_FIRST_WILD_RETURN) || c == UNO_BLANK;
         if (c == UNO_WILD4 && r->first_wd4 == UNO_FIRST_WD4_COVER) {
-            po_discard_push(p, c);
+            po_discard_push(p, POS_WILD4);
             continue;
         }
         if (!again)
             break;
         po_return_to_deck(p, c);
     }
-    po_discard_push(p, c);
-    p->color = uno_card_color(c);
+    po_discard_push(p, p->pos[c]);
+    p->color_bits = color_positions(uno_card_color(c));
     p->turn = p->dealer;
     if (c == UNO_WILD) {
         p->turn = po_next_seat(p, p->dealer, 1);
@@ -599,7 +601,7 @@ static void po_turn_up_first(UnoPlayout *p)
         po_begin_turn(p, p->dealer);
         return;
     }
-    po_apply_effects(p, p->dealer, c);
+    po_apply_effects(p, p->dealer, p->pos[c]);
 }
 
 /* ------------------------------------------------------------ the bot */
@@ -623,7 +625,7 @@ static Act act(UnoPlayout *p)
     int seat = p->turn;
     UnoRng *rng = &p->bot[seat];
     if (p->phase == UNO_PHASE_COLOR) {
-        p->color = (int)rng_below(rng, UNO_COLORS);
+        p->color_bits = color_positions((int)rng_below(rng, UNO_COLORS));
         p->phase = UNO_PHASE_TURN;
         return ACT_COLOR;
     }
