@@ -29,6 +29,8 @@
 /* The steps every action takes: inlined into the loop, whatever the
  * compiler's size heuristics say (measured: 10% of the playout's time). */
 #define STEP static inline __attribute__((always_inline))
+enum { SEATS = 32 }; /* UNO_MAX_PLAYERS, rounded up for the seat tables' copies */
+_Static_assert(SEATS >= UNO_MAX_PLAYERS, "a seat table holds every seat");
 enum { POS_WILD = 52, POS_WILD4 = 53, POS_BLANK = 54, POSITIONS = 55, NO_TOP = -1 };
 #define COLOR_BITS 0x1111111111111ULL /* bits 0, 4, ..., 48: one colour's 13 values */
 #define VALUE_BITS(v) (0xfULL << (4 * (v)))
@@ -58,7 +60,7 @@ struct UnoPlayout {
     UnoCard deck[UNO_MAX_CARDS];     /* the game's cards, in kind order */
     uint8_t pos[UNO_KINDS];          /* kind -> position */
     uint8_t kind[POSITIONS];         /* position -> kind */
-    int8_t all_in[2][UNO_MAX_PLAYERS];   /* po_seat_table while nobody is out */
+    int8_t all_in[2][SEATS];          /* next and back (below) while nobody is out */
     /* the game's */
     UnoRng rng, bot[UNO_MAX_PLAYERS];
     PHand hand[UNO_MAX_PLAYERS];
@@ -67,7 +69,9 @@ struct UnoPlayout {
     int active, finished;
     int turn, clockwise, phase, dealer; /* clockwise: 1, or 0 after a Reverse */
     uint64_t color_bits;             /* the colour in force, as positions (0: none yet) */
-    int8_t after[2][UNO_MAX_PLAYERS];  /* po_seat_table */
+    /* the seat after each seat in the direction of play, and the other way
+     * round (po_seat_table); a Reverse swaps them */
+    int8_t next[SEATS], back[SEATS];
     int top;                         /* a position, NO_TOP before KPGUT's opening play */
     uint64_t top_value_bits;         /* the top card's value, as positions, when coloured */
     int drawn;                       /* UNO_PHASE_DRAWN: the position that may be played */
@@ -88,12 +92,11 @@ struct UnoPlayout {
 
 /* ------------------------------------------------------------ seats */
 
-/* next_seat (pile.c) from the table of the seats still in; steps is 1 or 2 */
+/* next_seat (pile.c), from the table of the seats still in; steps is 1 or 2 */
 STEP int po_next_seat(const UnoPlayout *p, int from, int steps)
 {
-    const int8_t *after = p->after[p->clockwise];
-    int s = after[from];
-    return steps == 2 ? after[s] : s;
+    int s = p->next[from];
+    return steps == 2 ? p->next[s] : s;
 }
 
 /* The seat after each seat, either way round, skipping the seats that are
@@ -107,8 +110,18 @@ static void po_seat_table(UnoPlayout *p)
             do
                 s = way ? (s + 1 == n ? 0 : s + 1) : (s == 0 ? n - 1 : s - 1);
             while (p->out[s] && s != from);
-            p->after[way][from] = (int8_t)s;
+            (way == p->clockwise ? p->next : p->back)[from] = (int8_t)s;
         }
+}
+
+/* A Reverse (apply_effects, turn.c) */
+STEP void po_reverse(UnoPlayout *p)
+{
+    int8_t was[SEATS];
+    memcpy(was, p->next, SEATS);
+    memcpy(p->next, p->back, SEATS);
+    memcpy(p->back, was, SEATS);
+    p->clockwise ^= 1;
 }
 
 /* begin_turn, pass_turn (turn.c) */
@@ -149,8 +162,10 @@ UnoPlayout *uno_playout_new(const UnoSimConfig *c)
         p->pos[k] = position_of((UnoCard)k);
         p->kind[p->pos[k]] = (uint8_t)k;
     }
+    p->clockwise = 1;
     po_seat_table(p);
-    memcpy(p->all_in, p->after, sizeof p->all_in);
+    memcpy(p->all_in[0], p->next, SEATS);
+    memcpy(p->all_in[1], p->back, SEATS);
     return p;
 }
 
@@ -404,7 +419,7 @@ STEP void po_apply_effects(UnoPlayout *p, int seat, int pos)
             po_pass_turn(p, 2);
             return;
         }
-        p->clockwise ^= 1;
+        po_reverse(p);
         po_pass_turn(p, 1);
         return;
     case UNO_DRAW2:
@@ -527,7 +542,8 @@ static void deal(UnoPlayout *p, uint64_t seed)
     memset(p->rank, 0, sizeof p->rank);
     memset(p->discard, 0, sizeof p->discard);
     p->active = n;
-    memcpy(p->after, p->all_in, sizeof p->after);
+    memcpy(p->next, p->all_in[0], SEATS);
+    memcpy(p->back, p->all_in[1], SEATS);
     p->finished = p->discard_n = p->pending = p->stuck = 0;
     p->pending_kind = PENDING_NONE;
     p->reason = UNO_R_NONE;
@@ -597,7 +613,7 @@ static void po_turn_up_first(UnoPlayout *p)
         return;
     }
     if (uno_card_value(c) == UNO_REVERSE && r->first_reverse == UNO_FIRST_REVERSE_DEALER_FIRST) {
-        p->clockwise = 0;
+        po_reverse(p);
         po_begin_turn(p, p->dealer);
         return;
     }
