@@ -444,7 +444,9 @@ STEP void po_discard_push(UnoPlayout *p, int pos)
     p->discard[pos]++;
     p->discard_n++;
     p->top = pos;
-    p->top_value_bits = pos < POS_WILD ? VALUE_BITS(pos >> 2) : 0;
+    /* W, W+4, X (pos >> 2 == 13) have no value to match: the mask clears
+     * their nibble, without a branch */
+    p->top_value_bits = VALUE_BITS(pos >> 2) & (BIT(POS_WILD) - 1);
 }
 
 /* turn_play (turn.c): one card, legal, by the seat in turn */
