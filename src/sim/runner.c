@@ -98,12 +98,12 @@ static void *work(void *arg)
         }
         pthread_mutex_lock(&sh->mu);
         sh->done_games += (uint64_t)n;
-        if (slot) {
+        if (slot) { /* the calling thread writes it (otherwise it wakes on its tick) */
             slot->chunk = chunk;
             slot->n = n;
             slot->ready = true;
+            pthread_cond_broadcast(&sh->wake_main);
         }
-        pthread_cond_broadcast(&sh->wake_main);
         pthread_mutex_unlock(&sh->mu);
     }
     pthread_mutex_lock(&sh->mu);
