@@ -9,9 +9,9 @@
  * Wild, Wild Draw 4, the blank. A hand is a count per position and a bit set
  * of the positions held, so the bot's k-th playable card is the k-th set bit
  * of (hand & playable): one pdep where the CPU has it. Colour c is every
- * fourth bit from 3 - c; value v is the nibble at 4v. The stock and the
- * played cards keep the engine's kinds, so that shuffles permute the same
- * arrays as the engine's.
+ * fourth bit from 3 - c; value v is the nibble at 4v. The stock holds
+ * positions laid out in the engine's kind order, so that a shuffle permutes
+ * it exactly as the engine's stock of kinds.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +58,7 @@ struct UnoPlayout {
     int nplayers;
     int deck_size;
     UnoCard deck[UNO_MAX_CARDS];     /* the game's cards, in kind order */
+    uint8_t deck_pos[UNO_MAX_CARDS]; /* the same, as positions */
     uint8_t pos[UNO_KINDS];          /* kind -> position */
     uint8_t kind[POSITIONS];         /* position -> kind */
     int8_t all_in[2][SEATS];          /* next and back (below) while nobody is out */
@@ -82,7 +83,7 @@ struct UnoPlayout {
     int discard_n, stock_n;
     int unshuffled;                  /* stock[0..unshuffled): not yet shuffled (po_pop) */
     int discard[POSITIONS];          /* the played cards, per position */
-    UnoCard stock[UNO_MAX_CARDS];
+    uint8_t stock[UNO_MAX_CARDS];    /* positions */
     /* what the game cost; the deal's draws and reshuffles are taken off */
     uint32_t action;                 /* the number of the action being applied */
     uint32_t reshuffled_in;          /* the action of the last reshuffle */
@@ -162,6 +163,8 @@ UnoPlayout *uno_playout_new(const UnoSimConfig *c)
         p->pos[k] = position_of((UnoCard)k);
         p->kind[p->pos[k]] = (uint8_t)k;
     }
+    for (int i = 0; i < p->deck_size; i++)
+        p->deck_pos[i] = p->pos[p->deck[i]];
     p->clockwise = 1;
     po_seat_table(p);
     memcpy(p->all_in[0], p->next, SEATS);
@@ -195,7 +198,7 @@ STEP void hand_take(PHand *h, int pos)
  * (one card at a time was measured slower than the whole deck). */
 enum { SHUFFLE_BATCH = 16 };
 
-STEP UnoCard po_pop(UnoPlayout *p)
+STEP int po_pop(UnoPlayout *p)
 {
     int top = --p->stock_n;
     if (top < p->unshuffled) {
@@ -222,6 +225,8 @@ static int po_reshuffle(UnoPlayout *p)
     for (int k = 0; k < UNO_KINDS; k++)
         counts[k] = p->discard[p->pos[k]];
     int n = deck_in_kind_order(counts, p->stock);
+    for (int i = 0; i < n; i++)
+        p->stock[i] = p->pos[p->stock[i]];
     memset(p->discard, 0, sizeof p->discard);
     if (p->top != NO_TOP)
         p->discard[p->top] = 1;
@@ -242,7 +247,7 @@ static int po_draw_cards(UnoPlayout *p, int seat, int n, int *last)
     while (drawn < n) {
         if (p->stock_n == 0 && po_reshuffle(p) == 0)
             break;
-        *last = p->pos[po_pop(p)];
+        *last = po_pop(p);
         hand_put(h, *last);
         drawn++;
     }
@@ -559,11 +564,11 @@ static void deal(UnoPlayout *p, uint64_t seed)
     p->dealer = p->c.rules.dealer == UNO_DEALER_OLDEST
                     ? n - 1
                     : dealer_by_high_card(&p->rng, n, p->deck, p->deck_size, NULL);
-    memcpy(p->stock, p->deck, (size_t)p->deck_size);
+    memcpy(p->stock, p->deck_pos, (size_t)p->deck_size);
     p->stock_n = p->unshuffled = p->deck_size;
     for (int round = 0, seat = p->dealer; round < p->c.rules.hand_size * n; round++) {
         seat = seat + 1 == n ? 0 : seat + 1; /* one at a time, from the dealer's left */
-        hand_put(&p->hand[seat], p->pos[po_pop(p)]);
+        hand_put(&p->hand[seat], po_pop(p));
     }
 }
 
@@ -580,12 +585,12 @@ static void po_youngest_opens(UnoPlayout *p)
 }
 
 /* return_to_deck (game.c) */
-static void po_return_to_deck(UnoPlayout *p, UnoCard c)
+static void po_return_to_deck(UnoPlayout *p, int pos)
 {
     po_settle(p);
     int at = (int)rng_below(&p->rng, (uint32_t)p->stock_n);
     memmove(p->stock + at + 1, p->stock + at, (size_t)(p->stock_n - at));
-    p->stock[at] = c;
+    p->stock[at] = (uint8_t)pos;
     p->stock_n++;
 }
 
@@ -595,7 +600,7 @@ static void po_turn_up_first(UnoPlayout *p)
     const UnoRules *r = &p->c.rules;
     UnoCard c;
     for (;;) {
-        c = po_pop(p);
+        c = p->kind[po_pop(p)];
         bool again = (c == UNO_WILD4 && r->first_wd4 == UNO_FIRST_WD4_RETURN) ||
                      (c == UNO_WILD && r->first_wild == UNO_FIRST_WILD_RETURN) || c == UNO_BLANK;
         if (c == UNO_WILD4 && r->first_wd4 == UNO_FIRST_WD4_COVER) {
@@ -604,7 +609,7 @@ static void po_turn_up_first(UnoPlayout *p)
         }
         if (!again)
             break;
-        po_return_to_deck(p, c);
+        po_return_to_deck(p, p->pos[c]);
     }
     po_discard_push(p, p->pos[c]);
     p->color_bits = color_positions(uno_card_color(c));
