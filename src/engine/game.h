@@ -134,8 +134,8 @@ void hand_add(Hand *h, UnoCard c);
 void hand_remove(Hand *h, UnoCard c);
 void shuffle_cards(UnoRng *rng, UnoCard *cards, int n);
 /* The first k steps of shuffle_cards (n cards): they fix cards[n-k..n), and
- * the rest of the shuffle is shuffle_cards(rng, cards, n - k). The places
- * below the top ones stay in their order until then. */
+ * the rest of the shuffle is shuffle_cards(rng, cards, n - k), drawing the
+ * numbers the whole shuffle would have drawn next. */
 void shuffle_top(UnoRng *rng, UnoCard *cards, int n, int k);
 /* Draws up to n cards into seat's hand, reshuffling the pile when the stock
  * runs out (MyUNO "Going Out", classic "Going out", KPGUT §4). Returns the
