@@ -42,10 +42,14 @@ typedef struct Shared {
     char err[UNO_ERR_LEN * 2];
 } Shared;
 
+/* Each worker adds every game into its summary: aligned to cache lines, so
+ * that no line holds two workers' counters (two threads writing one line
+ * would pass it back and forth between their cores at every game). */
+#define CACHE_LINE 64
 typedef struct Worker {
+    _Alignas(CACHE_LINE) UnoSimSummary summary;
     Shared *sh;
     pthread_t thread;
-    UnoSimSummary summary;
 } Worker;
 
 static void fail_run(Shared *sh, const char *msg)
@@ -183,8 +187,10 @@ int uno_sim_run(const UnoSimRun *run, UnoSimSummary *out, char *err, size_t errl
     pthread_mutex_init(&sh.mu, NULL);
     pthread_cond_init(&sh.wake_main, NULL);
     pthread_cond_init(&sh.wake_workers, NULL);
-    Worker *workers = calloc((size_t)nthreads, sizeof *workers);
+    Worker *workers = aligned_alloc(CACHE_LINE, (size_t)nthreads * sizeof *workers);
     bool ok = workers != NULL;
+    if (ok)
+        memset(workers, 0, (size_t)nthreads * sizeof *workers);
     if (ok && run->rows) {
         sh.nring = nthreads * RING_PER_THREAD;
         sh.ring = calloc((size_t)sh.nring, sizeof *sh.ring);
