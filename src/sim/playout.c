@@ -35,9 +35,9 @@ enum { POS_WILD = 52, POS_WILD4 = 53, POS_BLANK = 54, POSITIONS = 55, NO_TOP = -
 #define COLOR_BITS 0x1111111111111ULL /* bits 0, 4, ..., 48: one colour's 13 values */
 #define VALUE_BITS(v) (0xfULL << (4 * (v)))
 
-/* What a position says of its card without a table lookup, which would
- * lengthen the chain from the bot's choice to the card's effect. */
-/* uno_card_value: 0..9, UNO_SKIP, UNO_REVERSE, UNO_DRAW2; W, W+4, X: 52..54 */
+/* What a position says of its card, without the table lookup that would
+ * lengthen the chain from the bot's choice to the card's effect.
+ * uno_card_value: 0..9, UNO_SKIP, UNO_REVERSE, UNO_DRAW2; W, W+4, X: 52..54 */
 STEP int value_at(int pos) { return pos < POS_WILD ? pos >> 2 : pos; }
 /* The positions of colour c (UnoCard's colours; UNO_NO_COLOR: none). */
 STEP uint64_t color_positions(int c) { return c < UNO_COLORS ? COLOR_BITS << (UNO_COLORS - 1 - c) : 0; }
