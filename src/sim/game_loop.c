@@ -94,7 +94,7 @@ struct UnoSimWorker {
     UnoSimConfig c;
     UnoPlayout *playout;           /* all seats random: the fast path (playout.h) */
     UnoSetup setup;
-    UnoGame *g;
+    UnoGame *g;                    /* the engine's game, when the playout does not fit */
     UnoRng rng[UNO_MAX_PLAYERS];   /* per seat */
     bool all_random;               /* nobody acts out of turn */
     UnoView view;                  /* for the bots that need one */
@@ -105,13 +105,14 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
     if (uno_rules_validate(&c->rules, c->nplayers, err, errlen) != UNO_OK)
         return NULL;
     UnoSimWorker *w = calloc(1, sizeof *w);
-    if (!w || !(w->g = malloc(uno_game_size(&c->rules, c->nplayers)))) {
-        snprintf(err, errlen, "out of memory");
-        free(w);
-        return NULL;
+    if (w) { /* the playout plays every game, or the engine does (uno_sim_play) */
+        w->c = *c;
+        if (uno_playout_fits(c))
+            w->playout = uno_playout_new(c);
+        else
+            w->g = malloc(uno_game_size(&c->rules, c->nplayers));
     }
-    w->c = *c;
-    if (uno_playout_fits(c) && !(w->playout = uno_playout_new(c))) {
+    if (!w || (!w->playout && !w->g)) {
         snprintf(err, errlen, "out of memory");
         uno_sim_worker_free(w);
         return NULL;
