@@ -31,6 +31,7 @@
 #define STEP static inline __attribute__((always_inline))
 enum { SEATS = 32 }; /* UNO_MAX_PLAYERS, rounded up for the seat tables' copies */
 _Static_assert(SEATS >= UNO_MAX_PLAYERS, "a seat table holds every seat");
+enum { STOCK_SLACK = 8 }; /* lay_out_in_kind_order writes 8 places at a time */
 enum { POS_WILD = 52, POS_WILD4 = 53, POS_BLANK = 54, POSITIONS = 55, NO_TOP = -1 };
 #define COLOR_BITS 0x1111111111111ULL /* bits 0, 4, ..., 48: one colour's 13 values */
 #define VALUE_BITS(v) (0xfULL << (4 * (v)))
@@ -83,7 +84,7 @@ struct UnoPlayout {
     int discard_n, stock_n;
     int unshuffled;                  /* stock[0..unshuffled): not yet shuffled (po_pop) */
     int discard[POSITIONS];          /* the played cards, per position */
-    uint8_t stock[UNO_MAX_CARDS];    /* positions */
+    uint8_t stock[UNO_MAX_CARDS + STOCK_SLACK]; /* positions */
     /* what the game cost; the deal's draws and reshuffles are taken off */
     uint32_t action;                 /* the number of the action being applied */
     uint32_t reshuffled_in;          /* the action of the last reshuffle */
@@ -216,17 +217,30 @@ static void po_settle(UnoPlayout *p)
     p->unshuffled = 0;
 }
 
+/* deck_in_kind_order (game.c) for cards counted per position, laid out as
+ * positions. Without a branch per kind (a reshuffle's counts are small and
+ * random): each kind writes 8 places and moves on by its count, so `out`
+ * needs STOCK_SLACK places beyond the cards. */
+static int lay_out_in_kind_order(const UnoPlayout *p, const int counts[POSITIONS], uint8_t *out)
+{
+    int n = 0;
+    for (int k = 0; k < UNO_KINDS; k++) {
+        int pos = p->pos[k], i = 0;
+        uint64_t eight = 0x0101010101010101ULL * (uint8_t)pos;
+        do /* more than 8 only with several decks */
+            memcpy(out + n + i, &eight, STOCK_SLACK);
+        while ((i += STOCK_SLACK) < counts[pos]);
+        n += counts[pos];
+    }
+    return n;
+}
+
 /* reshuffle (pile.c): the played cards but the top, in kind order, shuffled */
 static int po_reshuffle(UnoPlayout *p)
 {
-    int counts[UNO_KINDS];
     if (p->top != NO_TOP)
         p->discard[p->top]--;
-    for (int k = 0; k < UNO_KINDS; k++)
-        counts[k] = p->discard[p->pos[k]];
-    int n = deck_in_kind_order(counts, p->stock);
-    for (int i = 0; i < n; i++)
-        p->stock[i] = p->pos[p->stock[i]];
+    int n = lay_out_in_kind_order(p, p->discard, p->stock);
     memset(p->discard, 0, sizeof p->discard);
     if (p->top != NO_TOP)
         p->discard[p->top] = 1;
