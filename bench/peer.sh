@@ -16,8 +16,8 @@
 #
 # The machine should be otherwise idle: both engines are timed by the wall
 # clock. Each figure is the best of REPS runs (the same for both engines:
-# other work on the machine only ever slows a run down). CPU-time rates are
-# printed too, as a check on a busy machine.
+# other work on the machine only ever slows a run down), and the runs take
+# turns. CPU-time rates are printed too, as a check on a busy machine.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 uno=${1:-$here/../build/uno}
@@ -45,19 +45,10 @@ version=$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' "$scratch/node_modules/uno
 field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 
 echo "uno-engine $version (node $(node --version)), $players players, $games games, 1 core, best of $reps runs ..."
-# best COMMAND...: runs a command that prints "rate cpu_rate" REPS times and
-# prints the line with the highest rate
-best() {
-    i=0
-    while [ "$i" -lt "$reps" ]; do "$@"; i=$((i + 1)); done | sort -n -k1,1 | tail -1
-}
 peer_run() {
     line=$(cd "$scratch" && node peer-uno-engine.js "$games" "$players")
     echo "$(field games_per_s "$line") $(field cpu_games_per_s "$line")"
 }
-set -- $(best peer_run)
-peer=$1
-peer_cpu=$2
 
 # sim RULES THREADS: prints "games_per_s cpu_games_per_s" of `uno sim`
 sim() {
@@ -68,19 +59,40 @@ sim() {
     echo "$rate $(awk -v g="$games" -v c="$cpu" 'BEGIN { printf "%.0f", (c > 0 ? g / c : 0) }')"
 }
 
-report() { # LABEL RATE CPU_RATE GOAL
-    awk -v l="$1" -v r="$2" -v c="$3" -v p="$peer" -v pc="$peer_cpu" -v goal="$4" 'BEGIN {
+# The runs take turns (the peer, then each `uno sim` run, REPS times), so
+# that a slow spell of the machine falls on all of them alike; each keeps
+# its best "rate cpu_rate" line in $out/NAME.
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+keep() { # NAME COMMAND...: runs the command, keeps its line if its rate is the best yet
+    name=$1
+    shift
+    line=$("$@")
+    if [ ! -f "$out/$name" ] || [ "${line%% *}" -gt "$(cut -d' ' -f1 "$out/$name")" ]; then
+        echo "$line" >"$out/$name"
+    fi
+}
+i=0
+while [ "$i" -lt "$reps" ]; do
+    keep peer peer_run
+    keep mattel1 sim mattel 1
+    keep mattelN sim mattel "$cores"
+    keep kpgut1 sim kpgut 1
+    i=$((i + 1))
+done
+read -r peer peer_cpu <"$out/peer"
+
+report() { # LABEL NAME GOAL
+    read -r r c <"$out/$2"
+    awk -v l="$1" -v r="$r" -v c="$c" -v p="$peer" -v pc="$peer_cpu" -v goal="$3" 'BEGIN {
         printf "%-28s %10d games/s  %7.1fx the peer  (goal %sx; by CPU time %.1fx)\n",
                l, r, r / p, goal, (pc > 0 ? c / pc : 0) }'
 }
 
 printf '%-28s %10d games/s  (by CPU time %d)\n' "uno-engine $version, 1 core" "$peer" "$peer_cpu"
-set -- $(best sim mattel 1)
-report "uno sim mattel, 1 thread" "$1" "$2" 50
-set -- $(best sim mattel "$cores")
-report "uno sim mattel, $cores threads" "$1" "$2" 100
-set -- $(best sim kpgut 1)
-report "uno sim kpgut, 1 thread" "$1" "$2" 30
+report "uno sim mattel, 1 thread" mattel1 50
+report "uno sim mattel, $cores threads" mattelN 100
+report "uno sim kpgut, 1 thread" kpgut1 30
 
 "$uno" bench | head -1
 if [ "$rss_games" -gt 0 ] && [ -x /usr/bin/time ]; then
