@@ -11,7 +11,7 @@
 # resident size of `uno sim` over RSS_GAMES games (/usr/bin/time -v).
 #
 # Usage: bench/peer.sh [UNO_BINARY]         (make bench-peer)
-# Env: PEER_GAMES (100000), REPS (3), RSS_GAMES (10000000; 0 skips), PEER_DIR
+# Env: PEER_GAMES (100000), REPS (5), RSS_GAMES (10000000; 0 skips), PEER_DIR
 # (the scratch folder, default $TMPDIR/uno-peer).
 #
 # The machine should be otherwise idle: both engines are timed by the wall
@@ -22,7 +22,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 uno=${1:-$here/../build/uno}
 games=${PEER_GAMES:-100000}
-reps=${REPS:-3}
+reps=${REPS:-5}
 rss_games=${RSS_GAMES:-10000000}
 players=4
 scratch=${PEER_DIR:-${TMPDIR:-/tmp}/uno-peer}
