@@ -79,6 +79,16 @@ int64_t uno_sim_duration(const UnoSimConfig *c, const uint32_t tally[UNO_SIM_T_C
     return ms;
 }
 
+void uno_sim_record_ranks(UnoSimRecord *r, const int8_t *ranks, int nplayers)
+{
+    r->winner = -1;
+    for (int s = 0; s < nplayers; s++) {
+        r->ranks[s] = ranks[s];
+        if (ranks[s] == 1 && r->winner < 0)
+            r->winner = (int8_t)s;
+    }
+}
+
 uint64_t uno_sim_end_digest(const UnoRng *game, const UnoRng *bots, int nplayers,
                             const int *hand_counts, int stock_n, int discard_n)
 {
@@ -241,12 +251,10 @@ static void finish_record(const UnoSimWorker *w, UnoSimRecord *r)
 {
     const UnoGame *g = w->g;
     r->reason = (int8_t)uno_sim_over_reason(g);
-    r->winner = -1;
-    for (int s = 0; s < w->c.nplayers; s++) {
-        r->ranks[s] = (int8_t)uno_game_rank(g, s);
-        if (r->ranks[s] == 1 && r->winner < 0)
-            r->winner = (int8_t)s;
-    }
+    int8_t ranks[UNO_MAX_PLAYERS];
+    for (int s = 0; s < w->c.nplayers; s++)
+        ranks[s] = (int8_t)uno_game_rank(g, s);
+    uno_sim_record_ranks(r, ranks, w->c.nplayers);
     if (w->c.hash) {
         int hands[UNO_MAX_PLAYERS];
         for (int s = 0; s < w->c.nplayers; s++)

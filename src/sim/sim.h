@@ -97,6 +97,10 @@ typedef struct UnoSimRecord {
  * tally of UNO_SIM_T_DEAL is ignored: the deal comes from the rules). */
 int64_t uno_sim_duration(const UnoSimConfig *c, const uint32_t tally[UNO_SIM_T_COUNT]);
 
+/* The record's ranks (ranks[s] per seat, 0: none) and its winner: the
+ * lowest seat ranked 1, -1 when nobody is. */
+void uno_sim_record_ranks(UnoSimRecord *r, const int8_t *ranks, int nplayers);
+
 /* What a game left behind, folded into 64 bits: the game's and the bots'
  * generators, the hands' sizes, the stock and the played cards. Two ways of
  * playing a game that agree on it drew the same numbers to the end. */
