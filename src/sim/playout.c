@@ -104,7 +104,7 @@ STEP int po_next_seat(const UnoPlayout *p, int from, int steps)
 }
 
 /* The seat after each seat, either way round, skipping the seats that are
- * out: kept for po_next_seat, redone whenever a seat leaves. */
+ * out: kept for po_next_seat, as the game starts. */
 static void po_seat_table(UnoPlayout *p)
 {
     int n = p->nplayers;
@@ -116,6 +116,16 @@ static void po_seat_table(UnoPlayout *p)
             while (p->out[s] && s != from);
             (way == p->clockwise ? p->next : p->back)[from] = (int8_t)s;
         }
+}
+
+/* A seat leaves the game: the seats either side of it now follow each other.
+ * Its own entries stay, so that play passes on from it as next_seat would,
+ * at once (the effects of its last card) and only then. */
+static void po_unlink_seat(UnoPlayout *p, int seat)
+{
+    int after = p->next[seat], before = p->back[seat];
+    p->next[before] = (int8_t)after;
+    p->back[after] = (int8_t)before;
 }
 
 /* A Reverse (apply_effects, turn.c) */
@@ -352,7 +362,6 @@ static void po_rank_remaining(UnoPlayout *p)
     }
     p->finished += n;
     p->active = 0;
-    po_seat_table(p);
 }
 
 /* end_game_early (ending.c); UNO_R_LAST_PLAYER comes only with play_to_last */
@@ -372,7 +381,7 @@ static void po_player_out(UnoPlayout *p, int seat)
     p->active--;
     p->rank[seat] = (int8_t)++p->finished;
     if (p->c.rules.play_to_last) { /* else the game is over: no seat comes next */
-        po_seat_table(p);
+        po_unlink_seat(p, seat);
         if (p->active <= 1)
             end_early(p, UNO_R_LAST_PLAYER);
         return;
@@ -522,6 +531,15 @@ static void po_stuck_turn(UnoPlayout *p)
         po_pass_turn(p, 1);
 }
 
+/* After a draw by a seat that held nothing playable: whether the card drawn
+ * may be played (playable_mask, legal.c). Its hand held nothing matching, so
+ * nothing that could make a Wild Draw 4 illegal under either wd4_rule: the
+ * card drawn is playable exactly when it matches or is a Wild Draw 4. */
+STEP bool po_drawn_playable(const UnoPlayout *p, int pos)
+{
+    return (BIT(pos) & (po_matching(p) | BIT(POS_WILD4))) != 0;
+}
+
 /* turn_draw (turn.c): the seat in turn holds nothing playable */
 static void po_draw(UnoPlayout *p, int seat)
 {
@@ -533,7 +551,7 @@ static void po_draw(UnoPlayout *p, int seat)
             return;
         }
         p->stuck = 0;
-        if (po_playable(p, seat) & BIT(got)) {
+        if (po_drawn_playable(p, got)) {
             p->phase = UNO_PHASE_DRAWN;
             p->drawn = got;
         } else {
@@ -551,7 +569,7 @@ static void po_draw(UnoPlayout *p, int seat)
             return;
         }
         p->stuck = 0;
-    } while (!po_playable(p, seat));
+    } while (!po_drawn_playable(p, got));
 }
 
 /* ------------------------------------------------------------ the deal */
