@@ -350,11 +350,12 @@ static void po_rank_remaining(UnoPlayout *p)
     Hand held[UNO_MAX_PLAYERS];
     const Hand *hands[UNO_MAX_PLAYERS];
     for (int s = 0; s < p->nplayers; s++)
-        if (!p->out[s]) {
-            engine_hand(p, s, &held[n]);
-            hands[n] = &held[n];
+        if (!p->out[s])
             left[n++] = s;
-        }
+    for (int i = 0; n > 1 && i < n; i++) { /* the last player alone is compared with nobody */
+        engine_hand(p, left[i], &held[i]);
+        hands[i] = &held[i];
+    }
     order_section6(hands, left, n, places);
     for (int i = 0; i < n; i++) {
         p->out[left[i]] = true;
