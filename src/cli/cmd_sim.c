@@ -8,6 +8,7 @@
  * any number of threads or ranks; the speed and the progress bar go to
  * standard error.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -279,16 +280,40 @@ static int csv_join(const char *path, const UnoDist *d)
 
 /* ---------------------------------------------------------------- main */
 
+/* Whether the chart can be written where the user asked: checked before the
+ * games, not after hours of them. A file made only for the check is
+ * removed; an existing one is left as it is until the chart replaces it. */
+static bool can_write(const char *path)
+{
+    bool existed = access(path, F_OK) == 0;
+    FILE *f = fopen(path, "a");
+    if (!f)
+        return false;
+    fclose(f);
+    if (!existed)
+        remove(path);
+    return true;
+}
+
+/* An output that cannot be written stops the run before its games; under
+ * MPI, every rank. */
+static int cannot_write(const UnoDist *d, const char *path)
+{
+    fprintf(stderr, "uno sim: %s: %s\n", path, strerror(errno));
+    uno_dist_abort(d, 1);
+    return 1;
+}
+
 static int run(const SimArgs *a, const UnoSimConfig *c, const UnoDist *d)
 {
     Output o = {.config = c, .bar = d->rank == 0 && isatty(STDERR_FILENO), .dist = d};
     char err[512], part[4096];
+    if (a->plot && d->rank == 0 && !can_write(a->plot))
+        return cannot_write(d, a->plot);
     if (a->csv) {
         csv_part_path(a->csv, d, d->rank, part, sizeof part);
-        if (!(o.csv = fopen(part, "w"))) {
-            perror(part);
-            return 1;
-        }
+        if (!(o.csv = fopen(part, "w")))
+            return cannot_write(d, part);
         if (d->rank == 0)
             uno_sim_csv_header(o.csv, c->nplayers);
     }

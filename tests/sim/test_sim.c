@@ -479,6 +479,19 @@ static void test_cli_text_and_errors(void **state)
         if (status != 2)
             fail_msg("'%s' exited %d, not 2", bad[i], status);
     }
+    /* an output that cannot be written stops the run before its games:
+     * no summary, exit status 1 */
+    static const char *const unwritable[] = {
+        "sim --games 1000 --plot /nonexistent-uno-dir/p.svg",
+        "sim --games 1000 --csv /nonexistent-uno-dir/g.csv",
+    };
+    for (size_t i = 0; i < sizeof unwritable / sizeof unwritable[0]; i++) {
+        char *out = run_binary(unwritable[i], &status);
+        if (status != 1 || out[0] != '\0')
+            fail_msg("'%s' exited %d after writing %zu bytes, not 1 before any", unwritable[i],
+                     status, strlen(out));
+        free(out);
+    }
 }
 
 int main(void)
