@@ -175,15 +175,25 @@ static void supervise(Shared *sh)
         run->progress(run->ctx, total, total);
 }
 
+static uint64_t chunks_of(uint64_t games) { return (games + CHUNK - 1) / CHUNK; }
+
+int uno_sim_threads_for(uint64_t games, int threads)
+{
+    uint64_t chunks = chunks_of(games);
+    if (threads < 1)
+        threads = 1;
+    if ((uint64_t)threads > chunks)
+        threads = chunks ? (int)chunks : 1;
+    return threads;
+}
+
 int uno_sim_run(const UnoSimRun *run, UnoSimSummary *out, char *err, size_t errlen)
 {
     Shared sh;
     memset(&sh, 0, sizeof sh);
     sh.run = run;
-    sh.nchunks = (run->end - run->begin + CHUNK - 1) / CHUNK;
-    int nthreads = run->threads < 1 ? 1 : run->threads;
-    if ((uint64_t)nthreads > sh.nchunks)
-        nthreads = sh.nchunks ? (int)sh.nchunks : 1;
+    sh.nchunks = chunks_of(run->end - run->begin);
+    int nthreads = uno_sim_threads_for(run->end - run->begin, run->threads);
     pthread_mutex_init(&sh.mu, NULL);
     pthread_cond_init(&sh.wake_main, NULL);
     pthread_cond_init(&sh.wake_workers, NULL);

@@ -176,8 +176,12 @@ typedef struct UnoSimRun {
     void *ctx;
 } UnoSimRun;
 
-/* Plays the run's games on its threads and adds them to *out. UNO_OK, or
- * the first failure's message. */
+/* The threads a run of this many games uses: those asked for, but no more
+ * than its chunks of games (uno_sim_run hands out games a chunk at a time). */
+int uno_sim_threads_for(uint64_t games, int threads);
+
+/* Plays the run's games on uno_sim_threads_for threads and adds them to
+ * *out. UNO_OK, or the first failure's message. */
 int uno_sim_run(const UnoSimRun *run, UnoSimSummary *out, char *err, size_t errlen);
 
 #endif
