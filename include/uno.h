@@ -214,14 +214,15 @@ void uno_setup_init(UnoSetup *s); /* zero players, dealer -1 */
 
 typedef struct UnoGame UnoGame;
 
-/* Bytes a game needs for these rules and players (capacity for joiners included). */
+/* Bytes a game needs for these rules and players: room for these seats
+ * only (uno_game_make_room grows it for a joiner or a spectator). */
 size_t uno_game_size(const UnoRules *rules, int nplayers);
 /* Allocates and deals. NULL with a message on a bad setup. */
 UnoGame *uno_game_new(const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
 /* Deals into caller memory of uno_game_size() bytes (no allocation). */
 int uno_game_init(UnoGame *mem, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
 void uno_game_free(UnoGame *g);
-/* dst must have uno_game_size() bytes of the same rules and players. */
+/* dst must have at least uno_game_bytes(src) bytes. */
 void uno_game_copy(UnoGame *dst, const UnoGame *src);
 size_t uno_game_bytes(const UnoGame *g); /* the size of this game's block */
 
@@ -317,9 +318,17 @@ const char *uno_reason_name(UnoReason reason);   /* protocol "reason" */
 typedef void (*UnoEventFn)(void *ctx, const UnoEvent *ev);
 
 /* Applies an action. On failure, nothing changes and err says why. emit may
- * be NULL (simulations). */
+ * be NULL (simulations). A join (KPGUT §13) or a spectator (§3.2) needs room
+ * in the block: call uno_game_make_room first, or it is refused. */
 int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx,
                    char *err, size_t errlen);
+/* The game, grown by one seat when `a` is a join, or by one spectator when
+ * it is a spectate, and the game has no room left but the rules allow one;
+ * otherwise g itself. g must have come from malloc (uno_game_new); the
+ * block may move (as with realloc: g is then no longer valid). NULL when memory runs out, with g unchanged. The game is the
+ * same game, only its uno_game_bytes() grows: make room before taking an
+ * undo copy of the game. */
+UnoGame *uno_game_make_room(UnoGame *g, const UnoAction *a);
 
 /* Every action `seat` could take now that would succeed (plays: one entry
  * per colour for wilds; sets: one entry per distinct outcome: which cards,

@@ -36,7 +36,8 @@
  *  - The match owns its current game. Act on it with uno_match_apply(), not
  *    uno_game_apply(): the match must see a KPGUT §13 join to know who sits
  *    where. The game may be put back to an earlier copy of itself (an undo
- *    with uno_game_copy()); joins made since are then forgotten too.
+ *    with uno_game_copy(), taken after uno_match_make_room()); joins made
+ *    since are then forgotten too.
  *  - Players are numbered 0.. in the order of the first setup; a player who
  *    joins a game (§13) gets the next number and keeps it. Seats are those
  *    of the current game; uno_match_seat_player() and uno_match_player_seat()
@@ -116,10 +117,15 @@ int uno_match_game_number(const UnoMatch *m);
  * `games`; 0 when it ends by score (or when the session is open). */
 int uno_match_games_planned(const UnoMatch *m);
 
-/* uno_game_apply() on the current game, keeping track of joins (§13). A
- * join refused for want of room in the match is UNO_E_ILLEGAL. */
+/* uno_game_apply() on the current game, keeping track of joins (§13), after
+ * uno_match_make_room(). A join refused for want of room in the match is
+ * UNO_E_ILLEGAL. The current game may move: read it again with
+ * uno_match_game(). */
 int uno_match_apply(UnoMatch *m, const UnoAction *a, UnoEventFn emit, void *ctx, char *err,
                     size_t errlen);
+/* uno_game_make_room() on the current game: returns the game, which may have
+ * moved, or NULL when memory runs out (nothing changed). */
+UnoGame *uno_match_make_room(UnoMatch *m, const UnoAction *a);
 
 /* Deals the next game, whose clock begins at t (ms; < 0: 0). UNO_E_ILLEGAL
  * while the current game is not over; UNO_E_OVER when the match is over. */

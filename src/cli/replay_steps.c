@@ -170,9 +170,16 @@ static int step_action(Replay *r, const cJSON *req, UnoActionType type, int64_t 
     int st = uno_request_action(req, type, uno_game_nplayers(replay_game(r)), clock, &a, err, errlen);
     if (st != UNO_OK)
         return st;
-    /* through the match, which follows KPGUT §13 joins */
-    return r->match ? uno_match_apply(r->match, &a, emit, ctx, err, errlen)
-                    : uno_game_apply(r->own, &a, emit, ctx, err, errlen);
+    /* through the match, which follows KPGUT §13 joins and makes their room */
+    if (r->match)
+        return uno_match_apply(r->match, &a, emit, ctx, err, errlen);
+    UnoGame *g = uno_game_make_room(r->own, &a);
+    if (!g) {
+        snprintf(err, errlen, "out of memory");
+        return UNO_E_BAD_REQUEST;
+    }
+    r->own = g;
+    return uno_game_apply(r->own, &a, emit, ctx, err, errlen);
 }
 
 /* Applies step i (r->done is i). */

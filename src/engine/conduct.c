@@ -120,8 +120,10 @@ int conduct_join(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
         return rc;
     if (g->finished > 0)
         return fail(err, errlen, UNO_E_ILLEGAL, "the game has a winner: no one may join");
+    if (g->nplayers >= UNO_MAX_PLAYERS)
+        return fail(err, errlen, UNO_E_ILLEGAL, "the table is full (%d players)", UNO_MAX_PLAYERS);
     if (g->nplayers >= g->capacity)
-        return fail(err, errlen, UNO_E_ILLEGAL, "the table is full (%d players)", g->capacity);
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "no room for a seat: call uno_game_make_room() first");
     if (a->target < 0 || a->target > g->nplayers)
         return fail(err, errlen, UNO_E_BAD_REQUEST, "seat must be 0..%d", g->nplayers);
     if (!a->name[0])
@@ -146,6 +148,8 @@ int conduct_spectate(UnoGame *g, const UnoAction *a, EventSink *out, char *err, 
     if (g->nspectators >= g->rules.spectators)
         return fail(err, errlen, UNO_E_ILLEGAL, g->rules.spectators ? "no room for more spectators"
                                                                     : "these rules have no spectators");
+    if (g->nspectators >= g->spectator_room)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "no room for a spectator: call uno_game_make_room() first");
     if (!a->name[0])
         return fail(err, errlen, UNO_E_BAD_REQUEST, "a spectator needs a name");
     UnoPlayerInfo *p = &game_spectators(g)[g->nspectators];

@@ -22,22 +22,44 @@ int deck_count(const UnoRules *r, int nplayers)
     return (nplayers + r->players_per_deck - 1) / r->players_per_deck;
 }
 
-static int capacity_for(const UnoRules *r, int nplayers)
-{
-    return r->join ? UNO_MAX_PLAYERS : nplayers;
-}
-
 size_t uno_game_size(const UnoRules *r, int nplayers)
 {
     int decks = deck_count(r, nplayers);
-    return sizeof(UnoGame) + (size_t)capacity_for(r, nplayers) * sizeof(Seat) +
-           (size_t)r->spectators * sizeof(UnoPlayerInfo) + (size_t)decks * (size_t)(108 + r->blanks);
+    return sizeof(UnoGame) + (size_t)nplayers * sizeof(Seat) + (size_t)decks * (size_t)(108 + r->blanks);
 }
 
 size_t uno_game_bytes(const UnoGame *g)
 {
     return sizeof(UnoGame) + (size_t)g->capacity * sizeof(Seat) +
-           (size_t)g->rules.spectators * sizeof(UnoPlayerInfo) + (size_t)g->deck_size;
+           (size_t)g->spectator_room * sizeof(UnoPlayerInfo) + (size_t)g->deck_size;
+}
+
+UnoGame *uno_game_make_room(UnoGame *g, const UnoAction *a)
+{
+    int seats = g->capacity, watchers = g->spectator_room;
+    /* KPGUT §13: a newcomer takes a seat; §3.2: up to rules.spectators watch */
+    if (a->type == UNO_ACT_JOIN && g->rules.join && g->nplayers == seats && seats < UNO_MAX_PLAYERS)
+        seats++;
+    else if (a->type == UNO_ACT_SPECTATE && g->nspectators == watchers && watchers < g->rules.spectators)
+        watchers++;
+    else
+        return g;
+    size_t old_seats = (size_t)g->capacity * sizeof(Seat);
+    size_t old_watchers = (size_t)g->spectator_room * sizeof(UnoPlayerInfo);
+    size_t new_seats = (size_t)seats * sizeof(Seat);
+    size_t new_watchers = (size_t)watchers * sizeof(UnoPlayerInfo);
+    UnoGame *grown = realloc(g, sizeof(UnoGame) + new_seats + new_watchers + (size_t)g->deck_size);
+    if (!grown)
+        return NULL;
+    /* the stock, then the spectators, move up behind the new room */
+    char *base = (char *)grown->seats;
+    memmove(base + new_seats + new_watchers, base + old_seats + old_watchers, (size_t)grown->deck_size);
+    memmove(base + new_seats, base + old_seats, old_watchers);
+    memset(base + old_seats, 0, new_seats - old_seats);
+    memset(base + new_seats + old_watchers, 0, new_watchers - old_watchers);
+    grown->capacity = (int8_t)seats;
+    grown->spectator_room = (int8_t)watchers;
+    return grown;
 }
 
 /* MyUNO / classic "Equipment": per colour one 0, two each of 1–9, Skip,
@@ -222,7 +244,7 @@ int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char
     memset(g, 0, uno_game_size(rules, n));
     g->rules = *rules;
     g->nplayers = (int8_t)n;
-    g->capacity = (int8_t)capacity_for(rules, n);
+    g->capacity = (int8_t)n;
     for (int s = 0; s < n; s++) {
         g->seats[s].info = setup->players[s];
         g->seats[s].info.name[UNO_NAME_LEN - 1] = '\0';

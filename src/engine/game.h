@@ -2,8 +2,11 @@
  * game.h — the engine's internal state and the functions its modules share.
  *
  * One UnoGame is one flat block: the header below, then `capacity` seats,
- * then rules.spectators spectators, then the stock (deck_size slots). No pointers inside, so a game is copied
- * with memcpy.
+ * then `spectator_room` spectators, then the stock (deck_size slots). No
+ * pointers inside, so a game is copied with memcpy. A game is dealt with
+ * room for its players only; uno_game_make_room grows the block for a §13
+ * joiner or a §3.2 spectator, so a 4-player KPGUT game is as small as a
+ * Mattel one.
  *
  * What stays true (uno_game_check verifies it after every move in UNO_DEBUG
  * builds, after SQLite's assert_state idea):
@@ -80,6 +83,7 @@ struct UnoGame {
     int8_t finished;            /* players ranked by finishing */
     int8_t vote_opener;         /* §11: -1 none */
     int8_t nspectators;
+    int8_t spectator_room;      /* spectators the block has room for */
     int8_t over_reason;         /* UnoReason, when over */
     uint8_t discard_kinds[UNO_KINDS];
     Cheat cheat;
@@ -96,11 +100,11 @@ static inline const UnoPlayerInfo *game_spectators_c(const UnoGame *g)
 }
 static inline UnoCard *game_stock(UnoGame *g)
 {
-    return (UnoCard *)(game_spectators(g) + g->rules.spectators);
+    return (UnoCard *)(game_spectators(g) + g->spectator_room);
 }
 static inline const UnoCard *game_stock_c(const UnoGame *g)
 {
-    return (const UnoCard *)(game_spectators_c(g) + g->rules.spectators);
+    return (const UnoCard *)(game_spectators_c(g) + g->spectator_room);
 }
 static inline bool seat_active(const UnoGame *g, int s) { return g->seats[s].status == SEAT_PLAYING; }
 

@@ -257,9 +257,19 @@ int uno_match_games_planned(const UnoMatch *m)
     return m->kind == UNO_MATCH_SESSION ? m->opts.games : 0;
 }
 
+UnoGame *uno_match_make_room(UnoMatch *m, const UnoAction *a)
+{
+    UnoGame *g = uno_game_make_room(m->game, a);
+    if (g)
+        m->game = g;
+    return g;
+}
+
 int uno_match_apply(UnoMatch *m, const UnoAction *a, UnoEventFn emit, void *ctx, char *err,
                     size_t errlen)
 {
+    if (!uno_match_make_room(m, a))
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "out of memory");
     m->njoins = match_joins(m); /* joins undone with the game are forgotten */
     bool joining = a->type == UNO_ACT_JOIN;
     if (joining && m->nbase + m->njoins >= UNO_MATCH_MAX_PLAYERS)

@@ -24,7 +24,8 @@
 struct UnoTable {
     UnoGame *game;        /* NULL before the first `new` */
     UnoMatch *match;      /* the match the game is part of (it owns the game), or NULL */
-    UnoGame *undo;        /* a block of the game's size: the game before the request */
+    UnoGame *undo;        /* the game before the request */
+    size_t undo_bytes;    /* the undo block's size: at least the game's */
     UnoRulesLoader load;  /* rule sets that are not built in */
     UnoTableLogFn log;
     void *log_ctx;
@@ -149,6 +150,7 @@ static void install(UnoTable *t, UnoGame *g, UnoMatch *match, UnoGame *undo)
     t->game = g;
     t->match = match;
     t->undo = undo;
+    t->undo_bytes = uno_game_bytes(g);
 }
 
 /* `new`: the previous game stays until the new one is dealt and logged. */
@@ -211,6 +213,24 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
     return UNO_OK;
 }
 
+/* Room in the game for what `a` may add (a §13 seat, a §3.2 spectator); the
+ * undo block grows with the game. */
+static int make_room(UnoTable *t, const UnoAction *a)
+{
+    UnoGame *g = t->match ? uno_match_make_room(t->match, a) : uno_game_make_room(t->game, a);
+    if (!g)
+        return FATAL;
+    t->game = g;
+    if (uno_game_bytes(g) <= t->undo_bytes)
+        return UNO_OK;
+    UnoGame *undo = realloc(t->undo, uno_game_bytes(g));
+    if (!undo)
+        return FATAL;
+    t->undo = undo;
+    t->undo_bytes = uno_game_bytes(g);
+    return UNO_OK;
+}
+
 /* An action: applied, answered with its events, logged; undone if the
  * answer or the log fails. */
 static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t clock, char **text,
@@ -218,7 +238,7 @@ static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t 
 {
     UnoAction a;
     int st = uno_request_action(req, type, uno_game_nplayers(t->game), clock, &a, err, errlen);
-    if (st != UNO_OK)
+    if (st != UNO_OK || (st = make_room(t, &a)) != UNO_OK)
         return st;
     uno_game_copy(t->undo, t->game);
     t->events = cJSON_CreateArray();

@@ -108,8 +108,9 @@ static void table_move(Soak *s, UnoGame *g)
         fail_msg("a legal %s by seat %d was refused", uno_action_name(a.type), seat);
 }
 
-/* Something random, most often wrong: a random card, seat, target, colour. */
-static void garbage_move(Soak *s, UnoGame *g, int64_t t)
+/* Something random, most often wrong: a random card, seat, target, colour.
+ * Returns the game, which moves when a join or a spectator needs room. */
+static UnoGame *garbage_move(Soak *s, UnoGame *g, int64_t t)
 {
     UnoAction a;
     uno_action_init(&a, (UnoActionType)uno_rng_below(&s->rng, UNO_ACT_COUNT),
@@ -122,10 +123,16 @@ static void garbage_move(Soak *s, UnoGame *g, int64_t t)
     a.t = chance(s, 10) ? t - 1000 : t;
     a.age = 20;
     if (a.type == UNO_ACT_JOIN && !chance(s, 3))
-        return;
+        return g;
     if (a.type == UNO_ACT_JOIN || a.type == UNO_ACT_SPECTATE)
         snprintf(a.name, sizeof a.name, "guest%d", (int)uno_rng_below(&s->rng, 100));
+    uint64_t before = uno_game_hash(g);
+    g = uno_game_make_room(g, &a);
+    assert_non_null(g);
+    if (uno_game_hash(g) != before)
+        fail_msg("making room for %s changed the game", uno_action_name(a.type));
     apply(s, g, &a, true);
+    return g;
 }
 
 static void play_one(Soak *s, const UnoRules *rules, int nplayers, uint64_t seed)
@@ -148,7 +155,7 @@ static void play_one(Soak *s, const UnoRules *rules, int nplayers, uint64_t seed
         } else if (r < 87) {
             table_move(s, g);
         } else if (r < 95) {
-            garbage_move(s, g, t);
+            g = garbage_move(s, g, t);
         } else {
             UnoAction tick;
             uno_action_init(&tick, UNO_ACT_TICK, -1);

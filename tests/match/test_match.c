@@ -785,15 +785,18 @@ static void test_undone_join_forgotten(void **state)
     UnoRules r = preset("kpgut");
     UnoSetup s = players(3, 6);
     UnoMatch *m = start(&r, &s, NULL);
-    UnoGame *g = uno_match_game(m);
-    UnoGame *copy = malloc(uno_game_bytes(g));
-    assert_non_null(copy);
-    uno_game_copy(copy, g);
     UnoAction join;
     uno_action_init(&join, UNO_ACT_JOIN, -1);
     join.target = 0;
     snprintf(join.name, UNO_NAME_LEN, "Gone");
+    /* the undo copy is taken once the game has room for the joiner */
+    UnoGame *g = uno_match_make_room(m, &join);
+    assert_non_null(g);
+    UnoGame *copy = malloc(uno_game_bytes(g));
+    assert_non_null(copy);
+    uno_game_copy(copy, g);
     apply_ok(m, &join, NULL);
+    assert_ptr_equal(uno_match_game(m), g);
     assert_int_equal(uno_match_nplayers(m), 4);
     uno_game_copy(g, copy);
     assert_int_equal(uno_match_nplayers(m), 3);

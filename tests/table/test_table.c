@@ -556,6 +556,53 @@ static void test_kpgut_spectators_and_views(void **state)
     stop(c);
 }
 
+/* Sends q, which must fail with code and a message holding message_part. */
+static void error_says(TableClient *c, const char *q, const char *code, const char *message_part)
+{
+    char *line = dq(q);
+    error_line(c, line, code, message_part);
+    free(line);
+}
+
+/* §13 and §3.2: a game is dealt with room for its own players only and grows
+ * with each newcomer, up to 30 seats, and each spectator, up to 8. */
+static void test_kpgut_room_for_joiners_and_spectators(void **state)
+{
+    (void)state;
+    TableClient *c = start();
+    cJSON_Delete(new_game(c, "{'op':'new','rules':'kpgut','options':{'hand_size':3,'join_cards':1}," THREE
+                             ",'seed':5}",
+                          NULL));
+    char q[160], expect[80];
+    for (int seat = 3; seat < 30; seat++) {
+        snprintf(q, sizeof q, "{'op':'join','name':'P%d','age':%d,'seat':%d}", seat, 20 + seat, seat);
+        snprintf(expect, sizeof expect, "{'events':[{'type':'join','seat':%d}]}", seat);
+        ok(c, q, expect);
+    }
+    error_says(c, "{'op':'join','name':'Late','age':30,'seat':0}", "illegal", "full");
+    for (int i = 0; i < 8; i++) {
+        snprintf(q, sizeof q, "{'op':'spectate','name':'S%d','age':%d}", i, 30 + i);
+        ok(c, q, "{'events':[{'type':'spectate'}]}");
+    }
+    error_says(c, "{'op':'spectate','name':'S8','age':40}", "illegal", "spectators");
+    /* the last of them watches, and sees the last newcomer's card */
+    cJSON *view = ok_q(c, "{'op':'view','spectator':7}", NULL);
+    const cJSON *counts = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItem(view, "view"), "counts");
+    assert_int_equal(cJSON_GetArraySize(counts), 30);
+    assert_int_equal(cJSON_GetArrayItem(counts, 29)->valueint, 1);
+    cJSON_Delete(view);
+    cJSON *st = ok_q(c, "{'op':'state'}", NULL);
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItem(st, "state"), "players");
+    const cJSON *watchers = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItem(st, "state"), "spectators");
+    assert_int_equal(cJSON_GetArraySize(players), 30);
+    assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(players, 2), "name")->valuestring, "Cy");
+    assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(players, 29), "name")->valuestring, "P29");
+    assert_int_equal(cJSON_GetArraySize(watchers), 8);
+    assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(watchers, 7), "name")->valuestring, "S7");
+    cJSON_Delete(st);
+    stop(c);
+}
+
 static void test_kpgut_uno_and_clock(void **state)
 {
     (void)state;
@@ -845,19 +892,15 @@ static void play_some(TableClient *c)
     ok(c, "{'op':'legal','seat':1}", NULL);
 }
 
-static void test_replay(void **state)
+/* Stops the table; `uno replay` of its save must print the state it had
+ * last, then its hash. */
+static void stop_and_replay(TableClient *c, const TempDir *d)
 {
-    (void)state;
-    TempDir d;
-    temp_dir(&d);
-    TableClient *c = start_bin(d.wrapper);
-    play_some(c);
     cJSON *live = send_line(c, "{\"op\":\"state\"}");
     stop(c);
-    /* the save holds `new` and the 4 accepted moves, no errors or queries */
     int status;
     char args[256];
-    snprintf(args, sizeof args, "'%s'", d.save);
+    snprintf(args, sizeof args, "'%s'", d->save);
     char *out = run_replay(args, &status);
     assert_int_equal(status, 0);
     char *nl = strchr(out, '\n');
@@ -872,6 +915,20 @@ static void test_replay(void **state)
     free(out);
     cJSON_Delete(replayed);
     cJSON_Delete(live);
+}
+
+static void test_replay(void **state)
+{
+    (void)state;
+    TempDir d;
+    temp_dir(&d);
+    TableClient *c = start_bin(d.wrapper);
+    play_some(c);
+    /* the save holds `new` and the 4 accepted moves, no errors or queries */
+    stop_and_replay(c, &d);
+    int status;
+    char args[256];
+    char *out;
 
     /* --events: one answer per saved request, then the state and the hash */
     snprintf(args, sizeof args, "'%s' --events", d.save);
@@ -901,6 +958,23 @@ static void test_replay(void **state)
     out = run_replay(args, &status);
     assert_int_equal(status, 1);
     free(out);
+    temp_dir_remove(&d);
+}
+
+/* KPGUT §13 and §3.2 in a save: the replayed game makes room for the
+ * newcomers and spectators as the live one did. */
+static void test_replay_joins(void **state)
+{
+    (void)state;
+    TempDir d;
+    temp_dir(&d);
+    TableClient *c = start_bin(d.wrapper);
+    cJSON_Delete(new_game(c, "{'op':'new','rules':'kpgut'," THREE ",'seed':9}", NULL));
+    ok(c, "{'op':'join','name':'Dee','age':50,'seat':1}", "{'events':[{'type':'join','seat':1}]}");
+    ok(c, "{'op':'spectate','name':'Eve','age':60}", NULL);
+    ok(c, "{'op':'join','name':'Fay','age':15,'seat':4}", "{'events':[{'type':'join','seat':4}]}");
+    ok(c, "{'op':'spectate','name':'Gus','age':70}", NULL);
+    stop_and_replay(c, &d);
     temp_dir_remove(&d);
 }
 
@@ -1011,6 +1085,7 @@ int main(void)
         cmocka_unit_test(test_game_over),
         cmocka_unit_test(test_new_errors),
         cmocka_unit_test(test_kpgut_spectators_and_views),
+        cmocka_unit_test(test_kpgut_room_for_joiners_and_spectators),
         cmocka_unit_test(test_kpgut_uno_and_clock),
         cmocka_unit_test(test_kpgut_uno_grace),
         cmocka_unit_test(test_kpgut_suspect),
@@ -1018,6 +1093,7 @@ int main(void)
         cmocka_unit_test(test_kpgut_time_limit),
         cmocka_unit_test(test_legal_moves_succeed),
         cmocka_unit_test(test_replay),
+        cmocka_unit_test(test_replay_joins),
         cmocka_unit_test(test_crash_recovery),
         cmocka_unit_test(test_rules_file_saved),
     };
