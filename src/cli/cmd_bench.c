@@ -48,8 +48,8 @@ static uint64_t fold(uint64_t h, uint64_t v)
     return h ^ (h >> 31);
 }
 
-/* uno_game_size for 4 players: the memory one game needs. KPGUT's §13
- * (option join) keeps room for joiners, so it is shown both ways. */
+/* uno_game_size for 4 players: the memory one game needs. A game grows
+ * only when someone joins (KPGUT §13) or comes to watch (§3.2). */
 static int print_sizes(void)
 {
     UnoRules m, k;
@@ -59,10 +59,8 @@ static int print_sizes(void)
         fprintf(stderr, "uno bench: %s\n", err);
         return 1;
     }
-    size_t kjoin = uno_game_size(&k, 4);
-    k.join = false;
-    printf("game state, 4 players: mattel %zu bytes; kpgut %zu bytes (join on), %zu (join off)\n",
-           uno_game_size(&m, 4), kjoin, uno_game_size(&k, 4));
+    printf("game state, 4 players: mattel %zu bytes; kpgut %zu bytes, %zu more for each newcomer (§13)\n",
+           uno_game_size(&m, 4), uno_game_size(&k, 4), uno_game_size(&k, 5) - uno_game_size(&k, 4));
     return 0;
 }
 
