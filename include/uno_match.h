@@ -127,9 +127,13 @@ int uno_match_apply(UnoMatch *m, const UnoAction *a, UnoEventFn emit, void *ctx,
  * moved, or NULL when memory runs out (nothing changed). */
 UnoGame *uno_match_make_room(UnoMatch *m, const UnoAction *a);
 
-/* Deals the next game, whose clock begins at t (ms; < 0: 0). UNO_E_ILLEGAL
- * while the current game is not over; UNO_E_OVER when the match is over. */
-int uno_match_next(UnoMatch *m, int64_t t, char *err, size_t errlen);
+/* Deals the next game, whose clock begins at t (ms; < 0: 0). emit (may be
+ * NULL) receives the deal's events, as UnoSetup.emit does for
+ * uno_game_new(): who deals, the first card and what it does, the first
+ * turn. They come before the new game is the match's current game, and do
+ * not count if the call then fails (out of memory). UNO_E_ILLEGAL while the
+ * current game is not over; UNO_E_OVER when the match is over. */
+int uno_match_next(UnoMatch *m, int64_t t, UnoEventFn emit, void *ctx, char *err, size_t errlen);
 
 /* Ends the match with the current game, which must be over (UNO_E_ILLEGAL
  * otherwise; UNO_E_OVER if the match already is): the way an open session

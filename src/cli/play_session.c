@@ -453,7 +453,7 @@ bool play_next_game(Play *p, char *err, size_t errlen)
         return false;
     }
     char why[UNO_ERR_LEN];
-    if (uno_match_next(p->match, -1, why, sizeof why) != UNO_OK) {
+    if (uno_match_next(p->match, -1, NULL, NULL, why, sizeof why) != UNO_OK) {
         snprintf(err, errlen, "%s", why);
         return false;
     }

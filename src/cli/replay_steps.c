@@ -46,8 +46,9 @@ static void rewind_steps(Replay *r)
 
 /* ------------------------------------------------------ the deal's events */
 
-/* uno_game_new() reports the deal before the game is the caller's: its
- * events are kept, cards and all, and told once the game is there. */
+/* uno_game_new() and uno_match_next() report the deal before the game is
+ * the caller's: its events are kept, cards and all, and told once the game
+ * is there. */
 typedef struct Held {
     UnoEvent *ev;
     size_t *from;   /* where each event's cards begin in cards[] */
@@ -87,6 +88,13 @@ static void tell_held(const Held *h, UnoEventFn emit, void *ctx)
         ev.cards = h->cards + h->from[i];
         emit(ctx, &ev);
     }
+}
+
+static void held_free(Held *h)
+{
+    free(h->ev);
+    free(h->from);
+    free(h->cards);
 }
 
 /* ------------------------------------------------------------- the steps */
@@ -132,15 +140,12 @@ static int step_new(Replay *r, const cJSON *req, int64_t clock, UnoEventFn emit,
         if (emit)
             tell_held(&held, emit, ctx);
     }
-    free(held.ev);
-    free(held.from);
-    free(held.cards);
+    held_free(&held);
     return st;
 }
 
-/* `next` and `stop`. uno_match_next() reports no events; the table answers
- * `next` with who deals and who plays first (docs/protocol.md, "Ops"), and
- * so does the replay. */
+/* `next` and `stop`: `next` tells the new game's deal, as `new` does
+ * (docs/protocol.md, "Ops"). */
 static int step_match(Replay *r, const char *op, int64_t clock, UnoEventFn emit, void *ctx, char *err,
                       size_t errlen)
 {
@@ -148,19 +153,16 @@ static int step_match(Replay *r, const char *op, int64_t clock, UnoEventFn emit,
         snprintf(err, errlen, "no match: start one with \"new\" and \"match\"");
         return UNO_E_BAD_REQUEST;
     }
-    int st = uno_match_op(r->match, op, clock, err, errlen);
-    if (st != UNO_OK || strcmp(op, "next") != 0 || !emit)
-        return st;
-    const UnoGame *g = uno_match_game(r->match);
-    UnoEvent ev = {.type = UNO_EV_DEAL, .reason = UNO_R_NONE, .seat = (int8_t)uno_game_dealer(g),
-                   .target = -1, .color = UNO_NO_COLOR};
-    emit(ctx, &ev);
-    if (uno_game_turn(g) >= 0) {
-        ev.type = UNO_EV_TURN;
-        ev.seat = (int8_t)uno_game_turn(g);
-        emit(ctx, &ev);
+    Held held = {0};
+    int st = uno_match_op(r->match, op, clock, emit ? hold : NULL, &held, err, errlen);
+    if (st == UNO_OK && held.lost) {
+        snprintf(err, errlen, "out of memory");
+        st = UNO_E_BAD_REQUEST;
     }
-    return UNO_OK;
+    if (st == UNO_OK && emit)
+        tell_held(&held, emit, ctx);
+    held_free(&held);
+    return st;
 }
 
 static int step_action(Replay *r, const cJSON *req, UnoActionType type, int64_t clock, UnoEventFn emit,

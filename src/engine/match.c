@@ -104,9 +104,12 @@ static int next_dealer(const UnoMatch *m, const int8_t *players, int n, int tabl
     return -1;
 }
 
-/* Deals game `number` to `players` into *out; nothing in m changes. */
+/* Deals game `number` to `players` into *out; nothing in m changes. Game 0
+ * comes from the first setup as given (its emit included), a later one from
+ * its own seed and dealer, its deal's events going to emit. */
 static int deal_game(const UnoMatch *m, int number, const int8_t *players, int n, int dealer,
-                     const UnoSetup *first, int64_t t, UnoGame **out, char *err, size_t errlen)
+                     const UnoSetup *first, int64_t t, UnoEventFn emit, void *ctx, UnoGame **out,
+                     char *err, size_t errlen)
 {
     UnoSetup *setup = malloc(sizeof *setup);
     if (!setup)
@@ -118,6 +121,8 @@ static int deal_game(const UnoMatch *m, int number, const int8_t *players, int n
         setup->seed = game_seed(m->seed, number);
         setup->dealer = dealer;
         setup->t = t < 0 ? 0 : t;
+        setup->emit = emit;
+        setup->ctx = ctx;
     }
     setup->nplayers = n;
     for (int s = 0; s < n; s++)
@@ -205,7 +210,7 @@ UnoMatch *uno_match_new(const UnoRules *rules, const UnoSetup *first, const UnoM
             players[s] = (int8_t)s;
     }
     UnoGame *g;
-    if (deal_game(m, 0, players, n, -1, first, 0, &g, err, errlen) != UNO_OK) {
+    if (deal_game(m, 0, players, n, -1, first, 0, NULL, NULL, &g, err, errlen) != UNO_OK) {
         free(m);
         return NULL;
     }
@@ -331,7 +336,7 @@ static void note_table(UnoMatch *m, int table)
     t->dealer = t->players[uno_game_dealer(m->game)];
 }
 
-int uno_match_next(UnoMatch *m, int64_t t, char *err, size_t errlen)
+int uno_match_next(UnoMatch *m, int64_t t, UnoEventFn emit, void *ctx, char *err, size_t errlen)
 {
     if (uno_match_over(m))
         return fail(err, errlen, UNO_E_OVER, "the match is over");
@@ -351,7 +356,7 @@ int uno_match_next(UnoMatch *m, int64_t t, char *err, size_t errlen)
     note_table(m, done_table);
     UnoGame *g;
     int dealer = next_dealer(m, seated, n, table);
-    int st = deal_game(m, m->number + 1, seated, n, dealer, NULL, t, &g, err, errlen);
+    int st = deal_game(m, m->number + 1, seated, n, dealer, NULL, t, emit, ctx, &g, err, errlen);
     if (st == UNO_OK && match_settle(m) != 0) {
         uno_game_free(g);
         st = fail(err, errlen, UNO_E_BAD_REQUEST, "out of memory");

@@ -96,10 +96,11 @@ void uno_match_put_options(cJSON *normalised, const UnoMatch *m, bool *ok)
 
 bool uno_match_op_known(const char *op) { return strcmp(op, "next") == 0 || strcmp(op, "stop") == 0; }
 
-int uno_match_op(UnoMatch *m, const char *op, int64_t clock, char *err, size_t errlen)
+int uno_match_op(UnoMatch *m, const char *op, int64_t clock, UnoEventFn emit, void *ctx, char *err,
+                 size_t errlen)
 {
     if (strcmp(op, "next") == 0)
-        return uno_match_next(m, clock, err, errlen);
+        return uno_match_next(m, clock, emit, ctx, err, errlen);
     return uno_match_stop(m, err, errlen);
 }
 

@@ -39,9 +39,10 @@ void uno_match_put_options(cJSON *normalised, const UnoMatch *m, bool *ok);
 
 /* Is op one of the extension's ops ("next", "stop")? */
 bool uno_match_op_known(const char *op);
-/* Runs `next` (clock: the new game's start, -1: 0) or `stop` on m. On
- * failure m is unchanged. */
-int uno_match_op(UnoMatch *m, const char *op, int64_t clock, char *err, size_t errlen);
+/* Runs `next` (clock: the new game's start, -1: 0; emit: the deal's events,
+ * as uno_match_next()) or `stop` on m. On failure m is unchanged. */
+int uno_match_op(UnoMatch *m, const char *op, int64_t clock, UnoEventFn emit, void *ctx, char *err,
+                 size_t errlen);
 /* The normalised request of an extension op. */
 cJSON *uno_match_op_json(const char *op, int64_t clock);
 

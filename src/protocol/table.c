@@ -120,25 +120,36 @@ static void collect(void *ctx, const UnoEvent *ev)
     uno_json_push(t->events, uno_event_json(ev, UNO_VIEWER_REFEREE), &t->events_ok);
 }
 
-/* A match deals its next game inside uno_match_next(), which reports no
- * events; the answer to `next` names the dealer and the first player. */
-static cJSON *next_game_events(const UnoGame *g)
+/* The events of a request are collected from events_begin() to
+ * events_end(), which returns them, or NULL when some could not be kept. */
+static void events_begin(UnoTable *t)
 {
-    bool ok = true;
-    cJSON *events = cJSON_CreateArray();
-    UnoEvent ev = {.type = UNO_EV_DEAL, .reason = UNO_R_NONE, .seat = (int8_t)uno_game_dealer(g),
-                   .target = -1, .color = UNO_NO_COLOR};
-    uno_json_push(events, uno_event_json(&ev, UNO_VIEWER_REFEREE), &ok);
-    if (uno_game_turn(g) >= 0) {
-        ev.type = UNO_EV_TURN;
-        ev.seat = (int8_t)uno_game_turn(g);
-        uno_json_push(events, uno_event_json(&ev, UNO_VIEWER_REFEREE), &ok);
-    }
-    if (!ok) {
+    cJSON_Delete(t->events);
+    t->events = cJSON_CreateArray();
+    t->events_ok = t->events != NULL;
+}
+
+static cJSON *events_end(UnoTable *t)
+{
+    cJSON *events = t->events;
+    t->events = NULL;
+    if (!t->events_ok) {
         cJSON_Delete(events);
         return NULL;
     }
     return events;
+}
+
+/* The answer to a request that dealt g (`new`, `next`): its events; *undo
+ * gets a block of g's size. */
+static int answer_deal(const UnoGame *g, cJSON *events, UnoGame **undo, char **text)
+{
+    *undo = malloc(uno_game_bytes(g));
+    if (!*undo || !events) {
+        cJSON_Delete(events);
+        return FATAL;
+    }
+    return answer("events", events, text); /* takes the events */
 }
 
 /* The table takes a newly dealt game (and its match, or NULL) and its undo
@@ -164,9 +175,7 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
     /* the deal's own events: who deals, the first card, what it does */
     setup->emit = collect;
     setup->ctx = t;
-    cJSON_Delete(t->events);
-    t->events = cJSON_CreateArray();
-    t->events_ok = t->events != NULL;
+    events_begin(t);
     UnoGame *g = NULL, *undo = NULL;
     UnoMatch *match = NULL; /* "match", "tournament": match_ops.c */
     if (st == UNO_OK && uno_match_requested(req)) {
@@ -176,17 +185,11 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
         g = uno_game_new(&rules, setup, err, errlen);
         st = g ? UNO_OK : UNO_E_BAD_REQUEST;
     }
-    cJSON *events = t->events;
-    bool events_ok = t->events_ok;
-    t->events = NULL;
+    cJSON *events = events_end(t);
     if (st == UNO_OK)
-        undo = malloc(uno_game_bytes(g));
-    if (st == UNO_OK && undo && events_ok) {
-        st = answer("events", events, text); /* takes the events */
-    } else {
+        st = answer_deal(g, events, &undo, text);
+    else
         cJSON_Delete(events);
-        st = st == UNO_OK ? FATAL : st;
-    }
     cJSON *normalised = st == UNO_OK ? uno_new_json(&rules, setup, clock) : NULL;
     if (match && normalised) {
         bool ok = true;
@@ -241,24 +244,17 @@ static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t 
     if (st != UNO_OK || (st = make_room(t, &a)) != UNO_OK)
         return st;
     uno_game_copy(t->undo, t->game);
-    t->events = cJSON_CreateArray();
-    t->events_ok = t->events != NULL;
+    events_begin(t);
     st = t->match ? uno_match_apply(t->match, &a, collect, t, err, errlen) /* it follows joins */
                   : uno_game_apply(t->game, &a, collect, t, err, errlen);
-    cJSON *events = t->events;
-    t->events = NULL;
+    cJSON *events = events_end(t);
     if (st != UNO_OK) { /* the engine changed nothing */
         cJSON_Delete(events);
         if (!err[0])
             snprintf(err, errlen, "%s refused", uno_action_name(type));
         return st;
     }
-    if (!t->events_ok) {
-        cJSON_Delete(events);
-        st = FATAL;
-    } else {
-        st = answer("events", events, text);
-    }
+    st = events ? answer("events", events, text) : FATAL;
     if (st == UNO_OK && !log_request(t, uno_action_json(&a))) {
         free(*text);
         st = FATAL;
@@ -286,7 +282,8 @@ static int op_state(UnoTable *t, char **text)
 }
 
 /* `next` and `stop` (match_ops.c): done on a copy of the match, which
- * replaces it once the answer is logged. */
+ * replaces it once the answer is logged. `next` is answered with the new
+ * game's deal, as `new` is. */
 static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, char *err, size_t errlen)
 {
     if (!t->match)
@@ -294,13 +291,14 @@ static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, cha
     UnoMatch *m = uno_match_clone(t->match);
     if (!m)
         return FATAL;
-    int st = uno_match_op(m, op, clock, err, errlen);
+    events_begin(t);
+    int st = uno_match_op(m, op, clock, collect, t, err, errlen);
+    cJSON *events = events_end(t);
     UnoGame *g = uno_match_game(m), *undo = NULL;
-    if (st == UNO_OK) {
-        undo = malloc(uno_game_bytes(g));
-        bool dealt = strcmp(op, "next") == 0;
-        st = undo ? answer("events", dealt ? next_game_events(g) : cJSON_CreateArray(), text) : FATAL;
-    }
+    if (st == UNO_OK)
+        st = answer_deal(g, events, &undo, text);
+    else
+        cJSON_Delete(events);
     if (st == UNO_OK && !log_request(t, uno_match_op_json(op, clock))) {
         free(*text);
         st = FATAL;

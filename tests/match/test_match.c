@@ -137,7 +137,7 @@ static void play_game(UnoMatch *m, int64_t *clock, int64_t step, Seen *seen)
 static void next_ok(UnoMatch *m, int64_t t)
 {
     char err[UNO_ERR_LEN] = "";
-    if (uno_match_next(m, t, err, sizeof err) != UNO_OK)
+    if (uno_match_next(m, t, NULL, NULL, err, sizeof err) != UNO_OK)
         fail_msg("uno_match_next after game %d: %s", uno_match_game_number(m), err);
 }
 
@@ -189,7 +189,7 @@ static void test_mattel_to_500(void **state)
     assert_int_equal(uno_match_kind(m), UNO_MATCH_TARGET);
     assert_int_equal(uno_match_target(m), 500);
     char err[UNO_ERR_LEN];
-    assert_int_equal(uno_match_next(m, -1, err, sizeof err), UNO_E_ILLEGAL); /* not over */
+    assert_int_equal(uno_match_next(m, -1, NULL, NULL, err, sizeof err), UNO_E_ILLEGAL); /* not over */
     int before[3] = {0, 0, 0};
     for (;;) {
         assert_true(uno_match_game_number(m) < MAX_GAMES);
@@ -216,7 +216,7 @@ static void test_mattel_to_500(void **state)
     for (int p = 0; p < 3; p++)
         if (p != w)
             assert_true(uno_match_total(m, p) < 500);
-    assert_int_equal(uno_match_next(m, -1, err, sizeof err), UNO_E_OVER);
+    assert_int_equal(uno_match_next(m, -1, NULL, NULL, err, sizeof err), UNO_E_OVER);
     assert_int_equal(uno_match_stop(m, err, sizeof err), UNO_E_OVER);
     uno_match_free(m);
 }
@@ -973,6 +973,29 @@ static bool game_over(UnoTable *t)
     return uno_game_over(uno_table_game(t));
 }
 
+/* The answer to `next` tells the new game's deal as `new` does: the dealer
+ * first, the card turned up, the first turn last. Returns the dealer. */
+static int told_deal(UnoTable *t, const cJSON *answer)
+{
+    const cJSON *events = cJSON_GetObjectItem(answer, "events");
+    const cJSON *deal = cJSON_GetArrayItem(events, 0);
+    assert_string_equal(cJSON_GetObjectItem(deal, "type")->valuestring, "deal");
+    const UnoGame *g = uno_table_game(t);
+    const cJSON *ev, *first = NULL;
+    cJSON_ArrayForEach(ev, events)
+        if (strcmp(cJSON_GetObjectItem(ev, "type")->valuestring, "first") == 0)
+            first = ev;
+    assert_non_null(first);
+    const cJSON *card = cJSON_GetArrayItem(cJSON_GetObjectItem(first, "cards"), 0);
+    assert_string_equal(card->valuestring, uno_card_name(uno_game_top(g)));
+    const cJSON *last = cJSON_GetArrayItem(events, cJSON_GetArraySize(events) - 1);
+    if (!uno_game_over(g)) {
+        assert_string_equal(cJSON_GetObjectItem(last, "type")->valuestring, "turn");
+        assert_int_equal(number(last, "seat"), uno_game_turn(g));
+    }
+    return number(deal, "seat");
+}
+
 /* A match to 200 over the protocol: the state's match object keeps the
  * totals of MyUNO "Scoring", `next` passes the deal to the left and refuses
  * while the hand goes on and once the match is over; the log replays to the
@@ -1015,10 +1038,8 @@ static void test_protocol_match(void **state)
         assert_true(cJSON_IsNull(cJSON_GetObjectItem(m, "winner")));
         cJSON_Delete(holder);
         r = ask(t, true, "{\"op\":\"next\"}");
-        const cJSON *deal = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "events"), 0);
-        assert_string_equal(cJSON_GetObjectItem(deal, "type")->valuestring, "deal");
         dealer = (dealer + 1) % 3; /* classic "GOING OUT", RULES.md decision 11 */
-        assert_int_equal(number(deal, "seat"), dealer);
+        assert_int_equal(told_deal(t, r), dealer);
         cJSON_Delete(r);
     }
     cJSON *r = ask(t, false, "{\"op\":\"next\"}");
