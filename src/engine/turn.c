@@ -18,15 +18,21 @@ static int require_turn(const UnoGame *g, int seat, char *err, size_t errlen)
     return UNO_OK;
 }
 
-/* The player in turn begins to act: this ends the catch windows that close
- * when the next player begins a turn (MyUNO "Going Out", booklet "Can I catch
- * a player": draws or plays), or plays cards (KPGUT §1, §10), and the time to
- * suspect the previous player's draw (KPGUT §14). */
+/* Someone else acts: the time to suspect the previous player's draw is over
+ * (KPGUT §14). */
+static void end_suspicion(UnoGame *g, int seat)
+{
+    if (g->tactical_seat != seat)
+        g->tactical_seat = -1;
+}
+
+/* The player in turn begins their turn: this ends the catch windows that
+ * close when the next player begins a turn (MyUNO "Going Out", booklet "Can
+ * I catch a player": draws or plays), or plays cards (KPGUT §1, §10). */
 static void start_action(UnoGame *g, int seat, bool plays)
 {
     close_windows(g, plays);
-    if (g->tactical_seat != seat)
-        g->tactical_seat = -1;
+    end_suspicion(g, seat);
 }
 
 void begin_turn(UnoGame *g, int seat, EventSink *out)
@@ -410,7 +416,10 @@ int turn_take(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
         return rc;
     if (g->phase != UNO_PHASE_PENDING)
         return fail(err, errlen, UNO_E_ILLEGAL, "there is no pending draw to take");
-    start_action(g, a->seat, false);
+    /* taking the penalty forfeits the turn (MyUNO "Draw Two", "Wild Draw
+     * 4"): it is not the turn's beginning, so the catch window stays open,
+     * as after a Draw 2 drawn at once */
+    end_suspicion(g, a->seat);
     take_pending(g, out);
     return UNO_OK;
 }
@@ -445,7 +454,7 @@ int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
         return fail(err, errlen, UNO_E_ILLEGAL, "these rules have no Wild Draw 4 challenge");
     if (g->phase != UNO_PHASE_PENDING || g->pending_kind != PENDING_WILD4 || g->wd4_seat < 0)
         return fail(err, errlen, UNO_E_ILLEGAL, "no Wild Draw 4 to challenge");
-    start_action(g, seat, false);
+    end_suspicion(g, seat); /* not the turn's beginning either, as for take */
     int accused = g->wd4_seat;
     bool guilty = g->wd4_illegal;
     UnoCard shown[UNO_MAX_CARDS];
