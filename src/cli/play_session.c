@@ -264,8 +264,9 @@ static int begin_game(Play *p, bool first, char *err, size_t errlen)
                  uno_game_nplayers(g), play_seat_name(&v, uno_game_dealer(g)),
                  uno_game_dealer(g) == p->human ? "deal" : "deals");
     if (uno_game_top(g) != UNO_NO_CARD)
-        play_log_add(&p->log, "The first card is %s; colour %s; %s plays first.", uno_card_name(uno_game_top(g)),
-                     play_color_word(uno_game_color(g)), play_seat_name(&v, uno_game_turn(g)));
+        play_log_add(&p->log, "The first card is %s, colour %s. %s %s first.", uno_card_name(uno_game_top(g)),
+                     play_color_word(uno_game_color(g)), play_seat_name(&v, uno_game_turn(g)),
+                     uno_game_turn(g) == p->human ? "play" : "plays");
     else
         play_log_add(&p->log, "%s %s the first card.", play_seat_name(&v, uno_game_turn(g)),
                      uno_game_turn(g) == p->human ? "play" : "plays");
