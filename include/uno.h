@@ -324,10 +324,10 @@ int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx,
                    char *err, size_t errlen);
 /* The game, grown by one seat when `a` is a join, or by one spectator when
  * it is a spectate, and the game has no room left but the rules allow one;
- * otherwise g itself. g must have come from malloc (uno_game_new); the
- * block may move (as with realloc: g is then no longer valid). NULL when memory runs out, with g unchanged. The game is the
- * same game, only its uno_game_bytes() grows: make room before taking an
- * undo copy of the game. */
+ * otherwise g itself. g must have come from malloc (uno_game_new); the block
+ * may move (as with realloc: g is then no longer valid). NULL when memory
+ * runs out, with g unchanged. The game is the same game, only its
+ * uno_game_bytes() grows: make room before taking an undo copy of it. */
 UnoGame *uno_game_make_room(UnoGame *g, const UnoAction *a);
 
 /* Every action `seat` could take now that would succeed (plays: one entry

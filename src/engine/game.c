@@ -22,17 +22,19 @@ int deck_count(const UnoRules *r, int nplayers)
     return (nplayers + r->players_per_deck - 1) / r->players_per_deck;
 }
 
-size_t uno_game_size(const UnoRules *r, int nplayers)
+/* The block's layout (game.h): the header, the seats, the spectators, the stock. */
+static size_t block_bytes(int seats, int spectators, int stock)
 {
-    int decks = deck_count(r, nplayers);
-    return sizeof(UnoGame) + (size_t)nplayers * sizeof(Seat) + (size_t)decks * (size_t)(108 + r->blanks);
+    return sizeof(UnoGame) + (size_t)seats * sizeof(Seat) + (size_t)spectators * sizeof(UnoPlayerInfo) +
+           (size_t)stock;
 }
 
-size_t uno_game_bytes(const UnoGame *g)
+size_t uno_game_size(const UnoRules *r, int nplayers)
 {
-    return sizeof(UnoGame) + (size_t)g->capacity * sizeof(Seat) +
-           (size_t)g->spectator_room * sizeof(UnoPlayerInfo) + (size_t)g->deck_size;
+    return block_bytes(nplayers, 0, deck_count(r, nplayers) * (108 + r->blanks));
 }
+
+size_t uno_game_bytes(const UnoGame *g) { return block_bytes(g->capacity, g->spectator_room, g->deck_size); }
 
 UnoGame *uno_game_make_room(UnoGame *g, const UnoAction *a)
 {
@@ -48,7 +50,7 @@ UnoGame *uno_game_make_room(UnoGame *g, const UnoAction *a)
     size_t old_watchers = (size_t)g->spectator_room * sizeof(UnoPlayerInfo);
     size_t new_seats = (size_t)seats * sizeof(Seat);
     size_t new_watchers = (size_t)watchers * sizeof(UnoPlayerInfo);
-    UnoGame *grown = realloc(g, sizeof(UnoGame) + new_seats + new_watchers + (size_t)g->deck_size);
+    UnoGame *grown = realloc(g, block_bytes(seats, watchers, g->deck_size));
     if (!grown)
         return NULL;
     /* the stock, then the spectators, move up behind the new room */

@@ -18,8 +18,8 @@ static int require_turn(const UnoGame *g, int seat, char *err, size_t errlen)
     return UNO_OK;
 }
 
-/* Someone else acts: the time to suspect the previous player's draw is over
- * (KPGUT §14). */
+/* A seat acts: unless it is the one who drew last, the time to suspect that
+ * draw is over (KPGUT §14). */
 static void end_suspicion(UnoGame *g, int seat)
 {
     if (g->tactical_seat != seat)
