@@ -154,7 +154,8 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
     I(uno_grace_ms, 0, 60000, "ms after the play in which UNO may still be said; 0: with the play", \
       "KPGUT §1 (3 s); MyUNO 'Going Out'; RULES.md decision 10")                                 \
     E(uno_window, uno_window_values,                                                             \
-      "a missing UNO can be caught until: next_turn: the next player draws or plays; "           \
+      "a missing UNO can be caught until: next_turn: a player begins a turn (draws or plays; "  \
+      "drawing a penalty is not one); "                                                         \
       "next_play: the next player plays cards to the pile",                                      \
       "MyUNO 'Going Out'; booklet 'Can I catch a player...'; KPGUT §1")                         \
     B(uno_self_catch, "one who says UNO late, before anyone catches them, is safe",               \
