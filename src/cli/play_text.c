@@ -199,7 +199,10 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
         snprintf(out, len, "%s %s a vote (KPGUT \xc2\xa7" "11).", who, verb(v, ev->seat, "call", "calls"));
         return true;
     case UNO_EV_FIRST:
-        snprintf(out, len, "The first card turned up is %s.", cards);
+        if (ev->ncards > 1) /* classic "DEAL": each WD4 is covered by the next card */
+            snprintf(out, len, "The cards turned up are %s: each Wild Draw 4 is covered by the next.", cards);
+        else
+            snprintf(out, len, "The first card turned up is %s.", cards);
         return true;
     case UNO_EV_CUT:
         snprintf(out, len, "%s %s %s for the deal.", who, verb(v, ev->seat, "draw", "draws"), cards);

@@ -131,16 +131,30 @@ int dealer_by_high_card(UnoRng *rng, int nplayers, const UnoCard *deck, int size
     return in[0];
 }
 
-static int build_stock(UnoGame *g, const UnoSetup *setup, EventSink *out, char *err, size_t errlen)
+/* Who deals, unless the setup names the dealer: MyUNO "Setup" 1 (cards
+ * drawn from the deck in kind order), KPGUT "Starting the Game" (the oldest). */
+static void choose_dealer(UnoGame *g, const UnoSetup *setup, EventSink *out)
+{
+    if (setup->dealer >= 0)
+        return;
+    if (g->rules.dealer == UNO_DEALER_OLDEST) {
+        g->dealer = (int8_t)oldest_seat(g);
+        return;
+    }
+    int counts[UNO_KINDS];
+    deck_kinds(&g->rules, deck_count(&g->rules, g->nplayers), counts);
+    UnoCard *deck = game_stock(g);
+    int n = deck_in_kind_order(counts, deck);
+    g->dealer = (int8_t)dealer_by_high_card(&g->rng, g->nplayers, deck, n, out);
+}
+
+/* The deck(s) shuffled into the stock, under the setup's stacked top. */
+static int build_stock(UnoGame *g, const UnoSetup *setup, char *err, size_t errlen)
 {
     int counts[UNO_KINDS];
     deck_kinds(&g->rules, deck_count(&g->rules, g->nplayers), counts);
     UnoCard *stock = game_stock(g);
     int n = deck_in_kind_order(counts, stock);
-    if (setup->dealer < 0)
-        g->dealer = (int8_t)(g->rules.dealer == UNO_DEALER_OLDEST
-                                 ? oldest_seat(g)
-                                 : dealer_by_high_card(&g->rng, g->nplayers, stock, n, out));
     for (int i = 0; i < setup->ndeck_top; i++) {
         UnoCard c = setup->deck_top[i];
         if (c >= UNO_KINDS || counts[c] == 0)
@@ -171,6 +185,37 @@ static int deal(UnoGame *g, char *err, size_t errlen)
     return UNO_OK;
 }
 
+/* Whether the stock holds a card that can stand as the first discard. */
+static bool stock_can_open(const UnoGame *g)
+{
+    for (int i = 0; i < g->stock_n; i++)
+        if (first_card_fate(&g->rules, game_stock_c(g)[i]) == FIRST_STANDS)
+            return true;
+    return false;
+}
+
+/* The deck shuffled and dealt, again if need be: when a card will be turned
+ * up first and every card the deal left would be returned or covered (MyUNO
+ * "Wild Draw 4 Card", booklet "Set up" 6, classic "DEAL"), no first discard
+ * can be found, and the dealer shuffles and deals again (a reading: the books
+ * do not say; it can only happen when few cards are left, as with 15 players
+ * of a 108-card deck). A stacked deck is not dealt again: it is refused. */
+static int shuffle_and_deal(UnoGame *g, const UnoSetup *setup, char *err, size_t errlen)
+{
+    for (;;) {
+        int rc = build_stock(g, setup, err, errlen);
+        if (rc || (rc = deal(g, err, errlen)))
+            return rc;
+        if (g->rules.opening == UNO_OPEN_YOUNGEST_PLAYS || stock_can_open(g))
+            return UNO_OK;
+        if (setup->ndeck_top > 0)
+            return fail(err, errlen, UNO_E_BAD_REQUEST,
+                        "deck: every card the deal leaves in the stock is returned or covered when turned up");
+        for (int s = 0; s < g->nplayers; s++)
+            memset(&g->seats[s].hand, 0, sizeof g->seats[s].hand);
+    }
+}
+
 /* Returns a turned-up card to the deck at a random place below the top, so
  * that the next card is the one turned up (MyUNO "Wild Draw 4 Card": "return
  * this card to the deck and pick another card"). */
@@ -186,22 +231,22 @@ static void return_to_deck(UnoGame *g, UnoCard c)
 /* The first discard under mattel and classic (RULES.md "first card effects"). */
 static void turn_up_first(UnoGame *g, EventSink *out)
 {
-    UnoCard c;
-    for (;;) {
-        c = game_stock(g)[--g->stock_n];
-        bool again = (c == UNO_WILD4 && g->rules.first_wd4 == UNO_FIRST_WD4_RETURN) ||
-                     (c == UNO_WILD && g->rules.first_wild == UNO_FIRST_WILD_RETURN) || c == UNO_BLANK;
-        if (c == UNO_WILD4 && g->rules.first_wd4 == UNO_FIRST_WD4_COVER) {
-            discard_push(g, c); /* classic: another card is turned over on top */
-            continue;
+    UnoCard c, onto_pile[4 * UNO_MAX_DECKS + 1]; /* the covered WD4s, then c */
+    int n = 0;
+    FirstFate fate;
+    /* shuffle_and_deal left a card that stands in the stock */
+    while ((fate = first_card_fate(&g->rules, c = game_stock(g)[--g->stock_n])) != FIRST_STANDS) {
+        if (fate == FIRST_COVERED) { /* classic: another card is turned over on top */
+            discard_push(g, c);
+            onto_pile[n++] = c;
+        } else {
+            return_to_deck(g, c); /* MyUNO WD4; booklet "Set up" 6 (Wild, WD4); a blank */
         }
-        if (!again)
-            break;
-        return_to_deck(g, c); /* MyUNO WD4; booklet "Set up" 6 (Wild, WD4); a blank */
     }
     discard_push(g, c);
+    onto_pile[n++] = c;
     g->color = (int8_t)uno_card_color(c);
-    ev_emit(out, UNO_EV_FIRST, g->dealer, -1, g->color, 1, UNO_R_NONE, &c, 1);
+    ev_emit(out, UNO_EV_FIRST, g->dealer, -1, g->color, n, UNO_R_NONE, onto_pile, n);
     int first = next_seat(g, g->dealer, 1);
     if (c == UNO_WILD) { /* MyUNO, classic: the player left of the dealer names the colour */
         g->turn = (int8_t)first;
@@ -267,7 +312,8 @@ int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char
         sink_init(&sink);
         out = &sink;
     }
-    if ((rc = build_stock(g, setup, out, err, errlen)) || (rc = deal(g, err, errlen))) {
+    choose_dealer(g, setup, out);
+    if ((rc = shuffle_and_deal(g, setup, err, errlen))) {
         if (out)
             sink_free(out);
         return rc;

@@ -129,6 +129,19 @@ void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS]);
 /* The cards of counts[] into out, in kind order (how a new deck is laid out
  * before its shuffle); returns how many. */
 int deck_in_kind_order(const int counts[UNO_KINDS], UnoCard *out);
+/* What becomes of a card turned up as the first discard (RULES.md "first
+ * card effects"): it stands; it is returned to the deck and another is
+ * turned (MyUNO "Wild Draw 4 Card", booklet "Set up" 6, a blank); or another
+ * card is turned over on top of it (classic "DEAL"). */
+typedef enum { FIRST_STANDS, FIRST_RETURNED, FIRST_COVERED } FirstFate;
+static inline FirstFate first_card_fate(const UnoRules *r, UnoCard c)
+{
+    if (c == UNO_WILD4)
+        return r->first_wd4 == UNO_FIRST_WD4_COVER ? FIRST_COVERED : FIRST_RETURNED;
+    if ((c == UNO_WILD && r->first_wild == UNO_FIRST_WILD_RETURN) || c == UNO_BLANK)
+        return FIRST_RETURNED;
+    return FIRST_STANDS;
+}
 /* MyUNO "Setup" 1: the seat that deals, by high card, drawn with rng from
  * `deck` (size cards in kind order, left as they are). */
 int dealer_by_high_card(UnoRng *rng, int nplayers, const UnoCard *deck, int size, EventSink *out);

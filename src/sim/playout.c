@@ -567,11 +567,38 @@ static void po_draw(UnoPlayout *p, int seat)
 
 /* ------------------------------------------------------------ the deal */
 
+/* stock_can_open (game.c): the order of the stock does not matter, so its
+ * unshuffled part counts as it is */
+static bool po_stock_can_open(const UnoPlayout *p)
+{
+    for (int i = 0; i < p->stock_n; i++)
+        if (first_card_fate(&p->c.rules, p->kind[p->stock[i]]) == FIRST_STANDS)
+            return true;
+    return false;
+}
+
+/* shuffle_and_deal (game.c), for a deck that is not stacked */
+static void po_shuffle_and_deal(UnoPlayout *p)
+{
+    int n = p->nplayers;
+    for (;;) {
+        memset(p->hand, 0, sizeof p->hand[0] * (size_t)n);
+        memcpy(p->stock, p->deck_pos, (size_t)p->deck_size);
+        p->stock_n = p->unshuffled = p->deck_size;
+        for (int round = 0, seat = p->dealer; round < p->c.rules.hand_size * n; round++) {
+            seat = seat + 1 == n ? 0 : seat + 1; /* one at a time, from the dealer's left */
+            hand_put(&p->hand[seat], po_pop(p));
+        }
+        if (p->c.rules.opening == UNO_OPEN_YOUNGEST_PLAYS || po_stock_can_open(p))
+            return;
+        po_settle(p); /* the engine shuffled the whole deck before dealing again */
+    }
+}
+
 /* uno_game_init (game.c) for the seats of uno_sim_setup */
 static void deal(UnoPlayout *p, uint64_t seed)
 {
     int n = p->nplayers;
-    memset(p->hand, 0, sizeof p->hand[0] * (size_t)n);
     memset(p->out, 0, sizeof p->out);
     memset(p->rank, 0, sizeof p->rank);
     memset(p->discard, 0, sizeof p->discard);
@@ -590,12 +617,7 @@ static void deal(UnoPlayout *p, uint64_t seed)
     p->dealer = p->c.rules.dealer == UNO_DEALER_OLDEST
                     ? n - 1
                     : dealer_by_high_card(&p->rng, n, p->deck, p->deck_size, NULL);
-    memcpy(p->stock, p->deck_pos, (size_t)p->deck_size);
-    p->stock_n = p->unshuffled = p->deck_size;
-    for (int round = 0, seat = p->dealer; round < p->c.rules.hand_size * n; round++) {
-        seat = seat + 1 == n ? 0 : seat + 1; /* one at a time, from the dealer's left */
-        hand_put(&p->hand[seat], po_pop(p));
-    }
+    po_shuffle_and_deal(p);
 }
 
 /* youngest_opens (game.c): seat 0 is the youngest */
@@ -625,17 +647,12 @@ static void po_turn_up_first(UnoPlayout *p)
 {
     const UnoRules *r = &p->c.rules;
     UnoCard c;
-    for (;;) {
-        c = p->kind[po_pop(p)];
-        bool again = (c == UNO_WILD4 && r->first_wd4 == UNO_FIRST_WD4_RETURN) ||
-                     (c == UNO_WILD && r->first_wild == UNO_FIRST_WILD_RETURN) || c == UNO_BLANK;
-        if (c == UNO_WILD4 && r->first_wd4 == UNO_FIRST_WD4_COVER) {
+    FirstFate fate;
+    while ((fate = first_card_fate(r, c = p->kind[po_pop(p)])) != FIRST_STANDS) {
+        if (fate == FIRST_COVERED)
             po_discard_push(p, POS_WILD4);
-            continue;
-        }
-        if (!again)
-            break;
-        po_return_to_deck(p, p->pos[c]);
+        else
+            po_return_to_deck(p, p->pos[c]);
     }
     po_discard_push(p, p->pos[c]);
     p->color_bits = color_positions(uno_card_color(c));

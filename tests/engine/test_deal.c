@@ -8,6 +8,10 @@
  * Game": the oldest player deals (ties: RULES.md decision 7, the earlier
  * seat). The cards drawn for the deal are public: the engine reports them as
  * "cut" events, which this test reads over many seeded deals.
+ *
+ * Then the first card turned up when the deal leaves few: a WD4 turned up is
+ * returned (MyUNO "Wild Draw 4 Card") or covered (classic "DEAL") until a
+ * card stands; a deal that leaves none is dealt again.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -139,12 +143,116 @@ static void kpgut_oldest_deals(void **state)
     uno_game_free(g);
 }
 
+/* 8 x 12 cards dealt from one deck leave 12: the four WD4s on top, then R5. */
+static UnoGame *deal_short_stock(const char *rules_name)
+{
+    UnoRules r;
+    char err[UNO_ERR_LEN];
+    if (uno_rules_preset(rules_name, &r, err, sizeof err) != UNO_OK)
+        fail_msg("%s", err);
+    r.hand_size = 12;
+    UnoSetup s;
+    uno_sim_setup(&s, 8, 5);
+    s.dealer = 0;
+    const UnoCard stands = uno_card_make(UNO_RED, 5);
+    bool kept_back = false;
+    for (int k = 0; k < UNO_WILD4 && s.ndeck_top < 8 * 12; k++) { /* the dealt cards: no WD4 */
+        int copies = k == UNO_WILD ? 4 : uno_card_value((UnoCard)k) == 0 ? 1 : 2;
+        for (int i = 0; i < copies && s.ndeck_top < 8 * 12; i++) {
+            if (k == stands && !kept_back) {
+                kept_back = true;
+                continue;
+            }
+            s.deck_top[s.ndeck_top++] = (UnoCard)k;
+        }
+    }
+    for (int i = 0; i < 4; i++)
+        s.deck_top[s.ndeck_top++] = UNO_WILD4;
+    s.deck_top[s.ndeck_top++] = stands;
+    UnoGame *g = uno_game_new(&r, &s, err, sizeof err);
+    if (!g)
+        fail_msg("%s", err);
+    assert_int_equal(uno_game_top(g), stands);
+    assert_int_equal(uno_game_check(g, err, sizeof err), UNO_OK);
+    return g;
+}
+
+static void myuno_wd4s_returned_until_a_card_stands(void **state)
+{
+    (void)state;
+    UnoGame *g = deal_short_stock("mattel");
+    assert_int_equal(uno_game_discard_count(g), 1);
+    assert_int_equal(uno_game_stock_count(g), 11); /* the four WD4s are back in it */
+    uno_game_free(g);
+}
+
+static void classic_wd4s_covered_until_a_card_stands(void **state)
+{
+    (void)state;
+    UnoGame *g = deal_short_stock("classic");
+    assert_int_equal(uno_game_discard_count(g), 5); /* R5 on the four WD4s */
+    assert_int_equal(uno_game_stock_count(g), 7);
+    uno_game_free(g);
+}
+
+/* 8 x 13 cards dealt from a stacked deck that leaves only the four WD4s:
+ * no card can be turned up first, and a stacked deck is not dealt again */
+static void stacked_deck_leaving_no_first_card_refused(void **state)
+{
+    (void)state;
+    const char *sets[] = {"mattel", "classic"};
+    for (int i = 0; i < 2; i++) {
+        UnoRules r;
+        char err[UNO_ERR_LEN];
+        assert_int_equal(uno_rules_preset(sets[i], &r, err, sizeof err), UNO_OK);
+        r.hand_size = 13;
+        UnoSetup s;
+        uno_sim_setup(&s, 8, 5);
+        for (int k = 0; k < UNO_WILD4; k++)
+            for (int copies = k == UNO_WILD ? 4 : uno_card_value((UnoCard)k) == 0 ? 1 : 2; copies > 0; copies--)
+                s.deck_top[s.ndeck_top++] = (UnoCard)k;
+        assert_int_equal(s.ndeck_top, 8 * 13);
+        assert_null(uno_game_new(&r, &s, err, sizeof err));
+        assert_non_null(strstr(err, "returned or covered when turned up"));
+    }
+}
+
+/* 10 x 11 cards dealt from the booklet's 112 leave 2; the booklet returns
+ * Wilds, WD4s and blanks turned up ('Set up' 6), 12 cards of the 112, so
+ * about one deal in a hundred leaves two of them: the dealer deals again,
+ * and every game opens on a card that stands. */
+static void booklet_deals_again_when_no_card_can_open(void **state)
+{
+    (void)state;
+    UnoRules r;
+    char err[UNO_ERR_LEN];
+    assert_int_equal(uno_rules_preset("mattel", &r, err, sizeof err), UNO_OK);
+    r.blanks = 4;
+    r.first_wild = UNO_FIRST_WILD_RETURN;
+    r.hand_size = 11;
+    for (uint64_t seed = 1; seed <= 3000; seed++) {
+        UnoSetup s;
+        uno_sim_setup(&s, 10, seed);
+        UnoGame *g = uno_game_new(&r, &s, err, sizeof err);
+        if (!g)
+            fail_msg("seed %llu: %s", (unsigned long long)seed, err);
+        UnoCard top = uno_game_top(g);
+        assert_true(uno_card_is_colored(top));
+        assert_int_equal(uno_game_check(g, err, sizeof err), UNO_OK);
+        uno_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(myuno_setup1_highest_number_deals),
         cmocka_unit_test(classic_deal_highest_card),
         cmocka_unit_test(kpgut_oldest_deals),
+        cmocka_unit_test(myuno_wd4s_returned_until_a_card_stands),
+        cmocka_unit_test(classic_wd4s_covered_until_a_card_stands),
+        cmocka_unit_test(stacked_deck_leaving_no_first_card_refused),
+        cmocka_unit_test(booklet_deals_again_when_no_card_can_open),
     };
     return cmocka_run_group_tests_name("deal", tests, NULL, NULL);
 }

@@ -136,6 +136,8 @@ static void test_options_of_the_deal(void **state)
         {"mattel", "blanks=4,blank_as=W+4", 4, 2000},
         {"kpgut", "blanks=4,blank_draw=1", 5, 300},
         {"mattel", "hand_size=12", 8, 500},
+        /* 2 cards left, 12 of 112 returned when turned up: deals again (game.c) */
+        {"mattel", "blanks=4,first_wild=return,hand_size=11", 10, 2000},
     };
     run_cases(cases, sizeof cases / sizeof cases[0]);
 }
