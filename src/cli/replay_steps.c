@@ -18,6 +18,7 @@
 #include "protocol/match_ops.h"
 #include "protocol/protocol.h"
 #include "protocol/request.h"
+#include "protocol/text.h"
 
 const UnoGame *replay_game(const Replay *r)
 {
@@ -188,7 +189,9 @@ static int step_action(Replay *r, const cJSON *req, UnoActionType type, int64_t 
 static int step(Replay *r, int i, UnoEventFn emit, void *ctx, char *err, size_t errlen)
 {
     char why[UNO_ERR_LEN] = "";
-    cJSON *req = cJSON_Parse(r->lines[i]);
+    /* a line the table would have refused (text.h) is corrupt */
+    bool text_ok = uno_text_request_ok(r->lines[i], strlen(r->lines[i]), why, sizeof why);
+    cJSON *req = text_ok ? cJSON_Parse(r->lines[i]) : NULL;
     const char *op = "";
     int64_t clock = -1;
     int st = req ? uno_field_string(req, "op", 32, &op, why, sizeof why) : UNO_E_BAD_REQUEST;

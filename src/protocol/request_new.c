@@ -46,7 +46,36 @@ static int read_name(const cJSON *req, UnoRules *r, char *err, size_t errlen)
     return st;
 }
 
-/* "options": {"name": value}: each set as its text form, in order. */
+/* An option's value as uno_rules_set reads it. Types are strict, as for
+ * every field (docs/protocol.md): true/false for yes/no options, a whole
+ * number for numbers, a string for the rest. An unknown name passes its
+ * text on, for uno_rules_set's message. */
+static int option_text(const cJSON *o, char *text, size_t len, char *err, size_t errlen)
+{
+    size_t count;
+    const UnoOptionInfo *info = uno_rules_options(&count), *opt = NULL;
+    for (size_t i = 0; i < count && !opt; i++)
+        if (strcmp(info[i].name, o->string) == 0)
+            opt = &info[i];
+    UnoOptType type = opt ? opt->type : UNO_OPT_ENUM;
+    int64_t i;
+    if (cJSON_IsBool(o) && (!opt || type == UNO_OPT_BOOL))
+        snprintf(text, len, "%s", cJSON_IsTrue(o) ? "true" : "false");
+    else if (uno_json_exact_int(o, &i) && i >= INT32_MIN && i <= INT32_MAX && (!opt || type == UNO_OPT_INT))
+        snprintf(text, len, "%" PRId64, i);
+    else if (cJSON_IsString(o) && strlen(o->valuestring) < len && type != UNO_OPT_BOOL && type != UNO_OPT_INT)
+        snprintf(text, len, "%s", o->valuestring);
+    else {
+        snprintf(err, errlen, "option '%.40s': %s", o->string,
+                 type == UNO_OPT_BOOL  ? "must be true or false"
+                 : type == UNO_OPT_INT ? "must be a whole number"
+                                       : "must be a string, one of its values");
+        return UNO_E_BAD_REQUEST;
+    }
+    return UNO_OK;
+}
+
+/* "options": {"name": value}: each set in order. */
 static int apply_options(const cJSON *req, UnoRules *r, char *err, size_t errlen)
 {
     const cJSON *opts = uno_field_get(req, "options");
@@ -58,17 +87,8 @@ static int apply_options(const cJSON *req, UnoRules *r, char *err, size_t errlen
     }
     for (const cJSON *o = opts->child; o; o = o->next) {
         char text[32];
-        int64_t i;
-        if (cJSON_IsBool(o)) {
-            snprintf(text, sizeof text, "%s", cJSON_IsTrue(o) ? "true" : "false");
-        } else if (uno_json_exact_int(o, &i) && i >= INT32_MIN && i <= INT32_MAX) {
-            snprintf(text, sizeof text, "%" PRId64, i);
-        } else if (cJSON_IsString(o) && strlen(o->valuestring) < sizeof text) {
-            snprintf(text, sizeof text, "%s", o->valuestring);
-        } else {
-            snprintf(err, errlen, "option '%.40s': not a value it can take", o->string);
+        if (option_text(o, text, sizeof text, err, errlen) != UNO_OK)
             return UNO_E_BAD_REQUEST;
-        }
         char why[UNO_ERR_LEN];
         if (uno_rules_set(r, o->string, text, why, sizeof why) != UNO_OK) {
             snprintf(err, errlen, "options: %s", why);

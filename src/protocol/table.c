@@ -16,6 +16,7 @@
 #include "protocol/protocol.h"
 #include "protocol/render.h"
 #include "protocol/request.h"
+#include "protocol/text.h"
 
 /* Not a UnoStatus: the request could not be answered (out of memory, the log
  * hook refused) and the game is as it was. */
@@ -426,6 +427,8 @@ char *uno_table_handle(UnoTable *t, const char *line, size_t len)
         st = UNO_E_BAD_REQUEST;
     } else if (len == 0) {
         st = fail_with(err, sizeof err, UNO_E_BAD_REQUEST, "empty line: a request is a JSON object");
+    } else if (!uno_text_request_ok(line, len, err, sizeof err)) {
+        st = UNO_E_BAD_REQUEST;
     } else {
         const char *end = NULL;
         cJSON *req = cJSON_ParseWithLengthOpts(line, len, &end, false);
@@ -442,5 +445,9 @@ char *uno_table_handle(UnoTable *t, const char *line, size_t len)
     }
     if (st == FATAL)
         return NULL;
-    return st == UNO_OK ? text : error_line(st, err);
+    if (st != UNO_OK)
+        text = error_line(st, err);
+    if (text) /* a message may quote a request's text cut short in a character */
+        uno_text_drop_invalid_utf8(text);
+    return text;
 }

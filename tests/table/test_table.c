@@ -9,9 +9,11 @@
  *
  * Requests are written with ' for " (no card, op or name here holds a ').
  */
+#include <iconv.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -117,6 +119,21 @@ static cJSON *ok_q(TableClient *c, const char *q, const char *expect)
 
 static void ok(TableClient *c, const char *q, const char *expect) { cJSON_Delete(ok_q(c, q, expect)); }
 
+/* Whether s is UTF-8, as glibc's iconv reads it (an answer is JSON text:
+ * RFC 8259 section 8.1). */
+static bool valid_utf8(const char *s)
+{
+    iconv_t cd = iconv_open("UTF-8", "UTF-8");
+    assert_true(cd != (iconv_t)-1);
+    size_t left = strlen(s), room = left;
+    char *in = (char *)s, *buf = malloc(room + 1), *out = buf;
+    assert_non_null(buf);
+    bool ok = iconv(cd, &in, &left, &out, &room) != (size_t)-1 && left == 0;
+    iconv_close(cd);
+    free(buf);
+    return ok;
+}
+
 /* Sends a raw line that must fail with code (and message_part in the
  * message, unless NULL) and leave the state exactly as it was. */
 static void error_line(TableClient *c, const char *line, const char *code, const char *message_part)
@@ -134,6 +151,8 @@ static void error_line(TableClient *c, const char *line, const char *code, const
                  message_part ? message_part : "", a);
     }
     assert_int_equal(cJSON_GetArraySize(r), 3); /* exactly ok, error, message */
+    if (!valid_utf8(msg->valuestring))
+        fail_msg("request %.300s\n  answered with a message that is not UTF-8", line);
     cJSON_Delete(r);
     char *after = state_text(c);
     if (strcmp(before, after) != 0)
@@ -198,6 +217,12 @@ static const char *const garbage[] = {
     "{\"op\":\"state\"} x", "{\"op\":\"state\",\"t\":-1}", "{\"op\":\"state\",\"t\":1.5}",
     "{\"op\":\"state\",\"t\":\"5\"}", "{\"op\":\"state\",\"t\":1e300}", "   ", "\t",
     "{\"op\":\"state\"}\x01", "\xff\xfe", "{\"op\":\"st\\u0000ate\"}",
+    /* what cJSON alone lets through: control bytes taken as white space, a
+     * string cut at \u0000, bytes that are not UTF-8 (text.h) */
+    "\x01\x02{\"op\":\"state\"}", "{\"op\":\"state\\u0000xyz\"}",
+    "{\"op\":\"play\",\"seat\":1,\"cards\":[\"R2\\u0000junk\"]}", "{\"op\":\"state\",\"pad\":\"\x01\"}",
+    "{\"op\":\"state\",\"pad\":\"\xc3\"}", "{\"op\":\"state\",\"pad\":\"\xed\xa0\x80\"}",
+    "{\"op\":\"state\",\"pad\":\"\xc0\xaf\"}", "{\"op\":\"fly\xff\"}",
 };
 
 static void garbage_lines(TableClient *c)
@@ -208,6 +233,8 @@ static void garbage_lines(TableClient *c)
     error_line(c, "{\"op\":\"fly\"}", "bad_request", "unknown op");
     error_line(c, "[\"op\"]", "bad_request", "object");
     error_line(c, "{\"op\":\"state\",\"t\":-5}", "bad_request", "'t'");
+    error_line(c, "{\"op\":\"state\\u0000\"}", "bad_request", "NUL");
+    error_line(c, "{\"op\":\"state\",\"pad\":\"\xff\"}", "bad_request", "not UTF-8");
 }
 
 static void test_garbage_without_game(void **state)
@@ -233,6 +260,14 @@ static void test_garbage_with_game(void **state)
     TableClient *c = start();
     cJSON_Delete(new_game(c, "{'op':'new','rules':'mattel'," THREE ",'seed':7}", NULL));
     garbage_lines(c);
+    /* the message quotes 16 bytes of the card, which end inside the e-acute:
+     * the answer leaves the broken character out */
+    error_line(c, "{\"op\":\"play\",\"seat\":1,\"cards\":[\"aaaaaaaaaaaaaaa\xc3\xa9\"]}", "bad_request",
+               "unknown card 'aaaaaaaaaaaaaaa'");
+    /* UTF-8 itself is welcome: \u00e9, e-acute, the euro sign, a playing card */
+    cJSON *r = send_line(c, "{\"op\":\"state\",\"pad\":\"\\u00e9\xc3\xa9\xe2\x82\xac\xf0\x9f\x83\x8f\"}");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "ok")));
+    cJSON_Delete(r);
     stop(c);
 }
 
@@ -482,6 +517,13 @@ static void test_new_errors(void **state)
         "{'op':'new','rules':'mattel','options':{'play_sets':'perhaps'}," THREE "}",
         "{'op':'new','rules':'mattel','options':[1]," THREE "}",
         "{'op':'new','rules':'mattel','options':{'partners':true}," THREE "}",
+        /* option types are strict (docs/protocol.md): no 1 for true, no "250" for 250 */
+        "{'op':'new','rules':'mattel','options':{'stack_draw2':1}," THREE "}",
+        "{'op':'new','rules':'mattel','options':{'stack_draw2':'true'}," THREE "}",
+        "{'op':'new','rules':'mattel','options':{'target':'250'}," THREE "}",
+        "{'op':'new','rules':'mattel','options':{'target':true}," THREE "}",
+        "{'op':'new','rules':'mattel','options':{'dealer':1}," THREE "}",
+        "{'op':'new','rules':'mattel','options':{'blank_as':52}," THREE "}",
         "{'op':'new','rules':'mattel'," THREE ",'seed':-1}",
         "{'op':'new','rules':'mattel'," THREE ",'seed':1.5}",
         "{'op':'new','rules':'mattel'," THREE ",'seed':'12a'}",

@@ -1,0 +1,25 @@
+/*
+ * text.h — the bytes of the protocol's lines (RFC 8259, RFC 3629).
+ *
+ * cJSON reads a line more loosely than JSON allows: it skips any byte below
+ * a space as white space, takes raw control bytes and invalid UTF-8 inside
+ * strings, and ends a string at an escaped NUL (\u0000), so that "Y5\u0000x"
+ * reads as "Y5". A request line is checked here first, and refused with a
+ * message that names the byte; an answer is made valid UTF-8 here last
+ * (a message may quote a request's text cut short in a character).
+ */
+#ifndef UNO_PROTOCOL_TEXT_H
+#define UNO_PROTOCOL_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Whether line[0..len) may be parsed as a request: no control byte but tab,
+ * CR and LF, valid UTF-8, and no \u0000 in a string. When not, writes why. */
+bool uno_text_request_ok(const char *line, size_t len, char *err, size_t errlen);
+
+/* Removes, in place, the bytes of text (NUL-terminated) that are not part
+ * of a valid UTF-8 sequence. */
+void uno_text_drop_invalid_utf8(char *text);
+
+#endif
