@@ -333,25 +333,50 @@ static int op_view(UnoTable *t, const cJSON *req, char **text, char *err, size_t
     return answer("view", with_match(t, uno_state_json(t->game, viewer)), text);
 }
 
-/* `legal` {seat}: every move as the request that makes it. */
-static int op_legal(UnoTable *t, const cJSON *req, char **text, char *err, size_t errlen)
+/* The game as it would be at `clock`, its timers fired (a tick on a copy):
+ * the table's game itself when the clock would not move. NULL when out of
+ * memory; a copy is the caller's to free. */
+static const UnoGame *game_at(const UnoTable *t, int64_t clock, UnoGame **copy)
+{
+    *copy = NULL;
+    if (clock <= uno_game_clock(t->game))
+        return t->game;
+    if (!(*copy = malloc(uno_game_bytes(t->game))))
+        return NULL;
+    uno_game_copy(*copy, t->game);
+    UnoAction tick = {.type = UNO_ACT_TICK, .seat = -1, .t = clock};
+    char why[UNO_ERR_LEN];
+    (void)uno_game_apply(*copy, &tick, NULL, NULL, why, sizeof why); /* a tick forward cannot fail */
+    return *copy;
+}
+
+/* `legal` {seat}: every move as the request that makes it. With "t", the
+ * moves that would succeed at that time ("could make now",
+ * TABLE-PROTOCOL.md), each carrying that "t"; the game itself does not move. */
+static int op_legal(UnoTable *t, const cJSON *req, int64_t clock, char **text, char *err, size_t errlen)
 {
     int seat;
     int st = uno_field_seat(req, "seat", uno_game_nplayers(t->game), &seat, err, errlen);
     if (st != UNO_OK)
         return st;
+    UnoGame *copy;
+    const UnoGame *g = game_at(t, clock, &copy);
+    if (!g)
+        return FATAL;
     UnoAction first[64], *moves = first;
-    int total, n = uno_game_legal(t->game, seat, first, 64, &total);
-    if (total > n) {
-        moves = malloc((size_t)total * sizeof *moves);
-        if (!moves)
-            return FATAL;
-        n = uno_game_legal(t->game, seat, moves, total, &total);
-    }
+    int total, n = uno_game_legal(g, seat, first, 64, &total);
+    if (total > n && (moves = malloc((size_t)total * sizeof *moves)))
+        n = uno_game_legal(g, seat, moves, total, &total);
+    free(copy);
+    if (!moves)
+        return FATAL;
     bool ok = true;
     cJSON *list = cJSON_CreateArray();
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        if (clock > uno_game_clock(t->game))
+            moves[i].t = clock;
         uno_json_push(list, uno_action_json(&moves[i]), &ok);
+    }
     if (moves != first)
         free(moves);
     if (!ok) {
@@ -394,7 +419,7 @@ static int dispatch(UnoTable *t, const cJSON *req, char **text, char *err, size_
         return op_state(t, text);
     if (strcmp(op, "view") == 0)
         return op_view(t, req, text, err, errlen);
-    return op_legal(t, req, text, err, errlen);
+    return op_legal(t, req, clock, text, err, errlen);
 }
 
 static char *error_line(int st, const char *message)

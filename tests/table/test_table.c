@@ -694,6 +694,11 @@ static void test_kpgut_uno_grace(void **state)
                                      "['R9','Y1','R5','G6','B6']"),
                           NULL));
     ok(c, "{'op':'play','seat':2,'cards':['B4'],'t':0}", NULL);
+    /* `legal` lists what would succeed at its "t" ("could make now"), and
+     * moves nothing: inside the grace no catch, after it the catch at that t */
+    ok(c, "{'op':'legal','seat':1,'t':1000}", "{'moves':{'$lacks':[{'op':'catch'}]}}");
+    ok(c, "{'op':'legal','seat':1,'t':4000}", "{'moves':{'$contains':[{'op':'catch','seat':1,'target':2,'t':4000}]}}");
+    ok(c, "{'op':'state'}", "{'state':{'t':0}}");
     ok(c, "{'op':'tick','t':3500}", NULL);
     ok(c, "{'op':'catch','seat':1,'target':2,'t':3600}",
        "{'events':[{'type':'catch','seat':1,'target':2},{'type':'draw','seat':2,'count':2,'reason':'uno'}]}");
