@@ -1,6 +1,7 @@
 /*
  * main.c — `uno`: dispatches to a subcommand (commands.h).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +30,17 @@ static void usage(FILE *out)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
 }
 
+/* A command's exit status, unless its standard output could not be written
+ * (a full disk, a closed pipe): then 1, and why. */
+static int output_written(int status)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    fprintf(stderr, "uno: the output could not be written%s%s\n", errno ? ": " : "", errno ? strerror(errno) : "");
+    return status ? status : 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -37,11 +49,11 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         usage(stdout);
-        return 0;
+        return output_written(0);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+            return output_written(commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "uno: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

@@ -5,6 +5,8 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include <cJSON.h>
+
 #include "cli/sim_report.h"
 
 /* ------------------------------------------------------------ figures */
@@ -176,12 +178,24 @@ static void json_spread(FILE *out, const char *name, Spread s)
             name, s.mean, s.median, s.p10, s.p90, s.p99, s.max);
 }
 
+/* A string as JSON: a rules file may name its rule set with quotes or
+ * backslashes. */
+static void json_string(FILE *out, const char *s)
+{
+    cJSON *j = cJSON_CreateString(s);
+    char *text = j ? cJSON_PrintUnformatted(j) : NULL;
+    fputs(text ? text : "null", out);
+    cJSON_free(text);
+    cJSON_Delete(j);
+}
+
 void uno_sim_report_json(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s)
 {
     const UnoSimCounts *n = &s->sum;
-    fprintf(out, "{\n  \"rules\": \"%s\",\n  \"players\": %d,\n  \"games\": %" PRIu64
-                 ",\n  \"seed\": %" PRIu64 ",\n  \"bots\": [",
-            c->rules.name, c->nplayers, n->games, c->seed);
+    fprintf(out, "{\n  \"rules\": ");
+    json_string(out, c->rules.name);
+    fprintf(out, ",\n  \"players\": %d,\n  \"games\": %" PRIu64 ",\n  \"seed\": %" PRIu64 ",\n  \"bots\": [",
+            c->nplayers, n->games, c->seed);
     for (int seat = 0; seat < c->nplayers; seat++)
         fprintf(out, "%s\"%s\"", seat ? ", " : "", uno_bot_kind_name(c->bots[seat]));
     fprintf(out, "],\n  \"seats\": [\n");

@@ -492,6 +492,42 @@ static void test_cli_text_and_errors(void **state)
                      status, strlen(out));
         free(out);
     }
+    /* a standard output that cannot be written (a full disk) is an error too */
+    static const char *const full[] = {
+        "--help >/dev/full", "rules >/dev/full", "rules kpgut >/dev/full",
+        "sim --games 100 >/dev/full", "sim --games 100 --json >/dev/full", "perft --depth 2 --divide >/dev/full",
+    };
+    for (size_t i = 0; i < sizeof full / sizeof full[0]; i++) {
+        free(run_binary(full[i], &status));
+        if (status != 1)
+            fail_msg("'%s' exited %d, not 1", full[i], status);
+    }
+}
+
+/* --json names the rule set as a JSON string, whatever its rules file calls it */
+static void test_cli_json_rule_set_name(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/uno-sim-nameXXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    static const char text[] = "base = mattel\nname = a\"b\\c<&>\n";
+    assert_int_equal(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+    close(fd);
+    char args[256];
+    snprintf(args, sizeof args, "sim --rules %s --games 100 --json", path);
+    int status;
+    char *json = run_binary(args, &status);
+    unlink(path);
+    assert_int_equal(status, 0);
+    cJSON *root = cJSON_Parse(json);
+    if (!root)
+        fail_msg("not JSON: %.200s", json);
+    const cJSON *rules = cJSON_GetObjectItemCaseSensitive(root, "rules");
+    assert_true(cJSON_IsString(rules));
+    assert_string_equal(rules->valuestring, "a\"b\\c<&>");
+    cJSON_Delete(root);
+    free(json);
 }
 
 int main(void)
@@ -507,6 +543,7 @@ int main(void)
         cmocka_unit_test(test_cli_outputs),
         cmocka_unit_test(test_cli_reference_is_the_same),
         cmocka_unit_test(test_cli_text_and_errors),
+        cmocka_unit_test(test_cli_json_rule_set_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
