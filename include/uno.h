@@ -165,6 +165,8 @@ typedef struct UnoOptionInfo {
 
 /* The option table, in a stable order. */
 const UnoOptionInfo *uno_rules_options(size_t *count);
+/* The option of that name, or NULL. */
+const UnoOptionInfo *uno_rules_option(const char *name);
 /* Names of the built-in rule sets ("mattel", "classic", "kpgut"), NULL-terminated. */
 const char *const *uno_rules_builtin_names(void);
 /* The text of a built-in rules file (compiled in from rules/NAME.rules), or NULL. */

@@ -238,6 +238,20 @@ const UnoOptionInfo *uno_rules_options(size_t *count)
     return option_info;
 }
 
+static int find_option(const char *key)
+{
+    for (int i = 0; i < OPT_COUNT; i++)
+        if (strcmp(option_info[i].name, key) == 0)
+            return i;
+    return -1;
+}
+
+const UnoOptionInfo *uno_rules_option(const char *name)
+{
+    int i = name ? find_option(name) : -1;
+    return i < 0 ? NULL : &option_info[i];
+}
+
 /* ---------------------------------------------------------- small helpers */
 
 
@@ -261,14 +275,6 @@ static bool same_word(const char *a, const char *b)
             return false;
     }
     return *a == *b;
-}
-
-static int find_option(const char *key)
-{
-    for (int i = 0; i < OPT_COUNT; i++)
-        if (strcmp(option_info[i].name, key) == 0)
-            return i;
-    return -1;
 }
 
 /* Bools and cards are one byte (checked above); ints and enums are ints. */

@@ -52,11 +52,7 @@ static int read_name(const cJSON *req, UnoRules *r, char *err, size_t errlen)
  * text on, for uno_rules_set's message. */
 static int option_text(const cJSON *o, char *text, size_t len, char *err, size_t errlen)
 {
-    size_t count;
-    const UnoOptionInfo *info = uno_rules_options(&count), *opt = NULL;
-    for (size_t i = 0; i < count && !opt; i++)
-        if (strcmp(info[i].name, o->string) == 0)
-            opt = &info[i];
+    const UnoOptionInfo *opt = uno_rules_option(o->string);
     UnoOptType type = opt ? opt->type : UNO_OPT_ENUM;
     int64_t i;
     if (cJSON_IsBool(o) && (!opt || type == UNO_OPT_BOOL))

@@ -333,21 +333,21 @@ static int op_view(UnoTable *t, const cJSON *req, char **text, char *err, size_t
     return answer("view", with_match(t, uno_state_json(t->game, viewer)), text);
 }
 
-/* The game as it would be at `clock`, its timers fired (a tick on a copy):
- * the table's game itself when the clock would not move. NULL when out of
- * memory; a copy is the caller's to free. */
-static const UnoGame *game_at(const UnoTable *t, int64_t clock, UnoGame **copy)
+/* A copy of the table's game as it would be at `clock`, its timers fired (a
+ * tick), for the caller to free; NULL when out of memory. */
+static UnoGame *game_at(const UnoTable *t, int64_t clock)
 {
-    *copy = NULL;
-    if (clock <= uno_game_clock(t->game))
-        return t->game;
-    if (!(*copy = malloc(uno_game_bytes(t->game))))
+    UnoGame *copy = malloc(uno_game_bytes(t->game));
+    if (!copy)
         return NULL;
-    uno_game_copy(*copy, t->game);
+    uno_game_copy(copy, t->game);
     UnoAction tick = {.type = UNO_ACT_TICK, .seat = -1, .t = clock};
     char why[UNO_ERR_LEN];
-    (void)uno_game_apply(*copy, &tick, NULL, NULL, why, sizeof why); /* a tick forward cannot fail */
-    return *copy;
+    if (uno_game_apply(copy, &tick, NULL, NULL, why, sizeof why) != UNO_OK) { /* out of memory */
+        free(copy);
+        return NULL;
+    }
+    return copy;
 }
 
 /* `legal` {seat}: every move as the request that makes it. With "t", the
@@ -359,8 +359,9 @@ static int op_legal(UnoTable *t, const cJSON *req, int64_t clock, char **text, c
     int st = uno_field_seat(req, "seat", uno_game_nplayers(t->game), &seat, err, errlen);
     if (st != UNO_OK)
         return st;
-    UnoGame *copy;
-    const UnoGame *g = game_at(t, clock, &copy);
+    bool later = clock > uno_game_clock(t->game);
+    UnoGame *copy = later ? game_at(t, clock) : NULL;
+    const UnoGame *g = later ? copy : t->game;
     if (!g)
         return FATAL;
     UnoAction first[64], *moves = first;
@@ -373,7 +374,7 @@ static int op_legal(UnoTable *t, const cJSON *req, int64_t clock, char **text, c
     bool ok = true;
     cJSON *list = cJSON_CreateArray();
     for (int i = 0; i < n; i++) {
-        if (clock > uno_game_clock(t->game))
+        if (later)
             moves[i].t = clock;
         uno_json_push(list, uno_action_json(&moves[i]), &ok);
     }
