@@ -94,13 +94,19 @@ typedef enum { UNO_UNO_WINDOW_NEXT_TURN, UNO_UNO_WINDOW_NEXT_PLAY } UnoUnoWindow
 typedef enum { UNO_SCORING_NONE, UNO_SCORING_WINNER, UNO_SCORING_TALLY, UNO_SCORING_SESSION } UnoScoring;
 typedef enum { UNO_PILE_PLAYED, UNO_PILE_STOCK } UnoPile;
 typedef enum { UNO_SHOWN_TO_OLDEST, UNO_SHOWN_TO_SUSPECTER } UnoShownTo;
+typedef enum { UNO_SPARE_HOUSE_RULE, UNO_SPARE_LEFT_OUT } UnoSpareBlanks;
+
+#define UNO_MAX_BLANKS 4         /* blank cards per deck (booklet 'Deck contents') */
 
 typedef struct UnoRules {
     char name[32];               /* the rule set it came from */
     /* deck */
     int players_per_deck;        /* 0: one deck; 7: one deck per 7 players (kpgut) */
-    int blanks;                  /* blank cards per deck: 0 or 4 (booklet, 112 cards) */
-    UnoCard blank_as;            /* a blank stands in for this card; UNO_BLANK: house-rule card */
+    int blanks;                  /* blank cards per deck: 0 or 4 (booklet, 112 cards): they replace
+                                    lost_cards, the others are spare_blanks */
+    UnoCard lost_cards[UNO_MAX_BLANKS]; /* lost from each deck, each replaced by a blank standing
+                                    in for it (booklet 'Blank card'); UNO_NO_CARD pads the list */
+    UnoSpareBlanks spare_blanks; /* the blanks that replace no card: house-rule cards, or left out */
     int blank_draw;              /* house-rule blank: the next player draws this many */
     bool blank_skip;             /* house-rule blank: the next player misses their turn */
     int blank_points;            /* what a blank scores */
@@ -154,7 +160,7 @@ typedef struct UnoRules {
 } UnoRules;
 
 /* Describes one option for `uno rules`, docs and the generic setter. */
-typedef enum { UNO_OPT_BOOL, UNO_OPT_INT, UNO_OPT_ENUM, UNO_OPT_CARD } UnoOptType;
+typedef enum { UNO_OPT_BOOL, UNO_OPT_INT, UNO_OPT_ENUM, UNO_OPT_CARDS } UnoOptType;
 typedef struct UnoOptionInfo {
     const char *name;
     UnoOptType type;
@@ -180,6 +186,9 @@ int uno_rules_parse(const char *text, UnoRules *out, char *err, size_t errlen);
 int uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, size_t errlen);
 /* Writes the text form of an option's value into buf. */
 int uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len);
+/* The cards of one deck: 108, and the house-rule blanks (blanks that replace
+ * a lost card only restore it: booklet 'Blank card'). */
+int uno_rules_deck_size(const UnoRules *r);
 /* Checks the combination (e.g. partners needs exactly 4 players). */
 int uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen);
 

@@ -109,8 +109,8 @@ static int list_all(void)
                 snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", *v);
             }
             print_wrapped("values: ", list);
-        } else if (opts[i].type == UNO_OPT_CARD) {
-            print_wrapped("values: ", "a card: R0..R9, RS, RR, R+2 (and G, B, Y), W, W+4, X");
+        } else if (opts[i].type == UNO_OPT_CARDS) {
+            print_wrapped("values: ", "none, or up to 4 cards: R0..R9, RS, RR, R+2 (and G, B, Y), W, W+4");
         }
         print_wrapped("source: ", opts[i].source);
     }

@@ -31,7 +31,7 @@ static size_t block_bytes(int seats, int spectators, int stock)
 
 size_t uno_game_size(const UnoRules *r, int nplayers)
 {
-    return block_bytes(nplayers, 0, deck_count(r, nplayers) * (108 + r->blanks));
+    return block_bytes(nplayers, 0, deck_count(r, nplayers) * uno_rules_deck_size(r));
 }
 
 size_t uno_game_bytes(const UnoGame *g) { return block_bytes(g->capacity, g->spectator_room, g->deck_size); }
@@ -74,8 +74,9 @@ void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS])
         for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
             counts[uno_card_make(c, v)] = decks * (v == 0 ? 1 : 2);
     counts[UNO_WILD] = counts[UNO_WILD4] = 4 * decks;
-    /* booklet "Blank card": it replaces a lost card, or carries a house rule */
-    counts[r->blank_as < UNO_KINDS ? r->blank_as : UNO_BLANK] += r->blanks * decks;
+    /* booklet "Blank card": a blank that replaces a lost card stands in for
+     * it, so those counts are a full deck's; the others carry a house rule */
+    counts[UNO_BLANK] = (uno_rules_deck_size(r) - 108) * decks;
 }
 
 int deck_in_kind_order(const int counts[UNO_KINDS], UnoCard *out)

@@ -56,6 +56,8 @@ static const char *const pile_values[] = {
     [UNO_PILE_PLAYED] = "played", [UNO_PILE_STOCK] = "stock", NULL};
 static const char *const shown_to_values[] = {
     [UNO_SHOWN_TO_OLDEST] = "oldest", [UNO_SHOWN_TO_SUSPECTER] = "suspecter", NULL};
+static const char *const spare_blanks_values[] = {
+    [UNO_SPARE_HOUSE_RULE] = "house_rule", [UNO_SPARE_LEFT_OUT] = "left_out", NULL};
 
 /* Player counts below are written as 30 so that the ranges can be shown as
  * text; they are UNO_MAX_PLAYERS. */
@@ -67,7 +69,7 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
  *   I(field, lo, hi, meaning, source)         int in lo..hi
  *   I2(field, a, b, meaning, source)          int, a or b
  *   E(field, values, meaning, source)         enum, values as above
- *   C(field, meaning, source)                 card
+ *   C(field, meaning, source)                 a list of cards (UNO_MAX_BLANKS at most)
  */
 #define OPTIONS(B, I, I2, E, C)                                                                  \
     /* deck */                                                                                   \
@@ -76,11 +78,16 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
       "KPGUT 'Requirements' (7); MyUNO 'Setup', classic 'EQUIPMENT' (one deck)")                 \
     I2(blanks, 0, 4, "blank cards added to each deck; 4: the booklet's 112-card deck",            \
        "booklet 'Deck contents', 'Blank card'")                                                  \
-    C(blank_as, "the card a blank stands in for; X: a house-rule card (blank_draw, blank_skip)", \
-      "booklet 'Blank card'")                                                                    \
-    I(blank_draw, 0, 10, "house-rule blank (blank_as = X): cards the next player draws",          \
+    C(lost_cards, "cards lost from each deck (none, or e.g. R7 G+2), each replaced by one blank " \
+      "standing in for it: the deck is whole again",                                             \
+      "booklet 'Blank card' ('If an UNO card in your deck is lost or damaged')")               \
+    E(spare_blanks, spare_blanks_values,                                                         \
+      "the blanks that replace no lost card: house_rule: cards carrying a house rule "          \
+      "(blank_draw, blank_skip); left_out: not in the deck",                                     \
+      "booklet 'Blank card' ('write them on these cards, and add them to the deck')")                       \
+    I(blank_draw, 0, 10, "house-rule blank: cards the next player draws",                        \
       "booklet 'Blank card' (house rules written on the card)")                                 \
-    B(blank_skip, "house-rule blank (blank_as = X): the next player misses their turn",           \
+    B(blank_skip, "house-rule blank: the next player misses their turn",                         \
       "booklet 'Blank card' (house rules written on the card)")                                 \
     I(blank_points, 0, 500, "points a blank scores", "booklet 'Scoring' (Blank: '?')")          \
     I(hand_size, 1, 20, "cards dealt to each player",                                            \
@@ -203,7 +210,7 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
 #define INFO_I(f, lo, hi, m, s) {#f, UNO_OPT_INT, NULL, m " (" #lo ".." #hi ")", s},
 #define INFO_I2(f, a, b, m, s) {#f, UNO_OPT_INT, NULL, m " (" #a " or " #b ")", s},
 #define INFO_E(f, v, m, s) {#f, UNO_OPT_ENUM, v, m, s},
-#define INFO_C(f, m, s) {#f, UNO_OPT_CARD, NULL, m, s},
+#define INFO_C(f, m, s) {#f, UNO_OPT_CARDS, NULL, m, s},
 static const UnoOptionInfo option_info[] = {OPTIONS(INFO_B, INFO_I, INFO_I2, INFO_E, INFO_C)};
 
 /* Where each option lives and which values it takes. */
@@ -216,7 +223,7 @@ typedef struct Field {
 #define FIELD_I(f, lo, hi, m, s) {offsetof(UnoRules, f), lo, hi, false},
 #define FIELD_I2(f, a, b, m, s) {offsetof(UnoRules, f), a, b, true},
 #define FIELD_E(f, v, m, s) {offsetof(UnoRules, f), 0, (int)(sizeof v / sizeof v[0]) - 2, false},
-#define FIELD_C(f, m, s) {offsetof(UnoRules, f), 0, UNO_KINDS - 1, false},
+#define FIELD_C(f, m, s) {offsetof(UnoRules, f), 0, 0, false}, /* checked by lost_cards_err */
 static const Field fields[] = {OPTIONS(FIELD_B, FIELD_I, FIELD_I2, FIELD_E, FIELD_C)};
 
 enum { OPT_COUNT = sizeof option_info / sizeof option_info[0] };
@@ -228,7 +235,8 @@ _Static_assert(sizeof fields / sizeof fields[0] == OPT_COUNT, "one field per opt
 #define CHECK_I(f, lo, hi, m, s) _Static_assert(_Generic(MEMBER(f), int: 1, default: 0), #f " is int");
 #define CHECK_I2(f, a, b, m, s) CHECK_I(f, a, b, m, s)
 #define CHECK_E(f, v, m, s) _Static_assert(sizeof MEMBER(f) == sizeof(int), #f " is int-sized");
-#define CHECK_C(f, m, s) _Static_assert(_Generic(MEMBER(f), UnoCard: 1, default: 0), #f " is a card");
+#define CHECK_C(f, m, s) _Static_assert(sizeof MEMBER(f) == UNO_MAX_BLANKS && \
+                                           _Generic(MEMBER(f)[0], UnoCard: 1, default: 0), #f " is a card list");
 OPTIONS(CHECK_B, CHECK_I, CHECK_I2, CHECK_E, CHECK_C)
 
 const UnoOptionInfo *uno_rules_options(size_t *count)
@@ -277,11 +285,12 @@ static bool same_word(const char *a, const char *b)
     return *a == *b;
 }
 
-/* Bools and cards are one byte (checked above); ints and enums are ints. */
+/* Bools are one byte (checked above); ints and enums are ints. Card lists
+ * are read and written whole (below). */
 static int field_read(const UnoRules *r, int i)
 {
     const unsigned char *p = (const unsigned char *)r + fields[i].offset;
-    if (option_info[i].type == UNO_OPT_BOOL || option_info[i].type == UNO_OPT_CARD)
+    if (option_info[i].type == UNO_OPT_BOOL)
         return *p;
     int v;
     memcpy(&v, p, sizeof v);
@@ -294,11 +303,63 @@ static void field_write(UnoRules *r, int i, int v)
     if (option_info[i].type == UNO_OPT_BOOL) {
         bool b = v != 0;
         memcpy(p, &b, sizeof b);
-    } else if (option_info[i].type == UNO_OPT_CARD) {
-        *p = (unsigned char)v;
     } else {
         memcpy(p, &v, sizeof v);
     }
+}
+
+/* The card list an option holds: UNO_MAX_BLANKS cards, UNO_NO_CARD after the last. */
+static UnoCard *field_cards(UnoRules *r, int i) { return (UnoCard *)((char *)r + fields[i].offset); }
+static const UnoCard *field_cards_c(const UnoRules *r, int i)
+{
+    return (const UnoCard *)((const char *)r + fields[i].offset);
+}
+
+static int count_cards(const UnoCard *list)
+{
+    int n = 0;
+    while (n < UNO_MAX_BLANKS && list[n] != UNO_NO_CARD)
+        n++;
+    return n;
+}
+
+/* "none", or up to UNO_MAX_BLANKS card names separated by spaces or commas. */
+static int parse_cards(const char *text, UnoCard out[UNO_MAX_BLANKS], char *err, size_t errlen, const char *name)
+{
+    memset(out, UNO_NO_CARD, UNO_MAX_BLANKS);
+    if (same_word(text, "none"))
+        return UNO_OK;
+    int n = 0;
+    for (const char *s = text; *s;) {
+        if (*s == ' ' || *s == ',') {
+            s++;
+            continue;
+        }
+        char word[8];
+        size_t len = strcspn(s, " ,");
+        if (n == UNO_MAX_BLANKS)
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: at most %d cards (one per blank)", name, UNO_MAX_BLANKS);
+        if (len >= sizeof word || (memcpy(word, s, len), word[len] = '\0', uno_card_parse(word, &out[n])))
+            return fail(err, errlen, UNO_E_BAD_REQUEST,
+                        "%s: '%.*s' is not a card (R0..Y9, RS, RR, R+2, ..., W, W+4)", name, (int)(len > 20 ? 20 : len), s);
+        if (out[n] == UNO_BLANK)
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: a blank replaces a lost card, not a blank (X)", name);
+        n++;
+        s += len;
+    }
+    if (n == 0)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: no cards (say none)", name);
+    return UNO_OK;
+}
+
+/* Real cards (no blank), then UNO_NO_CARD to the end. */
+static bool cards_valid(const UnoCard *list)
+{
+    int n = count_cards(list);
+    for (int k = 0; k < UNO_MAX_BLANKS; k++)
+        if (k < n ? list[k] >= UNO_BLANK : list[k] != UNO_NO_CARD)
+            return false;
+    return true;
 }
 
 static bool in_range(int i, int v)
@@ -394,14 +455,12 @@ static int set_option(UnoRules *r, int i, const char *value, char *err, size_t e
             return UNO_E_BAD_REQUEST;
         }
         break;
-    case UNO_OPT_CARD: {
-        UnoCard c;
-        if (uno_card_parse(value, &c) != UNO_OK) {
-            return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: '%.40s' is not a card (R0..Y9, RS, RR, R+2, ..., W, W+4, X)",
-                    name, value);
-        }
-        v = c;
-        break;
+    case UNO_OPT_CARDS: {
+        UnoCard list[UNO_MAX_BLANKS];
+        int rc = parse_cards(value, list, err, errlen, name);
+        if (rc == UNO_OK)
+            memcpy(field_cards(r, i), list, sizeof list);
+        return rc;
     }
     }
     field_write(r, i, v);
@@ -425,26 +484,69 @@ int uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len)
     int i = key ? find_option(key) : -1;
     if (i < 0 || !buf || len == 0)
         return UNO_E_BAD_REQUEST;
-    int v = field_read(r, i);
-    if (!in_range(i, v)) {
-        buf[0] = '\0';
-        return UNO_E_BAD_REQUEST;
+    buf[0] = '\0';
+    if (option_info[i].type == UNO_OPT_CARDS) {
+        const UnoCard *list = field_cards_c(r, i);
+        if (!cards_valid(list))
+            return UNO_E_BAD_REQUEST;
+        int ncards = count_cards(list);
+        append(buf, len, ncards ? "" : "none");
+        for (int k = 0; k < ncards; k++) {
+            append(buf, len, k ? " " : "");
+            append(buf, len, uno_card_name(list[k]));
+        }
+        return strlen(buf) + 1 < len ? UNO_OK : UNO_E_BAD_REQUEST;
     }
+    int v = field_read(r, i);
+    if (!in_range(i, v))
+        return UNO_E_BAD_REQUEST;
     int n;
     switch (option_info[i].type) {
     case UNO_OPT_BOOL: n = snprintf(buf, len, "%s", v ? "true" : "false"); break;
     case UNO_OPT_ENUM: n = snprintf(buf, len, "%s", option_info[i].values[v]); break;
-    case UNO_OPT_CARD: n = snprintf(buf, len, "%s", uno_card_name((UnoCard)v)); break;
     default: n = snprintf(buf, len, "%d", v); break;
     }
     return n >= 0 && (size_t)n < len ? UNO_OK : UNO_E_BAD_REQUEST;
+}
+
+/* Booklet 'Blank card': a blank that replaces a lost card restores it; the
+ * other blanks carry a house rule or stay out (spare_blanks). */
+int uno_rules_deck_size(const UnoRules *r)
+{
+    int spare = r->blanks - count_cards(r->lost_cards);
+    return 108 + (r->spare_blanks == UNO_SPARE_HOUSE_RULE && spare > 0 ? spare : 0);
+}
+
+/* MyUNO 'Equipment': copies of a card in one deck (a 0 once, the rest twice,
+ * Wilds and WD4s four times). */
+static int copies_per_deck(UnoCard c)
+{
+    return uno_card_is_wild(c) ? 4 : uno_card_value(c) == 0 ? 1 : 2;
+}
+
+/* The lost cards must each have a blank, and a deck must have held them. */
+static int lost_cards_err(const UnoRules *r, char *err, size_t errlen)
+{
+    int n = count_cards(r->lost_cards);
+    if (n > r->blanks)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "lost_cards: %d lost cards need %d blanks (blanks = %d)", n, n,
+                    r->blanks);
+    for (int k = 0; k < n; k++) {
+        int copies = 0;
+        for (int j = 0; j < n; j++)
+            copies += r->lost_cards[j] == r->lost_cards[k];
+        if (copies > copies_per_deck(r->lost_cards[k]))
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "lost_cards: a deck holds only %d %s",
+                        copies_per_deck(r->lost_cards[k]), uno_card_name(r->lost_cards[k]));
+    }
+    return UNO_OK;
 }
 
 /* The cards of the whole deck(s) for n players. */
 static int deck_cards(const UnoRules *r, int n, int *ndecks)
 {
     *ndecks = r->players_per_deck ? (n + r->players_per_deck - 1) / r->players_per_deck : 1;
-    return *ndecks * (108 + r->blanks);
+    return *ndecks * uno_rules_deck_size(r);
 }
 
 /* nplayers 0 checks the rule set alone (as uno_rules_parse does). */
@@ -454,11 +556,14 @@ int uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen
         return fail(err, errlen, UNO_E_BAD_REQUEST, "name: not terminated");
     }
     for (int i = 0; i < OPT_COUNT; i++) {
-        if (!in_range(i, field_read(r, i)))
+        if (option_info[i].type == UNO_OPT_CARDS ? !cards_valid(field_cards_c(r, i)) : !in_range(i, field_read(r, i)))
             return option_info[i].type == UNO_OPT_INT
                        ? range_err(i, err, errlen)
                        : fail(err, errlen, UNO_E_BAD_REQUEST, "%s: not a valid value", option_info[i].name);
     }
+    int rc = lost_cards_err(r, err, errlen);
+    if (rc)
+        return rc;
     if (r->min_players > r->max_players) {
         return fail(err, errlen, UNO_E_BAD_REQUEST, "min_players (%d) is more than max_players (%d)", r->min_players,
                 r->max_players);
@@ -491,7 +596,7 @@ int uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen
     /* The deal must leave at least one card (the turned-up card, or a stock). */
     if (nplayers * r->hand_size >= cards) {
         return fail(err, errlen, UNO_E_BAD_REQUEST, "%d players x %d cards do not fit in %d deck(s) of %d cards", nplayers,
-                r->hand_size, ndecks, 108 + r->blanks);
+                r->hand_size, ndecks, uno_rules_deck_size(r));
     }
     return UNO_OK;
 }

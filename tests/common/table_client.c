@@ -580,6 +580,20 @@ static int int_option(const cJSON *options, const char *key, int fallback)
     return cJSON_IsNumber(v) ? v->valueint : fallback;
 }
 
+/* How many cards options.lost_cards names ("R7 G+2"; "none"). */
+static int lost_count(const cJSON *options)
+{
+    const cJSON *lost = cJSON_GetObjectItemCaseSensitive(options, "lost_cards");
+    if (!cJSON_IsString(lost) || strcmp(lost->valuestring, "none") == 0)
+        return 0;
+    int n = 0;
+    for (const char *s = lost->valuestring; *s; s += strcspn(s, " ,")) {
+        s += strspn(s, " ,");
+        n += *s != '\0';
+    }
+    return n;
+}
+
 static int oldest_seat(const cJSON *players)
 {
     int best = -1, best_age = -1, i = 0;
@@ -629,12 +643,12 @@ int deal_expand(cJSON *req, char *err, size_t errlen)
     bool kpgut = cJSON_IsString(rules) && strcmp(rules->valuestring, "kpgut") == 0;
     int ppd = int_option(options, "players_per_deck", kpgut ? 7 : 0);
     int decks = ppd > 0 ? (n + ppd - 1) / ppd : 1;
-    int blanks = int_option(options, "blanks", 0);
-    /* a blank may stand in for a lost card (booklet "Blank card"; option blank_as) */
-    const cJSON *blank_as = cJSON_GetObjectItemCaseSensitive(options, "blank_as");
-    int blank_kind = cJSON_IsString(blank_as) ? card_kind(blank_as->valuestring) : 54;
-    if (blank_kind < 0)
-        blank_kind = 54;
+    /* a blank standing in for a lost card only restores it (booklet "Blank
+     * card"; option lost_cards); the spare blanks are "X" unless left out */
+    int house_blanks = int_option(options, "blanks", 0) - lost_count(options);
+    const cJSON *spare = cJSON_GetObjectItemCaseSensitive(options, "spare_blanks");
+    if (house_blanks < 0 || (cJSON_IsString(spare) && strcmp(spare->valuestring, "left_out") == 0))
+        house_blanks = 0;
 
     int total = n * hand_size + (then ? cJSON_GetArraySize(then) : 0);
     const cJSON **deck = calloc((size_t)total + 1, sizeof *deck);
@@ -665,7 +679,7 @@ int deal_expand(cJSON *req, char *err, size_t errlen)
             free(what);
             goto out;
         }
-        if (++used[k] > (per_deck(k) + (k == blank_kind ? blanks : 0)) * decks) {
+        if (++used[k] > (per_deck(k) + (k == 54 ? house_blanks : 0)) * decks) {
             say(err, errlen, "deal: more %s than %d deck(s) hold", deck[i]->valuestring, decks);
             goto out;
         }

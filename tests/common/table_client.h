@@ -100,8 +100,9 @@ bool json_subset_match(const cJSON *expected, const cJSON *actual, char *why, si
  * decision 7).
  * Every hand must hold hand_size cards, and all the cards named (hands and
  * then) must fit in the deck(s) of the game: one 108-card deck, plus
- * options.blanks blank cards per deck (which count as options.blank_as when
- * that names a card), and under rules "kpgut" (or with
+ * options.blanks blank cards per deck (those replacing options.lost_cards
+ * only restore them; the others are "X" unless options.spare_blanks is
+ * "left_out"), and under rules "kpgut" (or with
  * options.players_per_deck = P) one deck per P players.
  */
 int deal_expand(cJSON *new_request, char *err, size_t errlen);

@@ -73,8 +73,8 @@ static void deal_checks_the_deck(void **state)
     cJSON *req = parse(text);
     assert_int_equal(deal_expand(req, err, sizeof err), -1);
     cJSON_Delete(req);
-    /* four blanks standing in for red 5s: six red 5s but still no "X" */
-    snprintf(text, sizeof text, three_r5, "mattel", ",\"blanks\":4,\"blank_as\":\"R5\"");
+    /* blanks replacing two lost red 5s restore the two: still not three */
+    snprintf(text, sizeof text, three_r5, "mattel", ",\"blanks\":4,\"lost_cards\":\"R5 R5\"");
     req = parse(text);
     assert_int_equal(deal_expand(req, err, sizeof err), -1);
     cJSON_Delete(req);

@@ -196,7 +196,8 @@ static void test_matrix_deck(void **state)
     /* mattel: 108 cards (MyUNO); the booklet's 112 with 4 blanks is an option */
     assert_int_equal(m.players_per_deck, 0);
     assert_int_equal(m.blanks, 0);
-    assert_int_equal(m.blank_as, UNO_BLANK);
+    assert_int_equal(m.lost_cards[0], UNO_NO_CARD);
+    assert_int_equal(m.spare_blanks, UNO_SPARE_HOUSE_RULE);
     assert_int_equal(m.blank_draw, 0);
     assert_false(m.blank_skip);
     assert_int_equal(m.blank_points, 50);
@@ -486,7 +487,7 @@ static void test_option_table(void **state)
     (void)state;
     /* one option per field of UnoRules but name, in the struct's order */
     static const char *const fields[] = {
-        "players_per_deck", "blanks", "blank_as", "blank_draw", "blank_skip", "blank_points",
+        "players_per_deck", "blanks", "lost_cards", "spare_blanks", "blank_draw", "blank_skip", "blank_points",
         "hand_size", "min_players", "max_players", "dealer", "deal_rotates", "opening",
         "first_reverse", "first_wild", "first_wd4", "play_sets", "draw_rule", "wd4_rule",
         "wd4_on_draw2", "challenge", "stack_draw2", "stack_wd4", "two_player_reverse_skips",
@@ -584,9 +585,11 @@ static void test_every_option_settable(void **state)
                 for (const char *const *v = o[i].values; *v; v++)
                     set_and_check(&r, o[i].name, *v, *v);
                 break;
-            case UNO_OPT_CARD:
-                for (int k = 0; k < UNO_KINDS; k++)
+            case UNO_OPT_CARDS:
+                for (int k = 0; k < UNO_BLANK; k++)
                     set_and_check(&r, o[i].name, uno_card_name((UnoCard)k), uno_card_name((UnoCard)k));
+                set_and_check(&r, o[i].name, "R7,g+2 W", "R7 G+2 W");
+                set_and_check(&r, o[i].name, "none", "none");
                 break;
             case UNO_OPT_INT: {
                 int lo, hi;
@@ -666,8 +669,11 @@ static void test_set_rejects(void **state)
         {"hand_size", "7.5", "is not a whole number"},
         {"hand_size", "0", "out of range (1..20)"},
         {"dealer", "youngest", "'youngest' is not one of high_card, oldest"},
-        {"blank_as", "Q7", "'Q7' is not a card"},
-        {"blank_as", "R10", "is not a card"},
+        {"lost_cards", "Q7", "'Q7' is not a card"},
+        {"lost_cards", "R7 R10", "'R10' is not a card"},
+        {"lost_cards", "R1 R2 R3 R4 R5", "at most 4 cards"},
+        {"lost_cards", "X", "not a blank"},
+        {"lost_cards", " , ", "no cards (say none)"},
         {"blanks", "2", "0 or 4"},
     };
     UnoRules r = load("kpgut"), before;
@@ -684,8 +690,9 @@ static void test_set_rejects(void **state)
     /* enums and cards are read case-insensitively */
     assert_int_equal(uno_rules_set(&r, "dealer", "High_Card", NULL, 0), UNO_OK);
     assert_int_equal(r.dealer, UNO_DEALER_HIGH_CARD);
-    assert_int_equal(uno_rules_set(&r, "blank_as", "g+2", NULL, 0), UNO_OK);
-    assert_int_equal(r.blank_as, uno_card_make(UNO_GREEN, UNO_DRAW2));
+    assert_int_equal(uno_rules_set(&r, "lost_cards", "g+2", NULL, 0), UNO_OK);
+    assert_int_equal(r.lost_cards[0], uno_card_make(UNO_GREEN, UNO_DRAW2));
+    assert_int_equal(r.lost_cards[1], UNO_NO_CARD);
 }
 
 static void test_get(void **state)
@@ -699,8 +706,8 @@ static void test_get(void **state)
     assert_string_equal(buf, "oldest");
     get(&k, "side_slide", buf, sizeof buf);
     assert_string_equal(buf, "true");
-    get(&k, "blank_as", buf, sizeof buf);
-    assert_string_equal(buf, "X");
+    get(&k, "lost_cards", buf, sizeof buf);
+    assert_string_equal(buf, "none");
     assert_int_not_equal(uno_rules_get(&k, "nope", buf, sizeof buf), UNO_OK);
     assert_int_not_equal(uno_rules_get(&k, "name", buf, sizeof buf), UNO_OK);
     assert_int_not_equal(uno_rules_get(&k, "dealer", buf, 3), UNO_OK); /* "oldest" does not fit */
@@ -721,11 +728,13 @@ static void test_parse_format(void **state)
                           "uno_penalty=4\n"
                           "side_slide = on#no space before the comment\n"
                           "   \t  \n"
-                          "blank_as = y+2");
+                          "blanks = 4\n"
+                          "lost_cards = y+2 R0");
     assert_string_equal(r.name, "house rules");
     assert_int_equal(r.uno_penalty, 4);
     assert_true(r.side_slide);
-    assert_int_equal(r.blank_as, uno_card_make(UNO_YELLOW, UNO_DRAW2));
+    assert_int_equal(r.lost_cards[0], uno_card_make(UNO_YELLOW, UNO_DRAW2));
+    assert_int_equal(r.lost_cards[1], uno_card_make(UNO_RED, 0));
     /* the name is the base's without a name line */
     assert_string_equal(parse_ok("base = kpgut\n").name, "kpgut");
     /* an empty file has no base and sets nothing */
@@ -745,7 +754,7 @@ static void test_parse_errors_name_the_line(void **state)
         {"base = mattel\nblanks = 3\n", "line 2: blanks: value must be 0 or 4"},
         {"base = mattel\nhand_size = lots\n", "line 2: hand_size: 'lots' is not a whole number"},
         {"base = mattel\nopening = dealer\n", "line 2: opening: 'dealer' is not one of turn_up, youngest_plays"},
-        {"base = mattel\nblank_as = Z9\n", "line 2: blank_as: 'Z9' is not a card"},
+        {"base = mattel\nlost_cards = Z9\n", "line 2: lost_cards: 'Z9' is not a card"},
         {"base = uno\n", "line 1: unknown base 'uno' (mattel, classic, kpgut)"},
         {"hand_size = 7\nbase = mattel\n", "line 2: 'base' must come before any other option"},
         {"name = x\nbase = mattel\n", "line 2: 'base' must come before any other option"},
@@ -969,8 +978,17 @@ static void test_validate(void **state)
     assert_int_not_equal(uno_rules_validate(&r, 0, err, sizeof err), UNO_OK);
     assert_non_null(strstr(err, "scoring"));
     r = m;
-    r.blank_as = UNO_KINDS;
+    r.lost_cards[0] = UNO_KINDS;
     assert_int_not_equal(uno_rules_validate(&r, 0, err, sizeof err), UNO_OK);
+    r = m; /* booklet 'Blank card': each lost card takes a blank, and was in the deck */
+    r.lost_cards[0] = uno_card_make(UNO_RED, 7);
+    assert_int_not_equal(uno_rules_validate(&r, 0, err, sizeof err), UNO_OK);
+    assert_non_null(strstr(err, "1 lost cards need 1 blanks"));
+    r.blanks = 4;
+    assert_int_equal(uno_rules_validate(&r, 0, err, sizeof err), UNO_OK);
+    r.lost_cards[1] = r.lost_cards[2] = uno_card_make(UNO_RED, 7);
+    assert_int_not_equal(uno_rules_validate(&r, 0, err, sizeof err), UNO_OK);
+    assert_non_null(strstr(err, "a deck holds only 2 R7"));
     r = m;
     memset(r.name, 'x', sizeof r.name);
     assert_int_not_equal(uno_rules_validate(&r, 0, err, sizeof err), UNO_OK);

@@ -133,7 +133,7 @@ static void test_options_of_the_deal(void **state)
         {"kpgut", "opening=turn_up,dealer=high_card", 4, 500},
         {"mattel", "blanks=4", 4, 2000},                     /* blanks are returned when turned up */
         {"mattel", "blanks=4,blank_draw=2,blank_skip=true", 4, 2000},
-        {"mattel", "blanks=4,blank_as=W+4", 4, 2000},
+        {"mattel", "blanks=4,lost_cards=W+4 R7,spare_blanks=left_out", 4, 2000},
         {"kpgut", "blanks=4,blank_draw=1", 5, 300},
         {"mattel", "hand_size=12", 8, 500},
         /* 2 cards left, 12 of 112 returned when turned up: deals again (game.c) */

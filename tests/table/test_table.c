@@ -523,7 +523,7 @@ static void test_new_errors(void **state)
         "{'op':'new','rules':'mattel','options':{'target':'250'}," THREE "}",
         "{'op':'new','rules':'mattel','options':{'target':true}," THREE "}",
         "{'op':'new','rules':'mattel','options':{'dealer':1}," THREE "}",
-        "{'op':'new','rules':'mattel','options':{'blank_as':52}," THREE "}",
+        "{'op':'new','rules':'mattel','options':{'lost_cards':52}," THREE "}",
         "{'op':'new','rules':'mattel'," THREE ",'seed':-1}",
         "{'op':'new','rules':'mattel'," THREE ",'seed':1.5}",
         "{'op':'new','rules':'mattel'," THREE ",'seed':'12a'}",
