@@ -89,9 +89,11 @@ bool can_catch(const UnoGame *g, int seat, int target, int64_t t)
 }
 
 /* KPGUT §10: the cheater takes back the cards played and draws 2. What the
- * play did to the pile, colour, direction and pending draw is undone, and
- * the turn goes to the player after the cheater; cards others already drew
- * because of it stay drawn. */
+ * play did to the pile, colour, direction and pending draw is undone; cards
+ * others already drew because of it stay drawn. A cheater who was in turn
+ * has spent the turn: it goes to the player after them (or, facing a draw,
+ * the draw is theirs again). A play out of turn gives the turn back to the
+ * player whose turn it was, where they were in it. */
 static void take_back_cheat(UnoGame *g, EventSink *out)
 {
     Cheat *ch = &g->cheat;
@@ -106,11 +108,26 @@ static void take_back_cheat(UnoGame *g, EventSink *out)
     g->direction = ch->direction;
     g->pending = ch->pending;
     g->pending_kind = ch->pending_kind;
+    g->wd4_seat = ch->wd4_seat;
+    g->wd4_illegal = ch->wd4_illegal;
     g->seats[seat].call = CALL_NONE;
     ev_emit(out, UNO_EV_CHEAT, seat, -1, UNO_NO_COLOR, ch->ncards, UNO_R_NONE, ch->cards, ch->ncards);
     ch->seat = -1;
     draw_cards(g, seat, g->rules.cheat_penalty, UNO_R_CHEAT, out, NULL);
-    g->turn = (int8_t)seat;
+    bool out_of_turn = ch->turn != seat && seat_active(g, ch->turn);
+    g->turn = out_of_turn ? ch->turn : (int8_t)seat;
+    if (out_of_turn) {
+        g->phase = ch->phase;
+        g->drawn = ch->drawn;
+        g->turn_t = g->t;
+        ev_emit(out, UNO_EV_TURN, g->turn, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+        return;
+    }
+    if (ch->turn != seat) { /* whose turn it was has left: their draw went with them */
+        g->pending = 0;
+        g->pending_kind = PENDING_NONE;
+        g->wd4_seat = -1;
+    }
     if (g->pending > 0) { /* the cheater faced a draw: it is theirs again */
         g->phase = UNO_PHASE_PENDING;
         return;

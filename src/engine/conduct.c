@@ -102,8 +102,8 @@ int conduct_warn(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
 /* Every stored seat number at or after `from` moves up one. */
 static void shift_seats(UnoGame *g, int from)
 {
-    int8_t *fields[] = {&g->turn, &g->dealer, &g->wd4_seat, &g->tactical_seat, &g->vote_opener,
-                        &g->cheat.seat};
+    int8_t *fields[] = {&g->turn,        &g->dealer,     &g->wd4_seat,       &g->tactical_seat,
+                        &g->vote_opener, &g->cheat.seat, &g->cheat.turn, &g->cheat.wd4_seat};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (*fields[i] >= from)
             (*fields[i])++;

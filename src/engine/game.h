@@ -51,8 +51,10 @@ typedef struct Cheat {
     int8_t seat;                /* -1: none open */
     int8_t ncards;
     UnoCard cards[UNO_MAX_SET];
-    UnoCard top;                /* before the play */
-    int8_t color, direction, phase, pending_kind;
+    UnoCard top, drawn;         /* before the play */
+    int8_t turn;                /* the seat in turn before it: another seat when played out of turn */
+    int8_t color, direction, phase, pending_kind, wd4_seat;
+    bool wd4_illegal;
     int16_t pending;
 } Cheat;
 

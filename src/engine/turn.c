@@ -154,7 +154,9 @@ void apply_effects(UnoGame *g, int seat, UnoCard last, int k, EventSink *out)
 
 /* ------------------------------------------------------------------ play */
 
-static int check_cards(const UnoGame *g, const UnoAction *a, char *err, size_t errlen)
+/* What no one can do with real cards, so even honour mode refuses it:
+ * play cards they do not hold; and a Wild played last needs its colour. */
+static int check_held(const UnoGame *g, const UnoAction *a, char *err, size_t errlen)
 {
     const Hand *h = &g->seats[a->seat].hand;
     if (a->ncards == 0 || a->ncards > UNO_MAX_SET)
@@ -169,14 +171,30 @@ static int check_cards(const UnoGame *g, const UnoAction *a, char *err, size_t e
         if (need > h->kinds[c])
             return fail(err, errlen, UNO_E_ILLEGAL, "seat %d does not hold %s", a->seat,
                         need > 1 ? "that many of those cards" : uno_card_name(c));
-        if (uno_card_value(c) != uno_card_value(a->cards[0]))
-            return fail(err, errlen, UNO_E_ILLEGAL, "cards played together must have one value");
     }
-    if (a->ncards > 1 && !g->rules.play_sets)
-        return fail(err, errlen, UNO_E_ILLEGAL, "one card at a time under these rules");
-    if (uno_card_is_wild(a->cards[0]) && (a->color < 0 || a->color >= UNO_COLORS))
+    if (uno_card_is_wild(a->cards[a->ncards - 1]) && (a->color < 0 || a->color >= UNO_COLORS))
         return fail(err, errlen, UNO_E_BAD_REQUEST, "a Wild needs a colour (R, G, B or Y)");
     return UNO_OK;
+}
+
+/* The cards of the play's last value at its end: how many times it acts
+ * (all of them in a legal set, KPGUT 'Draw 2', 'Skip', 'Reverse'). */
+static int last_run(const UnoAction *a)
+{
+    int k = 1;
+    while (k < a->ncards && uno_card_value(a->cards[a->ncards - 1 - k]) == uno_card_value(a->cards[a->ncards - 1]))
+        k++;
+    return k;
+}
+
+/* Why the cards may not be played together (NULL: they may). */
+static const char *set_refusal(const UnoGame *g, const UnoAction *a)
+{
+    if (last_run(a) < a->ncards)
+        return "cards played together must have one value";
+    if (a->ncards > 1 && !g->rules.play_sets)
+        return "one card at a time under these rules";
+    return NULL;
 }
 
 static int explain_unplayable(const UnoGame *g, UnoCard first, char *err, size_t errlen)
@@ -227,6 +245,10 @@ static void record_cheat(UnoGame *g, const UnoAction *a)
     ch->ncards = (int8_t)a->ncards;
     memcpy(ch->cards, a->cards, a->ncards);
     ch->top = g->top;
+    ch->drawn = g->drawn;
+    ch->turn = g->turn;
+    ch->wd4_seat = g->wd4_seat;
+    ch->wd4_illegal = g->wd4_illegal;
     ch->color = g->color;
     ch->direction = g->direction;
     ch->phase = g->phase;
@@ -234,14 +256,29 @@ static void record_cheat(UnoGame *g, const UnoAction *a)
     ch->pending = g->pending;
 }
 
+/* KPGUT §10 honour mode: every play a person can make at a real table goes
+ * through, and can be caught before the next player plays (calls.c): a card
+ * that does not match, a set of several values or (under one-card rules)
+ * several cards, a Wild Draw 4 held against its rule or as the opening, a
+ * play out of turn. Refused even so: cards not held (check_held), a play
+ * that would empty the hand (a finish ranks the player, ends a Mattel hand
+ * and scores: it cannot be taken back), and any play before the colour of a
+ * Wild turned up is named (naming it is the first player's to do). */
+static bool honour_lets_through(const UnoGame *g, const UnoAction *a)
+{
+    return g->rules.honour && g->phase != UNO_PHASE_COLOR && seat_active(g, a->seat) &&
+           g->seats[a->seat].hand.count > a->ncards;
+}
+
 int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
 {
     int seat = a->seat;
-    bool slide = seat != g->turn && a->ncards == 1 && a->cards[0] < UNO_KINDS &&
+    bool in_turn = seat == g->turn;
+    bool slide = !in_turn && a->ncards == 1 && a->cards[0] < UNO_KINDS &&
                  (playable_mask(g, seat) & BIT(a->cards[0]));
-    if (seat != g->turn && !slide && a->ncards > 0)
+    if (!in_turn && !slide && a->ncards > 0 && !g->rules.honour)
         return require_turn(g, seat, err, errlen);
-    int rc = check_cards(g, a, err, errlen);
+    int rc = check_held(g, a, err, errlen);
     if (rc)
         return rc;
     if (slide) {
@@ -249,24 +286,29 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
         return UNO_OK;
     }
     UnoCard first = a->cards[0], last = a->cards[a->ncards - 1];
-    bool legal = (playable_mask(g, seat) & BIT(first)) != 0;
+    const char *bad_set = set_refusal(g, a);
+    bool legal = in_turn && !bad_set && (playable_mask(g, seat) & BIT(first)) != 0;
     Hand *h = &g->seats[seat].hand;
-    /* KPGUT §10 honour mode: an illegal play goes through and can be caught;
-     * one that would empty the hand cannot be taken back, so it is refused. */
-    bool cheat = !legal && g->rules.honour && g->phase != UNO_PHASE_COLOR && h->count > a->ncards;
-    if (!legal && !cheat)
+    bool cheat = !legal && honour_lets_through(g, a);
+    if (!legal && !cheat) {
+        if (!in_turn)
+            return require_turn(g, seat, err, errlen);
+        if (bad_set)
+            return fail(err, errlen, UNO_E_ILLEGAL, "%s", bad_set);
         return explain_unplayable(g, first, err, errlen);
+    }
 
     bool continues_chain = g->phase == UNO_PHASE_PENDING && legal;
+    bool said = a->uno || (in_turn && g->said_before);
+    int k = last_run(a);
     start_action(g, seat, true);
     if (cheat)
         record_cheat(g, a);
-    if (first == UNO_WILD4) {
+    if (last == UNO_WILD4) {
         /* RULES.md decision 2: WD4 legality is tested only outside chains */
         g->wd4_illegal = g->phase != UNO_PHASE_PENDING && wd4_breaks_rule(g, h);
         g->wd4_seat = (int8_t)seat;
     }
-    bool said = a->uno || g->said_before;
     for (int i = 0; i < a->ncards; i++) {
         hand_remove(h, a->cards[i]);
         discard_push(g, a->cards[i]);
@@ -285,13 +327,13 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
 
     if (h->count > 0) {
         note_one_card(g, seat, said, out);
-        apply_effects(g, seat, last, a->ncards, out);
+        apply_effects(g, seat, last, k, out);
         return UNO_OK;
     }
     /* KPGUT §2 (RULES.md decision 5): special cards cannot end the game:
      * their effects happen, then the player draws 1 and must say UNO. */
     if (g->rules.last_card_draw && !uno_card_is_number(last)) {
-        apply_effects(g, seat, last, a->ncards, out);
+        apply_effects(g, seat, last, k, out);
         if (g->phase != UNO_PHASE_OVER && draw_or_end(g, seat, 1, UNO_R_LAST_CARD, out))
             note_one_card(g, seat, false, out);
         return UNO_OK;
@@ -299,17 +341,17 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
     if (g->rules.play_to_last) {
         player_out(g, seat, out);
         if (g->phase != UNO_PHASE_OVER)
-            apply_effects(g, seat, last, a->ncards, out);
+            apply_effects(g, seat, last, k, out);
         return UNO_OK;
     }
     /* MyUNO "Going Out": a Draw 2 or WD4 played last is still drawn, and counts */
     int value = uno_card_value(last);
     int victim = next_seat(g, seat, 1);
     if (value == UNO_DRAW2 || value == UNO_WILD4)
-        draw_cards(g, victim, g->pending + (value == UNO_DRAW2 ? 2 : 4) * a->ncards,
+        draw_cards(g, victim, g->pending + (value == UNO_DRAW2 ? 2 : 4) * k,
                    value == UNO_DRAW2 ? UNO_R_DRAW2 : UNO_R_WILD4, out, NULL);
     else if (value == UNO_BLANK && g->rules.blank_draw > 0)
-        draw_cards(g, victim, g->rules.blank_draw * a->ncards, UNO_R_BLANK, out, NULL);
+        draw_cards(g, victim, g->rules.blank_draw * k, UNO_R_BLANK, out, NULL);
     g->pending = 0;
     g->pending_kind = PENDING_NONE;
     player_out(g, seat, out);
