@@ -157,6 +157,7 @@ typedef struct UnoRules {
     int cheat_penalty;           /* §10: 2 */
     int away_ms;                 /* §8: 0 = off */
     int away_draw;               /* §8: 2 */
+    int help_penalty;            /* §3.1: a helper draws 2; 0: the rules say nothing of helping */
 } UnoRules;
 
 /* Describes one option for `uno rules`, docs and the generic setter. */
@@ -246,6 +247,9 @@ typedef enum UnoActionType {
     UNO_ACT_WARN,        /* §15: the oldest (youngest) warns target */
     UNO_ACT_DISPUTE,     /* §11: seat opens a yes/no vote */
     UNO_ACT_SPECTATE,    /* §3.2: a spectator comes to watch (name, age) */
+    UNO_ACT_HELP,        /* §3.1: the table (seat: the oldest, or youngest) rules that target helped */
+    UNO_ACT_SPECTATOR_HELP, /* §3.2: the oldest rules that spectator helped target; uno: joins (§13) */
+    UNO_ACT_ALLOW_HELP,  /* §3.2: the oldest lets spectator help target, a novice */
     UNO_ACT_COUNT
 } UnoActionType;
 
@@ -254,9 +258,10 @@ typedef enum UnoActionType {
 typedef struct UnoAction {
     uint8_t type;        /* UnoActionType */
     int8_t seat;         /* who acts (-1 for tick, join, spectate) */
-    int8_t target;       /* catch, suspect, warn; join: the seat taken */
+    int8_t target;       /* catch, suspect, warn, help; join: the seat taken */
+    int8_t spectator;    /* spectator_help, allow_help: the spectator's number */
     int8_t color;        /* play with wilds, color: UNO_RED..; else UNO_NO_COLOR */
-    bool uno;            /* play: UNO said with the play; vote: the yes/no */
+    bool uno;            /* play: UNO said with the play; vote: the yes/no; spectator_help: joins */
     uint8_t ncards;
     UnoCard cards[UNO_MAX_SET]; /* play: in the order played */
     int16_t age;         /* join, spectate */
@@ -299,6 +304,9 @@ typedef enum UnoEventType {
     UNO_EV_DISPUTE,    /* seat opened a §11 vote */
     UNO_EV_FIRST,      /* the first card was turned up (cards, color) */
     UNO_EV_CUT,        /* seat drew a card to choose the dealer (cards; count: the round) */
+    UNO_EV_HELP,       /* seat ruled that target helped (§3.1, §3.2); count: the spectator, or -1;
+                          target -1: the spectator was sent away */
+    UNO_EV_ALLOW_HELP, /* seat let spectator (count) help target (§3.2) */
     UNO_EV_COUNT
 } UnoEventType;
 
@@ -309,6 +317,7 @@ typedef enum UnoReason {
     UNO_R_LAST_PLAYER,                    /* over: one player remains (kpgut) */
     UNO_R_EXHAUSTED,                      /* over: §5, or nobody can move */
     UNO_R_TIME,                           /* over: the one-hour limit */
+    UNO_R_HELP,                           /* draw: §3.1, §3.2 */
     UNO_R_COUNT
 } UnoReason;
 

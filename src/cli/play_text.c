@@ -177,6 +177,17 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
     case UNO_EV_SPECTATE:
         snprintf(out, len, "A spectator comes to watch.");
         return true;
+    case UNO_EV_HELP: /* KPGUT §3.1, §3.2 */
+        if (ev->target < 0)
+            snprintf(out, len, "A spectator who helped is sent away (KPGUT \xc2\xa7" "3.2).");
+        else
+            snprintf(out, len, "%s %s that %s helped (KPGUT \xc2\xa7" "3).", who, verb(v, ev->seat, "rule", "rules"),
+                     them);
+        return true;
+    case UNO_EV_ALLOW_HELP:
+        snprintf(out, len, "%s %s a spectator help %s (KPGUT \xc2\xa7" "3.2).", who, verb(v, ev->seat, "let", "lets"),
+                 them);
+        return true;
     case UNO_EV_VOTE:
         snprintf(out, len, "%s %s %s.", who, verb(v, ev->seat, "vote", "votes"), ev->count ? "yes" : "no");
         return true;

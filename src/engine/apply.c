@@ -11,7 +11,8 @@
 
 static const char *const action_names[UNO_ACT_COUNT] = {
     "play", "draw", "pass", "color", "take", "challenge", "uno", "catch", "suspect",
-    "giveup", "join", "vote", "tick", "warn", "dispute", "spectate",
+    "giveup", "join", "vote", "tick", "warn", "dispute", "spectate", "help", "spectator_help",
+    "allow_help",
 };
 
 const char *uno_action_name(UnoActionType type)
@@ -25,6 +26,7 @@ void uno_action_init(UnoAction *a, UnoActionType type, int seat)
     a->type = (uint8_t)type;
     a->seat = (int8_t)seat;
     a->target = -1;
+    a->spectator = -1;
     a->color = UNO_NO_COLOR;
     a->t = -1;
 }
@@ -49,6 +51,8 @@ static const struct {
     [UNO_ACT_JOIN] = {conduct_join, false},      [UNO_ACT_VOTE] = {conduct_vote, true},
     [UNO_ACT_TICK] = {tick, false},              [UNO_ACT_WARN] = {conduct_warn, true},
     [UNO_ACT_DISPUTE] = {conduct_dispute, true}, [UNO_ACT_SPECTATE] = {conduct_spectate, false},
+    [UNO_ACT_HELP] = {help_player, true},          [UNO_ACT_SPECTATOR_HELP] = {help_spectator, true},
+    [UNO_ACT_ALLOW_HELP] = {help_allow, true},
 };
 
 static int check_form(const UnoGame *g, const UnoAction *a, char *err, size_t errlen)

@@ -75,6 +75,12 @@ int call_uno(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t e
     return UNO_OK;
 }
 
+void draw_penalty(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out)
+{
+    if (draw_cards(g, seat, n, reason, out, NULL) < n && g->rules.stock_out_ends)
+        end_game_early(g, UNO_R_EXHAUSTED, out);
+}
+
 bool can_catch(const UnoGame *g, int seat, int target, int64_t t)
 {
     if (g->phase == UNO_PHASE_OVER || target < 0 || target >= g->nplayers || target == seat ||
@@ -155,9 +161,7 @@ int call_catch(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t
         return UNO_OK;
     }
     g->seats[target].call = CALL_NONE;
-    if (draw_cards(g, target, g->rules.uno_penalty, UNO_R_UNO, out, NULL) < g->rules.uno_penalty &&
-        g->rules.stock_out_ends)
-        end_game_early(g, UNO_R_EXHAUSTED, out);
+    draw_penalty(g, target, g->rules.uno_penalty, UNO_R_UNO, out);
     return UNO_OK;
 }
 
@@ -193,8 +197,6 @@ int call_suspect(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
         warn_seat(g, warner_for(g, target), target, out);
         return UNO_OK;
     }
-    if (draw_cards(g, seat, g->rules.wrong_suspect_draw, UNO_R_SUSPECT, out, NULL) <
-            g->rules.wrong_suspect_draw && g->rules.stock_out_ends)
-        end_game_early(g, UNO_R_EXHAUSTED, out);
+    draw_penalty(g, seat, g->rules.wrong_suspect_draw, UNO_R_SUSPECT, out);
     return UNO_OK;
 }

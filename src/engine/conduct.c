@@ -66,10 +66,25 @@ int warner_for(const UnoGame *g, int target)
     return target == oldest ? youngest_seat(g) : oldest;
 }
 
+bool judges(const UnoGame *g, int seat, int target)
+{
+    return g->phase != UNO_PHASE_OVER && target != seat && target >= 0 && target < g->nplayers &&
+           seat_active(g, target) && warner_for(g, target) == seat;
+}
+
+int check_judge(const UnoGame *g, const UnoAction *a, const char *ruling, char *err, size_t errlen)
+{
+    if (a->target < 0 || a->target >= g->nplayers)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "no seat %d to %s", a->target, ruling);
+    if (!judges(g, a->seat, a->target))
+        return fail(err, errlen, UNO_E_ILLEGAL, "only seat %d may %s seat %d, who must be playing",
+                    warner_for(g, a->target), ruling, a->target);
+    return UNO_OK;
+}
+
 bool can_warn(const UnoGame *g, int seat, int target)
 {
-    return g->rules.warnings && g->phase != UNO_PHASE_OVER && target != seat && target >= 0 &&
-           target < g->nplayers && seat_active(g, target) && warner_for(g, target) == seat;
+    return g->rules.warnings && judges(g, seat, target);
 }
 
 /* §15: a warning; a player who goes on is ejected as in §9, with no rank
@@ -88,13 +103,10 @@ void warn_seat(UnoGame *g, int warner, int target, EventSink *out)
 int conduct_warn(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
 {
     int rc = need_option(g->rules.warnings, "warnings", err, errlen);
+    if (!rc)
+        rc = check_judge(g, a, "warn", err, errlen);
     if (rc)
         return rc;
-    if (a->target < 0 || a->target >= g->nplayers)
-        return fail(err, errlen, UNO_E_BAD_REQUEST, "no seat %d to warn", a->target);
-    if (!can_warn(g, a->seat, a->target))
-        return fail(err, errlen, UNO_E_ILLEGAL, "only seat %d may warn seat %d, who must be playing",
-                    warner_for(g, a->target), a->target);
     warn_seat(g, a->seat, a->target, out);
     return UNO_OK;
 }
@@ -107,13 +119,14 @@ static void shift_seats(UnoGame *g, int from)
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (*fields[i] >= from)
             (*fields[i])++;
+    for (int i = 0; i < UNO_MAX_SPECTATORS; i++)
+        if (g->help_allowed[i] >= from)
+            g->help_allowed[i]++;
     memmove(&g->seats[from + 1], &g->seats[from], (size_t)(g->nplayers - from) * sizeof g->seats[0]);
     g->nplayers++;
 }
 
-/* §13: before anyone has won, with the oldest player's consent (the caller,
- * a referee, has it), the newcomer draws 9 cards and sits where they like. */
-int conduct_join(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+int join_refusal(const UnoGame *g, char *err, size_t errlen)
 {
     int rc = need_option(g->rules.join, "joining a game in progress", err, errlen);
     if (rc)
@@ -124,21 +137,35 @@ int conduct_join(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
         return fail(err, errlen, UNO_E_ILLEGAL, "the table is full (%d players)", UNO_MAX_PLAYERS);
     if (g->nplayers >= g->capacity)
         return fail(err, errlen, UNO_E_BAD_REQUEST, "no room for a seat: call uno_game_make_room() first");
-    if (a->target < 0 || a->target > g->nplayers)
-        return fail(err, errlen, UNO_E_BAD_REQUEST, "seat must be 0..%d", g->nplayers);
-    if (!a->name[0])
-        return fail(err, errlen, UNO_E_BAD_REQUEST, "a joining player needs a name");
-    int seat = a->target;
+    return UNO_OK;
+}
+
+void seat_newcomer(UnoGame *g, int seat, const char *name, int age, EventSink *out)
+{
     shift_seats(g, seat);
     Seat *s = &g->seats[seat];
     memset(s, 0, sizeof *s);
-    memcpy(s->info.name, a->name, sizeof s->info.name);
+    memcpy(s->info.name, name, sizeof s->info.name);
     s->info.name[UNO_NAME_LEN - 1] = '\0';
-    s->info.age = a->age;
+    s->info.age = age;
     s->score = -1;
     s->vote = -1;
     ev_emit(out, UNO_EV_JOIN, seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
     draw_cards(g, seat, g->rules.join_cards, UNO_R_JOIN, out, NULL);
+}
+
+/* §13: before anyone has won, with the oldest player's consent (the caller,
+ * a referee, has it), the newcomer draws 9 cards and sits where they like. */
+int conduct_join(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = join_refusal(g, err, errlen);
+    if (rc)
+        return rc;
+    if (a->target < 0 || a->target > g->nplayers)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "seat must be 0..%d", g->nplayers);
+    if (!a->name[0])
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "a joining player needs a name");
+    seat_newcomer(g, a->target, a->name, a->age, out);
     return UNO_OK;
 }
 
@@ -156,6 +183,7 @@ int conduct_spectate(UnoGame *g, const UnoAction *a, EventSink *out, char *err, 
     memcpy(p->name, a->name, sizeof p->name);
     p->name[UNO_NAME_LEN - 1] = '\0';
     p->age = a->age;
+    g->help_allowed[g->nspectators] = -1;
     ev_emit(out, UNO_EV_SPECTATE, -1, -1, UNO_NO_COLOR, g->nspectators, UNO_R_NONE, NULL, 0);
     g->nspectators++;
     return UNO_OK;

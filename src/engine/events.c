@@ -10,12 +10,12 @@ static const char *const event_names[UNO_EV_COUNT] = {
     "play", "slide", "draw", "turn", "skip", "direction", "color", "pending", "uno",
     "catch", "challenge", "suspect", "reveal", "reshuffle", "finish", "giveup", "warn",
     "eject", "join", "spectate", "vote", "decided", "cheat", "deal", "timeout", "over",
-    "dispute", "first", "cut",
+    "dispute", "first", "cut", "help", "allow_help",
 };
 
 static const char *const reason_names[UNO_R_COUNT] = {
     "none", "draw", "draw2", "wild4", "chain", "uno", "challenge", "suspect", "last_card",
-    "away", "join", "cheat", "blank", "out", "last_player", "exhausted", "time",
+    "away", "join", "cheat", "blank", "out", "last_player", "exhausted", "time", "help",
 };
 
 const char *uno_event_name(UnoEventType type)

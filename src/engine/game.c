@@ -40,7 +40,9 @@ UnoGame *uno_game_make_room(UnoGame *g, const UnoAction *a)
 {
     int seats = g->capacity, watchers = g->spectator_room;
     /* KPGUT §13: a newcomer takes a seat; §3.2: up to rules.spectators watch */
-    if (a->type == UNO_ACT_JOIN && g->rules.join && g->nplayers == seats && seats < UNO_MAX_PLAYERS)
+    /* §3.2: a spectator who helped may be let in as a §13 newcomer */
+    bool joins = a->type == UNO_ACT_JOIN || (a->type == UNO_ACT_SPECTATOR_HELP && a->uno);
+    if (joins && g->rules.join && g->nplayers == seats && seats < UNO_MAX_PLAYERS)
         seats++;
     else if (a->type == UNO_ACT_SPECTATE && g->nspectators == watchers && watchers < g->rules.spectators)
         watchers++;
@@ -308,6 +310,7 @@ int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char
     g->drawn = UNO_NO_CARD;
     g->color = UNO_NO_COLOR;
     g->wd4_seat = g->tactical_seat = g->vote_opener = g->cheat.seat = -1;
+    memset(g->help_allowed, -1, sizeof g->help_allowed);
     EventSink sink, *out = NULL;
     if (setup->emit) {
         sink_init(&sink);

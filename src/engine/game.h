@@ -87,6 +87,7 @@ struct UnoGame {
     int8_t nspectators;
     int8_t spectator_room;      /* spectators the block has room for */
     int8_t over_reason;         /* UnoReason, when over */
+    int8_t help_allowed[UNO_MAX_SPECTATORS]; /* §3.2: the seat each spectator may help; -1 none */
     uint8_t discard_kinds[UNO_KINDS];
     Cheat cheat;
     Seat seats[];               /* capacity seats, then the stock */
@@ -209,6 +210,8 @@ void take_pending(UnoGame *g, EventSink *out);
 int call_uno(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
 int call_catch(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
 int call_suspect(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+/* A penalty: seat draws n; a short draw under stock_out_ends ends the game (KPGUT §5). */
+void draw_penalty(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out);
 /* The window for catching ends (MyUNO "Going Out"; KPGUT §1, §10). */
 void close_windows(UnoGame *g, bool by_play);
 /* After seat's hand changed: a one-card hand must be called (MyUNO, KPGUT §1). */
@@ -225,6 +228,21 @@ int conduct_vote(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
 void warn_seat(UnoGame *g, int warner, int target, EventSink *out);
 /* The seat who warns `target`: the oldest, or the youngest if target is the oldest. */
 int warner_for(const UnoGame *g, int target);
+/* seat judges the conduct of target, who is playing (§15, §3.1): seat is warner_for(target). */
+bool judges(const UnoGame *g, int seat, int target);
+/* a->seat judges a->target (UNO_OK), or why not; `ruling` names it ("warn"). */
+int check_judge(const UnoGame *g, const UnoAction *a, const char *ruling, char *err, size_t errlen);
+
+/* §13: the checks before a newcomer may sit down (UNO_OK: they may). */
+int join_refusal(const UnoGame *g, char *err, size_t errlen);
+/* §13: a newcomer sits at `seat` (later seats move up one) and draws join_cards. */
+void seat_newcomer(UnoGame *g, int seat, const char *name, int age, EventSink *out);
+
+/* ---- helping (help.c) ---- */
+bool can_help(const UnoGame *g, int seat, int target);
+int help_player(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int help_spectator(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+int help_allow(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
 
 /* ---- the end of a game (ending.c) ---- */
 /* A player's hand became empty. */

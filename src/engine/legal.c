@@ -252,6 +252,8 @@ static void add_table_moves(MoveList *l, const UnoGame *g, int seat)
             add(l, UNO_ACT_SUSPECT, seat)->target = (int8_t)target;
         if (can_warn(g, seat, target))
             add(l, UNO_ACT_WARN, seat)->target = (int8_t)target;
+        if (can_help(g, seat, target))
+            add(l, UNO_ACT_HELP, seat)->target = (int8_t)target;
     }
     if (can_call_uno(g, seat, l->t))
         add(l, UNO_ACT_UNO, seat);

@@ -203,7 +203,11 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
     I(away_ms, 0, 3600000, "turn timer in ms: one away this long on their turn draws away_draw " \
       "and loses the turn; 0: off",                                                              \
       "KPGUT §8; RULES.md decision 10")                                                          \
-    I(away_draw, 0, 10, "cards drawn by a player away on their turn", "KPGUT §8")
+    I(away_draw, 0, 10, "cards drawn by a player away on their turn", "KPGUT §8")                 \
+    I(help_penalty, 0, 10, "cards a player who helps another draws (the table rules it: help); " \
+      "a spectator who helps joins opposite the helped player drawing this many more, or leaves; " \
+      "0: no rule on helping",                                                                   \
+      "KPGUT §3.1, §3.2, §13")
 
 /* The public descriptions. */
 #define INFO_B(f, m, s) {#f, UNO_OPT_BOOL, NULL, m, s},

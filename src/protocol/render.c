@@ -56,6 +56,11 @@ static void put_count(cJSON *o, const UnoEvent *ev, bool *ok)
     case UNO_EV_PLAY:
     case UNO_EV_SLIDE: /* "cards" says how many */
         break;
+    case UNO_EV_HELP:
+    case UNO_EV_ALLOW_HELP:
+        if (ev->count >= 0)
+            uno_json_put(o, "spectator", cJSON_CreateNumber(ev->count), ok);
+        break;
     default:
         if (ev->count != 0)
             uno_json_put(o, "count", cJSON_CreateNumber(ev->count), ok);
@@ -103,6 +108,10 @@ cJSON *uno_action_json(const UnoAction *a)
         uno_json_put(o, "seat", cJSON_CreateNumber(a->target), &ok);
     if (f & UNO_F_TARGET)
         uno_json_put(o, "target", cJSON_CreateNumber(a->target), &ok);
+    if (f & UNO_F_SPECTATOR)
+        uno_json_put(o, "spectator", cJSON_CreateNumber(a->spectator), &ok);
+    if (f & UNO_F_JOINS)
+        uno_json_put(o, "join", cJSON_CreateBool(a->uno), &ok);
     if (f & UNO_F_CARDS)
         uno_json_put(o, "cards", uno_json_cards(a->cards, a->ncards), &ok);
     if ((f & (UNO_F_COLOR | UNO_F_COLOR_OPT)) && a->color >= 0 && a->color < UNO_COLORS)

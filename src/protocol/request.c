@@ -9,7 +9,8 @@
 #include "protocol/request.h"
 
 /* TABLE-PROTOCOL.md "Requests", plus the extensions warn (KPGUT §15),
- * dispute (§11) and spectate (§3.2) described in docs/protocol.md. */
+ * dispute (§11), spectate (§3.2) and help, spectator_help, allow_help
+ * (§3.1, §3.2) described in docs/protocol.md. */
 static const unsigned action_fields[UNO_ACT_COUNT] = {
     [UNO_ACT_PLAY] = UNO_F_SEAT | UNO_F_CARDS | UNO_F_COLOR_OPT | UNO_F_UNO_OPT,
     [UNO_ACT_DRAW] = UNO_F_SEAT,
@@ -27,6 +28,9 @@ static const unsigned action_fields[UNO_ACT_COUNT] = {
     [UNO_ACT_WARN] = UNO_F_SEAT | UNO_F_TARGET,
     [UNO_ACT_DISPUTE] = UNO_F_SEAT,
     [UNO_ACT_SPECTATE] = UNO_F_PERSON,
+    [UNO_ACT_HELP] = UNO_F_SEAT | UNO_F_TARGET,
+    [UNO_ACT_SPECTATOR_HELP] = UNO_F_SEAT | UNO_F_SPECTATOR | UNO_F_TARGET | UNO_F_JOINS,
+    [UNO_ACT_ALLOW_HELP] = UNO_F_SEAT | UNO_F_SPECTATOR | UNO_F_TARGET,
 };
 
 unsigned uno_action_fields(UnoActionType type)
@@ -60,6 +64,7 @@ int uno_request_action(const cJSON *req, UnoActionType type, int nseats, int64_t
     unsigned f = uno_action_fields(type);
     UnoAction a;
     int seat = -1, target = -1, color = UNO_NO_COLOR, n = 0;
+    int64_t spectator = -1;
     bool flag = false;
     int st = UNO_OK;
     if (f & UNO_F_SEAT)
@@ -70,6 +75,10 @@ int uno_request_action(const cJSON *req, UnoActionType type, int nseats, int64_t
         st = uno_field_seat(req, "seat", nseats + 1, &target, err, errlen);
     if (st == UNO_OK && (f & UNO_F_TARGET))
         st = uno_field_seat(req, "target", nseats, &target, err, errlen);
+    if (st == UNO_OK && (f & UNO_F_SPECTATOR))
+        st = uno_field_int(req, "spectator", 0, UNO_MAX_SPECTATORS - 1, &spectator, err, errlen);
+    if (st == UNO_OK && (f & UNO_F_JOINS))
+        st = uno_field_bool(req, "join", &flag, err, errlen);
     if (st == UNO_OK && (f & UNO_F_PERSON))
         st = read_person(req, &a, err, errlen);
     if (st == UNO_OK && (f & UNO_F_CARDS))
@@ -87,6 +96,7 @@ int uno_request_action(const cJSON *req, UnoActionType type, int nseats, int64_t
     if (st != UNO_OK)
         return st;
     a.target = (int8_t)target;
+    a.spectator = (int8_t)spectator;
     a.color = (int8_t)color;
     a.ncards = (uint8_t)n;
     a.uno = flag;

@@ -34,6 +34,8 @@ enum {
     UNO_F_PERSON = 1 << 7,    /* "name", "age" (optional, 0): a newcomer */
     UNO_F_JOIN_SEAT = 1 << 8, /* "seat": the seat a joiner takes, 0..players */
     UNO_F_TIME = 1 << 9,      /* "t" is required */
+    UNO_F_SPECTATOR = 1 << 10, /* "spectator": a spectator's number */
+    UNO_F_JOINS = 1 << 11,    /* "join": a helping spectator is let in (bool) */
 };
 unsigned uno_action_fields(UnoActionType type);
 

@@ -117,6 +117,8 @@ static UnoGame *garbage_move(Soak *s, UnoGame *g, int64_t t)
                     (int)uno_rng_below(&s->rng, 40) - 5);
     a.target = (int8_t)((int)uno_rng_below(&s->rng, 40) - 5);
     a.color = (int8_t)((int)uno_rng_below(&s->rng, 6) - 1);
+    a.spectator = (int8_t)((int)uno_rng_below(&s->rng, 12) - 2);
+    a.uno = chance(s, 50);
     a.ncards = (uint8_t)uno_rng_below(&s->rng, 4);
     for (int i = 0; i < a.ncards; i++)
         a.cards[i] = (UnoCard)uno_rng_below(&s->rng, 60);

@@ -495,7 +495,7 @@ static void test_option_table(void **state)
         "wrong_suspect_draw", "uno_penalty", "uno_grace_ms", "uno_window", "uno_self_catch",
         "play_to_last", "stock_out_ends", "scoring", "target", "time_limit_min", "partners",
         "giveup", "giveup_into", "join", "join_cards", "spectators", "warnings", "votes", "honour",
-        "cheat_penalty", "away_ms", "away_draw"};
+        "cheat_penalty", "away_ms", "away_draw", "help_penalty"};
     size_t n;
     const UnoOptionInfo *o = uno_rules_options(&n);
     assert_int_equal(n, sizeof fields / sizeof fields[0]);
