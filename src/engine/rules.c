@@ -327,25 +327,33 @@ static int count_cards(const UnoCard *list)
     return n;
 }
 
+/* One card name of a list: the len characters at s. */
+static int parse_listed_card(const char *s, size_t len, UnoCard *out)
+{
+    char word[8];
+    if (len >= sizeof word)
+        return UNO_E_BAD_REQUEST;
+    memcpy(word, s, len);
+    word[len] = '\0';
+    return uno_card_parse(word, out);
+}
+
 /* "none", or up to UNO_MAX_BLANKS card names separated by spaces or commas. */
-static int parse_cards(const char *text, UnoCard out[UNO_MAX_BLANKS], char *err, size_t errlen, const char *name)
+static int parse_cards(const char *text, UnoCard out[UNO_MAX_BLANKS], const char *name, char *err,
+                       size_t errlen)
 {
     memset(out, UNO_NO_CARD, UNO_MAX_BLANKS);
     if (same_word(text, "none"))
         return UNO_OK;
     int n = 0;
-    for (const char *s = text; *s;) {
-        if (*s == ' ' || *s == ',') {
-            s++;
-            continue;
-        }
-        char word[8];
+    for (const char *s = text + strspn(text, " ,"); *s; s += strspn(s, " ,")) {
         size_t len = strcspn(s, " ,");
         if (n == UNO_MAX_BLANKS)
-            return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: at most %d cards (one per blank)", name, UNO_MAX_BLANKS);
-        if (len >= sizeof word || (memcpy(word, s, len), word[len] = '\0', uno_card_parse(word, &out[n])))
-            return fail(err, errlen, UNO_E_BAD_REQUEST,
-                        "%s: '%.*s' is not a card (R0..Y9, RS, RR, R+2, ..., W, W+4)", name, (int)(len > 20 ? 20 : len), s);
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: at most %d cards (one per blank)", name,
+                        UNO_MAX_BLANKS);
+        if (parse_listed_card(s, len, &out[n]) != UNO_OK)
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: '%.*s' is not a card (R0..Y9, RS, RR, R+2, ..., W, W+4)",
+                        name, (int)(len > 20 ? 20 : len), s);
         if (out[n] == UNO_BLANK)
             return fail(err, errlen, UNO_E_BAD_REQUEST, "%s: a blank replaces a lost card, not a blank (X)", name);
         n++;
@@ -461,7 +469,7 @@ static int set_option(UnoRules *r, int i, const char *value, char *err, size_t e
         break;
     case UNO_OPT_CARDS: {
         UnoCard list[UNO_MAX_BLANKS];
-        int rc = parse_cards(value, list, err, errlen, name);
+        int rc = parse_cards(value, list, name, err, errlen);
         if (rc == UNO_OK)
             memcpy(field_cards(r, i), list, sizeof list);
         return rc;
