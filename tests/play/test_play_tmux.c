@@ -135,10 +135,13 @@ static void display(const Term *t, const char *format, char *out, size_t len)
         pclose(f);
 }
 
-/* Runs "$UNO_BIN ARGS" in a terminal of t's tmux server; what it prints
- * goes to t->out, then "exit status N". */
+/* Runs "$UNO_BIN ARGS" in a terminal of a new tmux server; what it prints
+ * goes to t->out, then "exit status N". Each launch names a server of its
+ * own: the server of a game that just ended may still be shutting down, and
+ * a new session on its socket would fail. */
 static void launch(Term *t, int cols, int lines, const char *args)
 {
+    snprintf(t->socket, sizeof t->socket, "unoplay-%d-%d", (int)getpid(), ++serial);
     int rc = tmux(t, "new-session -d -x %d -y %d \"env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s %s > %s 2>&1;"
                   " echo exit status \\$? >> %s\"",
                   cols, lines, uno_bin(), args, t->out, t->out);
@@ -155,9 +158,8 @@ static void launch(Term *t, int cols, int lines, const char *args)
 static void start(Term *t, int cols, int lines, const char *args)
 {
     memset(t, 0, sizeof *t);
-    snprintf(t->socket, sizeof t->socket, "unoplay-%d-%d", (int)getpid(), ++serial);
-    snprintf(t->save, sizeof t->save, "/tmp/%s.jsonl", t->socket);
-    snprintf(t->out, sizeof t->out, "/tmp/%s.out", t->socket);
+    snprintf(t->save, sizeof t->save, "/tmp/unoplay-%d-%d.jsonl", (int)getpid(), serial + 1);
+    snprintf(t->out, sizeof t->out, "/tmp/unoplay-%d-%d.out", (int)getpid(), serial + 1);
     unlink(t->save);
     char all[512];
     snprintf(all, sizeof all, "play --save %s %s", t->save, args);
