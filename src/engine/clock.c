@@ -31,7 +31,14 @@ bool timers_due(const UnoGame *g, int64_t t)
 
 /* §8: two cards are drawn to the absent player's hand unseen, and they lose
  * the turn. A draw they faced is theirs too; a colour they had to name
- * (a Wild turned up) is drawn at random by the engine for them. */
+ * (a Wild turned up) is drawn at random by the engine for them.
+ *
+ * An absence that draws nothing (no card is left, or away_draw is 0) is a
+ * turn in which nobody moved: a whole round of them ends the hand as it
+ * stands (RULES.md decision 8), so that a table everyone has left stops
+ * instead of passing the turn around for ever. With the stock running down
+ * by at least a card per absence otherwise, the timers of one request fire
+ * at most (cards to draw + players + 1) times, however far its "t" is. */
 static void player_away(UnoGame *g, EventSink *out)
 {
     int seat = g->turn;
@@ -39,14 +46,19 @@ static void player_away(UnoGame *g, EventSink *out)
     if (g->phase == UNO_PHASE_COLOR)
         g->color = (int8_t)uno_rng_below(&g->rng, UNO_COLORS);
     int n = g->rules.away_draw;
-    if (draw_cards(g, seat, n, UNO_R_AWAY, out, NULL) < n && g->rules.stock_out_ends) {
+    int got = draw_cards(g, seat, n, UNO_R_AWAY, out, NULL);
+    if (got < n && g->rules.stock_out_ends) {
         end_game_early(g, UNO_R_EXHAUSTED, out);
         return;
     }
-    if (g->phase == UNO_PHASE_PENDING)
+    if (g->phase == UNO_PHASE_PENDING) {
         take_pending(g, out);
-    else
+    } else if (got == 0) {
+        stuck_turn(g, out);
+    } else {
+        g->stuck = 0;
         pass_turn(g, 1, out);
+    }
 }
 
 void run_timers(UnoGame *g, int64_t t, EventSink *out)

@@ -205,6 +205,9 @@ void begin_turn(UnoGame *g, int seat, EventSink *out);
 void apply_effects(UnoGame *g, int seat, UnoCard last, int ncards, EventSink *out);
 /* The player in turn takes the pending draw and loses the turn. */
 void take_pending(UnoGame *g, EventSink *out);
+/* The player in turn neither played nor drew a card: the turn passes, or
+ * the hand ends when a whole round went by so (RULES.md decision 8). */
+void stuck_turn(UnoGame *g, EventSink *out);
 
 /* ---- UNO calls, catches, suspicions (calls.c) ---- */
 int call_uno(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);

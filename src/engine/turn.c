@@ -378,10 +378,10 @@ static const char *draw_refusal(const UnoGame *g, int seat)
     return NULL;
 }
 
-/* RULES.md decision 8: the player in turn found nothing to draw. When
- * nobody could move for a whole round, the hand ends as it stands; else the
- * turn passes. */
-static void stuck_turn(UnoGame *g, EventSink *out)
+/* RULES.md decision 8: the player in turn found nothing to draw (or was
+ * away and nothing could be drawn for them, clock.c). When nobody moved for
+ * a whole round, the hand ends as it stands; else the turn passes. */
+void stuck_turn(UnoGame *g, EventSink *out)
 {
     if (++g->stuck >= active_players(g))
         end_game_early(g, UNO_R_EXHAUSTED, out);

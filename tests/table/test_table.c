@@ -794,6 +794,53 @@ static void test_kpgut_time_limit(void **state)
     stop(c);
 }
 
+/* ------------------------------------------------------- bounded work */
+
+/* The number of events of `type` in an answer. */
+static int count_events(const cJSON *answer, const char *type)
+{
+    int n = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(answer, "events")) {
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(e, "type");
+        n += cJSON_IsString(t) && strcmp(t->valuestring, type) == 0;
+    }
+    return n;
+}
+
+/* Time as far as a request can name it (2^53 ms, docs/protocol.md) with a
+ * one-second away timer under each rule set, and with away_draw 0: the
+ * timers of one request fire at most once per card that can be drawn and
+ * once per player more (clock.c), the answer stays small, and a table that
+ * everyone has left ends (RULES.md decision 8) instead of passing the turn
+ * around for ever. The work is counted by the timer events in the answer. */
+static void test_far_clock_is_bounded(void **state)
+{
+    (void)state;
+    static const char *games[] = {
+        "{'op':'new','rules':'mattel'," THREE ",'seed':3,'options':{'away_ms':1000}}",
+        "{'op':'new','rules':'classic'," THREE ",'seed':3,'options':{'away_ms':1}}",
+        "{'op':'new','rules':'kpgut'," THREE ",'seed':3,'options':{'away_ms':1000,'scoring':'none'}}",
+        "{'op':'new','rules':'mattel'," THREE ",'seed':3,'options':{'away_ms':1000,'away_draw':0}}",
+    };
+    enum { DECK = 112, PLAYERS = 3, MAX_ANSWER = 64 * 1024 };
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        TableClient *c = start();
+        cJSON_Delete(new_game(c, games[i], NULL));
+        cJSON *legal = ok_q(c, "{'op':'legal','seat':0,'t':9007199254740992}", "{'moves':[]}");
+        cJSON_Delete(legal);
+        cJSON *r = ok_q(c, "{'op':'tick','t':9007199254740992}", NULL);
+        char *text = show(r);
+        int fired = count_events(r, "timeout");
+        if (strlen(text) > MAX_ANSWER || fired > DECK + PLAYERS + 1 || count_events(r, "over") != 1)
+            fail_msg("%s: %d timers fired, %zu bytes: %.500s", games[i], fired, strlen(text), text);
+        free(text);
+        cJSON_Delete(r);
+        ok(c, "{'op':'state'}", "{'state':{'over':true,'t':9007199254740992}}");
+        stop(c);
+    }
+}
+
 /* ------------------------------------------------- legal moves all succeed */
 
 static uint64_t next_random(uint64_t *x)
@@ -1138,6 +1185,7 @@ int main(void)
         cmocka_unit_test(test_kpgut_suspect),
         cmocka_unit_test(test_kpgut_people),
         cmocka_unit_test(test_kpgut_time_limit),
+        cmocka_unit_test(test_far_clock_is_bounded),
         cmocka_unit_test(test_legal_moves_succeed),
         cmocka_unit_test(test_replay),
         cmocka_unit_test(test_replay_joins),
