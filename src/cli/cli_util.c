@@ -2,23 +2,45 @@
  * cli_util.c — reading files and loading rule sets for the subcommands.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli_util.h"
 
 /* The largest rules file uno_cli_load_rules reads. */
 #define RULES_FILE_MAX (256 * 1024)
 
+/* Opens path for reading if it is a regular file: a FIFO, a device
+ * (/dev/zero, /dev/stdin) or a directory could block or never end. The open
+ * itself does not block (O_NONBLOCK), whatever the path names. */
+static FILE *open_regular(const char *path, char *err, size_t errlen)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    struct stat st;
+    const char *why = fd < 0 ? strerror(errno) : fstat(fd, &st) != 0 ? strerror(errno)
+                                              : !S_ISREG(st.st_mode) ? "not a regular file"
+                                                                     : NULL;
+    FILE *f = why ? NULL : fdopen(fd, "rb");
+    if (!why && !f)
+        why = strerror(errno);
+    if (why) {
+        snprintf(err, errlen, "%.80s: %s", path, why);
+        if (fd >= 0)
+            close(fd);
+    }
+    return f;
+}
+
 char *uno_cli_read_file(const char *path, size_t max, char *err, size_t errlen)
 {
     bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%.80s: %s", path, strerror(errno));
+    FILE *f = is_stdin ? stdin : open_regular(path, err, errlen);
+    if (!f)
         return NULL;
-    }
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     const char *why = buf ? NULL : "out of memory";
@@ -68,32 +90,60 @@ static void name_from_path(const char *path, char *name, size_t len)
     name[n] = '\0';
 }
 
-int uno_cli_load_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen)
+/* "not a rule set (mattel, classic, kpgut) nor a rules file: WHY". */
+static int not_rules(const char *why, char *err, size_t errlen)
+{
+    char names[64] = "";
+    for (const char *const *n = uno_rules_builtin_names(); *n; n++) {
+        size_t used = strlen(names);
+        snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", *n);
+    }
+    snprintf(err, errlen, "not a rule set (%s) nor a rules file: %s", names, why);
+    return UNO_E_BAD_REQUEST;
+}
+
+/* A built-in rule set by name, else the rules file at path. quote: a parse
+ * error may quote the file; else it names only the line, for the file may
+ * be any file a request names (/etc/passwd), and its error goes back to
+ * whoever sent the request. */
+static int load_rules(const char *name_or_path, bool quote, UnoRules *out, char *err, size_t errlen)
 {
     if (uno_rules_builtin_text(name_or_path))
         return uno_rules_preset(name_or_path, out, err, errlen);
     char why[UNO_ERR_LEN];
     char *text = uno_cli_read_file(name_or_path, RULES_FILE_MAX, why, sizeof why);
-    if (!text) {
-        char names[64] = "";
-        for (const char *const *n = uno_rules_builtin_names(); *n; n++) {
-            size_t used = strlen(names);
-            snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", *n);
-        }
-        snprintf(err, errlen, "not a rule set (%s) nor a rules file: %s", names, why);
-        return UNO_E_BAD_REQUEST;
-    }
+    if (!text)
+        return not_rules(why, err, errlen);
     UnoRules r;
     int st = uno_rules_parse(text, &r, why, sizeof why);
     free(text);
     if (st != UNO_OK) {
-        snprintf(err, errlen, "%.80s: %s", name_or_path, why);
+        int line;
+        if (quote)
+            snprintf(err, errlen, "%.80s: %s", name_or_path, why);
+        else if (sscanf(why, "line %d", &line) == 1)
+            snprintf(err, errlen, "%.80s: line %d is not a valid rules line (see why with: uno rules FILE)",
+                     name_or_path, line);
+        else
+            snprintf(err, errlen, "%.80s: not a valid rules file (see why with: uno rules FILE)", name_or_path);
         return st;
     }
     if (!r.name[0])
         name_from_path(name_or_path, r.name, sizeof r.name);
     *out = r;
     return UNO_OK;
+}
+
+int uno_cli_load_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen)
+{
+    return load_rules(name_or_path, true, out, err, errlen);
+}
+
+int uno_cli_load_request_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen)
+{
+    if (strcmp(name_or_path, "-") == 0)
+        return not_rules("-: a request cannot name standard input", err, errlen);
+    return load_rules(name_or_path, false, out, err, errlen);
 }
 
 bool uno_cli_parse_long(const char *text, long min, long max, long *out)

@@ -14,7 +14,8 @@
 #include "uno.h"
 
 /* Reads the text file at path ("-": standard input) whole, at most max bytes.
- * NULL with a message when it cannot be read, is larger, or holds a NUL. */
+ * NULL with a message when it cannot be read, is not a regular file (a FIFO
+ * or a device could block or never end), is larger, or holds a NUL. */
 char *uno_cli_read_file(const char *path, size_t max, char *err, size_t errlen);
 
 /* A built-in rule set by name (uno_rules_builtin_names), else a rules file
@@ -22,6 +23,11 @@ char *uno_cli_read_file(const char *path, size_t max, char *err, size_t errlen);
  * `name =` line) takes its file name, without ".rules", as its name.
  * Errors name the file: "my.rules: line 4: unknown option 'foo'". */
 int uno_cli_load_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen);
+
+/* The same for a rule set a request names (`new` in uno table and uno
+ * replay), whoever sent it: "-" is refused, and an error names the file and
+ * the line but quotes nothing of the file. */
+int uno_cli_load_request_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen);
 
 /* A whole number written in full (digits, an optional sign, nothing after)
  * within min..max. */

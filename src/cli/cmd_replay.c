@@ -210,7 +210,7 @@ int cmd_replay(int argc, char **argv)
         fprintf(stderr, "uno replay: out of memory\n");
         return 1;
     }
-    uno_table_set_rules_loader(t, uno_cli_load_rules);
+    uno_table_set_rules_loader(t, uno_cli_load_request_rules);
     int status = replay(t, path, events);
     uno_table_free(t);
     return status;

@@ -22,7 +22,7 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: uno table [--save FILE]\n"
+            "usage: uno table [--save FILE] [--builtin-rules]\n"
             "\n"
             "Referees one table: reads one JSON request per line on standard input and\n"
             "answers each with one JSON line on standard output (docs/protocol.md).\n"
@@ -30,6 +30,8 @@ static void usage(FILE *out)
             "  --save FILE  append every accepted state-changing request to FILE (synced\n"
             "               before it is answered); if FILE exists, replay it first, so\n"
             "               that a table that crashed resumes where it stopped\n"
+            "  --builtin-rules  open no file a request names: \"rules\" in \"new\" must be\n"
+            "               a built-in rule set (mattel, classic, kpgut), as on a server\n"
             "  --help       show this help\n");
 }
 
@@ -105,10 +107,15 @@ static int serve(UnoTable *t, const UnoSaveFile *save, const char *save_path)
 int cmd_table(int argc, char **argv)
 {
     const char *save_path = NULL;
+    bool builtin_rules_only = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
             return 0;
+        }
+        if (strcmp(argv[i], "--builtin-rules") == 0) {
+            builtin_rules_only = true;
+            continue;
         }
         if (strcmp(argv[i], "--save") == 0 && i + 1 < argc) {
             save_path = argv[++i];
@@ -123,7 +130,8 @@ int cmd_table(int argc, char **argv)
         fprintf(stderr, "uno table: out of memory\n");
         return 1;
     }
-    uno_table_set_rules_loader(t, uno_cli_load_rules);
+    if (!builtin_rules_only)
+        uno_table_set_rules_loader(t, uno_cli_load_request_rules);
     UnoSaveFile save = {.fd = -1};
     int status = 0;
     if (save_path) {

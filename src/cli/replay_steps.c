@@ -277,7 +277,7 @@ int replay_open(Replay *r, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    uno_table_set_rules_loader(t, uno_cli_load_rules);
+    uno_table_set_rules_loader(t, uno_cli_load_request_rules);
     UnoSaveReplay info;
     Keeper keeper = {r, false};
     int rc = uno_save_replay(t, f, keep_request, &keeper, &info, err, errlen);

@@ -13,6 +13,8 @@
 
 #define MAX_PATH 4096
 
+/* A name that is no built-in rule set, where no rules file may be opened
+ * (a server; uno table --builtin-rules). */
 static int fail_unknown(const char *name, char *err, size_t errlen)
 {
     char names[64] = "";
@@ -20,7 +22,7 @@ static int fail_unknown(const char *name, char *err, size_t errlen)
         size_t used = strlen(names);
         snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", *n);
     }
-    snprintf(err, errlen, "rules: unknown rule set '%.60s' (%s)", name, names);
+    snprintf(err, errlen, "rules: unknown rule set '%.60s' (%s); this table opens no rules files", name, names);
     return UNO_E_BAD_REQUEST;
 }
 

@@ -1166,6 +1166,52 @@ static void test_rules_file_saved(void **state)
     temp_dir_remove(&d);
 }
 
+/* A rules file named by a request must be a regular file: "-", a device
+ * and a FIFO (which would read the protocol's own input or block) are
+ * refused at once, and a file that is not a rules file is refused naming
+ * its line, quoting nothing of it. With --builtin-rules no file is opened. */
+static void test_rules_paths(void **state)
+{
+    (void)state;
+    TempDir d;
+    temp_dir(&d);
+    char fifo[160], secret[160], q[400];
+    snprintf(fifo, sizeof fifo, "%s/fifo", d.path);
+    snprintf(secret, sizeof secret, "%s/secret.rules", d.path);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    FILE *f = fopen(secret, "w");
+    fputs("# a comment\nPASSWORD=hunter2\n", f);
+    fclose(f);
+    const char *refused[] = {"-", "/dev/stdin", "/dev/zero", fifo, d.path};
+    TableClient *c = start();
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        snprintf(q, sizeof q, "{'op':'new','rules':'%s'," THREE "}", refused[i]);
+        error_says(c, q, "bad_request", refused[i][0] == '-' ? "standard input" : "not a regular file");
+    }
+    snprintf(q, sizeof q, "{'op':'new','rules':'%s'," THREE "}", secret);
+    error_says(c, q, "bad_request", "line 2 is not a valid rules line");
+    cJSON *r = send_q(c, q);
+    char *text = show(r);
+    if (strstr(text, "PASSWORD") || strstr(text, "hunter2"))
+        fail_msg("the error quotes the file: %s", text);
+    free(text);
+    cJSON_Delete(r);
+    stop(c);
+    FILE *w = fopen(d.wrapper, "w");
+    fprintf(w, "#!/bin/sh\nexec '%s' \"$@\" --builtin-rules\n", getenv("UNO_BIN"));
+    fclose(w);
+    c = start_bin(d.wrapper);
+    snprintf(secret, sizeof secret, "%s/house.rules", d.path);
+    f = fopen(secret, "w");
+    fputs("base = mattel\n", f);
+    fclose(f);
+    snprintf(q, sizeof q, "{'op':'new','rules':'%s'," THREE "}", secret);
+    error_says(c, q, "bad_request", "opens no rules files");
+    ok(c, "{'op':'new','rules':'kpgut'," THREE "}", NULL);
+    stop(c);
+    temp_dir_remove(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1186,6 +1232,7 @@ int main(void)
         cmocka_unit_test(test_kpgut_people),
         cmocka_unit_test(test_kpgut_time_limit),
         cmocka_unit_test(test_far_clock_is_bounded),
+        cmocka_unit_test(test_rules_paths),
         cmocka_unit_test(test_legal_moves_succeed),
         cmocka_unit_test(test_replay),
         cmocka_unit_test(test_replay_joins),
