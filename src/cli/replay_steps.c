@@ -190,8 +190,7 @@ static int step(Replay *r, int i, UnoEventFn emit, void *ctx, char *err, size_t 
 {
     char why[UNO_ERR_LEN] = "";
     /* a line the table would have refused (text.h) is corrupt */
-    bool text_ok = uno_text_request_ok(r->lines[i], strlen(r->lines[i]), why, sizeof why);
-    cJSON *req = text_ok ? cJSON_Parse(r->lines[i]) : NULL;
+    cJSON *req = uno_request_parse(r->lines[i], strlen(r->lines[i]), why, sizeof why);
     const char *op = "";
     int64_t clock = -1;
     int st = req ? uno_field_string(req, "op", 32, &op, why, sizeof why) : UNO_E_BAD_REQUEST;

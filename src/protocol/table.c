@@ -435,14 +435,6 @@ static char *error_line(int st, const char *message)
     return text;
 }
 
-static bool only_space(const char *p, const char *end)
-{
-    for (; p < end; p++)
-        if (*p != ' ' && *p != '\t' && *p != '\r')
-            return false;
-    return true;
-}
-
 char *uno_table_handle(UnoTable *t, const char *line, size_t len)
 {
     char err[UNO_ERR_LEN] = "";
@@ -451,22 +443,9 @@ char *uno_table_handle(UnoTable *t, const char *line, size_t len)
     if (len > UNO_TABLE_MAX_LINE) {
         snprintf(err, sizeof err, "request too long (the limit is %d bytes)", UNO_TABLE_MAX_LINE);
         st = UNO_E_BAD_REQUEST;
-    } else if (len == 0) {
-        st = fail_with(err, sizeof err, UNO_E_BAD_REQUEST, "empty line: a request is a JSON object");
-    } else if (!uno_text_request_ok(line, len, err, sizeof err)) {
-        st = UNO_E_BAD_REQUEST;
     } else {
-        const char *end = NULL;
-        cJSON *req = cJSON_ParseWithLengthOpts(line, len, &end, false);
-        if (!req || !only_space(end, line + len)) {
-            size_t at = end && end >= line && end <= line + len ? (size_t)(end - line) : 0;
-            snprintf(err, sizeof err, "not JSON (at byte %zu)", at + 1);
-            st = UNO_E_BAD_REQUEST;
-        }
-        else if (!cJSON_IsObject(req))
-            st = fail_with(err, sizeof err, UNO_E_BAD_REQUEST, "a request must be a JSON object");
-        else
-            st = dispatch(t, req, &text, err, sizeof err);
+        cJSON *req = uno_request_parse(line, len, err, sizeof err);
+        st = req ? dispatch(t, req, &text, err, sizeof err) : UNO_E_BAD_REQUEST;
         cJSON_Delete(req);
     }
     if (st == FATAL)

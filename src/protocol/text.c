@@ -1,8 +1,9 @@
 /*
- * text.c — the bytes of the protocol's lines (text.h).
+ * text.c — the bytes and the syntax of the protocol's lines (text.h).
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "protocol/text.h"
@@ -81,4 +82,70 @@ void uno_text_drop_invalid_utf8(char *text)
         i += n;
     }
     text[out] = '\0';
+}
+
+static bool only_space(const char *p, const char *end)
+{
+    for (; p < end; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\r')
+            return false;
+    return true;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp((*(const cJSON *const *)a)->string, (*(const cJSON *const *)b)->string);
+}
+
+/* Finds a name that an object within v holds twice: *twice is set to it
+ * (else left alone). Each object's names are sorted (n log n: a line of
+ * 64 KiB holds some 13,000 of them). False when out of memory. */
+static bool find_name_twice(const cJSON *v, const char **twice)
+{
+    int n = 0;
+    for (const cJSON *c = v->child; c && !*twice; c = c->next, n++)
+        if (!find_name_twice(c, twice))
+            return false;
+    if (*twice || !cJSON_IsObject(v) || n < 2)
+        return true;
+    const cJSON **names = malloc((size_t)n * sizeof *names);
+    if (!names)
+        return false;
+    n = 0;
+    for (const cJSON *c = v->child; c; c = c->next)
+        names[n++] = c;
+    qsort(names, (size_t)n, sizeof *names, by_name);
+    for (int i = 1; i < n && !*twice; i++)
+        if (strcmp(names[i - 1]->string, names[i]->string) == 0)
+            *twice = names[i]->string;
+    free(names);
+    return true;
+}
+
+cJSON *uno_request_parse(const char *line, size_t len, char *err, size_t errlen)
+{
+    if (len == 0) {
+        snprintf(err, errlen, "empty line: a request is a JSON object");
+        return NULL;
+    }
+    if (!uno_text_request_ok(line, len, err, errlen))
+        return NULL;
+    const char *end = NULL;
+    cJSON *req = cJSON_ParseWithLengthOpts(line, len, &end, false);
+    const char *twice = NULL;
+    if (!req || !only_space(end, line + len)) {
+        size_t at = end && end >= line && end <= line + len ? (size_t)(end - line) : 0;
+        snprintf(err, errlen, "not JSON (at byte %zu)", at + 1);
+    } else if (!cJSON_IsObject(req)) {
+        snprintf(err, errlen, "a request must be a JSON object");
+    } else if (!find_name_twice(req, &twice)) {
+        snprintf(err, errlen, "out of memory");
+    } else if (twice) {
+        snprintf(err, errlen, "the name '%.40s' appears twice in one object (readers disagree on which counts)",
+                 twice);
+    } else {
+        return req;
+    }
+    cJSON_Delete(req);
+    return NULL;
 }

@@ -1,5 +1,6 @@
 /*
- * text.h — the bytes of the protocol's lines (RFC 8259, RFC 3629).
+ * text.h — the bytes and the syntax of the protocol's lines (RFC 8259,
+ * RFC 3629).
  *
  * cJSON reads a line more loosely than JSON allows: it skips any byte below
  * a space as white space, takes raw control bytes and invalid UTF-8 inside
@@ -7,6 +8,12 @@
  * reads as "Y5". A request line is checked here first, and refused with a
  * message that names the byte; an answer is made valid UTF-8 here last
  * (a message may quote a request's text cut short in a character).
+ *
+ * RFC 8259 leaves an object with a name twice to the reader ("the names
+ * within an object SHOULD be unique"); cJSON keeps the first, JavaScript and
+ * Python the last. A gateway that checks a request with one and forwards it
+ * to the other could be made to act for another seat, so a request with a
+ * name twice in any object is refused (docs/protocol.md).
  */
 #ifndef UNO_PROTOCOL_TEXT_H
 #define UNO_PROTOCOL_TEXT_H
@@ -14,9 +21,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <cJSON.h>
+
 /* Whether line[0..len) may be parsed as a request: no control byte but tab,
  * CR and LF, valid UTF-8, and no \u0000 in a string. When not, writes why. */
 bool uno_text_request_ok(const char *line, size_t len, char *err, size_t errlen);
+
+/* Parses line[0..len) as one request: a JSON object, checked as above,
+ * with nothing after it but white space and no name twice in any of its
+ * objects. NULL with a message when it is not; the caller deletes it. */
+cJSON *uno_request_parse(const char *line, size_t len, char *err, size_t errlen);
 
 /* Removes, in place, the bytes of text (NUL-terminated) that are not part
  * of a valid UTF-8 sequence. */

@@ -235,6 +235,14 @@ static void garbage_lines(TableClient *c)
     error_line(c, "{\"op\":\"state\",\"t\":-5}", "bad_request", "'t'");
     error_line(c, "{\"op\":\"state\\u0000\"}", "bad_request", "NUL");
     error_line(c, "{\"op\":\"state\",\"pad\":\"\xff\"}", "bad_request", "not UTF-8");
+    /* a name twice in any object: cJSON would read the first, JavaScript and
+     * Python the last (docs/protocol.md) */
+    error_line(c, "{\"op\":\"state\",\"op\":\"draw\",\"seat\":1}", "bad_request", "'op' appears twice");
+    error_line(c, "{\"op\":\"draw\",\"seat\":0,\"seat\":1}", "bad_request", "'seat' appears twice");
+    error_line(c, "{\"op\":\"new\",\"rules\":\"mattel\",\"options\":{\"target\":200,\"target\":100},"
+                  "\"players\":[{\"name\":\"a\"},{\"name\":\"b\"}]}", "bad_request", "'target' appears twice");
+    error_line(c, "{\"op\":\"new\",\"rules\":\"mattel\",\"players\":[{\"name\":\"a\",\"name\":\"b\"},"
+                  "{\"name\":\"c\"}]}", "bad_request", "'name' appears twice");
 }
 
 static void test_garbage_without_game(void **state)
