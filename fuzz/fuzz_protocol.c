@@ -20,12 +20,16 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static bool replay_in_shadow(void *shadow, const char *line)
+static bool replay_in_shadow(void *shadow, const char *line, uint64_t hash)
 {
     char *answer = uno_table_handle(shadow, line, strlen(line));
     if (!answer || !uno_table_response_ok(answer)) {
         fprintf(stderr, "a logged request does not replay:\n  %s\n  -> %s\n", line,
                 answer ? answer : "(null)");
+        abort();
+    }
+    if (uno_table_hash(shadow) != hash) {
+        fprintf(stderr, "a logged request replays to another state:\n  %s\n", line);
         abort();
     }
     free(answer);

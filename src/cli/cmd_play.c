@@ -246,7 +246,7 @@ static void report(Play *p)
         if (!finished(p))
             printf("continue with: uno play --resume %s\n", p->save_path);
     }
-    printf("hash: %016" PRIx64 "\n", uno_game_hash(g));
+    printf("hash: %016" PRIx64 "\n", uno_state_hash(g, p->match));
 }
 
 int cmd_play(int argc, char **argv)

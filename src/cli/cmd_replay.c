@@ -59,15 +59,14 @@ static void print_line(void *ctx, long line, const char *request, const char *re
 
 static int replay(UnoTable *t, const char *path, bool events)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        perror(path);
+    UnoSaveFile save;
+    char err[700];
+    if (uno_save_open(&save, path, false, err, sizeof err) != 0) {
+        fprintf(stderr, "uno replay: %s\n", err);
         return 1;
     }
-    UnoSaveReplay r;
-    char err[512];
-    int rc = uno_save_replay(t, f, events ? print_line : NULL, NULL, &r, err, sizeof err);
-    fclose(f);
+    int rc = uno_save_replay(&save, t, events ? print_line : NULL, NULL, err, sizeof err);
+    uno_save_close(&save);
     if (rc != 0) {
         fprintf(stderr, "uno replay: %s: %s\n", path, err);
         return 1;
@@ -85,7 +84,7 @@ static int replay(UnoTable *t, const char *path, bool events)
     }
     puts(response);
     free(response);
-    printf("hash: %016" PRIx64 "\n", uno_game_hash(g));
+    printf("hash: %016" PRIx64 "\n", uno_table_hash(t));
     return fflush(stdout) == 0 ? 0 : 1;
 }
 

@@ -1,12 +1,14 @@
 /*
  * cmd_table.c — `uno table [--save FILE]`: referees one table, speaking the
- * JSON Lines protocol (../shared/TABLE-PROTOCOL.md, docs/protocol.md) on
- * standard input and output: one response line per request line, flushed.
+ * JSON Lines protocol (docs/protocol.md) on standard input and output: one
+ * response line per request line, flushed.
  *
  * With --save, every accepted state-changing request is appended to FILE
- * and synced to disk before it is answered, and a FILE that exists is
- * replayed first: after a crash, the same command picks the game up where
- * the last answered request left it.
+ * (savefile.h: checked records) and synced to disk before it is answered,
+ * and a FILE that exists is replayed first: after a crash, the same command
+ * picks the game up where the last answered request left it. A FILE that
+ * does not replay exactly is refused, naming its line; --repair keeps what
+ * replays and a backup of the file.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,52 +24,48 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: uno table [--save FILE] [--builtin-rules]\n"
+            "usage: uno table [--save FILE [--repair]] [--builtin-rules]\n"
             "\n"
             "Referees one table: reads one JSON request per line on standard input and\n"
             "answers each with one JSON line on standard output (docs/protocol.md).\n"
             "\n"
             "  --save FILE  append every accepted state-changing request to FILE (synced\n"
             "               before it is answered); if FILE exists, replay it first, so\n"
-            "               that a table that crashed resumes where it stopped\n"
+            "               that a table that crashed resumes where it stopped; a FILE\n"
+            "               that does not replay exactly as it was written is refused,\n"
+            "               naming the line; one table at a time may write to FILE\n"
+            "  --repair     (with --save) first keep what replays of FILE, writing it\n"
+            "               anew, and the file as it was as FILE.bak (or FILE.bak.N)\n"
             "  --builtin-rules  open no file a request names: \"rules\" in \"new\" must be\n"
             "               a built-in rule set (mattel, classic, kpgut), as on a server\n"
             "  --help       show this help\n");
 }
 
-/* Replays an existing save file into the table. A last line cut short (a
- * crash while it was written: it was never answered) is dropped. Sets *cut
- * when the file's last line lacks its newline. 0, or 1 with a message. */
-static int restore(UnoTable *t, const char *path, bool *cut)
+/* Opens FILE for saving (after --repair, if asked) and replays it into
+ * the table. 0, or 1 with a message. */
+static int restore(UnoTable *t, UnoSaveFile *save, const char *path, bool repair, UnoRulesLoader load)
 {
-    *cut = false;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        if (errno == ENOENT)
-            return 0;
-        fprintf(stderr, "uno table: cannot read %s: %s\n", path, strerror(errno));
-        return 1;
-    }
-    UnoSaveReplay r;
-    char err[512];
-    int rc = uno_save_replay(t, f, NULL, NULL, &r, err, sizeof err);
-    fclose(f);
-    if (rc != 0 && r.bad_cut) {
-        fprintf(stderr, "uno table: %s: %s; that last line was cut short and never answered: dropped\n",
-                path, err);
-        if (truncate(path, (off_t)r.bad_offset) != 0) {
-            fprintf(stderr, "uno table: %s: %s\n", path, strerror(errno));
+    char err[700];
+    if (repair) {
+        int rc = uno_save_repair(path, load, err, sizeof err);
+        fprintf(stderr, "uno table: %s\n", err);
+        if (rc != 0)
             return 1;
-        }
-        return 0;
     }
-    if (rc != 0) {
-        fprintf(stderr, "uno table: cannot restore the game from %s: %s\n", path, err);
+    if (uno_save_open(save, path, true, err, sizeof err) != 0) {
+        fprintf(stderr, "uno table: cannot save: %s\n", err);
         return 1;
     }
-    *cut = r.cut;
-    if (r.requests > 0)
-        fprintf(stderr, "uno table: restored %ld requests from %s\n", r.requests, path);
+    if (uno_save_replay(save, t, NULL, NULL, err, sizeof err) != 0) {
+        fprintf(stderr,
+                "uno table: cannot restore the game from %s: %s\n"
+                "(uno table --save %s --repair keeps what replays, and the file as it is as a backup)\n",
+                path, err, path);
+        return 1;
+    }
+    if (save->records > 0)
+        fprintf(stderr, "uno table: restored %ld requests from %s\n", save->records, path);
+    uno_table_set_log(t, uno_save_append, save);
     return 0;
 }
 
@@ -107,11 +105,15 @@ static int serve(UnoTable *t, const UnoSaveFile *save, const char *save_path)
 int cmd_table(int argc, char **argv)
 {
     const char *save_path = NULL;
-    bool builtin_rules_only = false;
+    bool builtin_rules_only = false, repair = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
             return 0;
+        }
+        if (strcmp(argv[i], "--repair") == 0) {
+            repair = true;
+            continue;
         }
         if (strcmp(argv[i], "--builtin-rules") == 0) {
             builtin_rules_only = true;
@@ -125,26 +127,20 @@ int cmd_table(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    if (repair && !save_path) {
+        fprintf(stderr, "uno table: --repair repairs the file of --save FILE: give it\n");
+        usage(stderr);
+        return 2;
+    }
     UnoTable *t = uno_table_new();
     if (!t) {
         fprintf(stderr, "uno table: out of memory\n");
         return 1;
     }
-    if (!builtin_rules_only)
-        uno_table_set_rules_loader(t, uno_cli_load_request_rules);
+    UnoRulesLoader load = builtin_rules_only ? NULL : uno_cli_load_request_rules;
+    uno_table_set_rules_loader(t, load);
     UnoSaveFile save = {.fd = -1};
-    int status = 0;
-    if (save_path) {
-        bool cut;
-        char err[512];
-        status = restore(t, save_path, &cut);
-        if (status == 0 && uno_save_open(&save, save_path, cut, err, sizeof err) != 0) {
-            fprintf(stderr, "uno table: cannot save: %s\n", err);
-            status = 1;
-        }
-        if (status == 0)
-            uno_table_set_log(t, uno_save_append, &save);
-    }
+    int status = save_path ? restore(t, &save, save_path, repair, load) : 0;
     if (status == 0)
         status = serve(t, save_path ? &save : NULL, save_path);
     uno_save_close(&save);

@@ -160,7 +160,7 @@ static void save_json(Play *p, cJSON *req)
         return;
     char *line = req ? cJSON_PrintUnformatted(req) : NULL;
     cJSON_Delete(req);
-    if (!line || !uno_save_append(&p->save, line)) {
+    if (!line || !uno_save_append(&p->save, line, uno_state_hash(play_game(p), p->match))) {
         snprintf(p->save_error, sizeof p->save_error, "saving stopped: %s",
                  line ? strerror(p->save.error) : "out of memory");
         p->saving = false;
@@ -168,8 +168,10 @@ static void save_json(Play *p, cJSON *req)
     free(line);
 }
 
-/* Opens the save file for appending (cut: first end its last line). */
-static int open_save(Play *p, bool cut, char *err, size_t errlen)
+/* Opens the save file for appending, under its lock: a new game's file must
+ * be empty; a resumed game's must still hold the `records` requests it was
+ * rebuilt from (savefile.h reads it again, to the byte where the next goes). */
+static int open_save(Play *p, bool resume, long records, char *err, size_t errlen)
 {
     if (p->cfg.no_save)
         return 0;
@@ -177,8 +179,23 @@ static int open_save(Play *p, bool cut, char *err, size_t errlen)
         snprintf(p->save_path, sizeof p->save_path, "%s", p->cfg.save_path);
     else if (default_save_path(p, err, errlen) != 0)
         return -1;
-    char why[300];
-    if (uno_save_open(&p->save, p->save_path, cut, why, sizeof why) != 0) {
+    char why[700];
+    UnoTable *t = uno_table_new();
+    int rc = !t ? -1 : uno_save_open(&p->save, p->save_path, true, why, sizeof why);
+    if (t && rc == 0) {
+        uno_table_set_rules_loader(t, uno_cli_load_request_rules);
+        rc = uno_save_replay(&p->save, t, NULL, NULL, why, sizeof why);
+    }
+    uno_table_free(t);
+    if (!t)
+        snprintf(why, sizeof why, "out of memory");
+    else if (rc == 0 && p->save.records != (resume ? records : 0)) {
+        snprintf(why, sizeof why, resume ? "%s changed while it was read" : "%s already holds a game: resume it "
+                 "with uno play --resume %s, or save to another file", p->save_path, p->save_path);
+        rc = -1;
+    }
+    if (rc != 0) {
+        uno_save_close(&p->save);
         snprintf(err, errlen, "%s", why);
         return -1;
     }
@@ -310,7 +327,7 @@ int play_start(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
             return -1;
         }
     }
-    if (open_save(p, false, err, errlen) != 0)
+    if (open_save(p, false, 0, err, errlen) != 0)
         return -1;
     return begin_game(p, true, err, errlen);
 }
@@ -497,14 +514,14 @@ static int rebuild(Play *p, Replay *r, const char *path, char *err, size_t errle
         return -1;
     }
     /* the state `uno replay FILE` prints (replay_open() checked it) */
-    uint64_t saved = uno_game_hash(replay_game(r));
+    uint64_t saved = uno_state_hash(replay_game(r), replay_match(r));
     Retelling rt = {p, r};
     if (replay_seek(r, 0, NULL, NULL, why, sizeof why) != 0 ||
         replay_seek(r, r->nsteps, retell, &rt, why, sizeof why) != 0) {
         snprintf(err, errlen, "cannot resume %s: %s", path, why);
         return -1;
     }
-    if (uno_game_hash(replay_game(r)) != saved) {
+    if (uno_state_hash(replay_game(r), replay_match(r)) != saved) {
         snprintf(err, errlen, "cannot resume %s: the game rebuilt is not the one saved", path);
         return -1;
     }
@@ -538,13 +555,12 @@ int play_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
     r.match = NULL;
     r.own = NULL;
     long requests = r.nsteps;
-    bool cut = r.cut;
     p->cfg.seed = r.seed;
     replay_close(&r);
     UnoGame *g = play_game(p);
     p->rules = *uno_game_rules(g);
     bots_init(p, p->cfg.seed, requests);
-    if (show_game(p, uno_game_clock(g), err, errlen) != 0 || open_save(p, cut, err, errlen) != 0)
+    if (show_game(p, uno_game_clock(g), err, errlen) != 0 || open_save(p, true, requests, err, errlen) != 0)
         return -1;
     play_log_add(&p->log, "Resumed from the save file (%ld requests).", requests);
     play_refresh(p);

@@ -40,7 +40,6 @@ typedef struct Replay {
     UnoMatch *match;        /* the current game's match, or NULL */
     UnoGame *own;           /* the current game when there is no match */
     uint64_t seed;          /* the seed of the last `new` applied */
-    bool cut;               /* the file's last line has no newline */
 } Replay;
 
 /* Reads the file, replays it through a table (its errors: "line N: CODE:

@@ -265,23 +265,22 @@ static void keep_request(void *ctx, long line, const char *request, const char *
 int replay_open(Replay *r, const char *path, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s", strerror(errno));
+    UnoSaveFile save;
+    char why[700];
+    if (uno_save_open(&save, path, false, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s", why);
         return -1;
     }
     UnoTable *t = uno_table_new();
     if (!t) {
-        fclose(f);
+        uno_save_close(&save);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     uno_table_set_rules_loader(t, uno_cli_load_request_rules);
-    UnoSaveReplay info;
     Keeper keeper = {r, false};
-    int rc = uno_save_replay(t, f, keep_request, &keeper, &info, err, errlen);
-    fclose(f);
-    r->cut = info.cut;
+    int rc = uno_save_replay(&save, t, keep_request, &keeper, err, errlen);
+    uno_save_close(&save);
     if (rc == 0 && keeper.lost) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
@@ -290,13 +289,14 @@ int replay_open(Replay *r, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "no game in it (it holds no \"new\" request)");
         rc = -1;
     }
-    uint64_t want = rc == 0 ? uno_game_hash(uno_table_game(t)) : 0;
+    uint64_t want = rc == 0 ? uno_table_hash(t) : 0;
     uno_table_free(t);
     if (rc == 0)
         rc = replay_seek(r, r->nsteps, NULL, NULL, err, errlen);
-    if (rc == 0 && uno_game_hash(replay_game(r)) != want) {
+    uint64_t got = rc == 0 ? uno_state_hash(replay_game(r), replay_match(r)) : 0;
+    if (rc == 0 && got != want) {
         snprintf(err, errlen, "the replay ends in another state (hash %016" PRIx64 ") than the table (%016" PRIx64 ")",
-                 uno_game_hash(replay_game(r)), want);
+                 got, want);
         rc = -1;
     }
     if (rc != 0)

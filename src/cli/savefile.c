@@ -1,10 +1,12 @@
 /*
- * savefile.c — replaying and appending save files (savefile.h).
+ * savefile.c — reading, appending and repairing save files (savefile.h).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -13,12 +15,52 @@
 
 #include "cli/savefile.h"
 
-static bool blank(const char *s, long n)
+/* A record is a request line and at most this much more (its checks). */
+#define RECORD_MAX (UNO_TABLE_MAX_LINE + 64)
+
+int uno_save_open(UnoSaveFile *s, const char *path, bool write, char *err, size_t errlen)
 {
-    for (long i = 0; i < n; i++)
-        if (s[i] != ' ' && s[i] != '\t')
-            return false;
-    return true;
+    memset(s, 0, sizeof *s);
+    s->path = path;
+    int flags = (write ? O_RDWR | O_CREAT : O_RDONLY) | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+    s->fd = open(path, flags, 0644);
+    struct stat st;
+    const char *why = s->fd < 0 || fstat(s->fd, &st) != 0 ? strerror(errno)
+                      : !S_ISREG(st.st_mode)              ? "not a regular file"
+                      : write && flock(s->fd, LOCK_EX | LOCK_NB) != 0
+                          ? (errno == EWOULDBLOCK ? "in use: another uno is writing to it" : strerror(errno))
+                          : NULL;
+    if (why) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        uno_save_close(s);
+        return -1;
+    }
+    return 0;
+}
+
+void uno_save_close(UnoSaveFile *s)
+{
+    if (s->fd >= 0)
+        close(s->fd);
+    s->fd = -1;
+}
+
+/* ------------------------------------------------------------- reading */
+
+/* What the table logged of the record it was given: its normalised form
+ * and the hash of the state it made. */
+typedef struct Logged {
+    char *line;
+    uint64_t hash;
+} Logged;
+
+static bool catch_log(void *ctx, const char *line, uint64_t hash)
+{
+    Logged *l = ctx;
+    free(l->line);
+    l->line = strdup(line);
+    l->hash = hash;
+    return l->line != NULL;
 }
 
 /* "CODE: message" of an error response. */
@@ -34,66 +76,168 @@ static void describe_error(const char *response, char *out, size_t len)
     cJSON_Delete(j);
 }
 
-int uno_save_replay(UnoTable *t, FILE *f, UnoSaveEachFn each, void *ctx, UnoSaveReplay *r,
-                    char *err, size_t errlen)
+/* Splits a record `{...,"seq":N,"hash":"H"}` in place into its request
+ * `{...}`, N and H. A quote in a JSON string is escaped, so the last
+ * `,"seq":` of the line is the record's own. False when it has no checks. */
+static bool split_record(char *line, long *seq, uint64_t *hash)
 {
-    memset(r, 0, sizeof *r);
-    char *buf = malloc(UNO_TABLE_MAX_LINE + 1);
-    if (!buf) {
-        snprintf(err, errlen, "out of memory");
+    char *at = NULL;
+    for (char *p = strstr(line, ",\"seq\":"); p; p = strstr(p + 1, ",\"seq\":"))
+        at = p;
+    char hex[17], end[2];
+    int used = 0;
+    if (!at || sscanf(at, ",\"seq\":%ld,\"hash\":\"%16[0-9a-f]\"%1[}]%n", seq, hex, end, &used) != 3 ||
+        at[used] != '\0' || strlen(hex) != 16 || *seq < 1)
+        return false;
+    *hash = strtoull(hex, NULL, 16);
+    at[0] = '}';
+    at[1] = '\0';
+    return true;
+}
+
+/* The end mark `{"end":N}`: true with N. */
+static bool end_mark(const char *line, long *n)
+{
+    int used = 0;
+    return sscanf(line, "{\"end\":%ld}%n", n, &used) == 1 && used > 0 && line[used] == '\0';
+}
+
+/* How a replay went: the records it took, and where the next one goes. */
+typedef struct Progress {
+    long records;
+    long long size;
+    bool ended;     /* the end mark came */
+} Progress;
+
+/* How to replay: lenient (--repair) takes a line without checks as written
+ * in the earlier format, and rewrite receives each record taken, with its
+ * checks worked out anew. */
+typedef struct Mode {
+    bool lenient;
+    UnoSaveFile *rewrite;
+} Mode;
+
+/* Checks one record (line `lineno`, split in place) and feeds it to the
+ * table. 0, or -1 with why. */
+static int replay_record(UnoTable *t, char *line, long lineno, Mode mode, const Progress *p,
+                         UnoSaveEachFn each, void *ctx, char *why, size_t len)
+{
+    long seq = 0;
+    uint64_t hash = 0;
+    bool checked = split_record(line, &seq, &hash);
+    if (!checked && !mode.lenient) {
+        snprintf(why, len, "no record number and hash: not a save file, or one written by an earlier uno");
         return -1;
     }
-    int rc = 0;
-    long lineno = 0;
-    for (;;) {
-        long offset = ftell(f);
-        bool newline;
-        long n = uno_line_read(f, buf, UNO_TABLE_MAX_LINE, &newline);
-        if (n < 0)
-            break;
-        lineno++;
-        r->cut = !newline;
-        if (blank(buf, n))
-            continue;
-        char *response = uno_table_handle(t, buf, (size_t)n);
-        if (!response) {
-            snprintf(err, errlen, "line %ld: out of memory", lineno);
-            rc = -1;
-            break;
-        }
-        if (each)
-            each(ctx, lineno, buf, response);
-        if (!uno_table_response_ok(response)) {
-            char why[256];
-            describe_error(response, why, sizeof why);
-            snprintf(err, errlen, "line %ld: %s", lineno, why);
-            r->bad_line = lineno;
-            r->bad_offset = offset;
-            r->bad_cut = !newline;
-            free(response);
-            rc = -1;
-            break;
-        }
-        free(response);
-        r->requests++;
+    if (checked && seq != p->records + 1) {
+        snprintf(why, len, "record %ld where record %ld was due (a line is missing, repeated or moved)", seq,
+                 p->records + 1);
+        return -1;
     }
-    if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "read error after line %ld: %s", lineno, strerror(errno));
-        rc = -1;
-    }
-    free(buf);
+    Logged logged = {NULL, 0};
+    uno_table_set_log(t, catch_log, &logged);
+    char *response = uno_table_handle(t, line, strlen(line));
+    uno_table_set_log(t, NULL, NULL);
+    int rc = -1;
+    if (!response)
+        snprintf(why, len, "out of memory");
+    else if (!uno_table_response_ok(response))
+        describe_error(response, why, len);
+    else if (!logged.line)
+        snprintf(why, len, "not a request that changes the game");
+    else if (checked && strcmp(logged.line, line) != 0)
+        snprintf(why, len, "the request is not in the form it was saved in: it was changed");
+    else if (checked && logged.hash != hash)
+        snprintf(why, len, "it makes a state (hash %016" PRIx64 ") other than the one saved (%016" PRIx64 ")",
+                 logged.hash, hash);
+    else if (mode.rewrite && !uno_save_append(mode.rewrite, logged.line, logged.hash))
+        snprintf(why, len, "cannot write the repaired file: %s", strerror(mode.rewrite->error));
+    else
+        rc = 0;
+    if (rc == 0 && each)
+        each(ctx, lineno, line, response);
+    free(logged.line);
+    free(response);
     return rc;
 }
 
-/* Writes all of iov (two parts) or fails. */
-static bool write_all(int fd, struct iovec *iov, int n)
+/* Replays the file behind fd from its start; stops at the first line that
+ * fails, with "line N: why". */
+static int replay_fd(int fd, UnoTable *t, Mode mode, UnoSaveEachFn each, void *ctx, Progress *p, char *err,
+                     size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    int copy = dup(fd);
+    FILE *f = copy >= 0 ? fdopen(copy, "r") : NULL;
+    char *buf = malloc(RECORD_MAX + 1);
+    if (!f || !buf || fseek(f, 0, SEEK_SET) != 0) {
+        snprintf(err, errlen, "%s", f && buf ? strerror(errno) : "out of memory");
+        if (f)
+            fclose(f);
+        else if (copy >= 0)
+            close(copy);
+        free(buf);
+        return -1;
+    }
+    char why[UNO_ERR_LEN] = "";
+    long lineno = 0;
+    bool newline;
+    long n;
+    while (!why[0] && (n = uno_line_read(f, buf, RECORD_MAX, &newline)) >= 0) {
+        lineno++;
+        long end;
+        if (p->ended)
+            snprintf(why, sizeof why, "a line after the end mark");
+        else if (!newline)
+            snprintf(why, sizeof why, "cut short (it has no newline: the program stopped while writing it?)");
+        else if (n > RECORD_MAX)
+            snprintf(why, sizeof why, "longer than any record (%d bytes)", RECORD_MAX);
+        else if (end_mark(buf, &end) && end != p->records)
+            snprintf(why, sizeof why, "the end mark names record %ld, but the file holds %ld", end, p->records);
+        else if (end_mark(buf, &end))
+            p->ended = true;
+        else if (replay_record(t, buf, lineno, mode, p, each, ctx, why, sizeof why) == 0) {
+            p->records++;
+            p->size = ftell(f);
+        }
+    }
+    long at = lineno; /* the line that failed */
+    if (!why[0] && ferror(f)) {
+        snprintf(why, sizeof why, "%s", strerror(errno));
+    } else if (!why[0] && p->records > 0 && !p->ended && !mode.lenient) {
+        snprintf(why, sizeof why, "no end mark after record %ld: the file was cut short, and what followed is lost",
+                 p->records);
+        at = lineno + 1;
+    }
+    fclose(f);
+    free(buf);
+    if (!why[0])
+        return 0;
+    snprintf(err, errlen, "line %ld: %s", at, why);
+    return -1;
+}
+
+int uno_save_replay(UnoSaveFile *s, UnoTable *t, UnoSaveEachFn each, void *ctx, char *err, size_t errlen)
+{
+    Progress p;
+    int rc = replay_fd(s->fd, t, (Mode){false, NULL}, each, ctx, &p, err, errlen);
+    s->records = p.records;
+    s->size = p.size;
+    return rc;
+}
+
+/* ------------------------------------------------------------ appending */
+
+/* Writes all of iov at offset, or fails. */
+static bool pwrite_all(int fd, struct iovec *iov, int n, off_t offset)
 {
     while (n > 0) {
-        ssize_t w = writev(fd, iov, n);
+        ssize_t w = pwritev(fd, iov, n, offset);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
             return false;
+        offset += w;
         while (n > 0 && (size_t)w >= iov->iov_len) {
             w -= (ssize_t)iov->iov_len;
             iov++;
@@ -107,49 +251,81 @@ static bool write_all(int fd, struct iovec *iov, int n)
     return true;
 }
 
-/* Appends text (a line, or the missing newline) whole, durably, or not at all. */
-static bool append(UnoSaveFile *s, const char *text, size_t len, bool newline)
+bool uno_save_append(void *save_file, const char *line, uint64_t hash)
 {
-    struct iovec iov[2] = {{(void *)text, len}, {(void *)"\n", newline ? 1 : 0}};
-    if (write_all(s->fd, iov, 2) && fsync(s->fd) == 0) {
-        s->size += (long long)(len + (newline ? 1 : 0));
+    UnoSaveFile *s = save_file;
+    size_t len = strlen(line);
+    if (len < 3 || line[len - 1] != '}') { /* not a request object */
+        s->error = EINVAL;
+        return false;
+    }
+    char checks[64], mark[32];
+    int nchecks = snprintf(checks, sizeof checks, ",\"seq\":%ld,\"hash\":\"%016" PRIx64 "\"}\n", s->records + 1,
+                           hash);
+    int nmark = snprintf(mark, sizeof mark, "{\"end\":%ld}\n", s->records + 1);
+    struct iovec iov[3] = {{(void *)line, len - 1}, {checks, (size_t)nchecks}, {mark, (size_t)nmark}};
+    if (pwrite_all(s->fd, iov, 3, (off_t)s->size) && fsync(s->fd) == 0) {
+        s->size += (long long)(len - 1 + (size_t)nchecks);
+        s->records++;
         return true;
     }
     s->error = errno ? errno : EIO;
-    /* Cut back what was written of it, so the file ends with a whole line. */
-    while (ftruncate(s->fd, (off_t)s->size) != 0 && errno == EINTR)
-        continue;
+    /* put the old end mark back, so that the file says what it holds */
+    nmark = snprintf(mark, sizeof mark, "{\"end\":%ld}\n", s->records);
+    struct iovec old = {mark, s->records > 0 ? (size_t)nmark : 0};
+    if (pwrite_all(s->fd, &old, 1, (off_t)s->size))
+        while (ftruncate(s->fd, (off_t)(s->size + (long long)old.iov_len)) != 0 && errno == EINTR)
+            continue;
     return false;
 }
 
-int uno_save_open(UnoSaveFile *s, const char *path, bool cut, char *err, size_t errlen)
+/* ------------------------------------------------------------ repairing */
+
+/* PATH.bak, or PATH.bak.N, the first that does not exist. */
+static void backup_name(const char *path, char *out, size_t len)
 {
-    struct stat st;
-    s->error = 0;
-    s->fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
-    if (s->fd < 0 || fstat(s->fd, &st) != 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        if (s->fd >= 0)
-            close(s->fd);
+    snprintf(out, len, "%s.bak", path);
+    for (int i = 1; access(out, F_OK) == 0; i++)
+        snprintf(out, len, "%s.bak.%d", path, i);
+}
+
+int uno_save_repair(const char *path, UnoRulesLoader load, char *report, size_t len)
+{
+    char err[4400], fresh[4200], backup[4200];
+    snprintf(fresh, sizeof fresh, "%s.repairing", path);
+    UnoSaveFile in, out = {.fd = -1};
+    if (uno_save_open(&in, path, true, err, sizeof err) != 0) {
+        snprintf(report, len, "cannot repair: %s", err);
         return -1;
     }
-    s->size = (long long)st.st_size;
-    if (cut && !append(s, "", 0, true)) {
-        snprintf(err, errlen, "%s: %s", path, strerror(s->error));
-        close(s->fd);
+    unlink(fresh);
+    UnoTable *t = uno_table_new();
+    int rc = t && uno_save_open(&out, fresh, true, err, sizeof err) == 0 ? 0 : -1;
+    if (rc != 0 && !t)
+        snprintf(err, sizeof err, "out of memory");
+    Progress p = {0, 0, false};
+    char dropped[600] = "";
+    if (rc == 0) {
+        uno_table_set_rules_loader(t, load);
+        if (replay_fd(in.fd, t, (Mode){true, &out}, NULL, NULL, &p, dropped, sizeof dropped) != 0 && out.error) {
+            snprintf(err, sizeof err, "%s: %s", fresh, strerror(out.error));
+            rc = -1;
+        }
+    }
+    backup_name(path, backup, sizeof backup);
+    if (rc == 0 && (fsync(out.fd) != 0 || rename(path, backup) != 0 || rename(fresh, path) != 0)) {
+        snprintf(err, sizeof err, "%s", strerror(errno));
+        rc = -1;
+    }
+    uno_table_free(t);
+    uno_save_close(&out);
+    uno_save_close(&in);
+    if (rc != 0) {
+        unlink(fresh);
+        snprintf(report, len, "cannot repair %s: %s", path, err);
         return -1;
     }
+    snprintf(report, len, "repaired %s: kept %ld records%s%s; the file as it was is %s", path, out.records,
+             dropped[0] ? ", dropped from " : "", dropped, backup);
     return 0;
-}
-
-bool uno_save_append(void *save_file, const char *line)
-{
-    return append(save_file, line, strlen(line), true);
-}
-
-void uno_save_close(UnoSaveFile *s)
-{
-    if (s->fd >= 0)
-        close(s->fd);
-    s->fd = -1;
 }

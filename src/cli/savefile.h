@@ -1,53 +1,70 @@
 /*
- * savefile.h — the save files of `uno table --save` and `uno replay`: the
- * accepted state-changing requests of a table (protocol.h's log), one JSON
- * line each; replaying them through a fresh UnoTable rebuilds the game.
+ * savefile.h — the save files of `uno table --save`, `uno play` and
+ * `uno replay`: the accepted state-changing requests of a table (protocol.h's
+ * log), one JSON line each; replaying them through a fresh UnoTable rebuilds
+ * the game. docs/protocol.md "Save files" describes the format:
  *
- * What this module owns: replaying a file line by line with the protocol's
- * bounded reader, and appending lines durably (written, then fsync'ed,
- * before the request is answered: a crash loses no answered request).
+ *   {"op":"new",...,"seq":1,"hash":"6c0f2d3e9a1b4c57"}
+ *   {"op":"play","seat":2,"cards":["R5"],"t":4100,"seq":2,"hash":"..."}
+ *   {"end":2}
  *
- * What stays true: a line is appended whole or not at all (a failed append
- * is truncated away); a replay stops at the first line the table refuses and
- * says which line it was and why. Blank lines are skipped.
+ * Each record is the request in the table's normalised form, then its
+ * sequence number and the hash of the whole state it made (uno_table_hash);
+ * the file ends with an end mark that names the last record.
+ *
+ * What this module owns: reading a file strictly (every record replayed
+ * must be the one written: its form exactly the normalised one, its number
+ * the next, the state it makes the one it names; the end mark present and
+ * right), so that a damaged file is refused, naming its line, and never
+ * loads another game; appending durably (the record and the new end mark
+ * are written over the old end mark and synced before the request is
+ * answered: a crash loses no answered request); one writer per file (an
+ * exclusive lock); regular files only; and the explicit repair that keeps
+ * what replays and a backup of the rest.
  */
 #ifndef UNO_CLI_SAVEFILE_H
 #define UNO_CLI_SAVEFILE_H
 
 #include <stdbool.h>
-#include <stdio.h>
+#include <stdint.h>
 
 #include "protocol/protocol.h"
 
-typedef struct UnoSaveReplay {
-    long requests;      /* lines replayed with success */
-    long bad_line;      /* the line the table refused (1-based), 0: none */
-    long bad_offset;    /* the byte where that line begins */
-    bool bad_cut;       /* ... and it is the last line, without its newline */
-    bool cut;           /* the last line has no newline (and replayed fine) */
-} UnoSaveReplay;
-
-/* Receives each request of a replay: its line number (1-based), its text
- * and the table's response (uno replay --events prints the responses;
- * --watch keeps the requests). */
-typedef void (*UnoSaveEachFn)(void *ctx, long line, const char *request, const char *response);
-
-/* Feeds each line of f to the table. 0, or -1 with "line N: CODE: message"
- * (or a read error) in err; *r says where it stopped. */
-int uno_save_replay(UnoTable *t, FILE *f, UnoSaveEachFn each, void *ctx, UnoSaveReplay *r,
-                    char *err, size_t errlen);
-
-/* An open save file, appended to by uno_save_append (a UnoTableLogFn). */
+/* An open save file. */
 typedef struct UnoSaveFile {
-    int fd;
-    long long size;     /* bytes in the file: a failed append is cut back to it */
-    int error;          /* errno of the last failure, 0: none */
+    int fd;             /* -1: closed */
+    const char *path;
+    long records;       /* records in the file (read by uno_save_replay) */
+    long long size;     /* bytes of those records: the end mark follows them */
+    int error;          /* errno of the last failed append, 0: none */
 } UnoSaveFile;
 
-/* Opens (creating it) path for appending; when cut, first ends the last
- * line with its newline. 0, or -1 with a message. */
-int uno_save_open(UnoSaveFile *s, const char *path, bool cut, char *err, size_t errlen);
-bool uno_save_append(void *save_file, const char *line);
+/* Opens path, a regular file: to read it, or (write) to replay and append
+ * to it, creating it, under an exclusive lock that a second writer is
+ * refused. The open never blocks (a FIFO or device is refused). 0, or -1
+ * with a message. */
+int uno_save_open(UnoSaveFile *s, const char *path, bool write, char *err, size_t errlen);
+
+/* Receives each record of a replay: its line number (1-based), its request
+ * (without the record's number and hash) and the table's response
+ * (uno replay --events prints the responses; --watch keeps the requests). */
+typedef void (*UnoSaveEachFn)(void *ctx, long line, const char *request, const char *response);
+
+/* Feeds each record of the file to the table, checking it; the file may be
+ * empty (no records). 0, or -1 with "line N: why" in err. s->records and
+ * s->size then say where the next record goes. */
+int uno_save_replay(UnoSaveFile *s, UnoTable *t, UnoSaveEachFn each, void *ctx, char *err, size_t errlen);
+
+/* Appends a record (a UnoTableLogFn: save_file is a UnoSaveFile replayed
+ * first) durably, or nothing: a failure puts the old end mark back. */
+bool uno_save_append(void *save_file, const char *line, uint64_t hash);
 void uno_save_close(UnoSaveFile *s);
+
+/* --repair: replays what it can of the file at path (a file of the earlier
+ * format without record checks is taken as it stands), writes those records
+ * anew with their checks, and keeps the original as PATH.bak (or PATH.bak.N
+ * when that exists). Writes a report (what was kept, what was dropped and
+ * why, where the backup is) into report. 0, or -1 with a message in report. */
+int uno_save_repair(const char *path, UnoRulesLoader load, char *report, size_t len);
 
 #endif

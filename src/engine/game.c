@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/events.h"
+#include "engine/hash.h"
 #include "engine/rng.h"
 
 void uno_setup_init(UnoSetup *s)
@@ -425,49 +426,63 @@ bool uno_game_vote_open(const UnoGame *g, int *opener)
 
 /* ------------------------------------------------------------------ hash */
 
-/* FNV-1a over the 8 bytes of v, low byte first. A zero byte only multiplies
- * by the prime, so the zero high bytes of a small value are one multiplication
- * by a power of it: the same hash in a quarter of the steps. */
-static uint64_t mix(uint64_t h, uint64_t v)
+/* The rules as `uno rules` writes them: the name and every option's value. */
+static uint64_t hash_rules(uint64_t h, const UnoRules *r)
 {
-    static const uint64_t prime_pow[9] = { /* 0x100000001b3 ** i, mod 2 ** 64 */
-        0x0000000000000001ULL, 0x00000100000001b3ULL, 0x000366000002e329ULL,
-        0x08a97b0004e7feabULL, 0x9ffaac085635bc91ULL, 0x0caee32a7d4f6a63ULL,
-        0xdc966432edf1c639ULL, 0xc5527b8a51d3d2dbULL, 0x1efac7090aef4a21ULL,
-    };
-    int bytes = 0;
-    for (; v; v >>= 8, bytes++) {
-        h ^= v & 0xff;
-        h *= prime_pow[1];
-    }
-    return h * prime_pow[8 - bytes];
+    h = hash_text(h, r->name);
+    size_t n;
+    const UnoOptionInfo *opts = uno_rules_options(&n);
+    char value[256];
+    for (size_t i = 0; i < n; i++)
+        if (uno_rules_get(r, opts[i].name, value, sizeof value) == UNO_OK)
+            h = hash_text(h, value);
+    return h;
 }
 
-/* Hashes the meaning of the state, field by field (never padding). */
+/* What a caught cheat takes back (KPGUT §10). */
+static uint64_t hash_cheat(uint64_t h, const Cheat *c)
+{
+    int64_t fields[] = {c->seat, c->ncards, c->top, c->drawn, c->turn, c->color, c->direction,
+                        c->phase, c->pending_kind, c->wd4_seat, c->wd4_illegal, c->pending};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        h = hash_mix(h, (uint64_t)fields[i]);
+    for (int i = 0; i < c->ncards; i++)
+        h = hash_mix(h, c->cards[i]);
+    return h;
+}
+
+/* Hashes the meaning of the state, field by field (never padding): the
+ * rules, the people, the cards and every pending ruling. Left out: what is
+ * derived (maybe_fault, the hands' masks and counts) and the room the block
+ * has (capacity, spectator_room). */
 uint64_t uno_game_hash(const UnoGame *g)
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
+    uint64_t h = hash_rules(0xcbf29ce484222325ULL, &g->rules);
+    h = hash_mix(h, (uint64_t)g->deck_size);
+    h = hash_cheat(h, &g->cheat);
+    for (int i = 0; i < g->nspectators; i++)
+        h = hash_mix(hash_person(h, &game_spectators_c(g)[i]), (uint64_t)g->help_allowed[i]);
     int64_t scalars[] = {g->t, g->start_t, g->turn_t, g->stock_n, g->discard_n, g->pending,
                          g->nplayers, g->turn, g->dealer, g->direction, g->phase, g->pending_kind,
                          g->color, g->top, g->drawn, g->wd4_seat, g->wd4_illegal, g->said_before,
                          g->tactical_seat, g->tactical_right, g->stuck, g->finished,
-                         g->vote_opener, g->nspectators, g->over_reason, g->cheat.seat};
+                         g->vote_opener, g->nspectators, g->over_reason};
     for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
-        h = mix(h, (uint64_t)scalars[i]);
+        h = hash_mix(h, (uint64_t)scalars[i]);
     for (int i = 0; i < 4; i++)
-        h = mix(h, g->rng.s[i]);
+        h = hash_mix(h, g->rng.s[i]);
     for (int s = 0; s < g->nplayers; s++) {
         const Seat *p = &g->seats[s];
         for (int k = 0; k < UNO_KINDS; k++)
-            h = mix(h, p->hand.kinds[k]);
-        int64_t fields[] = {p->fault_t, p->score, p->status, p->rank, p->call, p->warnings, p->vote,
-                            p->info.age};
+            h = hash_mix(h, p->hand.kinds[k]);
+        h = hash_person(h, &p->info);
+        int64_t fields[] = {p->fault_t, p->score, p->status, p->rank, p->call, p->warnings, p->vote};
         for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-            h = mix(h, (uint64_t)fields[i]);
+            h = hash_mix(h, (uint64_t)fields[i]);
     }
     for (int i = 0; i < g->stock_n; i++)
-        h = mix(h, game_stock_c(g)[i]);
+        h = hash_mix(h, game_stock_c(g)[i]);
     for (int k = 0; k < UNO_KINDS; k++)
-        h = mix(h, g->discard_kinds[k]);
+        h = hash_mix(h, g->discard_kinds[k]);
     return h;
 }

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 
+#include "engine/hash.h"
 #include "engine/match.h"
 
 int match_current_score(const UnoMatch *m, int player)
@@ -175,26 +176,25 @@ int uno_match_loser(const UnoMatch *m) { return place_holder(m, true); }
 
 /* ------------------------------------------------------------------ hash */
 
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-    return h;
-}
-
+/* The match's options, its players and their scores, and its game. */
 uint64_t uno_match_hash(const UnoMatch *m)
 {
-    uint64_t h = mix(0, (uint64_t)m->number);
-    h = mix(h, m->stopped);
+    int64_t scalars[] = {m->kind, (int64_t)m->seed, m->opts.tournament, m->opts.target, m->opts.games,
+                         m->opts.cycles, m->number, m->stopped, m->nbase, m->nseated, m->njoins};
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
+        h = hash_mix(h, (uint64_t)scalars[i]);
     int8_t seating[UNO_MAX_PLAYERS];
     int seats = match_seating(m, seating);
     for (int s = 0; s < seats; s++)
-        h = mix(h, (uint64_t)seating[s]);
+        h = hash_mix(h, (uint64_t)seating[s]);
     for (int p = 0; p < uno_match_nplayers(m); p++) {
-        h = mix(h, (uint64_t)uno_match_total(m, p));
-        h = mix(h, (uint64_t)uno_match_games_played(m, p));
-        h = mix(h, uno_match_disqualified(m, p));
+        h = hash_person(h, &m->players[p]);
+        h = hash_mix(h, (uint64_t)uno_match_total(m, p));
+        h = hash_mix(h, (uint64_t)uno_match_games_played(m, p));
+        h = hash_mix(h, uno_match_disqualified(m, p));
         for (int g = 0; g <= m->number; g++)
-            h = mix(h, (uint64_t)uno_match_score(m, g, p));
+            h = hash_mix(h, (uint64_t)uno_match_score(m, g, p));
     }
-    return mix(h, uno_game_hash(m->game));
+    return hash_mix(h, uno_game_hash(m->game));
 }

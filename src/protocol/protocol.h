@@ -31,6 +31,7 @@
 #include <stdio.h>
 
 #include "uno.h"
+#include "uno_match.h"
 
 /* The longest request line (without its newline); longer lines are answered
  * with bad_request "request too long" without being parsed. */
@@ -39,9 +40,10 @@
 typedef struct UnoTable UnoTable;
 
 /* Receives each accepted state-changing request as one normalised line (no
- * newline). Returns false when it could not keep it: the request is then
- * undone and uno_table_handle() returns NULL. */
-typedef bool (*UnoTableLogFn)(void *ctx, const char *line);
+ * newline) and the hash of the state it made (uno_table_hash). Returns false
+ * when it could not keep it: the request is then undone and
+ * uno_table_handle() returns NULL. */
+typedef bool (*UnoTableLogFn)(void *ctx, const char *line, uint64_t hash);
 
 /* Loads the rule set a `new` request names when it is no built-in one (the
  * signature of uno_cli_load_rules). UNO_OK, or a status and a message. */
@@ -54,6 +56,12 @@ void uno_table_free(UnoTable *t);
 void uno_table_set_rules_loader(UnoTable *t, UnoRulesLoader load);
 /* Sets (fn NULL: removes) the log hook. */
 void uno_table_set_log(UnoTable *t, UnoTableLogFn fn, void *ctx);
+/* The hash of the whole state: the game's, and its match's when it is part
+ * of one (match NULL: none). */
+uint64_t uno_state_hash(const UnoGame *g, const UnoMatch *match);
+/* The table's uno_state_hash; 0 before the first game. `state` shows it as
+ * "hash". */
+uint64_t uno_table_hash(const UnoTable *t);
 /* The current game, or NULL before the first successful `new`. */
 const UnoGame *uno_table_game(const UnoTable *t);
 

@@ -75,13 +75,6 @@ static cJSON *vote_json(const UnoGame *g, bool *ok)
     return v;
 }
 
-static cJSON *hash_json(const UnoGame *g)
-{
-    char hex[17];
-    snprintf(hex, sizeof hex, "%016" PRIx64, uno_game_hash(g));
-    return cJSON_CreateString(hex);
-}
-
 cJSON *uno_state_json(const UnoGame *g, int viewer)
 {
     bool ok = true;
@@ -143,9 +136,6 @@ cJSON *uno_state_json(const UnoGame *g, int viewer)
         uno_json_push(spectators, uno_json_person(uno_game_spectator(g, i)), &ok);
     uno_json_put(o, "spectators", spectators, &ok);
     uno_json_put(o, "vote", vote_json(g, &ok), &ok);
-    /* The hash identifies the whole state, hidden cards included: referee only. */
-    if (viewer == UNO_VIEWER_REFEREE)
-        uno_json_put(o, "hash", hash_json(g), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;

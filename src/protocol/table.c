@@ -101,8 +101,16 @@ static int answer(const char *key, cJSON *value, char **text)
     return *text ? UNO_OK : FATAL;
 }
 
-/* Hands a state-changing request to the log hook; false when it refused. */
-static bool log_request(UnoTable *t, cJSON *normalised)
+uint64_t uno_state_hash(const UnoGame *g, const UnoMatch *match)
+{
+    return match ? uno_match_hash(match) : uno_game_hash(g);
+}
+
+uint64_t uno_table_hash(const UnoTable *t) { return t->game ? uno_state_hash(t->game, t->match) : 0; }
+
+/* Hands a state-changing request and the hash of the state it made to the
+ * log hook; false when it refused. */
+static bool log_request(UnoTable *t, cJSON *normalised, uint64_t hash)
 {
     if (!t->log) {
         cJSON_Delete(normalised);
@@ -110,7 +118,7 @@ static bool log_request(UnoTable *t, cJSON *normalised)
     }
     char *line = normalised ? cJSON_PrintUnformatted(normalised) : NULL;
     cJSON_Delete(normalised);
-    bool kept = line && t->log(t->log_ctx, line);
+    bool kept = line && t->log(t->log_ctx, line, hash);
     free(line);
     return kept;
 }
@@ -200,7 +208,7 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
             normalised = NULL;
         }
     }
-    if (st == UNO_OK && !log_request(t, normalised)) {
+    if (st == UNO_OK && !log_request(t, normalised, uno_state_hash(g, match))) {
         free(*text);
         st = FATAL;
     }
@@ -256,7 +264,7 @@ static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t 
         return st;
     }
     st = events ? answer("events", events, text) : FATAL;
-    if (st == UNO_OK && !log_request(t, uno_action_json(&a))) {
+    if (st == UNO_OK && !log_request(t, uno_action_json(&a), uno_table_hash(t))) {
         free(*text);
         st = FATAL;
     }
@@ -277,9 +285,18 @@ static cJSON *with_match(const UnoTable *t, cJSON *state)
     return ok ? state : NULL;
 }
 
+/* The referee's state, with the hash of the whole of it (docs/protocol.md:
+ * it identifies hidden cards, so no view carries it). */
 static int op_state(UnoTable *t, char **text)
 {
-    return answer("state", with_match(t, uno_state_json(t->game, UNO_VIEWER_REFEREE)), text);
+    cJSON *state = with_match(t, uno_state_json(t->game, UNO_VIEWER_REFEREE));
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016" PRIx64, uno_table_hash(t));
+    bool ok = state != NULL;
+    uno_json_put(state, "hash", cJSON_CreateString(hex), &ok);
+    if (!ok)
+        cJSON_Delete(state);
+    return answer("state", ok ? state : NULL, text);
 }
 
 /* `next` and `stop` (match_ops.c): done on a copy of the match, which
@@ -300,7 +317,7 @@ static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, cha
         st = answer_deal(g, events, &undo, text);
     else
         cJSON_Delete(events);
-    if (st == UNO_OK && !log_request(t, uno_match_op_json(op, clock))) {
+    if (st == UNO_OK && !log_request(t, uno_match_op_json(op, clock), uno_state_hash(g, m))) {
         free(*text);
         st = FATAL;
     }

@@ -753,3 +753,23 @@ cJSON *jsonl_read_file(const char *path, int **line_numbers, char *err, size_t e
         free(nums);
     return all;
 }
+
+cJSON *save_file_requests(const char *path, char *err, size_t errlen)
+{
+    int *numbers = NULL;
+    cJSON *records = jsonl_read_file(path, &numbers, err, errlen);
+    free(numbers);
+    cJSON *requests = records ? cJSON_CreateArray() : NULL;
+    while (records && records->child) {
+        cJSON *r = cJSON_DetachItemViaPointer(records, records->child);
+        if (cJSON_HasObjectItem(r, "end")) {
+            cJSON_Delete(r);
+            continue;
+        }
+        cJSON_DeleteItemFromObjectCaseSensitive(r, "seq");
+        cJSON_DeleteItemFromObjectCaseSensitive(r, "hash");
+        cJSON_AddItemToArray(requests, r);
+    }
+    cJSON_Delete(records);
+    return requests;
+}

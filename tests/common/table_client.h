@@ -112,4 +112,9 @@ int deal_expand(cJSON *new_request, char *err, size_t errlen);
  * frees), or NULL with a message naming the line that is not JSON. */
 cJSON *jsonl_read_file(const char *path, int **line_numbers, char *err, size_t errlen);
 
+/* The requests of a save file (docs/protocol.md "Save files"): its records
+ * without their "seq" and "hash", without the end mark. NULL with a message
+ * when a line is not JSON. */
+cJSON *save_file_requests(const char *path, char *err, size_t errlen);
+
 #endif

@@ -894,8 +894,9 @@ typedef struct Lines {
     int n;
 } Lines;
 
-static bool keep_line(void *ctx, const char *line)
+static bool keep_line(void *ctx, const char *line, uint64_t hash)
 {
+    (void)hash;
     Lines *l = ctx;
     assert_true(l->n < 4096);
     l->text[l->n] = strdup(line);

@@ -214,16 +214,22 @@ static char *read_text(const char *path)
 
 /* ------------------------------------------- the game behind the screen */
 
+/* The requests of a save file. */
+static cJSON *save_requests(const char *save)
+{
+    char err[512];
+    cJSON *reqs = save_file_requests(save, err, sizeof err);
+    if (!reqs)
+        fail_msg("save file: %s", err);
+    return reqs;
+}
+
 /* Replays the save file through `uno table` and sends one more request;
  * returns its answer (the caller deletes it). */
 static cJSON *ask_table(const Term *t, const char *request)
 {
     char err[512];
-    int *lines = NULL;
-    cJSON *reqs = jsonl_read_file(t->save, &lines, err, sizeof err);
-    free(lines);
-    if (!reqs)
-        fail_msg("save file: %s", err);
+    cJSON *reqs = save_requests(t->save);
     TableClient *c = table_client_start(NULL, err, sizeof err);
     if (!c)
         fail_msg("uno table: %s", err);
@@ -645,16 +651,6 @@ static cJSON *replay_events(const char *save)
 }
 
 /* The requests of the save file. */
-static cJSON *save_requests(const char *save)
-{
-    char err[512];
-    int *numbers = NULL;
-    cJSON *reqs = jsonl_read_file(save, &numbers, err, sizeof err);
-    free(numbers);
-    if (!reqs)
-        fail_msg("save file: %s", err);
-    return reqs;
-}
 
 /* "12 1:05 Bert plays R7.": the action number, the clock, the sentence. */
 static const char *sentence(const char *line, int *action)
@@ -1095,7 +1091,8 @@ static void test_resume_refused(void **state)
     resume(&t, "");
     wait_exit(&t, 5000);
     out = read_text(t.out);
-    snprintf(expect, sizeof expect, "cannot resume %s: line %d: ", t.save, lines + 1);
+    /* the requests, the end mark, then the line added */
+    snprintf(expect, sizeof expect, "cannot resume %s: line %d: a line after the end mark", t.save, lines + 2);
     if (!strstr(out, expect) || !strstr(out, "exit status 1"))
         fail_msg("expected \"%s\" and exit status 1 in:\n%s", expect, out);
     stop(&t);

@@ -948,11 +948,10 @@ static void temp_dir_remove(TempDir *d)
     assert_int_equal(system(cmd), 0);
 }
 
-/* Runs "uno replay ARGS"; returns its output (stdout and stderr) and status. */
-static char *run_replay(const char *args, int *status)
+/* Runs a shell command; returns its output and (status not NULL) its exit
+ * status. */
+static char *run_command(const char *cmd, int *status)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "'%s' replay %s 2>&1", getenv("UNO_BIN"), args);
     FILE *p = popen(cmd, "r");
     assert_non_null(p);
     size_t cap = 1 << 16, len = 0;
@@ -969,8 +968,17 @@ static char *run_replay(const char *args, int *status)
     }
     out[len] = '\0';
     int st = pclose(p);
-    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    if (status)
+        *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     return out;
+}
+
+/* Runs "uno replay ARGS"; returns its output (stdout and stderr) and status. */
+static char *run_replay(const char *args, int *status)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "'%s' replay %s 2>&1", getenv("UNO_BIN"), args);
+    return run_command(cmd, status);
 }
 
 static int count_lines(const char *s)
@@ -1039,22 +1047,22 @@ static void test_replay(void **state)
     assert_int_equal(count_lines(out), 5 + 2);
     free(out);
 
-    /* a corrupt line is named, and the status is 1 */
+    /* a line added after the end mark (line 6) is named, and the status is 1 */
     FILE *f = fopen(d.save, "a");
     fputs("{\"op\":\"play\",\"seat\":1,\"cards\":[\"B8\"]}\n", f);
     fclose(f);
     snprintf(args, sizeof args, "'%s'", d.save);
     out = run_replay(args, &status);
     assert_int_equal(status, 1);
-    assert_non_null(strstr(out, "line 6"));
-    assert_non_null(strstr(out, "illegal"));
+    assert_non_null(strstr(out, "line 7: a line after the end mark"));
     free(out);
+    /* requests without their record checks are not a save file */
     f = fopen(d.save, "w");
     fputs("{\"op\":\"new\",\"rules\":\"mattel\",\"players\":[{\"name\":\"A\"},{\"name\":\"B\"}]}\n\nnot json\n", f);
     fclose(f);
     out = run_replay(args, &status);
     assert_int_equal(status, 1);
-    assert_non_null(strstr(out, "line 3"));
+    assert_non_null(strstr(out, "line 1: no record number and hash"));
     free(out);
     snprintf(args, sizeof args, "'%s/missing.jsonl'", d.path);
     out = run_replay(args, &status);
@@ -1091,6 +1099,24 @@ static pid_t read_pid(const TempDir *d)
     return (pid_t)pid;
 }
 
+/* What a crash while a record is written leaves: the record, cut short,
+ * where the end mark (the file's last line) was. */
+static void crash_while_writing(const char *save, const char *partial)
+{
+    FILE *f = fopen(save, "r+");
+    assert_non_null(f);
+    char line[70000];
+    long start = 0, last = 0;
+    while (fgets(line, sizeof line, f)) {
+        last = start;
+        start = ftell(f);
+    }
+    assert_int_equal(fseek(f, last, SEEK_SET), 0);
+    assert_int_equal(ftruncate(fileno(f), last), 0);
+    fputs(partial, f);
+    fclose(f);
+}
+
 static void test_crash_recovery(void **state)
 {
     (void)state;
@@ -1112,10 +1138,25 @@ static void test_crash_recovery(void **state)
     before = state_text(c);
     stop(c);
 
-    /* a last line cut short by a crash was never answered: it is dropped */
-    FILE *f = fopen(d.save, "a");
-    fputs("{\"op\":\"draw\",\"se", f);
-    fclose(f);
+    /* a last line cut short by a crash was never answered: the table will
+     * not start on it, naming the line, until --repair drops it, keeping the
+     * file as it was */
+    crash_while_writing(d.save, "{\"op\":\"draw\",\"se");
+    char cmd[600], *out;
+    snprintf(cmd, sizeof cmd, "'%s' table --save '%s' </dev/null 2>&1", getenv("UNO_BIN"), d.save);
+    out = run_command(cmd, NULL);
+    if (!strstr(out, "line 7: cut short") || !strstr(out, "--repair"))
+        fail_msg("expected the cut line named and --repair offered (%s):\n%s", cmd, out);
+    free(out);
+    snprintf(cmd, sizeof cmd, "'%s' table --save '%s' --repair </dev/null 2>&1", getenv("UNO_BIN"), d.save);
+    out = run_command(cmd, NULL);
+    if (!strstr(out, "kept 6 records") || !strstr(out, ".bak"))
+        fail_msg("expected 6 records kept and a backup named:\n%s", out);
+    free(out);
+    char backup[200];
+    snprintf(backup, sizeof backup, "%s.bak", d.save);
+    struct stat st;
+    assert_int_equal(stat(backup, &st), 0);
     c = start_bin(d.wrapper);
     after = state_text(c);
     assert_string_equal(before, after);
@@ -1130,7 +1171,7 @@ static void test_crash_recovery(void **state)
     stop(c);
 
     /* a save file that cannot be replayed stops the table with a message */
-    f = fopen(d.save, "a");
+    FILE *f = fopen(d.save, "a");
     fputs("{\"op\":\"fly\"}\n", f);
     fclose(f);
     c = start_bin(d.wrapper);
