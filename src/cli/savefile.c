@@ -25,7 +25,8 @@ int uno_save_open(UnoSaveFile *s, const char *path, bool write, char *err, size_
     int flags = (write ? O_RDWR | O_CREAT : O_RDONLY) | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
     s->fd = open(path, flags, 0644);
     struct stat st;
-    const char *why = s->fd < 0 || fstat(s->fd, &st) != 0 ? strerror(errno)
+    const char *why = s->fd < 0 && errno == EISDIR                ? "not a regular file"
+                      : s->fd < 0 || fstat(s->fd, &st) != 0 ? strerror(errno)
                       : !S_ISREG(st.st_mode)              ? "not a regular file"
                       : write && flock(s->fd, LOCK_EX | LOCK_NB) != 0
                           ? (errno == EWOULDBLOCK ? "in use: another uno is writing to it" : strerror(errno))
