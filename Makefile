@@ -42,7 +42,7 @@ CLI_OBJ    = $(call obj,$(CLI_SRC))
 TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all test test-unit test-examples test-fuzz fuzz bench bench-peer uno-mpi test-mpi clean
+.PHONY: all test test-unit test-examples test-fuzz fuzz fuzz-corpus bench bench-peer uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a
@@ -124,12 +124,18 @@ bench-peer: $(BUILD)/uno
 FUZZ_SRC = $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN = $(patsubst fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
 fuzz: $(FUZZ_BIN)
-build-fuzz/%: fuzz/%.c $(ENGINE_SRC) $(PROTO_SRC) $(BOTS_SRC) $(GEN_RULES)
+FUZZ_LIB = $(ENGINE_SRC) $(PROTO_SRC) $(BOTS_SRC) src/cli/savefile.c $(GEN_RULES)
+build-fuzz/%: fuzz/%.c $(FUZZ_LIB)
 	@mkdir -p $(dir $@)
 	clang $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc $(DEFS) -DUNO_DEBUG \
-	  $(shell pkg-config --cflags libcjson) -o $@ $< $(ENGINE_SRC) $(PROTO_SRC) $(BOTS_SRC) $(GEN_RULES) \
-	  $(shell pkg-config --libs libcjson)
-test-fuzz: fuzz
+	  $(shell pkg-config --cflags libcjson) -o $@ $< $(FUZZ_LIB) $(shell pkg-config --libs libcjson)
+# Whole games as seeds (fuzz/transcripts.c): build-fuzz/seed-NAME for fuzzer NAME.
+$(BUILD)/fuzz-transcripts: fuzz/transcripts.c $(call obj,src/cli/savefile.c) $(BUILD)/libunocore.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+fuzz-corpus: $(BUILD)/fuzz-transcripts
+	@mkdir -p build-fuzz/seed-fuzz_protocol build-fuzz/seed-fuzz_savefile
+	$(BUILD)/fuzz-transcripts build-fuzz/seed-fuzz_protocol build-fuzz/seed-fuzz_savefile
+test-fuzz: fuzz fuzz-corpus
 	@sh scripts/run-fuzz.sh $(FUZZ_BIN)
 
 clean:

@@ -1,7 +1,9 @@
 #!/bin/sh
-# A short run of each fuzzer over its seed corpus (fuzz/corpus/NAME), for
-# UNO_FUZZ_SECONDS each (default 20). A crash fails the run and its output
-# (with the crashing input's file) is printed whole.
+# A short run of each fuzzer over its seed corpora (fuzz/corpus/NAME, and the
+# whole games of `make fuzz-corpus` in build-fuzz/seed-NAME), for
+# UNO_FUZZ_SECONDS each (default 20), on inputs of up to 64 KiB (a whole
+# KPGUT game's requests). A crash fails the run and its output (with the
+# crashing input's file) is printed whole.
 set -u
 status=0
 for f in "$@"; do
@@ -11,8 +13,10 @@ for f in "$@"; do
     log=build-fuzz/$name.log
     mkdir -p "$work"
     echo "fuzzing $name for ${UNO_FUZZ_SECONDS:-20}s"
-    if "$f" -max_total_time="${UNO_FUZZ_SECONDS:-20}" -max_len=4096 -print_final_stats=1 \
-        -artifact_prefix=build-fuzz/ "$work" $( [ -d "$corpus" ] && echo "$corpus" ) >"$log" 2>&1; then
+    seeds=build-fuzz/seed-$name
+    if "$f" -max_total_time="${UNO_FUZZ_SECONDS:-20}" -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix=build-fuzz/ "$work" $( [ -d "$corpus" ] && echo "$corpus" ) \
+        $( [ -d "$seeds" ] && echo "$seeds" ) >"$log" 2>&1; then
         grep -E "^Done|number_of_executed_units|new_units_added" "$log"
     else
         cat "$log"

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 #include <cJSON.h>
@@ -79,28 +78,33 @@ static void describe_error(const char *response, char *out, size_t len)
 
 /* Splits a record `{...,"seq":N,"hash":"H"}` in place into its request
  * `{...}`, N and H. A quote in a JSON string is escaped, so the last
- * `,"seq":` of the line is the record's own. False when it has no checks. */
+ * `,"seq":` of the line is the record's own; the checks must read exactly as
+ * the writer writes them. False when the record has none. */
 static bool split_record(char *line, long *seq, uint64_t *hash)
 {
     char *at = NULL;
     for (char *p = strstr(line, ",\"seq\":"); p; p = strstr(p + 1, ",\"seq\":"))
         at = p;
-    char hex[17], end[2];
-    int used = 0;
-    if (!at || sscanf(at, ",\"seq\":%ld,\"hash\":\"%16[0-9a-f]\"%1[}]%n", seq, hex, end, &used) != 3 ||
-        at[used] != '\0' || strlen(hex) != 16 || *seq < 1)
+    char hex[17], written[64];
+    if (!at || sscanf(at, ",\"seq\":%ld,\"hash\":\"%16[0-9a-f]\"}", seq, hex) != 2 || *seq < 1)
         return false;
     *hash = strtoull(hex, NULL, 16);
+    snprintf(written, sizeof written, ",\"seq\":%ld,\"hash\":\"%016" PRIx64 "\"}", *seq, *hash);
+    if (strcmp(at, written) != 0)
+        return false;
     at[0] = '}';
     at[1] = '\0';
     return true;
 }
 
-/* The end mark `{"end":N}`: true with N. */
+/* The end mark `{"end":N}`, exactly as written: true with N. */
 static bool end_mark(const char *line, long *n)
 {
-    int used = 0;
-    return sscanf(line, "{\"end\":%ld}%n", n, &used) == 1 && used > 0 && line[used] == '\0';
+    char written[32];
+    if (sscanf(line, "{\"end\":%ld}", n) != 1)
+        return false;
+    snprintf(written, sizeof written, "{\"end\":%ld}", *n);
+    return strcmp(line, written) == 0;
 }
 
 /* How a replay went: the records it took, and where the next one goes. */
@@ -184,23 +188,29 @@ static int replay_fd(int fd, UnoTable *t, Mode mode, UnoSaveEachFn each, void *c
     long lineno = 0;
     bool newline;
     long n;
+    long start = 0;
     while (!why[0] && (n = uno_line_read(f, buf, RECORD_MAX, &newline)) >= 0) {
         lineno++;
-        long end;
+        long end, next = ftell(f);
         if (p->ended)
             snprintf(why, sizeof why, "a line after the end mark");
         else if (!newline)
             snprintf(why, sizeof why, "cut short (it has no newline: the program stopped while writing it?)");
         else if (n > RECORD_MAX)
             snprintf(why, sizeof why, "longer than any record (%d bytes)", RECORD_MAX);
-        else if (end_mark(buf, &end) && end != p->records)
+        else if (memchr(buf, '\0', (size_t)n))
+            snprintf(why, sizeof why, "it holds a NUL byte");
+        else if (next - start != n + 1) /* the reader took a CR away */
+            snprintf(why, sizeof why, "it ends with a carriage return (converted to DOS line ends?)");
+        else if (end_mark(buf, &end) && (end != p->records || end == 0))
             snprintf(why, sizeof why, "the end mark names record %ld, but the file holds %ld", end, p->records);
         else if (end_mark(buf, &end))
             p->ended = true;
         else if (replay_record(t, buf, lineno, mode, p, each, ctx, why, sizeof why) == 0) {
             p->records++;
-            p->size = ftell(f);
+            p->size = next;
         }
+        start = next;
     }
     long at = lineno; /* the line that failed */
     if (!why[0] && ferror(f)) {
@@ -229,25 +239,18 @@ int uno_save_replay(UnoSaveFile *s, UnoTable *t, UnoSaveEachFn each, void *ctx, 
 
 /* ------------------------------------------------------------ appending */
 
-/* Writes all of iov at offset, or fails. */
-static bool pwrite_all(int fd, struct iovec *iov, int n, off_t offset)
+/* Writes all of buf at offset, or fails. */
+static bool pwrite_all(int fd, const char *buf, size_t len, off_t offset)
 {
-    while (n > 0) {
-        ssize_t w = pwritev(fd, iov, n, offset);
+    while (len > 0) {
+        ssize_t w = pwrite(fd, buf, len, offset);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
             return false;
+        buf += w;
+        len -= (size_t)w;
         offset += w;
-        while (n > 0 && (size_t)w >= iov->iov_len) {
-            w -= (ssize_t)iov->iov_len;
-            iov++;
-            n--;
-        }
-        if (n > 0) {
-            iov->iov_base = (char *)iov->iov_base + w;
-            iov->iov_len -= (size_t)w;
-        }
     }
     return true;
 }
@@ -256,26 +259,28 @@ bool uno_save_append(void *save_file, const char *line, uint64_t hash)
 {
     UnoSaveFile *s = save_file;
     size_t len = strlen(line);
-    if (len < 3 || line[len - 1] != '}') { /* not a request object */
-        s->error = EINVAL;
+    char *record = len >= 3 && line[len - 1] == '}' ? malloc(len + 96) : NULL;
+    if (!record) { /* not a request object, or out of memory */
+        s->error = len >= 3 && line[len - 1] == '}' ? ENOMEM : EINVAL;
         return false;
     }
-    char checks[64], mark[32];
-    int nchecks = snprintf(checks, sizeof checks, ",\"seq\":%ld,\"hash\":\"%016" PRIx64 "\"}\n", s->records + 1,
-                           hash);
-    int nmark = snprintf(mark, sizeof mark, "{\"end\":%ld}\n", s->records + 1);
-    struct iovec iov[3] = {{(void *)line, len - 1}, {checks, (size_t)nchecks}, {mark, (size_t)nmark}};
-    if (pwrite_all(s->fd, iov, 3, (off_t)s->size) && fsync(s->fd) == 0) {
-        s->size += (long long)(len - 1 + (size_t)nchecks);
+    /* the record, then the new end mark over the old one */
+    memcpy(record, line, len - 1);
+    int checks = snprintf(record + len - 1, 96, ",\"seq\":%ld,\"hash\":\"%016" PRIx64 "\"}\n", s->records + 1, hash);
+    int mark = snprintf(record + len - 1 + checks, 96 - (size_t)checks, "{\"end\":%ld}\n", s->records + 1);
+    bool written = pwrite_all(s->fd, record, len - 1 + (size_t)(checks + mark), (off_t)s->size) && fsync(s->fd) == 0;
+    free(record);
+    if (written) {
+        s->size += (long long)(len - 1 + (size_t)checks);
         s->records++;
         return true;
     }
     s->error = errno ? errno : EIO;
     /* put the old end mark back, so that the file says what it holds */
-    nmark = snprintf(mark, sizeof mark, "{\"end\":%ld}\n", s->records);
-    struct iovec old = {mark, s->records > 0 ? (size_t)nmark : 0};
-    if (pwrite_all(s->fd, &old, 1, (off_t)s->size))
-        while (ftruncate(s->fd, (off_t)(s->size + (long long)old.iov_len)) != 0 && errno == EINTR)
+    char old[32];
+    int n = s->records > 0 ? snprintf(old, sizeof old, "{\"end\":%ld}\n", s->records) : 0;
+    if (pwrite_all(s->fd, old, (size_t)n, (off_t)s->size))
+        while (ftruncate(s->fd, (off_t)(s->size + n)) != 0 && errno == EINTR)
             continue;
     return false;
 }
