@@ -381,6 +381,14 @@ static void test_mattel_flow(void **state)
     check_match("draw", r, "{'events':{'$none':[{'type':'turn'}]}}");
     cJSON_Delete(r);
     ok(c, "{'op':'state'}", "{'state':{'phase':'drawn','turn':0}}");
+    /* the others learn that the card can be played (the turn did not pass:
+     * docs/protocol.md "view"), never which card it is */
+    r = ok_q(c, "{'op':'view','seat':1}", "{'view':{'phase':'drawn','turn':0,'hands':[null,{'$len':2},null]}}");
+    char *text = show(r);
+    if (strstr(text, "R5"))
+        fail_msg("seat 1's view shows seat 0's drawn card: %s", text);
+    free(text);
+    cJSON_Delete(r);
     error_q(c, "{'op':'play','seat':0,'cards':['R1']}", "illegal");
     error_q(c, "{'op':'draw','seat':0}", "illegal");
     ok(c, "{'op':'pass','seat':0}", "{'events':[{'type':'turn','seat':1}]}");
