@@ -151,6 +151,7 @@ typedef struct UnoRules {
     bool join;                   /* §13 */
     int join_cards;              /* 9 */
     int spectators;              /* §3.2: how many may watch (KPGUT 8; the others 0) */
+    bool spectators_see_hands;   /* spectators see every hand and drawn card ('Player Etiquette') */
     bool warnings;               /* §15 */
     bool votes;                  /* §11 */
     bool honour;                 /* §10: illegal plays go through and can be caught */
@@ -408,6 +409,23 @@ uint64_t uno_game_hash(const UnoGame *g);
 /* Invariants (card conservation, one player in turn, a valid phase).
  * UNO_OK, or a message naming the broken one. */
 int uno_game_check(const UnoGame *g, char *err, size_t errlen);
+
+/* ------------------------------------------------------- what each may see */
+
+/* Who looks at a game: a seat (0 .. nplayers-1), a spectator, or the
+ * referee (who sees everything). Every front end and bot that shows a game
+ * to someone goes through these two (visibility.c). */
+enum { UNO_VIEWER_REFEREE = -1, UNO_VIEWER_SPECTATOR = -2 };
+
+/* Whether the viewer may see the cards ev carries (every other field of an
+ * event is public). Played, slid, turned-up, cut and caught cards are
+ * public; drawn cards belong to the drawer; a shown hand to its owner and to
+ * whom it is shown (everybody for a §9 give-up); spectators see what
+ * spectators_see_hands lets them. Deny by default: an event type this does
+ * not know shows its cards to the referee only. */
+bool uno_event_visible(const UnoRules *rules, const UnoEvent *ev, int viewer);
+/* Whether the viewer may see seat's hand, under these rules. */
+bool uno_hand_visible(const UnoRules *rules, int seat, int viewer);
 
 /* ------------------------------------------------------------------- rng */
 

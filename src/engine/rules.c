@@ -191,8 +191,11 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
       "KPGUT §9 (Finnish original 'pelipakkaan': played; translation: draw pile)")               \
     B(join, "a newcomer may join before anyone has won", "KPGUT §13")                           \
     I(join_cards, 1, 20, "cards a newcomer draws", "KPGUT §13")                                  \
-    I(spectators, 0, 8, "how many spectators may watch (they see every hand)",                   \
+    I(spectators, 0, 8, "how many spectators may watch",                                         \
       "KPGUT 'Starting the Game', §3.2, 'Player Etiquette'")                                     \
+    B(spectators_see_hands, "spectators see every hand and every card drawn, as round a table; "  \
+      "false: an online host hides the hands from them",                                         \
+      "KPGUT 'Player Etiquette' (spectators may see players' cards)")                           \
     B(warnings, "the oldest (the youngest, if the oldest is at fault) warns; again: ejected",     \
       "KPGUT §15")                                                                               \
     B(votes, "a dispute is settled by a yes/no vote; a tie goes the oldest's way", "KPGUT §11")  \

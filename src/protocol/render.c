@@ -9,24 +9,6 @@
 #include "protocol/render.h"
 #include "protocol/request.h"
 
-/* Whether the viewer may see the cards an event carries. Drawn cards belong
- * to the drawer; a revealed hand to its owner and to whom it is shown
- * (target -1: everybody, as a give-up under KPGUT §9). Played, slid and
- * caught cards are public. */
-static bool may_see_cards(const UnoEvent *ev, int viewer)
-{
-    if (viewer < 0)
-        return true;
-    switch (ev->type) {
-    case UNO_EV_DRAW:
-        return ev->seat == viewer;
-    case UNO_EV_REVEAL:
-        return ev->seat == viewer || ev->target < 0 || ev->target == viewer;
-    default:
-        return true;
-    }
-}
-
 /* Where the count of an event has a protocol-friendly form
  * (TABLE-PROTOCOL.md's examples: finish "rank"), it is written that way. */
 static void put_count(cJSON *o, const UnoEvent *ev, bool *ok)
@@ -68,7 +50,7 @@ static void put_count(cJSON *o, const UnoEvent *ev, bool *ok)
     }
 }
 
-cJSON *uno_event_json(const UnoEvent *ev, int viewer)
+cJSON *uno_event_json(const UnoRules *rules, const UnoEvent *ev, int viewer)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
@@ -78,7 +60,7 @@ cJSON *uno_event_json(const UnoEvent *ev, int viewer)
     if (ev->target >= 0)
         uno_json_put(o, "target", cJSON_CreateNumber(ev->target), &ok);
     bool always_cards = ev->type == UNO_EV_PLAY || ev->type == UNO_EV_SLIDE;
-    if ((ev->ncards > 0 || always_cards) && may_see_cards(ev, viewer))
+    if ((ev->ncards > 0 || always_cards) && uno_event_visible(rules, ev, viewer))
         uno_json_put(o, "cards", uno_json_cards(ev->cards, ev->ncards), &ok);
     if (ev->color >= 0 && ev->color < UNO_COLORS)
         uno_json_put(o, "color", cJSON_CreateString(uno_color_name(ev->color)), &ok);

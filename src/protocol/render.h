@@ -3,14 +3,12 @@
  * request that makes them), rules options, and a game's state or a seat's
  * view (TABLE-PROTOCOL.md "Responses", docs/protocol.md).
  *
- * What this module owns: the names and shapes of the protocol's objects,
- * and what each viewer may see.
+ * What this module owns: the names and shapes of the protocol's objects.
+ * What each viewer may see is the engine's to say (uno.h,
+ * uno_event_visible and uno_hand_visible); this module only asks.
  *
  * What stays true:
  *  - A viewer is a seat (>= 0), UNO_VIEWER_REFEREE or UNO_VIEWER_SPECTATOR.
- *    A seat sees its own cards, the cards played, and the cards revealed to
- *    it or to everybody; never another seat's drawn cards or hand. Spectators
- *    see every hand (KPGUT "Player Etiquette", §3.2); the referee sees all.
  *  - uno_action_json() and request.h's uno_request_action() are inverse:
  *    the request rendered from an action parses back to the same action.
  *  - Every function returns a new cJSON tree, or NULL when out of memory.
@@ -22,10 +20,9 @@
 
 #include "uno.h"
 
-enum { UNO_VIEWER_REFEREE = -1, UNO_VIEWER_SPECTATOR = -2 };
-
-/* {"type":..., "seat":..., ...}: one event as the viewer may see it. */
-cJSON *uno_event_json(const UnoEvent *ev, int viewer);
+/* {"type":..., "seat":..., ...}: one event as the viewer may see it under
+ * these rules (uno_event_visible: its "cards" only when visible). */
+cJSON *uno_event_json(const UnoRules *rules, const UnoEvent *ev, int viewer);
 /* The request object {"op":..., fields, "t" when a->t >= 0}. */
 cJSON *uno_action_json(const UnoAction *a);
 /* Every option of the rules by name: booleans as true/false, numbers as

@@ -99,7 +99,7 @@ cJSON *uno_state_json(const UnoGame *g, int viewer)
 
     cJSON *hands = cJSON_CreateArray();
     for (int s = 0; s < n; s++) {
-        bool visible = viewer < 0 || viewer == s;
+        bool visible = uno_hand_visible(rules, s, viewer);
         uno_json_push(hands, visible ? hand_json(g, s) : cJSON_CreateNull(), &ok);
     }
     uno_json_put(o, "hands", hands, &ok);

@@ -32,6 +32,8 @@ struct UnoTable {
     void *log_ctx;
     cJSON *events;        /* while an action applies: its events so far */
     bool events_ok;       /* ... all of which could be recorded */
+    UnoRules events_rules; /* ... the rules they are seen under */
+    int viewer;           /* ... and who sees them: the request's "as" (the referee by default) */
 };
 
 UnoTable *uno_table_new(void) { return calloc(1, sizeof(UnoTable)); }
@@ -126,13 +128,15 @@ static bool log_request(UnoTable *t, cJSON *normalised, uint64_t hash)
 static void collect(void *ctx, const UnoEvent *ev)
 {
     UnoTable *t = ctx;
-    uno_json_push(t->events, uno_event_json(ev, UNO_VIEWER_REFEREE), &t->events_ok);
+    uno_json_push(t->events, uno_event_json(&t->events_rules, ev, t->viewer), &t->events_ok);
 }
 
 /* The events of a request are collected from events_begin() to
- * events_end(), which returns them, or NULL when some could not be kept. */
-static void events_begin(UnoTable *t)
+ * events_end(), which returns them, or NULL when some could not be kept;
+ * they are seen under these rules. */
+static void events_begin(UnoTable *t, const UnoRules *rules)
 {
+    t->events_rules = *rules;
     cJSON_Delete(t->events);
     t->events = cJSON_CreateArray();
     t->events_ok = t->events != NULL;
@@ -184,7 +188,7 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
     /* the deal's own events: who deals, the first card, what it does */
     setup->emit = collect;
     setup->ctx = t;
-    events_begin(t);
+    events_begin(t, &rules);
     UnoGame *g = NULL, *undo = NULL;
     UnoMatch *match = NULL; /* "match", "tournament": match_ops.c */
     if (st == UNO_OK && uno_match_requested(req)) {
@@ -253,7 +257,7 @@ static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t 
     if (st != UNO_OK || (st = make_room(t, &a)) != UNO_OK)
         return st;
     uno_game_copy(t->undo, t->game);
-    events_begin(t);
+    events_begin(t, uno_game_rules(t->game));
     st = t->match ? uno_match_apply(t->match, &a, collect, t, err, errlen) /* it follows joins */
                   : uno_game_apply(t->game, &a, collect, t, err, errlen);
     cJSON *events = events_end(t);
@@ -309,7 +313,7 @@ static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, cha
     UnoMatch *m = uno_match_clone(t->match);
     if (!m)
         return FATAL;
-    events_begin(t);
+    events_begin(t, uno_game_rules(t->game));
     int st = uno_match_op(m, op, clock, collect, t, err, errlen);
     cJSON *events = events_end(t);
     UnoGame *g = uno_match_game(m), *undo = NULL;
@@ -404,6 +408,25 @@ static int op_legal(UnoTable *t, const cJSON *req, int64_t clock, char **text, c
     return answer("moves", list, text);
 }
 
+/* "as" (docs/protocol.md): whom the answer's events are rendered for: a
+ * seat, "spectator" or "referee" (the default: uno table is the referee). */
+static int read_viewer(const cJSON *req, int *viewer, char *err, size_t errlen)
+{
+    *viewer = UNO_VIEWER_REFEREE;
+    const cJSON *as = uno_field_get(req, "as");
+    if (!as)
+        return UNO_OK;
+    if (cJSON_IsString(as) && strcmp(as->valuestring, "spectator") == 0)
+        *viewer = UNO_VIEWER_SPECTATOR;
+    else if (cJSON_IsString(as) && strcmp(as->valuestring, "referee") == 0)
+        *viewer = UNO_VIEWER_REFEREE;
+    else if (!cJSON_IsString(as))
+        return uno_field_seat(req, "as", UNO_MAX_PLAYERS, viewer, err, errlen);
+    else
+        return fail_with(err, errlen, UNO_E_BAD_REQUEST, "field 'as': a seat number, \"spectator\" or \"referee\"");
+    return UNO_OK;
+}
+
 static int dispatch(UnoTable *t, const cJSON *req, char **text, char *err, size_t errlen)
 {
     const char *op;
@@ -411,6 +434,8 @@ static int dispatch(UnoTable *t, const cJSON *req, char **text, char *err, size_
     int st = uno_field_string(req, "op", 32, &op, err, errlen);
     if (st == UNO_OK && uno_field_has(req, "t"))
         st = uno_field_int(req, "t", 0, UNO_FIELD_MAX_INT, &clock, err, errlen);
+    if (st == UNO_OK)
+        st = read_viewer(req, &t->viewer, err, errlen);
     if (st != UNO_OK)
         return st;
     if (strcmp(op, "new") == 0)

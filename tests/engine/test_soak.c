@@ -7,6 +7,13 @@
  * and every rejected action — random garbage included — leaves the state's
  * hash unchanged. Every game must end.
  *
+ * What each may see: for every event of every game and every viewer (each
+ * seat, a spectator, with spectators_see_hands on or off at random), the
+ * engine's uno_event_visible agrees with an oracle written apart from it from
+ * docs/protocol.md's table; in one game in VIEW_EVERY, every event rendered
+ * for every viewer and every seat's and spectator's view after every action
+ * carry no card that viewer may not see.
+ *
  * UNO_SOAK_GAMES sets the games per rule set (default 100000; CI runs the
  * default under ASan and UBSan).
  */
@@ -19,17 +26,89 @@
 
 #include <cmocka.h>
 
+#include "protocol/render.h"
 #include "sim/sim.h"
 #include "uno.h"
 
 #define MAX_ACTIONS 20000
 #define MOVES 4096
+#define VIEW_EVERY 64 /* games whose events and views are rendered and checked */
 
 typedef struct Soak {
     UnoRng rng;
     UnoAction moves[MOVES];
     long actions, rejected;
+    const UnoGame *game;   /* the game being played */
+    bool render;           /* ... is one whose renderings are checked */
+    long events, rendered; /* events checked, renderings checked */
 } Soak;
+
+/* Whose eyes an event's cards are for (docs/protocol.md, "as"), by type;
+ * anything not named here is for the referee's only. */
+typedef enum Audience { REFEREE_ONLY = 0, EVERYBODY, DRAWER, SHOWN_TO } Audience;
+static const Audience audience[UNO_EV_COUNT] = {
+    [UNO_EV_PLAY] = EVERYBODY, [UNO_EV_SLIDE] = EVERYBODY, [UNO_EV_FIRST] = EVERYBODY,
+    [UNO_EV_CUT] = EVERYBODY,  [UNO_EV_CHEAT] = EVERYBODY, [UNO_EV_DRAW] = DRAWER,
+    [UNO_EV_REVEAL] = SHOWN_TO,
+};
+
+/* The oracle: whether viewer may see ev's cards. */
+static bool oracle(const UnoRules *r, const UnoEvent *ev, int viewer)
+{
+    bool sees_hands = viewer == UNO_VIEWER_SPECTATOR && r->spectators_see_hands;
+    if (viewer == UNO_VIEWER_REFEREE)
+        return true;
+    switch (audience[ev->type]) {
+    case EVERYBODY: return true;
+    case DRAWER: return viewer == ev->seat || sees_hands;
+    case SHOWN_TO: return ev->target < 0 || viewer == ev->target || viewer == ev->seat || sees_hands;
+    default: return false;
+    }
+}
+
+static void check_event(void *ctx, const UnoEvent *ev)
+{
+    Soak *s = ctx;
+    const UnoRules *r = uno_game_rules(s->game);
+    s->events++;
+    for (int v = UNO_VIEWER_SPECTATOR; v < UNO_MAX_PLAYERS; v++) {
+        bool may = oracle(r, ev, v);
+        if (uno_event_visible(r, ev, v) != may)
+            fail_msg("%s event of seat %d: uno_event_visible says %d for viewer %d, the oracle %d",
+                     uno_event_name((UnoEventType)ev->type), ev->seat, !may, v, may);
+        if (!s->render || v >= uno_game_nplayers(s->game) || v == UNO_VIEWER_REFEREE)
+            continue;
+        cJSON *o = uno_event_json(r, ev, v);
+        assert_non_null(o);
+        if (ev->ncards > 0 && !may && cJSON_HasObjectItem(o, "cards"))
+            fail_msg("a %s event shows its cards to viewer %d", uno_event_name((UnoEventType)ev->type), v);
+        cJSON_Delete(o);
+        s->rendered++;
+    }
+}
+
+/* Every seat's and a spectator's view show no hand but those they may see. */
+static void check_views(Soak *s, const UnoGame *g)
+{
+    int n = uno_game_nplayers(g);
+    for (int v = UNO_VIEWER_SPECTATOR; v < n; v++) {
+        if (v == UNO_VIEWER_REFEREE)
+            continue;
+        cJSON *view = uno_state_json(g, v);
+        assert_non_null(view);
+        const cJSON *hands = cJSON_GetObjectItem(view, "hands");
+        for (int seat = 0; seat < n; seat++) {
+            bool shown = !cJSON_IsNull(cJSON_GetArrayItem(hands, seat));
+            bool may = v == seat || (v == UNO_VIEWER_SPECTATOR && uno_game_rules(g)->spectators_see_hands);
+            if (shown && !may)
+                fail_msg("viewer %d's view shows seat %d's hand", v, seat);
+        }
+        if (cJSON_HasObjectItem(view, "hash") || cJSON_HasObjectItem(view, "drawn"))
+            fail_msg("viewer %d's view carries the hash or the drawn card", v);
+        cJSON_Delete(view);
+        s->rendered++;
+    }
+}
 
 static bool chance(Soak *s, int percent) { return (int)uno_rng_below(&s->rng, 100) < percent; }
 
@@ -46,7 +125,10 @@ static int apply(Soak *s, UnoGame *g, const UnoAction *a, bool may_fail)
 {
     uint64_t before = may_fail ? uno_game_hash(g) : 0;
     char err[UNO_ERR_LEN];
-    int rc = uno_game_apply(g, a, NULL, NULL, err, sizeof err);
+    s->game = g;
+    int rc = uno_game_apply(g, a, check_event, s, err, sizeof err);
+    if (rc == UNO_OK && s->render)
+        check_views(s, g);
     if (rc != UNO_OK) {
         s->rejected++;
         if (may_fail && uno_game_hash(g) != before)
@@ -137,8 +219,10 @@ static UnoGame *garbage_move(Soak *s, UnoGame *g, int64_t t)
     return g;
 }
 
-static void play_one(Soak *s, const UnoRules *rules, int nplayers, uint64_t seed)
+static void play_one(Soak *s, const UnoRules *preset, int nplayers, uint64_t seed)
 {
+    UnoRules own = *preset, *rules = &own;
+    own.spectators_see_hands = chance(s, 50); /* an online host may hide the hands */
     UnoSetup setup;
     uno_sim_setup(&setup, nplayers, seed);
     for (int p = 0; p < nplayers; p++)
@@ -193,9 +277,12 @@ static void soak(const char *name, int max_players)
     long games = games_per_rule_set();
     for (long i = 0; i < games; i++) {
         int n = 2 + (int)(i % (max_players - 1));
+        s->render = i % VIEW_EVERY == 0;
         play_one(s, &rules, n, (uint64_t)i * 7919 + 1);
     }
-    printf("soak %s: %ld games, %ld actions, %ld rejected\n", name, games, s->actions, s->rejected);
+    printf("soak %s: %ld games, %ld actions, %ld rejected; %ld events checked for every viewer, "
+           "%ld events and views rendered and checked\n",
+           name, games, s->actions, s->rejected, s->events, s->rendered);
     free(s);
 }
 

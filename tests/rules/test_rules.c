@@ -494,7 +494,7 @@ static void test_option_table(void **state)
         "side_slide", "last_card_draw", "tactical_suspect", "suspect_shown_to",
         "wrong_suspect_draw", "uno_penalty", "uno_grace_ms", "uno_window", "uno_self_catch",
         "play_to_last", "stock_out_ends", "scoring", "target", "time_limit_min", "partners",
-        "giveup", "giveup_into", "join", "join_cards", "spectators", "warnings", "votes", "honour",
+        "giveup", "giveup_into", "join", "join_cards", "spectators", "spectators_see_hands", "warnings", "votes", "honour",
         "cheat_penalty", "away_ms", "away_draw", "help_penalty"};
     size_t n;
     const UnoOptionInfo *o = uno_rules_options(&n);

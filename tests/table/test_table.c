@@ -614,6 +614,36 @@ static void test_kpgut_spectators_and_views(void **state)
     stop(c);
 }
 
+/* "as": a request's events as a seat, a spectator or the referee sees them
+ * (uno_event_visible): drawn cards are the drawer's, and the spectators'
+ * when spectators_see_hands; played cards are everybody's. An online host
+ * may hide the hands from spectators. */
+static void test_events_as_a_viewer(void **state)
+{
+    (void)state;
+    TableClient *c = start();
+    cJSON_Delete(new_game(c, FLOW_DEAL, NULL));
+    ok(c, "{'op':'play','seat':1,'cards':['R2'],'as':0}", "{'events':[{'type':'play','cards':['R2']}]}");
+    ok(c, "{'op':'draw','seat':2,'as':0}", "{'events':[{'type':'draw','seat':2,'count':1,'cards':{'$absent':true}}]}");
+    ok(c, "{'op':'draw','seat':0,'as':0}", "{'events':[{'type':'draw','seat':0,'count':1,'cards':['R5']}]}");
+    ok(c, "{'op':'pass','seat':0,'as':'spectator'}", NULL);
+    ok(c, "{'op':'draw','seat':1,'as':'spectator'}", "{'events':[{'type':'draw','seat':1,'cards':['G6']}]}");
+    ok(c, "{'op':'state','as':'referee'}", NULL);
+    error_q(c, "{'op':'state','as':'Eve'}", "bad_request");
+    error_q(c, "{'op':'state','as':30}", "bad_request");
+    error_q(c, "{'op':'state','as':-1}", "bad_request");
+    stop(c);
+
+    c = start();
+    cJSON_Delete(new_game(c,
+                          "{'op':'new','rules':'kpgut','options':{'spectators_see_hands':false}," THREE ",'seed':5}",
+                          NULL));
+    ok(c, "{'op':'spectate','name':'Eve','age':50}", NULL);
+    ok(c, "{'op':'view','spectator':0}", "{'view':{'hands':[null,null,null],'counts':[7,7,7]}}");
+    ok(c, "{'op':'state'}", "{'state':{'hands':[{'$len':7},{'$len':7},{'$len':7}]}}");
+    stop(c);
+}
+
 /* Sends q, which must fail with code and a message holding message_part. */
 static void error_says(TableClient *c, const char *q, const char *code, const char *message_part)
 {
@@ -1282,6 +1312,7 @@ int main(void)
         cmocka_unit_test(test_game_over),
         cmocka_unit_test(test_new_errors),
         cmocka_unit_test(test_kpgut_spectators_and_views),
+        cmocka_unit_test(test_events_as_a_viewer),
         cmocka_unit_test(test_kpgut_room_for_joiners_and_spectators),
         cmocka_unit_test(test_kpgut_uno_and_clock),
         cmocka_unit_test(test_kpgut_uno_grace),
