@@ -427,6 +427,42 @@ bool uno_event_visible(const UnoRules *rules, const UnoEvent *ev, int viewer);
 /* Whether the viewer may see seat's hand, under these rules. */
 bool uno_hand_visible(const UnoRules *rules, int seat, int viewer);
 
+/* A viewer's record of a game: every event as that viewer saw it (the public
+ * history: every card played or slid and by whom, every draw's count, every
+ * hand shown to it), and what it knows of the others' hands. Feed it every
+ * event of the game, in order, from the deal on (history.c). */
+typedef struct UnoHistory UnoHistory;
+UnoHistory *uno_history_new(int viewer);  /* NULL when out of memory */
+void uno_history_free(UnoHistory *h);
+/* Records ev as the viewer sees it. UNO_OK, or UNO_E_BAD_REQUEST when out
+ * of memory (nothing is recorded). */
+int uno_history_add(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev);
+int uno_history_count(const UnoHistory *h);
+/* Event i as the viewer saw it: ncards 0 and cards NULL where it may not
+ * see them (count still says how many). Valid until the history is freed. */
+const UnoEvent *uno_history_event(const UnoHistory *h, int i);
+/* The cards the viewer knows seat holds, counts per kind: shown to it, or
+ * taken back by a caught cheat in view of all, and not played since. */
+const uint8_t *uno_history_known(const UnoHistory *h, int seat);
+/* The pile under the last Wild Draw 4 (its top card and colour in force). */
+bool uno_history_wd4_pile(const UnoHistory *h, UnoCard *top, int *color);
+/* Cards seat has drawn in its turn since it last played (0: it is not the
+ * last to draw), and the pile when it began to draw. */
+int uno_history_turn_draws(const UnoHistory *h, int seat, UnoCard *top, int *color);
+
+/* A determinization, for search (sample.c): `out` (uno_game_bytes(g) bytes)
+ * becomes a copy of g in which every card hidden from seat (the other hands,
+ * the stock) is dealt again at random, consistent with what seat knows: every
+ * hand keeps its count and the cards h says it holds; a player in the middle
+ * of a draw (a Mattel drawn card waiting, KPGUT's draw until playable) holds
+ * a playable card; the hidden rulings (an illegal Wild Draw 4, a tactical
+ * draw) follow the dealt hands. The generator is reseeded from `seed`, so
+ * that future draws cannot be foreseen. seat's own hand, the pile, counts,
+ * and every public fact stay as they are; uno_game_check passes and seat's
+ * legal actions are the same. h may be NULL (nothing known beyond counts).
+ * UNO_OK, or UNO_E_BAD_REQUEST when h contradicts g (a known card is gone). */
+int uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t seed, UnoGame *out);
+
 /* ------------------------------------------------------------------- rng */
 
 /* xoshiro256** seeded by splitmix64: the engine's only randomness. */

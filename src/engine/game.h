@@ -182,6 +182,8 @@ uint64_t playable_mask(const UnoGame *g, int seat);
 int largest_play(const UnoGame *g, int seat);
 /* Would a WD4 break the rule in force (MyUNO "Wild Draw 4", KPGUT "Wild+Draw 4")? */
 bool wd4_breaks_rule(const UnoGame *g, const Hand *h);
+/* The kinds that match the pile in a normal turn (a bit per kind). */
+uint64_t pile_match_mask(const UnoGame *g);
 
 /* ---- predicates shared by the handlers and the move list ---- */
 bool can_call_uno(const UnoGame *g, int seat, int64_t t); /* t < 0: the game's clock */

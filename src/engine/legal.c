@@ -18,7 +18,7 @@ static uint64_t value_mask(int v)
 
 /* What matches the pile in a normal turn (MyUNO "Let's Play": colour,
  * number or symbol; Wild always; KPGUT "Basic Gameplay": value or colour). */
-static uint64_t matching(const UnoGame *g)
+uint64_t pile_match_mask(const UnoGame *g)
 {
     uint64_t m = BIT(UNO_WILD) | BIT(UNO_BLANK);
     if (g->color != UNO_NO_COLOR)
@@ -32,7 +32,7 @@ bool wd4_breaks_rule(const UnoGame *g, const Hand *h)
 {
     uint64_t others = h->mask & ~BIT(UNO_WILD4);
     if (g->rules.wd4_rule == UNO_WD4_NO_PLAYABLE) /* KPGUT: no other card playable */
-        return (others & matching(g)) != 0;
+        return (others & pile_match_mask(g)) != 0;
     /* MyUNO / classic: no card matching the colour in force */
     return g->color != UNO_NO_COLOR && (others & COLOR_MASK(g->color)) != 0;
 }
@@ -77,7 +77,7 @@ uint64_t playable_mask(const UnoGame *g, int seat)
     case UNO_PHASE_MUST_PLAY:
         if (g->top == UNO_NO_CARD) /* KPGUT: any first card but WD4 */
             return h->mask & ~BIT(UNO_WILD4);
-        m = matching(g);
+        m = pile_match_mask(g);
         /* Where a challenge can catch an illegal WD4 it may be played as a
          * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
          * enforces the rule (RULES.md matrix "WD4 challenge"). */

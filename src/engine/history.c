@@ -1,0 +1,158 @@
+/*
+ * history.c — a viewer's record of a game (uno.h, "what each may see"):
+ * every event as that viewer saw it, and what it knows of other hands.
+ *
+ * What it knows of a hand: the cards shown to the viewer (a challenged or
+ * suspected hand, a give-up) and the cards a caught cheat took back in view
+ * of all, until that seat plays them. Seats move up when a newcomer sits
+ * down (KPGUT §13), and what is known moves with them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "uno.h"
+
+struct UnoHistory {
+    int viewer;
+    int n, cap;
+    UnoEvent *events;       /* cards: the visible ones, owned here, or NULL */
+    uint8_t known[UNO_MAX_PLAYERS][UNO_KINDS];
+    UnoCard top;            /* the pile as the events tell it */
+    int color;
+    UnoCard wd4_top;        /* the pile under the last Wild Draw 4 */
+    int wd4_color;
+    int drawer;             /* the last seat that drew in its turn, and */
+    int drawn;              /* ... how many cards since the pile was */
+    UnoCard draw_top;       /* ... this */
+    int draw_color;
+};
+
+UnoHistory *uno_history_new(int viewer)
+{
+    UnoHistory *h = calloc(1, sizeof *h);
+    if (h) {
+        h->viewer = viewer;
+        h->top = h->wd4_top = h->draw_top = UNO_NO_CARD;
+        h->color = h->wd4_color = h->draw_color = UNO_NO_COLOR;
+        h->drawer = -1;
+    }
+    return h;
+}
+
+void uno_history_free(UnoHistory *h)
+{
+    if (!h)
+        return;
+    for (int i = 0; i < h->n; i++)
+        free((void *)h->events[i].cards);
+    free(h->events);
+    free(h);
+}
+
+int uno_history_count(const UnoHistory *h) { return h->n; }
+const UnoEvent *uno_history_event(const UnoHistory *h, int i) { return &h->events[i]; }
+const uint8_t *uno_history_known(const UnoHistory *h, int seat) { return h->known[seat]; }
+
+bool uno_history_wd4_pile(const UnoHistory *h, UnoCard *top, int *color)
+{
+    *top = h->wd4_top;
+    *color = h->wd4_color;
+    return h->wd4_top != UNO_NO_CARD || h->wd4_color != UNO_NO_COLOR;
+}
+
+int uno_history_turn_draws(const UnoHistory *h, int seat, UnoCard *top, int *color)
+{
+    *top = h->draw_top;
+    *color = h->draw_color;
+    return h->drawer == seat ? h->drawn : 0;
+}
+
+/* What the event tells the viewer about hands and the pile. */
+static void learn(UnoHistory *h, const UnoEvent *ev, bool visible)
+{
+    int s = ev->seat;
+    bool seat_ok = s >= 0 && s < UNO_MAX_PLAYERS;
+    switch ((UnoEventType)ev->type) {
+    case UNO_EV_PLAY:
+    case UNO_EV_SLIDE:
+        if (ev->ncards > 0 && ev->cards[ev->ncards - 1] == UNO_WILD4) {
+            h->wd4_top = h->top;
+            h->wd4_color = h->color;
+        }
+        for (int i = 0; seat_ok && i < ev->ncards; i++)
+            if (h->known[s][ev->cards[i]] > 0)
+                h->known[s][ev->cards[i]]--;
+        if (ev->ncards > 0)
+            h->top = ev->cards[ev->ncards - 1];
+        h->color = ev->color;
+        h->drawer = -1;
+        break;
+    case UNO_EV_FIRST:
+        if (ev->ncards > 0)
+            h->top = ev->cards[ev->ncards - 1];
+        h->color = ev->color;
+        break;
+    case UNO_EV_COLOR:
+        h->color = ev->color;
+        break;
+    case UNO_EV_REVEAL: /* the whole hand, as it is now; shown to all, it leaves the game (§9, §15) */
+        if (seat_ok && ev->target < 0)
+            memset(h->known[s], 0, sizeof h->known[s]);
+        else if (visible && seat_ok) {
+            memset(h->known[s], 0, sizeof h->known[s]);
+            for (int i = 0; i < ev->ncards; i++)
+                h->known[s][ev->cards[i]]++;
+        }
+        break;
+    case UNO_EV_CHEAT: /* §10: the cards go back to the cheat's hand */
+        for (int i = 0; seat_ok && i < ev->ncards; i++)
+            h->known[s][ev->cards[i]]++;
+        break;
+    case UNO_EV_DRAW:
+        if (ev->reason == UNO_R_DRAW && seat_ok) {
+            if (h->drawer != s) {
+                h->drawer = s;
+                h->drawn = 0;
+                h->draw_top = h->top;
+                h->draw_color = h->color;
+            }
+            h->drawn += ev->count;
+        }
+        break;
+    case UNO_EV_JOIN: /* later seats move up one */
+        if (seat_ok) {
+            memmove(h->known[s + 1], h->known[s], sizeof h->known[0] * (size_t)(UNO_MAX_PLAYERS - 1 - s));
+            memset(h->known[s], 0, sizeof h->known[s]);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+int uno_history_add(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev)
+{
+    if (h->n == h->cap) {
+        int cap = h->cap ? h->cap * 2 : 256;
+        UnoEvent *more = realloc(h->events, (size_t)cap * sizeof *more);
+        if (!more)
+            return UNO_E_BAD_REQUEST;
+        h->events = more;
+        h->cap = cap;
+    }
+    bool visible = uno_event_visible(rules, ev, h->viewer);
+    UnoEvent copy = *ev;
+    copy.cards = NULL;
+    if (visible && ev->ncards > 0) {
+        UnoCard *cards = malloc(ev->ncards);
+        if (!cards)
+            return UNO_E_BAD_REQUEST;
+        memcpy(cards, ev->cards, ev->ncards);
+        copy.cards = cards;
+    } else {
+        copy.ncards = 0;
+    }
+    learn(h, &copy, visible);
+    h->events[h->n++] = copy;
+    return UNO_OK;
+}
