@@ -1,6 +1,6 @@
 /*
  * bots.h — computer players (ARCHITECTURE.md layer 2). A bot sees a UnoView
- * (view.h) and nothing else: the same facts a person at the table has.
+ * (uno_view.h) and nothing else: the same facts a person at the table has.
  *
  * What this module owns: the bot policies and their parameters.
  *
@@ -38,7 +38,7 @@
 
 #include <stdbool.h>
 
-#include "bots/view.h"
+#include "uno_view.h"
 #include "uno.h"
 
 typedef enum { UNO_BOT_RANDOM, UNO_BOT_HEURISTIC, UNO_BOT_KINDS } UnoBotKind;

@@ -14,7 +14,7 @@
  *
  * What stays true:
  *  - The person plays seat `human` through the same view a bot gets
- *    (bots/view.h): the screen never shows another seat's hidden cards.
+ *    (uno_view.h): the screen never shows another seat's hidden cards.
  *  - Time is real: each action carries t, the ms of a monotonic clock since
  *    the game began (RULES.md decision 10), so KPGUT's 3-second grace and the
  *    catch windows run as at a table. The view is built from a copy of the
@@ -38,7 +38,7 @@
 #include <stdint.h>
 
 #include "bots/bots.h"
-#include "bots/view.h"
+#include "uno_view.h"
 #include "cli/savefile.h"
 #include "uno.h"
 #include "uno_match.h"

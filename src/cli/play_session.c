@@ -409,7 +409,7 @@ void play_refresh(Play *p)
             save_json(p, uno_action_json(&tick));
         uno_game_copy(p->scratch, g);
     }
-    uno_view_build(&p->view, p->scratch, p->human);
+    uno_view_build(&p->view, p->scratch, p->human, NULL);
 }
 
 /* ----------------------------------------------------------------- bots */
@@ -439,7 +439,7 @@ bool play_bots(Play *p)
         int seat = (first + k) % n;
         if (seat == p->human && !p->cfg.autoplay)
             continue;
-        uno_view_build(&v, g, seat);
+        uno_view_build(&v, g, seat, NULL);
         UnoAction a;
         if (!uno_bot_choose(p->cfg.bot, &p->params, &v, &p->rng, &a))
             continue;

@@ -110,7 +110,7 @@ static void draw(Watch *w)
 {
     const UnoGame *g = replay_game(w->r);
     int n = uno_game_nplayers(g);
-    uno_view_build(&w->view, g, w->seat >= 0 && w->seat < n ? w->seat : 0);
+    uno_view_build(&w->view, g, w->seat >= 0 && w->seat < n ? w->seat : 0, NULL);
     char status[64], hint[160];
     snprintf(status, sizeof status, "action %d/%d", w->r->done - 1, w->r->nsteps - 1);
     snprintf(hint, sizeof hint, "%s  Space/Right next  Left back  p %s  Home End  ? help  q quit",

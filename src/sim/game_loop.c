@@ -153,7 +153,7 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
         uno_sim_fast_random(w->g, seat, &w->c.params, &w->rng[seat], a);
         return true;
     }
-    uno_view_build(&w->view, w->g, seat);
+    uno_view_build(&w->view, w->g, seat, NULL);
     return uno_bot_choose(kind, &w->c.params, &w->view, &w->rng[seat], a);
 }
 

@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "bots/bots.h"
-#include "bots/view.h"
+#include "uno_view.h"
 #include "sim/sim.h"
 #include "uno.h"
 
@@ -71,7 +71,7 @@ static bool step(Table *tb)
     int start = (int)uno_rng_below(&tb->rng, (uint32_t)n);
     for (int k = 0; k < n; k++) {
         int seat = (start + k) % n;
-        uno_view_build(&view, tb->g, seat);
+        uno_view_build(&view, tb->g, seat, NULL);
         UnoAction a;
         if (!uno_bot_choose(tb->kinds[seat], &tb->params[seat], &view, &tb->rng, &a))
             continue;
@@ -293,8 +293,8 @@ static void hidden_in(const char *rules_name)
     for (int seat = 0; seat < 4; seat++) {
         if (seat == 1)
             continue;
-        uno_view_build(&va, ga, seat);
-        uno_view_build(&vb, gb, seat);
+        uno_view_build(&va, ga, seat, NULL);
+        uno_view_build(&vb, gb, seat, NULL);
         assert_views_equal(&va, &vb);
         UnoRng ra, rb;
         uno_rng_seed(&ra, 3);
@@ -306,8 +306,8 @@ static void hidden_in(const char *rules_name)
             assert_memory_equal(&xa, &xb, sizeof xa);
     }
     /* seat 1 itself sees its own cards */
-    uno_view_build(&va, ga, 1);
-    uno_view_build(&vb, gb, 1);
+    uno_view_build(&va, ga, 1, NULL);
+    uno_view_build(&vb, gb, 1, NULL);
     assert_memory_not_equal(va.hand, vb.hand, sizeof va.hand);
     uno_game_free(ga);
     uno_game_free(gb);
@@ -326,7 +326,7 @@ static void test_view_contents(void **state)
     (void)state;
     UnoGame *g = new_game("mattel", NULL, NULL, 3, 7);
     static UnoView v;
-    uno_view_build(&v, g, 2);
+    uno_view_build(&v, g, 2, NULL);
     assert_int_equal(v.nplayers, 3);
     assert_int_equal(v.hand_count, uno_game_hand_count(g, 2));
     int sum = 0;
@@ -353,7 +353,7 @@ static void test_random_policy(void **state)
     for (int i = 0; i < 200; i++) {
         UnoGame *g = new_game("kpgut", NULL, NULL, 3, 300u + (uint64_t)i);
         for (int seat = 0; seat < 3; seat++) {
-            uno_view_build(&v, g, seat);
+            uno_view_build(&v, g, seat, NULL);
             UnoAction a;
             bool acted = uno_bot_choose(UNO_BOT_RANDOM, NULL, &v, &rng, &a);
             assert_int_equal(acted, seat == uno_game_turn(g));

@@ -88,7 +88,7 @@ static long fast_equals_bot(const char *rules, const char *option, const char *v
             UnoRng fast_rng = rng, bot_rng = rng;
             UnoAction fast, bot;
             uno_sim_fast_random(g, seat, &p, &fast_rng, &fast);
-            uno_view_build(&view, g, seat);
+            uno_view_build(&view, g, seat, NULL);
             assert_true(uno_bot_choose(UNO_BOT_RANDOM, &p, &view, &bot_rng, &bot));
             if (!same_action(&fast, &bot))
                 fail_msg("%s game %d step %d: fast %s (%d cards) vs bot %s (%d cards)", rules, i,

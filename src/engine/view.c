@@ -1,11 +1,12 @@
 /*
- * view.c — a seat's view of a game, from uno.h's public accessors only.
+ * view.c — a seat's view of a game (uno_view.h), from uno.h's public
+ * accessors and the seat's history only.
  */
 #include <string.h>
 
-#include "bots/view.h"
+#include "uno_view.h"
 
-void uno_view_build(UnoView *v, const UnoGame *g, int seat)
+void uno_view_build(UnoView *v, const UnoGame *g, int seat, const UnoHistory *h)
 {
     v->seat = seat;
     v->nplayers = uno_game_nplayers(g);
@@ -27,7 +28,11 @@ void uno_view_build(UnoView *v, const UnoGame *g, int seat)
         v->counts[s] = at_table ? uno_game_hand_count(g, s) : 0;
         v->ranks[s] = at_table ? uno_game_rank(g, s) : 0;
         v->said_uno[s] = at_table && uno_game_said_uno(g, s);
+        v->scores[s] = at_table ? uno_game_score(g, s) : 0;
     }
+    if (!uno_game_vote_open(g, &v->vote_opener))
+        v->vote_opener = -1;
+    v->history = h;
     v->nlegal = uno_game_legal(g, seat, v->legal, UNO_VIEW_MAX_LEGAL, &v->legal_total);
 }
 
