@@ -430,7 +430,8 @@ bool uno_hand_visible(const UnoRules *rules, int seat, int viewer);
 /* A viewer's record of a game: every event as that viewer saw it (the public
  * history: every card played or slid and by whom, every draw's count, every
  * hand shown to it), and what it knows of the others' hands. Feed it every
- * event of the game, in order, from the deal on (history.c). */
+ * event of the game, in order, from the deal on (history.c). A seated
+ * viewer moves up one seat when a newcomer sits down before it (KPGUT §13). */
 typedef struct UnoHistory UnoHistory;
 UnoHistory *uno_history_new(int viewer);  /* NULL when out of memory */
 void uno_history_free(UnoHistory *h);

@@ -119,7 +119,9 @@ static void learn(UnoHistory *h, const UnoEvent *ev, bool visible)
             h->drawn += ev->count;
         }
         break;
-    case UNO_EV_JOIN: /* later seats move up one */
+    case UNO_EV_JOIN: /* later seats move up one, the viewer too */
+        if (seat_ok && h->viewer >= s)
+            h->viewer++;
         if (seat_ok) {
             memmove(h->known[s + 1], h->known[s], sizeof h->known[0] * (size_t)(UNO_MAX_PLAYERS - 1 - s));
             memset(h->known[s], 0, sizeof h->known[s]);

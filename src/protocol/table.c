@@ -16,6 +16,7 @@
 #include "protocol/protocol.h"
 #include "protocol/render.h"
 #include "protocol/request.h"
+#include "protocol/seen.h"
 #include "protocol/text.h"
 
 /* Not a UnoStatus: the request could not be answered (out of memory, the log
@@ -34,6 +35,8 @@ struct UnoTable {
     bool events_ok;       /* ... all of which could be recorded */
     UnoRules events_rules; /* ... the rules they are seen under */
     int viewer;           /* ... and who sees them: the request's "as" (the referee by default) */
+    UnoHistory *request;  /* ... and all of them, cards and all, for `seen` once the request is kept */
+    UnoSeen *seen;        /* what each viewer has seen of the game (`view` with "history") */
 };
 
 UnoTable *uno_table_new(void) { return calloc(1, sizeof(UnoTable)); }
@@ -55,6 +58,8 @@ void uno_table_free(UnoTable *t)
         return;
     drop_game(t);
     free(t->undo);
+    uno_history_free(t->request);
+    uno_seen_free(t->seen);
     free(t);
 }
 
@@ -129,6 +134,24 @@ static void collect(void *ctx, const UnoEvent *ev)
 {
     UnoTable *t = ctx;
     uno_json_push(t->events, uno_event_json(&t->events_rules, ev, t->viewer), &t->events_ok);
+    if (!t->request || uno_history_add(t->request, &t->events_rules, ev) != UNO_OK)
+        t->events_ok = false;
+}
+
+/* The request was kept: every viewer has seen its events, after the deal
+ * of a new game (fresh) or in the game it goes on with. FATAL (its answer
+ * dropped) when out of memory. */
+static int show_viewers(UnoTable *t, bool fresh, char **text)
+{
+    if (fresh) {
+        uno_seen_free(t->seen);
+        t->seen = uno_seen_new();
+    }
+    if (t->seen && uno_seen_add(t->seen, &t->events_rules, t->request) == UNO_OK)
+        return UNO_OK;
+    free(*text);
+    *text = NULL;
+    return FATAL;
 }
 
 /* The events of a request are collected from events_begin() to
@@ -137,6 +160,8 @@ static void collect(void *ctx, const UnoEvent *ev)
 static void events_begin(UnoTable *t, const UnoRules *rules)
 {
     t->events_rules = *rules;
+    uno_history_free(t->request);
+    t->request = uno_history_new(UNO_VIEWER_REFEREE);
     cJSON_Delete(t->events);
     t->events = cJSON_CreateArray();
     t->events_ok = t->events != NULL;
@@ -226,7 +251,7 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
         return st;
     }
     install(t, g, match, undo);
-    return UNO_OK;
+    return show_viewers(t, true, text);
 }
 
 /* Room in the game for what `a` may add (a §13 seat, a §3.2 spectator); the
@@ -272,9 +297,11 @@ static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t 
         free(*text);
         st = FATAL;
     }
-    if (st != UNO_OK)
+    if (st != UNO_OK) {
         uno_game_copy(t->game, t->undo);
-    return st;
+        return st;
+    }
+    return show_viewers(t, false, text);
 }
 
 /* A state or view object, with the "match" object when the game is part of
@@ -331,7 +358,23 @@ static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, cha
         return st;
     }
     install(t, g, m, undo);
-    return UNO_OK;
+    return show_viewers(t, strcmp(op, "next") == 0, text);
+}
+
+/* What the viewer has seen of the game, event by event. */
+static cJSON *history_json(const UnoTable *t, int viewer)
+{
+    const UnoHistory *h = uno_seen_by(t->seen, viewer);
+    const UnoRules *rules = uno_game_rules(t->game);
+    cJSON *list = cJSON_CreateArray();
+    bool ok = list != NULL;
+    for (int i = 0; ok && i < uno_history_count(h); i++)
+        uno_json_push(list, uno_event_json(rules, uno_history_event(h, i), viewer), &ok);
+    if (!ok) {
+        cJSON_Delete(list);
+        return NULL;
+    }
+    return list;
 }
 
 /* `view` {seat} or {spectator: i}: spectators see every hand (KPGUT
@@ -349,9 +392,16 @@ static int op_view(UnoTable *t, const cJSON *req, char **text, char *err, size_t
     } else {
         st = uno_field_seat(req, "seat", uno_game_nplayers(t->game), &viewer, err, errlen);
     }
+    bool history = false;
+    if (st == UNO_OK && uno_field_has(req, "history"))
+        st = uno_field_bool(req, "history", &history, err, errlen);
     if (st != UNO_OK)
         return st;
-    return answer("view", with_match(t, uno_state_json(t->game, viewer)), text);
+    cJSON *view = with_match(t, uno_state_json(t->game, viewer));
+    bool ok = view != NULL;
+    if (history && ok)
+        uno_json_put(view, "history", history_json(t, viewer), &ok);
+    return answer("view", ok ? view : NULL, text);
 }
 
 /* A copy of the table's game as it would be at `clock`, its timers fired (a

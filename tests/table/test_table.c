@@ -632,6 +632,15 @@ static void test_events_as_a_viewer(void **state)
     error_q(c, "{'op':'state','as':'Eve'}", "bad_request");
     error_q(c, "{'op':'state','as':30}", "bad_request");
     error_q(c, "{'op':'state','as':-1}", "bad_request");
+    /* the public history: every play and draw, the cards of one's own draws */
+    ok(c, "{'op':'view','seat':0,'history':true}",
+       "{'view':{'history':{'$contains':[{'type':'play','seat':1,'cards':['R2']},"
+       "{'type':'draw','seat':2,'count':1,'cards':{'$absent':true}},{'type':'draw','seat':0,'cards':['R5']}]}}}");
+    ok(c, "{'op':'view','seat':2,'history':true}",
+       "{'view':{'history':{'$contains':[{'type':'draw','seat':2,'cards':['Y1']},"
+       "{'type':'draw','seat':0,'count':1,'cards':{'$absent':true}}]}}}");
+    ok(c, "{'op':'view','seat':0}", "{'view':{'history':{'$absent':true}}}");
+    error_q(c, "{'op':'view','seat':0,'history':1}", "bad_request");
     stop(c);
 
     c = start();
