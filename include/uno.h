@@ -177,6 +177,8 @@ const UnoOptionInfo *uno_rules_options(size_t *count);
 const UnoOptionInfo *uno_rules_option(const char *name);
 /* Names of the built-in rule sets ("mattel", "classic", "kpgut"), NULL-terminated. */
 const char *const *uno_rules_builtin_names(void);
+/* The same as one text for messages: "mattel, classic, kpgut". */
+const char *uno_rules_builtin_list(void);
 /* The text of a built-in rules file (compiled in from rules/NAME.rules), or NULL. */
 const char *uno_rules_builtin_text(const char *name);
 /* Loads a built-in rule set. */

@@ -93,12 +93,7 @@ static void name_from_path(const char *path, char *name, size_t len)
 /* "not a rule set (mattel, classic, kpgut) nor a rules file: WHY". */
 static int not_rules(const char *why, char *err, size_t errlen)
 {
-    char names[64] = "";
-    for (const char *const *n = uno_rules_builtin_names(); *n; n++) {
-        size_t used = strlen(names);
-        snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", *n);
-    }
-    snprintf(err, errlen, "not a rule set (%s) nor a rules file: %s", names, why);
+    snprintf(err, errlen, "not a rule set (%s) nor a rules file: %s", uno_rules_builtin_list(), why);
     return UNO_E_BAD_REQUEST;
 }
 

@@ -627,6 +627,8 @@ const char *const *uno_rules_builtin_names(void)
     return builtin_names;
 }
 
+const char *uno_rules_builtin_list(void) { return "mattel, classic, kpgut"; }
+
 const char *uno_rules_builtin_text(const char *name)
 {
     for (int k = 0; name && uno_builtin_rules[k][0]; k++)

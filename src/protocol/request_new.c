@@ -17,12 +17,8 @@
  * (a server; uno table --builtin-rules). */
 static int fail_unknown(const char *name, char *err, size_t errlen)
 {
-    char names[64] = "";
-    for (const char *const *n = uno_rules_builtin_names(); *n; n++) {
-        size_t used = strlen(names);
-        snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", *n);
-    }
-    snprintf(err, errlen, "rules: unknown rule set '%.60s' (%s); this table opens no rules files", name, names);
+    snprintf(err, errlen, "rules: unknown rule set '%.60s' (%s); this table opens no rules files", name,
+             uno_rules_builtin_list());
     return UNO_E_BAD_REQUEST;
 }
 

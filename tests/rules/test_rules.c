@@ -140,6 +140,7 @@ static void test_builtin_names_are_the_files(void **state)
     assert_string_equal(names[1], "classic");
     assert_string_equal(names[2], "kpgut");
     assert_null(names[3]);
+    assert_string_equal(uno_rules_builtin_list(), "mattel, classic, kpgut");
     int nfiles = 0;
     for (; uno_builtin_rules[nfiles][0]; nfiles++) {
         bool listed = false;
