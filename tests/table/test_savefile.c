@@ -244,13 +244,18 @@ static void test_lock_regular_repair(void **state)
     path_in_dir(path, sizeof path, "game.jsonl");
     write_game(path, "mattel", 8);
     /* a writer holds the file while a second one tries */
-    assert_int_equal(run(out, sizeof out, "(sleep 2 | '%s' table --save '%s' >/dev/null 2>&1 &) ; sleep 0.5;"
-                                          " '%s' table --save '%s' </dev/null",
-                         uno_bin(), path, uno_bin(), path),
+    /* (flock(1) -n fails while the first holds the lock: wait for that) */
+    assert_int_equal(run(out, sizeof out,
+                         "(sleep 5 | '%s' table --save '%s' >/dev/null 2>&1 &) ;"
+                         " for i in $(seq 100); do flock -n '%s' true || break; sleep 0.05; done;"
+                         " '%s' table --save '%s' </dev/null",
+                         uno_bin(), path, path, uno_bin(), path),
                      1);
     if (!strstr(out, "in use: another uno is writing to it"))
         fail_msg("a second writer was not refused:\n%s", out);
-    assert_int_equal(run(out, sizeof out, "sleep 2"), 0);
+    assert_int_equal(run(out, sizeof out, "for i in $(seq 200); do flock -n '%s' true && break; sleep 0.05; done",
+                         path),
+                     0);
     path_in_dir(fifo, sizeof fifo, "fifo");
     assert_int_equal(mkfifo(fifo, 0600), 0);
     const char *odd[] = {fifo, "/dev/zero", dir};
