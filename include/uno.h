@@ -453,10 +453,24 @@ bool uno_history_wd4_pile(const UnoHistory *h, UnoCard *top, int *color);
  * last to draw), and the pile when it began to draw. */
 int uno_history_turn_draws(const UnoHistory *h, int seat, UnoCard *top, int *color);
 
+/* What the viewer knows a hand lacks. A draw that goes on shows that the
+ * hand held nothing playable before its last card: a draw until playable
+ * (KPGUT "Playing a Card"; the draw option until_playable; the youngest's
+ * opening, RULES.md decision 6) of two cards or more. Of seat's cards that h does not say it holds
+ * (uno_history_known), all but the `newer` cards drawn since are of none of
+ * the kinds in `kinds` (a bit per kind). Oldest first; *voids points to
+ * them (valid until the next add). */
+typedef struct UnoVoid {
+    uint64_t kinds;
+    int newer;
+} UnoVoid;
+int uno_history_voids(const UnoHistory *h, int seat, const UnoVoid **voids);
+
 /* A determinization, for search (sample.c): `out` (uno_game_bytes(g) bytes)
  * becomes a copy of g in which every card hidden from seat (the other hands,
  * the stock) is dealt again at random, consistent with what seat knows: every
- * hand keeps its count and the cards h says it holds; a player in the middle
+ * hand keeps its count and the cards h says it holds, and lacks what h says
+ * it lacks (uno_history_voids); a player in the middle
  * of a draw (a Mattel drawn card waiting, KPGUT's draw until playable) holds
  * a playable card; the hidden rulings (an illegal Wild Draw 4, a tactical
  * draw) follow the dealt hands. The generator is reseeded from `seed`, so

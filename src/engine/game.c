@@ -277,8 +277,7 @@ static void youngest_opens(UnoGame *g, EventSink *out)
     begin_turn(g, youngest_seat(g), out);
     if (!playable_mask(g, g->turn)) {
         g->phase = UNO_PHASE_MUST_PLAY;
-        while (!playable_mask(g, g->turn) && draw_cards(g, g->turn, 1, UNO_R_DRAW, out, NULL) == 1)
-            ;
+        draw_until_playable(g, g->turn, 0, out);
     }
 }
 

@@ -162,6 +162,11 @@ void shuffle_top(UnoRng *rng, UnoCard *cards, int n, int k);
  * number drawn: fewer when neither pile has cards left. *last (may be NULL)
  * gets the last card drawn. */
 int draw_cards(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out, UnoCard *last);
+/* Draws `first` cards (0 or 1) for seat, then on until its hand can play
+ * (KPGUT "Playing a Card", RULES.md decision 6), as one draw event (split
+ * where the stock is reshuffled). Returns the number drawn; the hand still
+ * cannot play when neither pile had cards left. */
+int draw_until_playable(UnoGame *g, int seat, int first, EventSink *out);
 /* Puts a played card on the discard pile. */
 void discard_push(UnoGame *g, UnoCard c);
 /* Moves cards into the played-cards pile below the top (KPGUT §9 Finnish). */
@@ -182,8 +187,10 @@ uint64_t playable_mask(const UnoGame *g, int seat);
 int largest_play(const UnoGame *g, int seat);
 /* Would a WD4 break the rule in force (MyUNO "Wild Draw 4", KPGUT "Wild+Draw 4")? */
 bool wd4_breaks_rule(const UnoGame *g, const Hand *h);
-/* The kinds that match the pile in a normal turn (a bit per kind). */
+/* The kinds that match the pile in a normal turn (a bit per kind), and
+ * those that match a pile with this top card and colour in force. */
 uint64_t pile_match_mask(const UnoGame *g);
+uint64_t pile_kinds(UnoCard top, int color);
 
 /* ---- predicates shared by the handlers and the move list ---- */
 bool can_call_uno(const UnoGame *g, int seat, int64_t t); /* t < 0: the game's clock */

@@ -4,21 +4,31 @@
  *
  * What it knows of a hand: the cards shown to the viewer (a challenged or
  * suspected hand, a give-up) and the cards a caught cheat took back in view
- * of all, until that seat plays them. Seats move up when a newcomer sits
- * down (KPGUT §13), and what is known moves with them.
+ * of all, until that seat plays them; and what the hand lacks (the voids):
+ * a draw that goes on shows that the hand held nothing playable. Seats move
+ * up when a newcomer sits down (KPGUT §13), and what is known moves with
+ * them.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "uno.h"
+#include "engine/game.h"
+
+#define BIT(k) (1ULL << (k))
+#define ALL_KINDS (BIT(UNO_KINDS) - 1)
+#define VOIDS 4 /* kept per seat; the oldest goes first (knowing less is safe) */
 
 struct UnoHistory {
     int viewer;
     int n, cap;
     UnoEvent *events;       /* cards: the visible ones, owned here, or NULL */
     uint8_t known[UNO_MAX_PLAYERS][UNO_KINDS];
-    UnoCard top;            /* the pile as the events tell it */
+    UnoCard top;            /* the pile as the events tell it, */
     int color;
+    UnoCard before_top;     /* ... and before the last play (back after a caught cheat, §10) */
+    int before_color;
+    UnoVoid voids[UNO_MAX_PLAYERS][VOIDS];
+    int nvoids[UNO_MAX_PLAYERS];
     UnoCard wd4_top;        /* the pile under the last Wild Draw 4 */
     int wd4_color;
     int drawer;             /* the last seat that drew in its turn, and */
@@ -32,8 +42,8 @@ UnoHistory *uno_history_new(int viewer)
     UnoHistory *h = calloc(1, sizeof *h);
     if (h) {
         h->viewer = viewer;
-        h->top = h->wd4_top = h->draw_top = UNO_NO_CARD;
-        h->color = h->wd4_color = h->draw_color = UNO_NO_COLOR;
+        h->top = h->before_top = h->wd4_top = h->draw_top = UNO_NO_CARD;
+        h->color = h->before_color = h->wd4_color = h->draw_color = UNO_NO_COLOR;
         h->drawer = -1;
     }
     return h;
@@ -60,6 +70,12 @@ bool uno_history_wd4_pile(const UnoHistory *h, UnoCard *top, int *color)
     return h->wd4_top != UNO_NO_CARD || h->wd4_color != UNO_NO_COLOR;
 }
 
+int uno_history_voids(const UnoHistory *h, int seat, const UnoVoid **voids)
+{
+    *voids = h->voids[seat];
+    return h->nvoids[seat];
+}
+
 int uno_history_turn_draws(const UnoHistory *h, int seat, UnoCard *top, int *color)
 {
     *top = h->draw_top;
@@ -67,8 +83,57 @@ int uno_history_turn_draws(const UnoHistory *h, int seat, UnoCard *top, int *col
     return h->drawer == seat ? h->drawn : 0;
 }
 
+/* Seat held nothing of these kinds but its last card drawn. A void of
+ * fewer kinds, older, says less and goes. */
+static void add_void(UnoHistory *h, int seat, uint64_t kinds)
+{
+    UnoVoid *v = h->voids[seat];
+    int n = 0;
+    for (int i = 0; i < h->nvoids[seat]; i++)
+        if ((v[i].kinds & ~kinds) != 0)
+            v[n++] = v[i];
+    if (n == VOIDS)
+        memmove(v, v + 1, sizeof *v * --n);
+    v[n++] = (UnoVoid){.kinds = kinds, .newer = 1};
+    h->nvoids[seat] = n;
+}
+
+/* A draw. One of two cards or more went on, and that shows that the hand
+ * held nothing playable before its last card: the draw until playable
+ * (KPGUT "Playing a Card": "if they cannot play, they draw until they
+ * can"; before the opening play, RULES.md decision 6: nothing but Wild Draw
+ * 4s). The engine tells such a draw as one event (split where the stock is
+ * reshuffled), so a later draw of the same player, which may be tactical
+ * (§14), says nothing, nor does a draw of one card. */
+static void learn_draw(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev)
+{
+    int s = ev->seat;
+    for (int i = 0; i < h->nvoids[s]; i++)
+        h->voids[s][i].newer += ev->count;
+    bool went_on = ev->reason == UNO_R_DRAW && ev->count >= 2;
+    if (went_on && h->top == UNO_NO_CARD)
+        add_void(h, s, ALL_KINDS & ~BIT(UNO_WILD4));
+    else if (went_on && rules->draw_rule == UNO_DRAW_UNTIL_PLAYABLE)
+        add_void(h, s, pile_kinds(h->top, h->color) | BIT(UNO_WILD4));
+    if (ev->reason == UNO_R_DRAW) {
+        if (h->drawer != s) {
+            h->drawer = s;
+            h->drawn = 0;
+            h->draw_top = h->top;
+            h->draw_color = h->color;
+        }
+        h->drawn += ev->count;
+    }
+}
+
+/* A hand the viewer now knows whole, or that left the game. */
+static void forget_voids(UnoHistory *h, int seat)
+{
+    h->nvoids[seat] = 0;
+}
+
 /* What the event tells the viewer about hands and the pile. */
-static void learn(UnoHistory *h, const UnoEvent *ev, bool visible)
+static void learn(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev, bool visible)
 {
     int s = ev->seat;
     bool seat_ok = s >= 0 && s < UNO_MAX_PLAYERS;
@@ -82,6 +147,8 @@ static void learn(UnoHistory *h, const UnoEvent *ev, bool visible)
         for (int i = 0; seat_ok && i < ev->ncards; i++)
             if (h->known[s][ev->cards[i]] > 0)
                 h->known[s][ev->cards[i]]--;
+        h->before_top = h->top;
+        h->before_color = h->color;
         if (ev->ncards > 0)
             h->top = ev->cards[ev->ncards - 1];
         h->color = ev->color;
@@ -96,35 +163,33 @@ static void learn(UnoHistory *h, const UnoEvent *ev, bool visible)
         h->color = ev->color;
         break;
     case UNO_EV_REVEAL: /* the whole hand, as it is now; shown to all, it leaves the game (§9, §15) */
-        if (seat_ok && ev->target < 0)
+        if (seat_ok && (ev->target < 0 || visible)) {
             memset(h->known[s], 0, sizeof h->known[s]);
-        else if (visible && seat_ok) {
-            memset(h->known[s], 0, sizeof h->known[s]);
-            for (int i = 0; i < ev->ncards; i++)
-                h->known[s][ev->cards[i]]++;
+            forget_voids(h, s);
         }
-        break;
-    case UNO_EV_CHEAT: /* §10: the cards go back to the cheat's hand */
-        for (int i = 0; seat_ok && i < ev->ncards; i++)
+        for (int i = 0; seat_ok && ev->target >= 0 && visible && i < ev->ncards; i++)
             h->known[s][ev->cards[i]]++;
         break;
+    case UNO_EV_CHEAT: /* §10: the cards go back to the cheat's hand, the pile is as before */
+        for (int i = 0; seat_ok && i < ev->ncards; i++)
+            h->known[s][ev->cards[i]]++;
+        h->top = h->before_top;
+        h->color = h->before_color;
+        break;
     case UNO_EV_DRAW:
-        if (ev->reason == UNO_R_DRAW && seat_ok) {
-            if (h->drawer != s) {
-                h->drawer = s;
-                h->drawn = 0;
-                h->draw_top = h->top;
-                h->draw_color = h->color;
-            }
-            h->drawn += ev->count;
-        }
+        if (seat_ok)
+            learn_draw(h, rules, ev);
         break;
     case UNO_EV_JOIN: /* later seats move up one, the viewer too */
         if (seat_ok && h->viewer >= s)
             h->viewer++;
         if (seat_ok) {
-            memmove(h->known[s + 1], h->known[s], sizeof h->known[0] * (size_t)(UNO_MAX_PLAYERS - 1 - s));
+            size_t later = (size_t)(UNO_MAX_PLAYERS - 1 - s);
+            memmove(h->known[s + 1], h->known[s], sizeof h->known[0] * later);
             memset(h->known[s], 0, sizeof h->known[s]);
+            memmove(h->voids[s + 1], h->voids[s], sizeof h->voids[0] * later);
+            memmove(&h->nvoids[s + 1], &h->nvoids[s], sizeof h->nvoids[0] * later);
+            forget_voids(h, s);
         }
         break;
     default:
@@ -154,7 +219,7 @@ int uno_history_add(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev)
     } else {
         copy.ncards = 0;
     }
-    learn(h, &copy, visible);
+    learn(h, rules, &copy, visible);
     h->events[h->n++] = copy;
     return UNO_OK;
 }

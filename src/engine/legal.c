@@ -18,14 +18,19 @@ static uint64_t value_mask(int v)
 
 /* What matches the pile in a normal turn (MyUNO "Let's Play": colour,
  * number or symbol; Wild always; KPGUT "Basic Gameplay": value or colour). */
-uint64_t pile_match_mask(const UnoGame *g)
+uint64_t pile_kinds(UnoCard top, int color)
 {
     uint64_t m = BIT(UNO_WILD) | BIT(UNO_BLANK);
-    if (g->color != UNO_NO_COLOR)
-        m |= COLOR_MASK(g->color);
-    if (uno_card_is_colored(g->top))
-        m |= value_mask(uno_card_value(g->top));
+    if (color != UNO_NO_COLOR)
+        m |= COLOR_MASK(color);
+    if (uno_card_is_colored(top))
+        m |= value_mask(uno_card_value(top));
     return m;
+}
+
+uint64_t pile_match_mask(const UnoGame *g)
+{
+    return pile_kinds(g->top, g->color);
 }
 
 bool wd4_breaks_rule(const UnoGame *g, const Hand *h)

@@ -105,12 +105,15 @@ static int reshuffle(UnoGame *g, EventSink *out)
     return n;
 }
 
-int draw_cards(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out, UnoCard *last)
+/* Draws n cards for seat, and with until_playable goes on one at a time
+ * until the hand can play. The cards drawn come as one event, split where
+ * the stock is reshuffled. */
+static int draw(UnoGame *g, int seat, int n, bool until_playable, UnoReason reason, EventSink *out, UnoCard *last)
 {
     UnoCard got[UNO_MAX_CARDS];
     int drawn = 0, reported = 0;
     Hand *h = &g->seats[seat].hand;
-    while (drawn < n) {
+    while (drawn < n || (until_playable && !playable_mask(g, seat))) {
         if (g->stock_n == 0) {
             if (drawn > reported) {
                 ev_emit(out, UNO_EV_DRAW, seat, -1, UNO_NO_COLOR, drawn - reported, reason,
@@ -134,6 +137,16 @@ int draw_cards(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out, Un
     if (last)
         *last = drawn ? got[drawn - 1] : UNO_NO_CARD;
     return drawn;
+}
+
+int draw_cards(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out, UnoCard *last)
+{
+    return draw(g, seat, n, false, reason, out, last);
+}
+
+int draw_until_playable(UnoGame *g, int seat, int first, EventSink *out)
+{
+    return draw(g, seat, first, true, UNO_R_DRAW, out, NULL);
 }
 
 int active_players(const UnoGame *g)

@@ -3,9 +3,14 @@
  * real one, for search bots (ISMCTS). The cards hidden from the seat are
  * dealt again at random; what the seat knows stays true.
  *
- * Known but not modelled: what a draw reveals by its end (a KPGUT player
- * who drew until playable held nothing playable before), and what a
- * player's choices suggest. The hidden rulings are worked out again from the
+ * What a seat knows of a hand: its count, the cards shown to the seat
+ * (uno_history_known), what it lacks (uno_history_voids: a draw that went
+ * on), and a playable card in the hand of a player in the middle of a draw.
+ * The hands are dealt in that order, each time the first fitting cards of
+ * the shuffled pool; a shuffle that cannot fit is dealt again. Known but not
+ * modelled: what a player's choices suggest, and what a Mattel draw tells
+ * (a drawn card kept by a pass and one that could not be played look the
+ * same in the events). The hidden rulings are worked out again from the
  * dealt hands: the Wild Draw 4 on the pile was illegal when its player's
  * hand (now) could have followed the pile under it; a drawer held a playable
  * card (KPGUT §14) when the hand it held before its draws, a random part of
@@ -44,6 +49,14 @@ static int gather(UnoGame *out, const UnoGame *g, int seat, const UnoHistory *h,
     return n + g->stock_n;
 }
 
+static int known_count(const UnoHistory *h, int s)
+{
+    int n = 0;
+    for (int k = 0; h && k < UNO_KINDS; k++)
+        n += uno_history_known(h, s)[k];
+    return n;
+}
+
 /* The kinds a player in the middle of a draw must hold one of: the Mattel
  * drawn card waiting to be played, KPGUT's draw ending on a playable card. */
 static uint64_t must_hold(const UnoGame *g)
@@ -51,32 +64,75 @@ static uint64_t must_hold(const UnoGame *g)
     return pile_match_mask(g) | BIT(UNO_WILD4);
 }
 
-/* Puts a card of the kinds `wanted` first in pool (cards 0..n-1); false
- * when there is none. */
-static bool bring_forward(UnoCard *pool, int n, uint64_t wanted)
+/* Deals `count` cards of the kinds `wanted` from the pool's undealt cards
+ * (from *next on) to hand: the first such cards, so a random choice among
+ * them in a shuffled pool. False when there are too few. */
+static bool deal_wanted(Hand *hand, UnoCard *pool, int n, int *next, uint64_t wanted, int count)
 {
-    for (int i = 0; i < n; i++)
+    for (int i = *next; i < n && count > 0; i++)
         if (wanted & BIT(pool[i])) {
             UnoCard c = pool[i];
-            pool[i] = pool[0];
-            pool[0] = c;
-            return true;
+            pool[i] = pool[*next];
+            pool[(*next)++] = c;
+            hand_add(hand, c);
+            count--;
         }
-    return false;
+    return count == 0;
+}
+
+/* The cards seat's voids cover (uno_history_voids): the newest void's
+ * covers all but its `newer` hidden cards, and an older one's a part of
+ * those that also lacks its kinds. */
+static bool deal_voids(Hand *hand, int hidden, const UnoHistory *h, int s, UnoCard *pool, int n, int *next)
+{
+    const UnoVoid *v;
+    int nv = h ? uno_history_voids(h, s, &v) : 0, dealt = 0;
+    for (int i = 0; i < nv; i++) {
+        uint64_t lacks = 0;
+        for (int j = i; j < nv; j++)
+            lacks |= v[j].kinds;
+        int covered = hidden - v[i].newer;
+        if (covered > dealt && !deal_wanted(hand, pool, n, next, ~lacks & (BIT(UNO_KINDS) - 1), covered - dealt))
+            return false;
+        dealt = covered > dealt ? covered : dealt;
+    }
+    return true;
+}
+
+/* One deal of the shuffled pool that keeps what seat knows, or false when
+ * this shuffle cannot give one. */
+static bool deal_hidden(UnoGame *out, const UnoGame *g, int seat, const UnoHistory *h, UnoCard *pool, int n)
+{
+    int next = 0;
+    /* a player in the middle of a draw holds a playable card: the drawn one */
+    int drawer = (g->phase == UNO_PHASE_DRAWN || g->phase == UNO_PHASE_MUST_PLAY) && g->turn != seat ? g->turn : -1;
+    if (drawer >= 0) {
+        Hand *hand = &out->seats[drawer].hand;
+        if (!(hand->mask & must_hold(g)) && !deal_wanted(hand, pool, n, &next, must_hold(g), 1))
+            return false;
+        if (g->phase == UNO_PHASE_DRAWN)
+            out->drawn = next ? pool[0] : (UnoCard)__builtin_ctzll(hand->mask & must_hold(g));
+    }
+    for (int s = 0; s < g->nplayers; s++) {
+        if (s == seat)
+            continue;
+        int hidden = g->seats[s].hand.count - known_count(h, s);
+        if (!deal_voids(&out->seats[s].hand, hidden, h, s, pool, n, &next))
+            return false;
+    }
+    for (int s = 0; s < g->nplayers; s++)
+        while (s != seat && out->seats[s].hand.count < g->seats[s].hand.count)
+            hand_add(&out->seats[s].hand, pool[next++]);
+    memcpy(game_stock(out), pool + next, (size_t)(n - next));
+    return true;
 }
 
 /* Whether hand, less `drawn` of its cards at random, held a card playable
  * on (top, color): a tactical draw (KPGUT §14). The hand's cards are dealt
  * out in a random order; the first `drawn` of them count as the draws. */
-static bool held_playable(UnoGame *out, const Hand *hand, int drawn, UnoCard top, int color, UnoRng *rng)
+static bool held_playable(const Hand *hand, int drawn, UnoCard top, int color, UnoRng *rng)
 {
-    UnoCard real_top = out->top;
-    int8_t real_color = out->color;
-    out->top = top;
-    out->color = (int8_t)color;
-    uint64_t playable = pile_match_mask(out) | BIT(UNO_WILD4);
-    out->top = real_top;
-    out->color = real_color;
+    uint64_t playable = pile_kinds(top, color) | BIT(UNO_WILD4);
     int left[UNO_KINDS], n = hand->count;
     for (int k = 0; k < UNO_KINDS; k++)
         left[k] = hand->kinds[k];
@@ -110,43 +166,37 @@ static void rule_again(UnoGame *out, int seat, const UnoHistory *h, UnoRng *rng)
     int drawer = out->tactical_seat;
     if (drawer >= 0 && drawer != seat) {
         int drawn = uno_history_turn_draws(h, drawer, &top, &color);
-        if (drawn > 0)
-            out->tactical_right = held_playable(out, &out->seats[drawer].hand, drawn, top, color, rng);
+        if (drawn > 1 && out->rules.draw_rule == UNO_DRAW_UNTIL_PLAYABLE)
+            out->tactical_right = false; /* the draw went on: nothing was playable (h's voids) */
+        else if (drawn > 0)
+            out->tactical_right = held_playable(&out->seats[drawer].hand, drawn, top, color, rng);
     }
 }
 
+/* Shuffles that may not fit what the seat knows before it gives up: a
+ * deal fails only when the voids leave few cards to choose from. */
+#define ATTEMPTS 64
+
 int uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t seed, UnoGame *out)
 {
-    uno_game_copy(out, g);
     UnoCard *pool = malloc((size_t)g->deck_size);
-    int n = pool ? gather(out, g, seat, h, pool) : -1;
-    if (n < 0) {
-        free(pool);
-        uno_game_copy(out, g);
-        return UNO_E_BAD_REQUEST;
-    }
     UnoRng rng;
     uno_rng_seed(&rng, seed);
-    shuffle_cards(&rng, pool, n);
-    int next = 0;
-    /* a player in the middle of a draw holds a playable card: the drawn one */
-    int drawer = (g->phase == UNO_PHASE_DRAWN || g->phase == UNO_PHASE_MUST_PLAY) && g->turn != seat ? g->turn : -1;
-    if (drawer >= 0 && !(out->seats[drawer].hand.mask & must_hold(g)) && bring_forward(pool, n, must_hold(g))) {
-        hand_add(&out->seats[drawer].hand, pool[0]);
-        if (g->phase == UNO_PHASE_DRAWN)
-            out->drawn = pool[0];
-        next = 1;
-    } else if (drawer >= 0 && g->phase == UNO_PHASE_DRAWN) {
-        uint64_t held = out->seats[drawer].hand.mask & must_hold(g);
-        out->drawn = (UnoCard)__builtin_ctzll(held);
+    for (int attempt = 0; pool && attempt < ATTEMPTS; attempt++) {
+        uno_game_copy(out, g);
+        int n = gather(out, g, seat, h, pool);
+        if (n < 0)
+            break;
+        shuffle_cards(&rng, pool, n);
+        if (deal_hidden(out, g, seat, h, pool, n)) {
+            free(pool);
+            if (h)
+                rule_again(out, seat, h, &rng);
+            uno_rng_seed(&out->rng, uno_rng_next(&rng));
+            return UNO_OK;
+        }
     }
-    for (int s = 0; s < g->nplayers; s++)
-        while (s != seat && out->seats[s].hand.count < g->seats[s].hand.count)
-            hand_add(&out->seats[s].hand, pool[next++]);
-    memcpy(game_stock(out), pool + next, (size_t)(n - next));
     free(pool);
-    if (h)
-        rule_again(out, seat, h, &rng);
-    uno_rng_seed(&out->rng, uno_rng_next(&rng));
-    return UNO_OK;
+    uno_game_copy(out, g);
+    return UNO_E_BAD_REQUEST;
 }

@@ -424,16 +424,14 @@ int turn_draw(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
         }
         return UNO_OK;
     }
-    do {
-        if (draw_cards(g, seat, 1, UNO_R_DRAW, out, NULL) == 0) {
-            if (g->rules.stock_out_ends) /* KPGUT §5 */
-                end_game_early(g, UNO_R_EXHAUSTED, out);
-            else
-                stuck_turn(g, out);
-            return UNO_OK;
-        }
+    if (draw_until_playable(g, seat, 1, out) > 0)
         g->stuck = 0;
-    } while (!playable_mask(g, seat));
+    if (playable_mask(g, seat))
+        return UNO_OK;
+    if (g->rules.stock_out_ends) /* KPGUT §5 */
+        end_game_early(g, UNO_R_EXHAUSTED, out);
+    else
+        stuck_turn(g, out);
     return UNO_OK;
 }
 

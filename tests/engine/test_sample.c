@@ -3,8 +3,9 @@
  * reached by random play with out-of-turn actions and every seat keeping its
  * UnoHistory, the sample of a random seat keeps everything that seat knows
  * (its hand, every count, the pile, the phase, the cards shown to it and
- * still held), passes uno_game_check, and leaves the seat's legal actions as
- * they were. Then one position sampled 40,000 times: the hidden cards are
+ * still held, what it knows the hands lack), passes uno_game_check, and
+ * leaves the seat's legal actions as they were; and the real game has what
+ * the history says (it could have been the sample). Then one position sampled 40,000 times: the hidden cards are
  * dealt uniformly (chi-squared tests, figures printed).
  */
 #include <math.h>
@@ -38,12 +39,13 @@ static void record(void *ctx, const UnoEvent *ev)
         assert_int_equal(uno_history_add(t->seen[s], &t->rules, ev), UNO_OK);
 }
 
-static void deal(Table *t, const char *rules_name, bool honour, int nplayers, uint64_t seed)
+static void deal(Table *t, const char *rules_name, bool honour, UnoDrawRule draw_rule, int nplayers, uint64_t seed)
 {
     UnoRules rules;
     char err[UNO_ERR_LEN];
     assert_int_equal(uno_rules_preset(rules_name, &rules, err, sizeof err), UNO_OK);
     rules.honour = honour; /* §10: plays taken back in view of all */
+    rules.draw_rule = draw_rule;
     for (int s = 0; s < UNO_MAX_PLAYERS; s++)
         t->seen[s] = uno_history_new(s);
     UnoSetup setup;
@@ -92,6 +94,31 @@ static char *legal_text(const UnoGame *g, int seat, UnoAction *moves)
     return text;
 }
 
+/* Seat s's hand (counts per kind) lacks what h says it lacks: of the cards
+ * h does not know of, all but each void's `newer` lack its kinds and those
+ * of every newer void. Returns how many voids there were. */
+static int check_voids(const uint8_t *held, const UnoHistory *h, int s, const char *which)
+{
+    const UnoVoid *v;
+    int nv = uno_history_voids(h, s, &v), hidden = 0;
+    const uint8_t *known = uno_history_known(h, s);
+    for (int k = 0; k < UNO_KINDS; k++)
+        hidden += held[k] - known[k];
+    for (int i = 0; i < nv; i++) {
+        uint64_t lacks = 0;
+        for (int j = i; j < nv; j++)
+            lacks |= v[j].kinds;
+        int fit = 0;
+        for (int k = 0; k < UNO_KINDS; k++)
+            if (!(lacks & (1ULL << k)))
+                fit += held[k] - known[k];
+        if (fit < hidden - v[i].newer)
+            fail_msg("%s: seat %d holds %d hidden cards of kinds it lacks (void %d of %d, %d newer)", which, s,
+                     hidden - fit, i, nv, v[i].newer);
+    }
+    return nv;
+}
+
 /* What seat knows of g is what it knows of the sample. */
 static void check_sample(const UnoGame *g, const UnoGame *sample, int seat, const UnoHistory *h, UnoAction *moves)
 {
@@ -114,6 +141,8 @@ static void check_sample(const UnoGame *g, const UnoGame *sample, int seat, cons
             if (held[k] < known[k])
                 fail_msg("seat %d was shown %s in seat %d's hand; the sample lost it", seat,
                          uno_card_name((UnoCard)k), s);
+        if (s != seat)
+            check_voids(held, h, s, "the sample");
     }
     char *before = legal_text(g, seat, moves), *after = legal_text(sample, seat, moves);
     if (strcmp(before, after) != 0)
@@ -122,19 +151,21 @@ static void check_sample(const UnoGame *g, const UnoGame *sample, int seat, cons
     free(after);
 }
 
-static void positions(const char *rules_name, bool honour)
+static void positions(const char *rules_name, bool honour, UnoDrawRule draw_rule)
 {
     Table t;
     uno_rng_seed(&t.rng, 77);
     UnoAction *moves = malloc(MOVES * sizeof *moves);
-    int found = 0, shown = 0;
+    int found = 0, shown = 0, voids = 0;
     for (uint64_t game = 1; found < POSITIONS; game++) {
-        deal(&t, rules_name, honour, 2 + (int)(game % 5), game);
+        deal(&t, rules_name, honour, draw_rule, 2 + (int)(game % 5), game);
         for (int step = 0; step < 3000 && !uno_game_over(t.g) && found < POSITIONS; step++) {
             random_move(&t, moves);
             if (uno_rng_below(&t.rng, 8) != 0)
                 continue;
             int seat = (int)uno_rng_below(&t.rng, (uint32_t)uno_game_nplayers(t.g));
+            for (int s = 0; s < uno_game_nplayers(t.g); s++) /* the real game fits what seat knows */
+                voids += s == seat ? 0 : check_voids(uno_game_hand_kinds(t.g, s), t.seen[seat], s, "the game");
             UnoGame *sample = malloc(uno_game_bytes(t.g));
             assert_int_equal(uno_game_sample(t.g, seat, t.seen[seat], uno_rng_next(&t.rng), sample), UNO_OK);
             check_sample(t.g, sample, seat, t.seen[seat], moves);
@@ -146,13 +177,20 @@ static void positions(const char *rules_name, bool honour)
         }
         clear(&t);
     }
-    printf("%s: %d positions sampled (%d cards known to be held kept)\n", rules_name, found, shown);
+    printf("%s%s: %d positions sampled (%d cards known to be held kept, %d voids)\n", rules_name,
+           draw_rule == UNO_DRAW_UNTIL_PLAYABLE ? " (draw until playable)" : "", found, shown, voids);
     free(moves);
 }
 
-static void test_mattel_positions(void **state) { (void)state; positions("mattel", false); }
-static void test_classic_positions(void **state) { (void)state; positions("classic", false); }
-static void test_kpgut_positions(void **state) { (void)state; positions("kpgut", true); }
+static void test_mattel_positions(void **state) { (void)state; positions("mattel", false, UNO_DRAW_ONE); }
+static void test_classic_positions(void **state) { (void)state; positions("classic", false, UNO_DRAW_ONE); }
+static void test_kpgut_positions(void **state) { (void)state; positions("kpgut", true, UNO_DRAW_UNTIL_PLAYABLE); }
+/* the option draw = until_playable under Mattel: voids in a challenge game */
+static void test_mattel_until_playable_positions(void **state)
+{
+    (void)state;
+    positions("mattel", false, UNO_DRAW_UNTIL_PLAYABLE);
+}
 
 static void note_drawn(void *ctx, const UnoEvent *ev)
 {
@@ -187,7 +225,7 @@ static void test_uniform(void **state)
 {
     (void)state;
     Table t;
-    deal(&t, "mattel", false, 4, 12);
+    deal(&t, "mattel", false, UNO_DRAW_ONE, 4, 12);
     const UnoGame *g = t.g;
     assert_int_equal(uno_game_discard_count(g), 1);
     assert_int_equal(uno_game_phase(g), UNO_PHASE_TURN);
@@ -239,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_mattel_positions),
         cmocka_unit_test(test_classic_positions),
         cmocka_unit_test(test_kpgut_positions),
+        cmocka_unit_test(test_mattel_until_playable_positions),
         cmocka_unit_test(test_uniform),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
