@@ -7,6 +7,7 @@
  */
 #include <inttypes.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,28 @@
 #include "cli/play.h"
 
 enum { INPUT_WAIT_MS = 50, MESSAGE_MS = 6000 };
+
+/* Ctrl-C, a hang-up or a kill: the game is saved after every action, so
+ * the person leaves as with q, with the same words at the end. */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* Before the screen starts: ncurses leaves a handler it finds in place. */
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
 
 static void usage(FILE *out)
 {
@@ -62,6 +85,26 @@ static int bad_usage(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n(uno play --help for the options)\n");
     return 2;
+}
+
+/* A deal's seed from the clock, that a JSON number carries exactly. */
+static uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t seed = ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
+    return seed & ((1ULL << 53) - 1);
+}
+
+/* The save files of the games played before the last (play again). */
+enum { EARLIER_MAX = 32 };
+static char earlier[EARLIER_MAX][4096];
+static int nearlier;
+
+static void remember_save(const char *path)
+{
+    if (nearlier < EARLIER_MAX)
+        snprintf(earlier[nearlier++], sizeof earlier[0], "%s", path);
 }
 
 /* The options of a new game: with --resume, the save file has them. */
@@ -152,12 +195,8 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
     }
     if (c->resume && new_game)
         return bad_usage("%s goes without --resume: the save file has the game", new_game);
-    if (!c->seed_given) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        c->seed = ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
-        c->seed &= (1ULL << 53) - 1; /* a JSON number carries it exactly */
-    }
+    if (!c->seed_given)
+        c->seed = clock_seed();
     return 0;
 }
 
@@ -182,7 +221,7 @@ static void draw(Play *p)
     const char *message = NULL;
     if (p->save_error[0])
         message = p->save_error;
-    else if (p->message[0] && p->now - p->message_at < MESSAGE_MS)
+    else if (p->message[0] && p->now - p->message_at < MESSAGE_MS && p->view.turn == p->message_turn)
         message = p->message;
     PlayTable t = {
         .game = p->scratch,
@@ -193,6 +232,7 @@ static void draw(Play *p)
         .now = p->now,
         .log = &p->log,
         .log_marked = 1,
+        .log_scroll = &p->log_scroll,
         .cursor = p->cfg.autoplay ? -1 : p->cursor,
         .sel = p->sel,
         .nsel = p->nsel,
@@ -207,7 +247,7 @@ static void draw(Play *p)
 
 static void run(Play *p)
 {
-    while (!p->quit) {
+    while (!p->quit && !interrupted) {
         play_refresh(p);
         bool acted = play_bots(p) || autoplay_next(p);
         play_sync_cursor(p);
@@ -229,9 +269,9 @@ static void report(Play *p)
     UnoGame *g = play_game(p);
     int rank = uno_game_rank(g, p->human);
     if (p->match && uno_match_over(p->match)) {
-        int winner = uno_match_winner(p->match);
-        printf("The match is over after %d games: %s won.\n", uno_match_game_number(p->match) + 1,
-               winner == 0 ? "you" : uno_match_player(p->match, winner)->name);
+        char verdict[256];
+        play_match_verdict(p->match, 0, verdict, sizeof verdict);
+        printf("%s (%d games)\n", verdict, uno_match_game_number(p->match) + 1);
     } else if (uno_game_over(g) && rank == 1) {
         printf("The game is over: you won.\n");
     } else if (uno_game_over(g)) {
@@ -239,6 +279,8 @@ static void report(Play *p)
     } else {
         printf("You left the game.\n");
     }
+    for (int i = 0; i < nearlier; i++)
+        printf("An earlier game was saved to %s\n", earlier[i]);
     if (p->saving || p->save_path[0]) {
         printf("Saved to %s\n(uno replay %s re-runs it)\n", p->save_path, p->save_path);
         if (p->save_error[0])
@@ -247,6 +289,23 @@ static void report(Play *p)
             printf("continue with: uno play --resume %s\n", p->save_path);
     }
     printf("hash: %016" PRIx64 "\n", uno_state_hash(g, p->match));
+}
+
+/* The game is over and the person chose to play again: the same rules and
+ * players, the same deal or a new one, in a new save file. The finished
+ * game's file is told at the end with the others. */
+static int play_again(Play *p, PlayConfig *cfg, char *err, size_t errlen)
+{
+    if (p->saving || p->save_path[0])
+        remember_save(p->save_path);
+    if (p->again == AGAIN_NEW_DEAL)
+        cfg->seed = clock_seed();
+    cfg->save_path = NULL;
+    play_finish(p);
+    err[0] = '\0';
+    if (play_start(p, cfg, err, errlen) != 0)
+        return -1;
+    return 0;
 }
 
 int cmd_play(int argc, char **argv)
@@ -267,14 +326,21 @@ int cmd_play(int argc, char **argv)
         play_finish(&p);
         return 1;
     }
-    if (play_draw_init(cfg.ascii) != 0) {
-        fprintf(stderr, "uno play: cannot open the terminal\n");
+    catch_signals();
+    if (play_draw_init(cfg.ascii, err, sizeof err) != 0) {
+        fprintf(stderr, "uno play: %s\n", err);
         play_finish(&p);
         return 1;
     }
     run(&p);
+    while (p.again != AGAIN_NO && !interrupted && play_again(&p, &cfg, err, sizeof err) == 0)
+        run(&p);
     play_draw_end();
     report(&p);
     play_finish(&p);
+    if (err[0] && p.again != AGAIN_NO) {
+        fprintf(stderr, "uno play: cannot play again: %s\n", err);
+        return 1;
+    }
     return 0;
 }

@@ -91,6 +91,10 @@ typedef enum PlayPrompt {
     PROMPT_GIVEUP,          /* y/n */
 } PlayPrompt;
 
+/* What the person chose at the end of a game (play_key): nothing yet, the
+ * same deal again, or a new deal with the same rules and players. */
+typedef enum PlayAgain { AGAIN_NO, AGAIN_SAME_DEAL, AGAIN_NEW_DEAL } PlayAgain;
+
 typedef struct Play {
     PlayConfig cfg;
     UnoRules rules;
@@ -124,8 +128,15 @@ typedef struct Play {
     int64_t message_at;
     bool help;
     int help_scroll;
+    int log_scroll;         /* log lines scrolled back (PgUp/PgDn); 0: the newest */
+    int message_turn;       /* the turn when the message was said: it goes when the turn does */
     bool quit;
+    PlayAgain again;        /* with quit: play again */
 } Play;
+
+/* Whether the person may play again from this game's end: a single game or
+ * a match that is over, not one taken up with --resume. */
+bool play_may_play_again(const Play *p);
 
 /* The current game. */
 UnoGame *play_game(Play *p);
@@ -182,6 +193,14 @@ const char *play_seat_name(const PlayVoice *v, int seat);
  * another seat's drawn cards are only counted, a hand shown to one seat is
  * written out only for that seat (and the referee). false: nothing to say. */
 bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t len);
+/* A message of the engine in people's names: "seat 2" becomes "Cleo", the
+ * person's seat "you" ("seat 0's turn": "your turn"). */
+void play_name_seats(const PlayVoice *v, const char *in, char *out, size_t len);
+/* "The match is over: Ada won." / "... a tie between you and Ada." (a
+ * match that is over; `you` is the person's player, or -1). */
+void play_match_verdict(const UnoMatch *m, int you, char *out, size_t len);
+/* How these rules play, in a few sentences (the help's first part). */
+void play_rules_summary(const UnoRules *r, char *out, size_t len);
 /* "Red", "Green", ... */
 const char *play_color_word(int color);
 
@@ -205,6 +224,7 @@ typedef struct PlayTable {
     int64_t now;              /* the clock shown (ms) */
     const PlayLog *log;
     int log_marked;           /* the newest lines, in bold: what just happened */
+    int *log_scroll;          /* lines scrolled back; kept within the log (NULL: none) */
     int cursor;               /* in the face-up hand; -1: none */
     const int *sel;           /* selected positions (a set being chosen), in order */
     int nsel;
@@ -217,8 +237,11 @@ typedef struct PlayTable {
 } PlayTable;
 
 /* Starts the screen on the terminal (standard output, else /dev/tty); -1
- * when there is no terminal. ascii: no UTF-8 symbols. */
-int play_draw_init(bool ascii);
+ * with a message in err when there is no terminal, or one that cannot move
+ * the cursor (TERM=dumb). ascii: no UTF-8 symbols. */
+int play_draw_init(bool ascii, char *err, size_t errlen);
+/* Whether the terminal on fd can move the cursor (play_term.c). */
+bool play_term_can_address(int fd);
 void play_draw_end(void);
 void play_draw_table(const PlayTable *t);
 /* A key while the help is shown: Up, Down, PgUp, PgDn (Space) scroll it;

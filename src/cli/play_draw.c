@@ -12,6 +12,7 @@
  */
 #include <langinfo.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -32,7 +33,14 @@ static bool utf8;
 static SCREEN *screen;
 static FILE *tty; /* the terminal, when standard output is not one */
 
-int play_draw_init(bool ascii)
+static void close_tty(void)
+{
+    if (tty)
+        fclose(tty);
+    tty = NULL;
+}
+
+int play_draw_init(bool ascii, char *err, size_t errlen)
 {
     utf8 = !ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     /* the screen goes to the terminal; standard output may be a file (the
@@ -40,14 +48,24 @@ int play_draw_init(bool ascii)
     FILE *out = stdout;
     if (!isatty(STDOUT_FILENO)) {
         tty = out = fopen("/dev/tty", "w");
-        if (!tty)
+        if (!tty) {
+            snprintf(err, errlen, "no terminal to draw on");
             return -1;
+        }
+    }
+    const char *term = getenv("TERM");
+    if (!play_term_can_address(fileno(out))) {
+        snprintf(err, errlen,
+                 "this terminal (TERM=%s) cannot move the cursor, so the table cannot be drawn; "
+                 "run it in a terminal such as xterm (TERM=xterm), or script games with uno table",
+                 term && term[0] ? term : "unset");
+        close_tty();
+        return -1;
     }
     screen = newterm(NULL, out, stdin);
     if (!screen) {
-        if (tty)
-            fclose(tty);
-        tty = NULL;
+        snprintf(err, errlen, "cannot open the terminal (TERM=%s)", term && term[0] ? term : "unset");
+        close_tty();
         return -1;
     }
     set_term(screen);
@@ -72,14 +90,16 @@ int play_draw_init(bool ascii)
     return 0;
 }
 
+/* Leaves the terminal clean: the table is wiped first, for terminals
+ * without an alternate screen (vt100) where it would stay. */
 void play_draw_end(void)
 {
+    erase();
+    refresh();
     endwin();
     delscreen(screen);
     screen = NULL;
-    if (tty)
-        fclose(tty);
-    tty = NULL;
+    close_tty();
 }
 
 static attr_t card_attr(UnoCard c)
@@ -136,6 +156,12 @@ static void title(const PlayTable *t)
                  uno_match_game_number(t->match) + 1);
     else
         snprintf(left, sizeof left, " UNO %s %s", dot, uno_game_rules(g)->name);
+    int you_team = t->you >= 0 && uno_game_rules(g)->partners ? uno_game_team(g, t->you) : -1;
+    if (t->match && you_team >= 0 && uno_match_team_total(t->match, you_team) >= 0) {
+        size_t used = strlen(left);
+        snprintf(left + used, sizeof left - used, " %s your team %d, theirs %d", dot,
+                 uno_match_team_total(t->match, you_team), uno_match_team_total(t->match, 1 - you_team));
+    }
     snprintf(right, sizeof right, "%s%s%02lld:%02lld   ? help  q quit ", t->status ? t->status : "",
              t->status ? "   " : "", (long long)(secs / 60), (long long)(secs % 60));
     text_at(0, 0, colors ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD, left);
@@ -147,9 +173,31 @@ static const char *seat_name(const PlayTable *t, int seat)
     return seat == t->you ? "You" : uno_game_player(t->game, seat)->name;
 }
 
+/* The players' lines: one column up to 4 players, then two (the log keeps
+ * its room with 10 players at 80x24), more when 8 rows would not hold them. */
+static int players_columns(int n)
+{
+    return n <= 4 ? 1 : n <= 16 ? 2 : (n + 7) / 8;
+}
+
 static int players_rows(int n)
 {
-    return n < 8 ? n : 8;
+    int cols = players_columns(n);
+    return (n + cols - 1) / cols;
+}
+
+/* KPGUT's session scores are minutes (KPGUT "Scoring"). */
+static bool minutes(const PlayTable *t)
+{
+    return uno_game_rules(t->game)->scoring == UNO_SCORING_SESSION;
+}
+
+/* The seat that plays with the person (booklet "Rules for partners"). */
+static bool partner_of_you(const PlayTable *t, int seat)
+{
+    const UnoGame *g = t->game;
+    return t->you >= 0 && seat != t->you && uno_game_rules(g)->partners &&
+           uno_game_team(g, seat) == uno_game_team(g, t->you);
 }
 
 static attr_t turn_attr(void)
@@ -175,7 +223,9 @@ static void player_line(const PlayTable *t, int seat, int y, int x, int width)
         score = uno_match_total(t->match, uno_match_seat_player(t->match, seat));
     char pts[24] = "";
     if (score >= 0)
-        snprintf(pts, sizeof pts, " %dpt", score);
+        snprintf(pts, sizeof pts, minutes(t) ? " %d min" : " %dpt", score);
+    if (partner_of_you(t, seat))
+        strncat(extra, " partner", sizeof extra - strlen(extra) - 1);
     const char *mark = turn ? (utf8 ? "\xe2\x96\xb6" : ">") : " ";
     snprintf(line, sizeof line, "%s %-*.*s %2d card%s%s%s", mark, width > 40 ? 12 : 8, width > 40 ? 12 : 8,
              seat_name(t, seat), v->counts[seat], v->counts[seat] == 1 ? " " : "s", extra, pts);
@@ -190,7 +240,7 @@ static void player_line(const PlayTable *t, int seat, int y, int x, int width)
 static int draw_players(const PlayTable *t, int y)
 {
     int n = t->view->nplayers, rows = players_rows(n);
-    int cols = (n + rows - 1) / rows, width = COLS / cols;
+    int width = COLS / players_columns(n);
     for (int s = 0; s < n; s++)
         player_line(t, s, y + s % rows, (s / rows) * width, width);
     return y + rows;
@@ -309,8 +359,10 @@ static void draw_hand(const PlayTable *t, int y, int per_row)
     for (int i = first_row * per_row; i < n && i < (first_row + HAND_ROWS) * per_row; i++) {
         int r = i / per_row - first_row, x = 1 + (i % per_row) * CELL, cy = y + 1 + r * step;
         attr_t extra = A_NORMAL;
-        if (mine)
-            extra = playable_first(v, hand[i]) ? A_NORMAL : A_DIM;
+        if (mine && playable_first(v, hand[i])) /* without colours dim shows nothing: underline */
+            extra = colors ? A_NORMAL : A_BOLD | A_UNDERLINE;
+        else if (mine)
+            extra = A_DIM;
         if (i == t->cursor)
             extra |= A_REVERSE;
         draw_card(cy, x, hand[i], extra);
@@ -360,13 +412,32 @@ static void draw_all_hands(const PlayTable *t, int y, int rows)
 
 /* ------------------------------------------------------ log and results */
 
+/* The log, newest at the bottom; scrolled back, a marker on its last row
+ * says how far (PgUp/PgDn, docs/play.md). */
 static void draw_log(const PlayTable *t, int top, int bottom)
 {
-    for (int y = bottom, i = 0; y >= top; y--, i++) {
+    int back = t->log_scroll ? *t->log_scroll : 0, kept = 0;
+    while (play_log_line(t->log, kept))
+        kept++;
+    int rows = bottom - top + 1, most = kept - rows;
+    if (back > most)
+        back = most;
+    if (back < 0)
+        back = 0;
+    if (t->log_scroll)
+        *t->log_scroll = back;
+    int y = bottom;
+    if (back > 0 && rows > 1) {
+        char mark[96];
+        snprintf(mark, sizeof mark, "-- %d line%s back: PgDn for newer --", back,
+                 back == 1 ? "" : "s");
+        text_at(y--, 1, A_REVERSE, mark);
+    }
+    for (int i = back; y >= top; y--, i++) {
         const char *line = play_log_line(t->log, i);
         if (!line)
             break;
-        text_at(y, 1, i < t->log_marked ? A_BOLD : A_NORMAL, line);
+        text_at(y, 1, i < t->log_marked && back == 0 ? A_BOLD : A_NORMAL, line);
     }
 }
 
@@ -379,14 +450,15 @@ static void result_line(const PlayTable *t, int seat, int y)
     char where[16] = "   -", score[96] = "", line[200];
     if (rank > 0)
         snprintf(where, sizeof where, "%3d.", rank);
+    const char *unit = minutes(t) ? " min" : "";
     if (uno_game_has_scores(g) && uno_game_score(g, seat) >= 0)
-        snprintf(score, sizeof score, "  score %3d", uno_game_score(g, seat));
+        snprintf(score, sizeof score, "  score %3d%s", uno_game_score(g, seat), unit);
     if (t->match) {
         int player = uno_match_seat_player(t->match, seat);
         size_t used = strlen(score);
         if (uno_match_kind(t->match) == UNO_MATCH_SESSION)
-            snprintf(score + used, sizeof score - used, "  average %.1f over %d", uno_match_average(t->match, player),
-                     uno_match_games_played(t->match, player));
+            snprintf(score + used, sizeof score - used, "  average %.1f%s over %d", uno_match_average(t->match, player),
+                     unit, uno_match_games_played(t->match, player));
         else
             snprintf(score + used, sizeof score - used, "  total %4d", uno_match_total(t->match, player));
         used = strlen(score);
@@ -412,45 +484,114 @@ static int draw_results(const PlayTable *t, int top, int bottom)
                 result_line(t, s, y++);
         }
     if (t->match && uno_match_over(t->match) && y <= bottom) {
-        int w = uno_match_winner(t->match);
-        bool you = t->you >= 0 && uno_match_seat_player(t->match, t->you) == w;
-        char line[96];
-        snprintf(line, sizeof line, "The match is over: %s won.", you ? "you" : uno_match_player(t->match, w)->name);
+        char line[256];
+        int you = t->you >= 0 ? uno_match_seat_player(t->match, t->you) : -1;
+        play_match_verdict(t->match, you, line, sizeof line);
         text_at(y++, 1, A_BOLD, line);
     }
     return y;
 }
 
-static void draw_help(const PlayTable *t)
+/* ---------------------------------------------------------------- help */
+
+enum { HELP_LINES = 400, HELP_WIDTH = 256 };
+
+typedef struct HelpText {
+    char lines[HELP_LINES][HELP_WIDTH];
+    attr_t attrs[HELP_LINES];
+    int n;
+} HelpText;
+
+/* Adds text wrapped at `width` columns, its first line after `first`, the
+ * others indented by `indent` spaces. */
+static void help_wrap(HelpText *h, attr_t a, const char *first, int indent, const char *text, int width)
 {
-    int nkeys = 0;
-    while (t->keys[nkeys])
-        nkeys++;
+    char line[HELP_WIDTH];
+    snprintf(line, sizeof line, "%s", first);
+    const char *p = text;
+    while (h->n < HELP_LINES) {
+        int room = width - (int)strlen(line);
+        while (p != text && *p == ' ') /* the break's spaces; the text's own indent stays */
+            p++;
+        int take = (int)strlen(p);
+        if (take > room) { /* break at the last space that fits */
+            take = room;
+            while (take > 0 && p[take] != ' ')
+                take--;
+            if (take == 0)
+                take = room > 0 ? room : 1;
+        }
+        strncat(line, p, (size_t)take < sizeof line - strlen(line) - 1 ? (size_t)take : sizeof line - strlen(line) - 1);
+        snprintf(h->lines[h->n], HELP_WIDTH, "%s", line);
+        h->attrs[h->n++] = a;
+        p += take;
+        if (!*p)
+            return;
+        snprintf(line, sizeof line, "%*s", indent, "");
+    }
+}
+
+/* Options that only count when another is on: shown only then (the help
+ * lists what matters in this game). */
+static const struct { const char *option, *needs; } option_needs[] = {
+    {"lost_cards", "blanks"},       {"spare_blanks", "blanks"},          {"blank_draw", "blanks"},
+    {"blank_skip", "blanks"},       {"blank_points", "blanks"},          {"suspect_shown_to", "tactical_suspect"},
+    {"wrong_suspect_draw", "tactical_suspect"}, {"giveup_into", "giveup"}, {"join_cards", "join"},
+    {"cheat_penalty", "honour"},    {"away_draw", "away_ms"},            {"spectators_see_hands", "spectators"},
+};
+
+static bool option_matters(const UnoRules *rules, const char *name)
+{
+    for (size_t i = 0; i < sizeof option_needs / sizeof option_needs[0]; i++) {
+        if (strcmp(option_needs[i].option, name) != 0)
+            continue;
+        char value[32] = "";
+        uno_rules_get(rules, option_needs[i].needs, value, sizeof value);
+        return strcmp(value, "0") != 0 && strcmp(value, "false") != 0 && strcmp(value, "none") != 0;
+    }
+    return true;
+}
+
+/* The help: how these rules play, the keys, then the options in force. */
+static void help_text(const PlayTable *t, HelpText *h)
+{
+    const UnoRules *rules = uno_game_rules(t->game);
+    int width = COLS - 2;
+    char summary[2048], title_line[96];
+    h->n = 0;
+    snprintf(title_line, sizeof title_line, "How %s plays", rules->name);
+    help_wrap(h, A_BOLD, title_line, 0, "", width);
+    play_rules_summary(rules, summary, sizeof summary);
+    help_wrap(h, A_NORMAL, "  ", 2, summary, width);
+    help_wrap(h, A_NORMAL, "", 0, "", width);
+    for (int i = 0; t->keys[i]; i++)
+        help_wrap(h, i == 0 ? A_BOLD : A_NORMAL, "", 23, t->keys[i], width);
+    help_wrap(h, A_NORMAL, "", 0, "", width);
+    help_wrap(h, A_BOLD, "The options in force (uno rules NAME tells them all)", 0, "", width);
     size_t nopts;
     const UnoOptionInfo *opts = uno_rules_options(&nopts);
-    const UnoRules *rules = uno_game_rules(t->game);
-    int rules_title = nkeys + 1, total = rules_title + 1 + (int)nopts, visible = LINES - 2;
-    int *scroll = t->help_scroll;
-    if (*scroll > total - visible)
-        *scroll = total - visible;
+    for (size_t i = 0; i < nopts; i++) {
+        if (!option_matters(rules, opts[i].name))
+            continue;
+        char value[32] = "?", first[80];
+        uno_rules_get(rules, opts[i].name, value, sizeof value);
+        snprintf(first, sizeof first, "  %-22s %-14s ", opts[i].name, value);
+        help_wrap(h, A_NORMAL, first, 40, opts[i].meaning, width);
+    }
+}
+
+static void draw_help(const PlayTable *t)
+{
+    static HelpText h;
+    help_text(t, &h);
+    int visible = LINES - 2, *scroll = t->help_scroll;
+    if (*scroll > h.n - visible)
+        *scroll = h.n - visible;
     if (*scroll < 0)
         *scroll = 0;
-    text_at(0, 0, A_BOLD | A_REVERSE, " UNO help: any other key returns to the game ");
-    for (int i = *scroll, y = 1; i < total && y < LINES - 1; i++, y++) {
-        if (i < nkeys) {
-            text_at(y, 1, i == 0 ? A_BOLD : A_NORMAL, t->keys[i]);
-            continue;
-        }
-        if (i <= rules_title) {
-            text_at(y, 1, A_BOLD, i == rules_title ? "The rules in force" : "");
-            continue;
-        }
-        const UnoOptionInfo *o = &opts[i - rules_title - 1];
-        char value[32] = "?", line[256];
-        uno_rules_get(rules, o->name, value, sizeof value);
-        snprintf(line, sizeof line, "  %-24s %-18s %s", o->name, value, o->meaning);
-        text_at(y, 1, A_NORMAL, line);
-    }
+    text_at(0, 0, A_BOLD | A_REVERSE, " UNO help: Up/Down/PgUp/PgDn scroll, any other key returns to the game ");
+    for (int i = *scroll, y = 1; i < h.n && y < LINES - 1; i++, y++)
+        text_at(y, 1, h.attrs[i], h.lines[i]);
 }
 
 bool play_help_key(int *scroll, int key)

@@ -17,11 +17,14 @@ enum { KEY_ESC = 27, KEY_DEL = 127 };
 
 static void act(Play *p, UnoAction *a, const char *what)
 {
-    char err[UNO_ERR_LEN];
-    if (play_apply(p, a, err, sizeof err) != UNO_OK)
-        play_say(p, "%s: %s", what, err);
-    else
+    char err[UNO_ERR_LEN], named[UNO_ERR_LEN + 64];
+    PlayVoice voice = play_voice(p);
+    if (play_apply(p, a, err, sizeof err) != UNO_OK) {
+        play_name_seats(&voice, err, named, sizeof named);
+        play_say(p, "%s: %s", what, named);
+    } else {
         p->message[0] = '\0';
+    }
 }
 
 /* The first legal entry of a type, as the person's action. */
@@ -265,7 +268,7 @@ static void confirm_key(Play *p, int key)
     if (what == PROMPT_QUIT)
         p->quit = true;
     else
-        act_listed(p, UNO_ACT_GIVEUP, "Cannot give up", "These rules have no giving up (KPGUT \xc2\xa7" "9)");
+        act_listed(p, UNO_ACT_GIVEUP, "Cannot give up", "Giving up is not in these rules");
 }
 
 static void next_game(Play *p)
@@ -301,6 +304,30 @@ void play_sync_cursor(Play *p)
     }
 }
 
+/* The end of a game: play again (the same deal, or a new one). */
+static bool again_key(Play *p, int key)
+{
+    if (!play_may_play_again(p) || (key != 'a' && key != 'r'))
+        return false;
+    p->again = key == 'a' ? AGAIN_NEW_DEAL : AGAIN_SAME_DEAL;
+    play_stop_match(p);
+    p->quit = true;
+    return true;
+}
+
+/* PgUp/PgDn scroll the log back and forth (play_draw keeps it in range). */
+static bool log_key(Play *p, int key)
+{
+    enum { LOG_PAGE = 5 };
+    if (key == KEY_PPAGE)
+        p->log_scroll += LOG_PAGE;
+    else if (key == KEY_NPAGE)
+        p->log_scroll = p->log_scroll > LOG_PAGE ? p->log_scroll - LOG_PAGE : 0;
+    else
+        return false;
+    return true;
+}
+
 void play_key(Play *p, int key)
 {
     if (key == KEY_RESIZE || key == ERR)
@@ -309,6 +336,9 @@ void play_key(Play *p, int key)
         p->help = play_help_key(&p->help_scroll, key);
         return;
     }
+    if (p->prompt == PROMPT_NONE && log_key(p, key))
+        return;
+    p->message[0] = '\0'; /* a key gets its own answer; an older one goes */
     switch (p->prompt) {
     case PROMPT_COLOR: color_key(p, key); return;
     case PROMPT_TYPING: typing_key(p, key); return;
@@ -335,6 +365,8 @@ void play_key(Play *p, int key)
         next_game(p);
         return;
     }
+    if (over && again_key(p, key))
+        return;
     if (over || p->cfg.autoplay)
         return;
     /* the first player names the colour of a Wild turned up */
@@ -358,12 +390,16 @@ void play_key(Play *p, int key)
     case 'c': act_simple(p, UNO_ACT_CHALLENGE, "Cannot challenge"); return;
     case 'u': act_simple(p, UNO_ACT_UNO, "Cannot say UNO"); return;
     case 'k': act_listed(p, UNO_ACT_CATCH, "Cannot catch", "Nobody to catch now"); return;
-    case 's': act_listed(p, UNO_ACT_SUSPECT, "Cannot suspect", "Nobody has just drawn (KPGUT \xc2\xa7" "14)"); return;
+    case 's':
+        act_listed(p, UNO_ACT_SUSPECT, "Cannot suspect",
+                   p->rules.tactical_suspect ? "Nobody has just drawn cards"
+                                             : "Suspecting a tactical draw is not in these rules");
+        return;
     case '!':
         if (uno_bot_find(v, UNO_ACT_GIVEUP) >= 0)
             p->prompt = PROMPT_GIVEUP;
         else
-            play_say(p, "These rules have no giving up (KPGUT \xc2\xa7" "9)");
+            play_say(p, "%s", p->rules.giveup ? "You cannot give up now" : "Giving up is not in these rules");
         return;
     default:
         break;
@@ -397,14 +433,20 @@ void play_hint(const Play *p, char *out, size_t len)
         snprintf(out, len, "Quit the game? y/n");
         return;
     case PROMPT_GIVEUP:
-        snprintf(out, len, "Give up this game (KPGUT \xc2\xa7" "9)? y/n");
+        snprintf(out, len, "Give up this game? y/n");
         return;
     case PROMPT_NONE:
         break;
     }
     if (v->phase == UNO_PHASE_OVER) {
-        snprintf(out, len, "%s", p->match && !play_match_over(p) ? "Game over: n next game, q quit"
-                                                                   : "Game over: q quit");
+        const char *what = p->match ? "match" : "game";
+        if (p->match && !play_match_over(p))
+            snprintf(out, len, "Game over: n next game, q quit");
+        else if (play_may_play_again(p))
+            snprintf(out, len, "%s over: a play again (a new deal), r the same deal again, q quit",
+                     p->match ? "Match" : "Game");
+        else
+            snprintf(out, len, "The %s is over: q quit", what);
         return;
     }
     if (p->cfg.autoplay) {
@@ -462,5 +504,7 @@ const char *const play_keys_help[] = {
     "  u say UNO            k catch a player who did not say it",
     "  s suspect a tactical draw (KPGUT \xc2\xa7" "14)    ! give up (KPGUT \xc2\xa7" "9)",
     "  n next game (--match)  ? this help (Up/Down scroll)  q quit",
+    "  PgUp/PgDn            scroll the log back and forth",
+    "  a  r                 at the end: play again with a new deal, or the same",
     NULL,
 };

@@ -63,6 +63,12 @@ void play_say(Play *p, const char *fmt, ...)
     vsnprintf(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
     p->message_at = p->now;
+    p->message_turn = p->view.turn;
+}
+
+bool play_may_play_again(const Play *p)
+{
+    return !p->cfg.resume && (!p->match || play_match_over(p));
 }
 
 /* ---------------------------------------------------------------- setup */

@@ -5,6 +5,7 @@
  * shown to one seat (MyUNO challenge, KPGUT §14) is written out only for
  * that seat; the referee of a replay knows every card.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +25,38 @@ const char *play_seat_name(const PlayVoice *v, int seat)
     if (seat < 0 || seat >= uno_game_nplayers(v->game))
         return "Someone";
     return uno_game_player(v->game, seat)->name;
+}
+
+/* The words after "seat N" that change when N is the person. */
+static const struct { const char *they, *you; } second_person[] = {
+    {"'s", "r"}, {" does", " do"}, {" is", " are"}, {" has", " have"}, {" may", " may"},
+};
+
+void play_name_seats(const PlayVoice *v, const char *in, char *out, size_t len)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    while (*in && used + 1 < len) {
+        int seat, skip = 0;
+        if (strncmp(in, "seat ", 5) == 0 && sscanf(in + 5, "%d%n", &seat, &skip) == 1 && seat >= 0 &&
+            seat < uno_game_nplayers(v->game)) {
+            in += 5 + skip;
+            bool you = seat == v->you;
+            const char *name = you ? "you" : play_seat_name(v, seat), *tail = "";
+            for (size_t i = 0; you && i < sizeof second_person / sizeof second_person[0]; i++)
+                if (strncmp(in, second_person[i].they, strlen(second_person[i].they)) == 0) {
+                    in += strlen(second_person[i].they);
+                    tail = second_person[i].you;
+                    break;
+                }
+            used += (size_t)snprintf(out + used, len - used, "%s%s", name, tail);
+            if (used >= len)
+                used = len - 1;
+            continue;
+        }
+        out[used++] = *in++;
+        out[used] = '\0';
+    }
 }
 
 /* "You play" / "Bert plays". */
@@ -222,4 +255,91 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
         break;
     }
     return false;
+}
+
+void play_match_verdict(const UnoMatch *m, int you, char *out, size_t len)
+{
+    int first = 0, n = uno_match_nplayers(m);
+    for (int i = 0; i < n; i++)
+        first += uno_match_rank(m, i) == 1;
+    if (first <= 1) {
+        int w = uno_match_winner(m);
+        snprintf(out, len, "The match is over: %s won.", w == you ? "you" : uno_match_player(m, w)->name);
+        return;
+    }
+    size_t used = (size_t)snprintf(out, len, "The match is over: a tie between");
+    for (int i = 0, told = 0; i < n && used < len; i++) {
+        if (uno_match_rank(m, i) != 1)
+            continue;
+        told++;
+        used += (size_t)snprintf(out + used, len - used, "%s %s", told == 1 ? "" : told == first ? " and" : ",",
+                                 i == you ? "you" : uno_match_player(m, i)->name);
+    }
+    if (used < len)
+        snprintf(out + used, len - used, ".");
+}
+
+/* Appends a sentence to out. */
+static void say_more(char *out, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say_more(char *out, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen(out);
+    if (used + 1 >= len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out + used, len - used, fmt, ap);
+    va_end(ap);
+}
+
+void play_rules_summary(const UnoRules *r, char *out, size_t len)
+{
+    out[0] = '\0';
+    if (r->opening == UNO_OPEN_YOUNGEST_PLAYS)
+        say_more(out, len, "The youngest opens with any card but a Wild Draw 4. ");
+    say_more(out, len, "Play a card that matches the top card by colour, number or symbol; a Wild goes on "
+                       "anything and names the colour. ");
+    if (r->play_sets)
+        say_more(out, len, "Cards of one number (or one symbol) may go down together as a set. ");
+    if (r->draw_rule == UNO_DRAW_ONE)
+        say_more(out, len, "Cannot play? Draw one card: play it if it fits, or keep it. ");
+    else
+        say_more(out, len, "Cannot play? Draw until a card fits, then play. ");
+    say_more(out, len, "A Wild Draw 4 may be played only when you hold %s; ",
+             r->wd4_rule == UNO_WD4_NO_PLAYABLE ? "no other playable card" : "no card of the colour in force");
+    if (r->challenge == UNO_CHALLENGE_NONE)
+        say_more(out, len, "the game enforces it. ");
+    else
+        say_more(out, len, "the next player may %s it (c) and sees your hand. ",
+                 r->tactical_suspect ? "suspect" : "challenge");
+    if (r->stack_draw2 || r->stack_wd4)
+        say_more(out, len, "Draw 2s%s chain: the next player adds to the chain or takes it all. ",
+                 r->stack_wd4 ? " and Wild Draw 4s" : "");
+    if (r->side_slide)
+        say_more(out, len, "Out of turn you may slide a card identical to the top card. ");
+    if (r->uno_penalty > 0)
+        say_more(out, len, "Say UNO (u) when you are down to one card, or draw %d if caught (k catches others). ",
+                 r->uno_penalty);
+    if (r->tactical_suspect)
+        say_more(out, len, "Drawing while holding a playable card may be suspected (s). ");
+    if (r->play_to_last)
+        say_more(out, len, "The game goes on until one player remains: every player gets a place. ");
+    else
+        say_more(out, len, "The first player out wins the hand. ");
+    switch (r->scoring) {
+    case UNO_SCORING_WINNER:
+        say_more(out, len, "The winner scores the cards left in the others' hands; first to %d wins the match.",
+                 r->target);
+        break;
+    case UNO_SCORING_TALLY:
+        say_more(out, len, "Each keeps a tally of their own cards left; when one reaches %d, the lowest wins.",
+                 r->target);
+        break;
+    case UNO_SCORING_SESSION:
+        say_more(out, len, "Scores are minutes: the fewer, the better; the session's winner has the lowest "
+                           "average per game.");
+        break;
+    case UNO_SCORING_NONE:
+        break;
+    }
 }

@@ -147,8 +147,9 @@ int replay_watch(Replay *r, int seat, int pace_ms, bool ascii)
         fprintf(stderr, "uno replay: %s\n", w.error);
         return 1;
     }
-    if (play_draw_init(ascii) != 0) {
-        fprintf(stderr, "uno replay: cannot open the terminal\n");
+    char why[300];
+    if (play_draw_init(ascii, why, sizeof why) != 0) {
+        fprintf(stderr, "uno replay: %s\n", why);
         return 1;
     }
     while (!w.quit) {

@@ -139,12 +139,12 @@ static void display(const Term *t, const char *format, char *out, size_t len)
  * goes to t->out, then "exit status N". Each launch names a server of its
  * own: the server of a game that just ended may still be shutting down, and
  * a new session on its socket would fail. */
-static void launch(Term *t, int cols, int lines, const char *args)
+static void launch_env(Term *t, int cols, int lines, const char *env, const char *args)
 {
     snprintf(t->socket, sizeof t->socket, "unoplay-%d-%d", (int)getpid(), ++serial);
-    int rc = tmux(t, "new-session -d -x %d -y %d \"env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s %s > %s 2>&1;"
+    int rc = tmux(t, "new-session -d -x %d -y %d \"env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s %s %s > %s 2>&1;"
                   " echo exit status \\$? >> %s\"",
-                  cols, lines, uno_bin(), args, t->out, t->out);
+                  cols, lines, env, uno_bin(), args, t->out, t->out);
     assert_int_equal(rc, 0);
     char pid[32];
     display(t, "#{pane_pid}", pid, sizeof pid);
@@ -154,8 +154,13 @@ static void launch(Term *t, int cols, int lines, const char *args)
     running.t = *t;
 }
 
-/* `uno play --save t->save ARGS` in a new terminal. */
-static void start(Term *t, int cols, int lines, const char *args)
+static void launch(Term *t, int cols, int lines, const char *args)
+{
+    launch_env(t, cols, lines, "", args);
+}
+
+/* `ENV uno play --save t->save ARGS` in a new terminal (ENV: "NAME=value ..."). */
+static void start_env(Term *t, int cols, int lines, const char *env, const char *args)
 {
     memset(t, 0, sizeof *t);
     snprintf(t->save, sizeof t->save, "/tmp/unoplay-%d-%d.jsonl", (int)getpid(), serial + 1);
@@ -163,7 +168,12 @@ static void start(Term *t, int cols, int lines, const char *args)
     unlink(t->save);
     char all[512];
     snprintf(all, sizeof all, "play --save %s %s", t->save, args);
-    launch(t, cols, lines, all);
+    launch_env(t, cols, lines, env, all);
+}
+
+static void start(Term *t, int cols, int lines, const char *args)
+{
+    start_env(t, cols, lines, "", args);
 }
 
 /* Ends the terminal and what runs in it, and removes its files. */
@@ -444,10 +454,16 @@ static void test_help_screen(void **state)
     start(&t, 80, 24, "--rules mattel --seed 3 --pace 150 --options uno_penalty=4");
     must_see(&t, "Your hand", 5000);
     tmux(&t, "send-keys '?'"); /* quoted: sh would glob a bare ? */
-    must_see(&t, "The rules in force", 3000);
+    /* it begins with how these rules play, wrapped at 80 columns, not cut */
+    must_see(&t, "How mattel plays", 3000);
+    must_see(&t, "or draw 4 if caught", 1000);
+    must_see(&t, "first to 500 wins the match.", 1000);
     must_see(&t, "d draw", 1000);
-    for (int i = 0; i < 60 && !strstr(capture(&t), "uno_penalty"); i++)
+    for (int i = 0; i < 80 && !strstr(capture(&t), "uno_penalty"); i++) {
         tmux(&t, "send-keys Down");
+        if (strstr(t.screen, "blank_draw")) /* no blank cards in this deck: their options are left out */
+            fail_msg("the help lists blank cards' options without blanks:\n%s", t.screen);
+    }
     const char *line = strstr(t.screen, "uno_penalty");
     assert_non_null(line);
     char value[16] = "";
@@ -560,7 +576,10 @@ static void test_whole_game_mattel(void **state)
 static void test_whole_session_kpgut(void **state)
 {
     (void)state;
-    whole_game("--rules kpgut --players 4 --seed 22 --match --games 2", "The match is over after 2 games");
+    /* autoplay at pace 0: everybody finishes within the first minute, so
+     * everybody scores 0 minutes (KPGUT "Scoring"): a tie, not a win */
+    whole_game("--rules kpgut --players 4 --seed 22 --match --games 2",
+               "The match is over: a tie between you, Ada, Bert and Cleo. (2 games)");
 }
 
 /* KPGUT: a set typed as "r8 g8" is played as a set (KPGUT "Basic Gameplay"). */
@@ -1098,6 +1117,200 @@ static void test_resume_refused(void **state)
     stop(&t);
 }
 
+
+/* ----------------------------------------------- the table as people use it */
+
+/* The rows of the log: between the rule under the pile and the hand's label. */
+static int log_rows(const char *screen)
+{
+    const char *rule = strstr(screen, "\xe2\x94\x80\xe2\x94\x80"), *hand = strstr(screen, "Your hand");
+    if (!rule || !hand || hand < rule)
+        return -1;
+    int rows = -1; /* the rule's own line ends first */
+    for (const char *c = rule; c < hand; c++)
+        rows += *c == '\n';
+    return rows;
+}
+
+/* KPGUT with 10 players at 80x24: the log keeps at least 4 rows; PgUp
+ * scrolls it back (a marker says how far), PgDn comes back to the newest. */
+static void test_log_ten_players(void **state)
+{
+    (void)state;
+    Term t;
+    start(&t, 80, 24, "--rules kpgut --players 10 --seed 8 --autoplay --pace 40");
+    must_see(&t, "Your hand", 5000);
+    sleep_ms(3000);
+    int rows = log_rows(capture(&t));
+    if (rows < 4)
+        fail_msg("the log has %d rows at 80x24 with 10 players:\n%s", rows, t.screen);
+    tmux(&t, "send-keys PPage");
+    must_see(&t, "lines back: PgDn for newer", 2000);
+    tmux(&t, "send-keys NPage NPage NPage NPage NPage NPage");
+    for (int i = 0; i < 40 && strstr(capture(&t), "lines back"); i++)
+        sleep_ms(50);
+    if (strstr(t.screen, "lines back"))
+        fail_msg("PgDn did not come back to the newest lines:\n%s", t.screen);
+    stop(&t);
+}
+
+/* Without colours (TERM=vt100) the playable cards of the hand are marked:
+ * bold and underlined, exactly the cards seat 0 may play. */
+static void test_vt100_marks_playable(void **state)
+{
+    (void)state;
+    Term t;
+    start_env(&t, 80, 24, "TERM=vt100", "--rules mattel --seed 11 --pace 150");
+    wait_my_turn(&t);
+    sleep_ms(300);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p -e 2>/dev/null", t.socket);
+    FILE *f = popen(cmd, "r");
+    static char screen[SCREEN_MAX];
+    size_t n = f ? fread(screen, 1, sizeof screen - 1, f) : 0;
+    screen[n] = '\0';
+    if (f)
+        pclose(f);
+    /* the underlined cards on the screen, "[R7]" after an SGR with 4 in it */
+    char marked[256] = "";
+    for (const char *c = screen; (c = strstr(c, "\x1b[")); c++) {
+        const char *m = c + 2, *end = m + strspn(m, "0123456789;");
+        if (*end != 'm' || end[1] != '[')
+            continue;
+        bool underline = false;
+        for (const char *d = m; d < end; d++)
+            if (*d == '4' && (d == m || d[-1] == ';') && (d + 1 == end || d[1] == ';'))
+                underline = true;
+        if (underline) {
+            char card[8] = "";
+            sscanf(end + 2, "%7[^]]", card);
+            strncat(marked, card, sizeof marked - strlen(marked) - 2);
+            strcat(marked, " ");
+        }
+    }
+    /* what seat 0 may play now */
+    cJSON *legal = ask_table(&t, "{\"op\":\"legal\",\"seat\":0}"), *m;
+    char want[256] = "";
+    cJSON_ArrayForEach(m, cJSON_GetObjectItem(legal, "moves"))
+    {
+        const char *op = cJSON_GetStringValue(cJSON_GetObjectItem(m, "op"));
+        cJSON *cards = cJSON_GetObjectItem(m, "cards");
+        if (!op || strcmp(op, "play") != 0 || !cards)
+            continue;
+        const char *first = cJSON_GetStringValue(cJSON_GetArrayItem(cards, 0));
+        char needle[16];
+        snprintf(needle, sizeof needle, "%s ", first);
+        if (!strstr(want, needle))
+            strncat(want, needle, sizeof want - strlen(want) - 1);
+    }
+    cJSON_Delete(legal);
+    /* every playable kind is marked, and nothing else */
+    for (char *w = strtok(want, " "); w; w = strtok(NULL, " ")) {
+        char needle[16];
+        snprintf(needle, sizeof needle, "%s ", w);
+        if (!strstr(marked, needle))
+            fail_msg("playable %s is not marked (marked: %s)", w, marked);
+    }
+    cJSON *again = ask_table(&t, "{\"op\":\"legal\",\"seat\":0}");
+    for (char *c = strtok(marked, " "); c; c = strtok(NULL, " ")) {
+        char needle[32];
+        snprintf(needle, sizeof needle, "\"%s\"", c);
+        char *text = cJSON_PrintUnformatted(again);
+        bool ok = strstr(text, needle) != NULL;
+        free(text);
+        if (!ok)
+            fail_msg("%s is marked but cannot be played", c);
+    }
+    cJSON_Delete(again);
+    stop(&t);
+}
+
+/* TERM=dumb cannot move the cursor: uno play says so and stops (status 1)
+ * instead of a blank screen. */
+static void test_dumb_terminal_refused(void **state)
+{
+    (void)state;
+    Term t;
+    start_env(&t, 80, 24, "TERM=dumb", "--rules mattel --seed 3");
+    wait_exit(&t, 5000);
+    const char *out = read_text(t.out);
+    if (!out || !strstr(out, "uno play: this terminal (TERM=dumb) cannot move the cursor") ||
+        !strstr(out, "exit status 1"))
+        fail_msg("expected the refusal and exit status 1 in:\n%s", out ? out : "(nothing)");
+    stop(&t);
+}
+
+/* Ctrl-C leaves as q does: the game is saved, the same words at the end. */
+static void test_ctrl_c_saves(void **state)
+{
+    (void)state;
+    Term t;
+    start(&t, 80, 24, "--rules mattel --seed 5 --pace 150");
+    wait_my_turn(&t);
+    tmux(&t, "send-keys C-c");
+    wait_exit(&t, 5000);
+    const char *out = read_text(t.out);
+    char hint[512];
+    snprintf(hint, sizeof hint, "continue with: uno play --resume %s\n", t.save);
+    if (!out || !strstr(out, "You left the game.") || !strstr(out, hint) || !strstr(out, "exit status 0"))
+        fail_msg("expected \"%s\" and exit status 0 in:\n%s", hint, out ? out : "(nothing)");
+    cJSON *reqs = save_requests(t.save); /* the file is whole */
+    assert_true(cJSON_GetArraySize(reqs) >= 1);
+    cJSON_Delete(reqs);
+    stop(&t);
+}
+
+/* The seed of a save file's `new` request. */
+static double save_seed(const char *path)
+{
+    cJSON *reqs = save_requests(path);
+    double seed = cJSON_GetNumberValue(cJSON_GetObjectItem(cJSON_GetArrayItem(reqs, 0), "seed"));
+    cJSON_Delete(reqs);
+    return seed;
+}
+
+/* A game over offers to play again: r the same deal (the same seed, in a
+ * new save file), a a new deal; q then tells every game's file. */
+static void test_play_again(void **state)
+{
+    (void)state;
+    Term t;
+    char env[300], dir[256];
+    snprintf(dir, sizeof dir, "/tmp/unoplay-%d-state", (int)getpid());
+    snprintf(env, sizeof env, "XDG_STATE_HOME=%s", dir);
+    start_env(&t, 80, 24, env, "--rules mattel --seed 21 --autoplay --pace 0");
+    must_see(&t, "a play again (a new deal), r the same deal again", 20000);
+    tmux(&t, "send-keys r");
+    sleep_ms(500);
+    must_see(&t, "a play again (a new deal), r the same deal again", 20000);
+    tmux(&t, "send-keys a");
+    sleep_ms(500);
+    must_see(&t, "a play again (a new deal), r the same deal again", 20000);
+    tmux(&t, "send-keys q");
+    wait_exit(&t, 5000);
+    const char *out = read_text(t.out);
+    char first[512];
+    snprintf(first, sizeof first, "An earlier game was saved to %s\n", t.save);
+    if (!out || !strstr(out, first) || !strstr(out, "exit status 0"))
+        fail_msg("expected \"%s\" in:\n%s", first, out ? out : "(nothing)");
+    /* the second game's file (the same deal), then the third's (a new one) */
+    char second[512] = "", third[512] = "";
+    const char *c = strstr(out, first) + strlen(first);
+    sscanf(c, "An earlier game was saved to %511s", second);
+    const char *last = strstr(out, "Saved to ");
+    assert_non_null(last);
+    sscanf(last, "Saved to %511s", third);
+    assert_true(second[0] && third[0]);
+    assert_true(save_seed(second) == save_seed(t.save));
+    assert_true(save_seed(third) != save_seed(t.save));
+    unlink(second);
+    unlink(third);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+    stop(&t);
+}
+
 int main(void)
 {
     if (system("tmux -V >/dev/null 2>&1") != 0) {
@@ -1122,6 +1335,11 @@ int main(void)
         cmocka_unit_test_teardown(test_resume_after_quit, teardown),
         cmocka_unit_test_teardown(test_resume_after_kill, teardown),
         cmocka_unit_test_teardown(test_resume_refused, teardown),
+        cmocka_unit_test_teardown(test_log_ten_players, teardown),
+        cmocka_unit_test_teardown(test_vt100_marks_playable, teardown),
+        cmocka_unit_test_teardown(test_dumb_terminal_refused, teardown),
+        cmocka_unit_test_teardown(test_ctrl_c_saves, teardown),
+        cmocka_unit_test_teardown(test_play_again, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
