@@ -81,6 +81,8 @@ int cmd_bench(int argc, char **argv)
 {
     if (argc > 1) {
         bool help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0;
+        if (!help)
+            fprintf(stderr, "uno bench: '%s': uno bench takes no arguments\n", argv[1]);
         usage(help ? stdout : stderr);
         return help ? 0 : 2;
     }

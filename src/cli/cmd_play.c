@@ -7,6 +7,7 @@
  */
 #include <inttypes.h>
 #include <locale.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,7 +55,7 @@ static void usage(FILE *out)
             "keys; press ? in the game for them and for the rules in force.\n"
             "\n"
             "  --rules R        a rule set (mattel, classic, kpgut) or a rules file [mattel]\n"
-            "  --players N      players, you included [4]\n"
+            "  --players N      players, you included, 2..30 (the rules may allow fewer) [4]\n"
             "  --name NAME      your name [$USER]\n"
             "  --age A          your age in years (KPGUT: the oldest deals, the youngest opens) [30]\n"
             "  --seed S         the deal's seed [from the clock]\n"
@@ -63,8 +64,8 @@ static void usage(FILE *out)
             "  --forget R       how often the bots forget to say UNO, 0..1 [0.1]\n"
             "  --bot KIND       the bots' policy: heuristic or random [heuristic]\n"
             "  --match          a whole match (Mattel: to 500 over several hands; KPGUT: a session)\n"
-            "  --target N       the match's target score [the rule set's: 500]\n"
-            "  --games N        the session's games [0: until you quit]\n"
+            "  --target N       the match's target score [the rule set's: 500]; implies --match\n"
+            "  --games N        the session's games [0: until you quit]; implies --match\n"
             "  --save FILE      save the game to FILE [~/.local/state/uno/games/STAMP-SEED.jsonl]\n"
             "  --no-save        do not save\n"
             "  --autoplay       a bot plays your seat too (a demo); --quit-at-end: leave at the end\n"
@@ -118,6 +119,30 @@ static bool new_game_option(const char *a)
     return false;
 }
 
+/* The number options, their ranges, and where they go. */
+typedef struct NumberOption {
+    const char *name;
+    long min, max;
+    size_t offset;
+    const char *what;
+} NumberOption;
+
+static const NumberOption number_options[] = {
+    {"--players", 2, UNO_MAX_PLAYERS, offsetof(PlayConfig, players), "players, you included"},
+    {"--age", 0, 200, offsetof(PlayConfig, age), "years"},
+    {"--pace", 0, 60000, offsetof(PlayConfig, pace_ms), "milliseconds"},
+    {"--games", 0, 1000, offsetof(PlayConfig, games), "games in the session; 0: until you stop"},
+    {"--target", 1, 100000, offsetof(PlayConfig, target), "points"},
+};
+
+static const NumberOption *number_option(const char *name)
+{
+    for (size_t i = 0; i < sizeof number_options / sizeof number_options[0]; i++)
+        if (strcmp(name, number_options[i].name) == 0)
+            return &number_options[i];
+    return NULL;
+}
+
 /* 0 done, 1 --help shown, 2 bad usage. */
 static int parse_args(int argc, char **argv, PlayConfig *c)
 {
@@ -163,20 +188,29 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
             c->options = val;
         else if (strcmp(a, "--name") == 0 && val[0] && strlen(val) < UNO_NAME_LEN)
             c->name = val;
+        else if (strcmp(a, "--bot") == 0 && uno_bot_kind_parse(val) >= 0)
+            c->bot = (UnoBotKind)uno_bot_kind_parse(val);
         else if (strcmp(a, "--save") == 0)
             c->save_path = val;
         else if (strcmp(a, "--resume") == 0)
             c->resume = val;
-        else if (strcmp(a, "--players") == 0 && uno_cli_parse_long(val, 2, UNO_MAX_PLAYERS, &n))
-            c->players = (int)n;
-        else if (strcmp(a, "--age") == 0 && uno_cli_parse_long(val, 0, 200, &n))
-            c->age = (int)n;
-        else if (strcmp(a, "--pace") == 0 && uno_cli_parse_long(val, 0, 60000, &n))
-            c->pace_ms = (int)n;
-        else if (strcmp(a, "--games") == 0 && uno_cli_parse_long(val, 0, 1000, &n))
-            c->games = (int)n;
-        else if (strcmp(a, "--target") == 0 && uno_cli_parse_long(val, 1, 100000, &n))
-            c->target = (int)n;
+        else if (strcmp(a, "--players") == 0 || strcmp(a, "--age") == 0 || strcmp(a, "--pace") == 0 ||
+                 strcmp(a, "--games") == 0 || strcmp(a, "--target") == 0) {
+            const NumberOption *o = number_option(a);
+            if (!uno_cli_parse_long(val, o->min, o->max, &n)) {
+                fprintf(stderr, "uno play: %s: '%s' is not a number from %ld to %ld (%s)\n", a, val, o->min,
+                        o->max, o->what);
+                fprintf(stderr, "(uno play --help for the options)\n");
+                return 2;
+            }
+            *(int *)((char *)c + o->offset) = (int)n;
+            /* a target or a number of games is a match's: they imply --match */
+            if (strcmp(a, "--games") == 0 || strcmp(a, "--target") == 0)
+                c->match = true;
+        } else if (strcmp(a, "--name") == 0)
+            return bad_usage("--name: '%s' is empty or too long (at most 31 bytes)", val);
+        else if (strcmp(a, "--bot") == 0)
+            return bad_usage("--bot: '%s' is not a bot (heuristic, random)", val);
         else if (strcmp(a, "--seed") == 0 && val[0] >= '0' && val[0] <= '9') {
             char *end;
             c->seed = strtoull(val, &end, 10);
@@ -188,10 +222,10 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
             c->forget = strtod(val, &end);
             if (*end || !(c->forget >= 0 && c->forget <= 1))
                 return bad_usage("--forget: '%s' is not a number from 0 to 1", val);
-        } else if (strcmp(a, "--bot") == 0 && uno_bot_kind_parse(val) >= 0)
-            c->bot = (UnoBotKind)uno_bot_kind_parse(val);
+        } else if (strcmp(a, "--seed") == 0)
+            return bad_usage("--seed: '%s' is not a number from 0 to 2^64-1", val);
         else
-            return bad_usage("'%s' is unknown or has a bad value", a);
+            return bad_usage("'%s' is not an option of uno play", a);
     }
     if (c->resume && new_game)
         return bad_usage("%s goes without --resume: the save file has the game", new_game);

@@ -193,6 +193,7 @@ int cmd_replay(int argc, char **argv)
         }
     }
     if (!path) {
+        fprintf(stderr, "uno replay: which saved game? give its FILE\n");
         usage(stderr);
         return 2;
     }

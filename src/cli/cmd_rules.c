@@ -149,6 +149,10 @@ int cmd_rules(int argc, char **argv)
     }
     if (argc == 2 && (argv[1][0] != '-' || strcmp(argv[1], "-") == 0))
         return show_one(argv[1]);
+    if (argc > 2)
+        fprintf(stderr, "uno rules: one rule set or file at a time, not %d arguments\n", argc - 1);
+    else
+        fprintf(stderr, "uno rules: '%s' is not an option of uno rules\n", argv[1]);
     usage(stderr);
     return 2;
 }

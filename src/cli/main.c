@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "uno.h"
 
 typedef struct Command {
     const char *name;
@@ -23,9 +24,14 @@ static const Command commands[] = {
     {"bench", cmd_bench, "fixed games: speed and a behaviour signature"},
 };
 
+/* The release: the engine's rules, the protocol and the save files it
+ * reads and writes are those of this version's docs. */
+#define UNO_RELEASE "0.9.0"
+
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: uno COMMAND [ARGS]   (uno COMMAND --help for each)\n\ncommands:\n");
+    fprintf(out, "usage: uno COMMAND [ARGS]   (uno COMMAND --help for each)\n"
+                 "       uno --version\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
 }
@@ -49,6 +55,10 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         usage(stdout);
+        return output_written(0);
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        printf("uno %s (rule sets: %s)\n", UNO_RELEASE, uno_rules_builtin_list());
         return output_written(0);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

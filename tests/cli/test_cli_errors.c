@@ -1,0 +1,92 @@
+/*
+ * test_cli_errors.c — every command's argument errors, through the binary
+ * ($UNO_BIN): the status is 2, the first line names the command ("uno sim:
+ * ...") and says what was wrong, before any usage text; a number out of
+ * range gives the range. `uno --version` prints the release.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <cmocka.h>
+
+/* What `uno ARGS` writes to standard error (standard output too when
+ * both is set), and its exit status. */
+static char *run(const char *args, bool both, int *status)
+{
+    const char *bin = getenv("UNO_BIN");
+    if (!bin)
+        fail_msg("UNO_BIN is not set");
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, both ? "'%s' %s 2>&1 </dev/null" : "'%s' %s 2>&1 >/dev/null </dev/null", bin, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    static char out[65536];
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    int rc = pclose(p);
+    *status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    return out;
+}
+
+/* `uno ARGS` fails with status 2, its first line "uno CMD: " then what
+ * contains `says`. */
+static void refused(const char *args, const char *cmd, const char *says)
+{
+    int status;
+    const char *out = run(args, false, &status);
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "uno %s: ", cmd);
+    const char *eol = strchr(out, '\n');
+    size_t first = eol ? (size_t)(eol - out) : strlen(out);
+    if (status != 2 || strncmp(out, prefix, strlen(prefix)) != 0 || !strstr(out, says) ||
+        (size_t)(strstr(out, says) - out) > first)
+        fail_msg("uno %s: expected status 2 and a first line \"%s...%s...\"; got %d:\n%s", args, prefix, says, status,
+                 out);
+}
+
+static void test_every_command_says_what_was_wrong(void **state)
+{
+    (void)state;
+    refused("play --players 40", "play", "--players: '40' is not a number from 2 to 30");
+    refused("play --pace -1", "play", "--pace: '-1' is not a number from 0 to 60000");
+    refused("play --bot smart", "play", "--bot: 'smart' is not a bot (heuristic, random)");
+    refused("play --frob 1", "play", "'--frob' is not an option of uno play");
+    refused("play --seed x", "play", "--seed: 'x' is not a number");
+    refused("play --resume f --seed 3", "play", "--seed goes without --resume");
+    refused("sim --players 99", "sim", "--players: '99' is not a whole number in 2..30");
+    refused("sim --frob", "sim", "--frob");
+    refused("perft --depth", "perft", "'--depth' needs a value");
+    refused("bench --x", "bench", "takes no arguments");
+    refused("rules --bogus", "rules", "'--bogus' is not an option of uno rules");
+    refused("rules a b", "rules", "one rule set or file at a time");
+    refused("replay", "replay", "which saved game?");
+    refused("replay f --text --watch", "replay", "--text or --watch, not both");
+    refused("table --frob", "table", "unexpected argument '--frob'");
+    refused("table --repair", "table", "--repair repairs the file of --save FILE");
+}
+
+static void test_version(void **state)
+{
+    (void)state;
+    int status;
+    const char *out = run("--version", true, &status);
+    int major = -1, minor = -1, patch = -1;
+    assert_int_equal(status, 0);
+    assert_int_equal(sscanf(out, "uno %d.%d.%d", &major, &minor, &patch), 3);
+    assert_non_null(strstr(out, "mattel, classic, kpgut"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_command_says_what_was_wrong),
+        cmocka_unit_test(test_version),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
