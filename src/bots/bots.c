@@ -12,6 +12,7 @@ void uno_bot_params_default(UnoBotParams *p)
     p->uno_rate = 1.0;
     p->forget_uno = 0.0;
     p->suspect_rate = 0.02;
+    p->bluff_rate = 0.05;
 }
 
 int uno_bot_kind_parse(const char *name)

@@ -47,9 +47,10 @@ typedef struct UnoBotParams {
     double uno_rate;     /* random: chance of saying UNO with the play that leaves one card */
     double forget_uno;   /* heuristic: chance of forgetting to say UNO (0..1) */
     double suspect_rate; /* heuristic: chance of suspecting a draw as tactical (KPGUT §14) */
+    double bluff_rate;   /* heuristic: chance of a Wild Draw 4 bluff, where a challenge can catch it */
 } UnoBotParams;
 
-/* uno_rate 1, forget_uno 0, suspect_rate 0.02. */
+/* uno_rate 1, forget_uno 0, suspect_rate 0.02, bluff_rate 0.05. */
 void uno_bot_params_default(UnoBotParams *p);
 
 /* "random", "heuristic" -> kind; -1 for anything else. */

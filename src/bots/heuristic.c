@@ -10,16 +10,18 @@
  *  - in turn: scores every legal play (below) and plays the best; draws only
  *    when nothing is playable (never a tactical draw); names the colour it
  *    holds most; continues a draw chain when it can (KPGUT "Draw 2",
- *    "Wild+Draw 4"), else challenges a Wild Draw 4 when a bluff is likely,
- *    else takes; never gives up, warns or opens votes;
+ *    "Wild+Draw 4"), else challenges a Wild Draw 4 when a bluff is likely
+ *    from what it has seen of its player (bluff_likely), else takes; never
+ *    gives up, warns or opens votes;
  *  - says UNO with the play that leaves one card, forgetting at the rate
  *    forget_uno.
  * A play's score: more cards shed (KPGUT sets); more points shed when an
  * opponent is close to going out; Wilds kept for later while other plays
  * exist; attack cards when the next player is close to going out; the
  * colour in force after the play is one it holds many of; no Wild Draw 4
- * bluff (MyUNO "Wild Draw 4": a challenge would catch it); under KPGUT §2 the
- * last card should be a number.
+ * bluff (MyUNO "Wild Draw 4": a challenge would catch it) but at the rate
+ * bluff_rate, where a challenge can catch it; under KPGUT §2 the last card
+ * should be a number.
  */
 #include "bots/bots.h"
 
@@ -162,9 +164,12 @@ static long score_play(const UnoView *v, const UnoAction *a, bool others, bool b
 }
 
 /* The best play in v->legal (the seat's own, in turn), or -1. */
-static int best_play(const UnoView *v, long *best_score)
+static int best_play(const UnoBotParams *p, const UnoView *v, long *best_score)
 {
-    bool others = has_other_plays(v), bluff = wd4_is_bluff(v);
+    /* a bluff the rules can catch, at the rate bluff_rate: this turn, the
+     * Wild Draw 4 is scored as any card */
+    bool dares = v->rules.challenge != UNO_CHALLENGE_NONE && stable_uniform(v, 3) < p->bluff_rate;
+    bool others = has_other_plays(v), bluff = wd4_is_bluff(v) && !dares;
     int best = -1;
     for (int i = 0; i < v->nlegal; i++) {
         const UnoAction *a = &v->legal[i];
@@ -179,11 +184,73 @@ static int best_play(const UnoView *v, long *best_score)
     return best;
 }
 
-/* How likely the Wild Draw 4 faced now was a bluff, from what the table
- * sees: the more cards its player still holds, the likelier one of them
- * matched (MyUNO: the colour in force, about 1 in 4 of a hand; KPGUT: any
- * playable card, more often). Half of all players are assumed to bluff when
- * they can. */
+/* Whether card, held when a Wild Draw 4 went on a pile of (top, color),
+ * made that Wild Draw 4 a bluff (MyUNO "Wild Draw 4": a card of the colour
+ * in force; KPGUT "Wild+Draw 4": any other playable card). */
+static bool breaks_wd4(const UnoRules *r, UnoCard top, int color, UnoCard card)
+{
+    if (card == UNO_WILD4)
+        return false;
+    bool same_color = uno_card_color(card) == color && color != UNO_NO_COLOR;
+    if (r->wd4_rule == UNO_WD4_NO_MATCHING_COLOR)
+        return same_color;
+    return same_color || uno_card_is_wild(card) ||
+           (uno_card_is_colored(top) && uno_card_is_colored(card) && uno_card_value(card) == uno_card_value(top));
+}
+
+/* What the history shows of seat's Wild Draw 4s: how many it played, and
+ * how many were bluffs for all to see: found guilty by a challenge, or
+ * followed, before it drew again, by a play of a card it must have held
+ * then and that broke the rule. */
+static void wd4_record(const UnoView *v, int seat, int *played, int *bluffs)
+{
+    const UnoHistory *h = v->history;
+    UnoCard top = UNO_NO_CARD, open_top = UNO_NO_CARD;
+    int color = UNO_NO_COLOR, open_color = UNO_NO_COLOR;
+    bool open = false; /* seat's last Wild Draw 4 may still show itself a bluff */
+    for (int i = 0; h && i < uno_history_count(h); i++) {
+        const UnoEvent *e = uno_history_event(h, i);
+        bool mine = e->seat == seat;
+        if (e->type == UNO_EV_PLAY && e->ncards > 0) {
+            if (mine && e->cards[e->ncards - 1] == UNO_WILD4) {
+                ++*played;
+                open = true;
+                open_top = top;
+                open_color = color;
+            } else if (mine && open) {
+                for (int c = 0; c < e->ncards && open; c++)
+                    if (breaks_wd4(&v->rules, open_top, open_color, e->cards[c])) {
+                        ++*bluffs;
+                        open = false;
+                    }
+            }
+            top = e->cards[e->ncards - 1];
+            color = e->color;
+        } else if (e->type == UNO_EV_FIRST && e->ncards > 0) {
+            top = e->cards[e->ncards - 1];
+            color = e->color;
+        } else if (e->type == UNO_EV_COLOR) {
+            color = e->color;
+        } else if (e->type == UNO_EV_CHALLENGE && e->target == seat && open) {
+            *bluffs += e->count;
+            open = false;
+        } else if (e->type == UNO_EV_DRAW && mine) {
+            open = false;
+        }
+    }
+}
+
+/* Whether the Wild Draw 4 faced now is likely enough a bluff to challenge
+ * it. Its player could bluff only when its hand held a card that breaks the
+ * rule: the more cards, the likelier (MyUNO: a card of the colour in force,
+ * about 1 in 4 of a hand; KPGUT: any playable card, more often). Whether
+ * they do is learnt from what the table has seen of their Wild Draw 4s
+ * (wd4_record: the share shown to be bluffs), starting from the belief that
+ * a player bluffs one time in five when they could, worth four Wild Draw 4s
+ * seen. Without a history (uno sim's fast games) only that belief counts,
+ * and it never makes a challenge worth it.
+ * Challenging costs 2 more cards when wrong and saves 4 when right: worth
+ * it above 1 in 3. */
 static bool bluff_likely(const UnoView *v)
 {
     int n = v->nplayers, prev = -1;
@@ -197,8 +264,12 @@ static bool bluff_likely(const UnoView *v)
     double miss = v->rules.wd4_rule == UNO_WD4_NO_MATCHING_COLOR ? 0.76 : 0.6, none = 1.0;
     for (int i = 0; i < v->counts[prev]; i++)
         none *= miss;
-    /* challenging costs 2 more cards when wrong, saves 4 when right */
-    return 0.5 * (1.0 - none) > 0.33;
+    int played = 0, bluffs = 0;
+    wd4_record(v, prev, &played, &bluffs);
+    played = played > 0 ? played - 1 : 0; /* the one faced now tells nothing yet */
+    double prior = 0.2 * (1.0 - none), weight = 4.0;
+    double bluff = (bluffs + weight * prior) / (played + weight);
+    return bluff > 1.0 / 3.0;
 }
 
 static bool take(const UnoView *v, int i, UnoAction *out)
@@ -247,7 +318,7 @@ bool uno_bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, Uno
         return take(v, uno_bot_find(v, UNO_ACT_COLOR), out);
     }
     long score = 0;
-    int i = best_play(v, &score);
+    int i = best_play(p, v, &score);
     if (v->phase == UNO_PHASE_PENDING) {
         if (i >= 0) { /* continue the chain */
             *out = v->legal[i];

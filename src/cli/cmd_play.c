@@ -62,6 +62,7 @@ static void usage(FILE *out)
             "  --options k=v,.. change options of the rule set (uno rules NAME lists them)\n"
             "  --pace MS        the bots' pace in milliseconds [700]\n"
             "  --forget R       how often the bots forget to say UNO, 0..1 [0.1]\n"
+            "  --bluff R        how often the bots dare a Wild Draw 4 bluff, 0..1 [0.05]\n"
             "  --bot KIND       the bots' policy: heuristic or random [heuristic]\n"
             "  --match          a whole match (Mattel: to 500 over several hands; KPGUT: a session)\n"
             "  --target N       the match's target score [the rule set's: 500]; implies --match\n"
@@ -72,7 +73,7 @@ static void usage(FILE *out)
             "  --ascii          no UTF-8 symbols\n"
             "  --resume FILE    go on with the game saved in FILE (after a quit, a crash):\n"
             "                   its rules, players and seed are the file's, you are seat 0,\n"
-            "                   new moves are added to FILE; only --pace, --forget, --bot,\n"
+            "                   new moves are added to FILE; only --pace, --forget, --bluff, --bot,\n"
             "                   --autoplay, --quit-at-end and --ascii go with it\n"
             "  --help           show this help\n"
             "\n"
@@ -154,6 +155,7 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
     c->age = 30;
     c->pace_ms = 700;
     c->forget = 0.1;
+    c->bluff = 0.05;
     c->bot = UNO_BOT_HEURISTIC;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -217,11 +219,15 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
             if (*end)
                 return bad_usage("--seed: '%s' is not a number", val);
             c->seed_given = true;
-        } else if (strcmp(a, "--forget") == 0) {
+        } else if (strcmp(a, "--forget") == 0 || strcmp(a, "--bluff") == 0) {
             char *end;
-            c->forget = strtod(val, &end);
-            if (*end || !(c->forget >= 0 && c->forget <= 1))
-                return bad_usage("--forget: '%s' is not a number from 0 to 1", val);
+            double rate = strtod(val, &end);
+            if (*end || !(rate >= 0 && rate <= 1)) {
+                fprintf(stderr, "uno play: %s: '%s' is not a number from 0 to 1\n(uno play --help for the options)\n",
+                        a, val);
+                return 2;
+            }
+            *(strcmp(a, "--forget") == 0 ? &c->forget : &c->bluff) = rate;
         } else if (strcmp(a, "--seed") == 0)
             return bad_usage("--seed: '%s' is not a number from 0 to 2^64-1", val);
         else

@@ -55,6 +55,7 @@ typedef struct PlayConfig {
     bool seed_given;
     int pace_ms;            /* the bots' pace */
     double forget;          /* the bots' forget_uno */
+    double bluff;           /* the bots' bluff_rate */
     UnoBotKind bot;         /* the bots' policy */
     const char *save_path;  /* NULL: a timestamped file in the state directory */
     bool no_save;
@@ -109,6 +110,7 @@ typedef struct Play {
     int64_t now;            /* ms since the game began */
     int64_t next_bot;       /* no bot acts before this (pace) */
     PlayLog log;
+    UnoHistory *seen[UNO_MAX_PLAYERS]; /* each seat's record of the game (the views' history) */
     UnoView view;           /* the person's view, at `now` */
     /* saving */
     UnoSaveFile save;

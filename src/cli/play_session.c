@@ -99,10 +99,31 @@ static int apply_options(UnoRules *r, const char *options, char *err, size_t err
     return 0;
 }
 
+/* Every seat's record of the game (uno.h, UnoHistory), which the views
+ * carry: a deal begins them again. */
+static void remember(Play *p, const UnoEvent *ev)
+{
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++) {
+        if (ev->type == UNO_EV_DEAL) {
+            uno_history_free(p->seen[s]);
+            p->seen[s] = uno_history_new(s);
+        }
+        if (p->seen[s])
+            uno_history_add(p->seen[s], &p->rules, ev);
+    }
+}
+
+static void remember_deal(void *ctx, const UnoEvent *ev)
+{
+    remember(ctx, ev);
+}
+
 static void make_setup(Play *p)
 {
     const PlayConfig *c = &p->cfg;
     uno_setup_init(&p->setup);
+    p->setup.emit = remember_deal;
+    p->setup.ctx = p;
     p->setup.nplayers = c->players;
     p->setup.seed = c->seed;
     snprintf(p->setup.players[0].name, UNO_NAME_LEN, "%s", c->name);
@@ -270,6 +291,7 @@ static void bots_init(Play *p, uint64_t seed, long requests)
 {
     uno_bot_params_default(&p->params);
     p->params.forget_uno = p->cfg.forget;
+    p->params.bluff_rate = p->cfg.bluff;
     uno_rng_seed(&p->rng, (seed ^ 0x5bd1e995u) + (uint64_t)requests);
 }
 
@@ -343,6 +365,10 @@ void play_finish(Play *p)
     if (p->saving || p->save.fd >= 0)
         uno_save_close(&p->save);
     p->saving = false;
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++) {
+        uno_history_free(p->seen[s]);
+        p->seen[s] = NULL;
+    }
     uno_match_free(p->match);
     uno_game_free(p->own);
     free(p->scratch);
@@ -356,6 +382,7 @@ void play_finish(Play *p)
 /* An event of game g in the log, in the person's words. */
 static void tell(Play *p, const UnoGame *g, const UnoEvent *ev)
 {
+    remember(p, ev);
     /* the screen marks whose turn it is; the log tells the person only theirs */
     if (ev->type == UNO_EV_TURN && (ev->seat != p->human || p->cfg.autoplay))
         return;
@@ -415,7 +442,7 @@ void play_refresh(Play *p)
             save_json(p, uno_action_json(&tick));
         uno_game_copy(p->scratch, g);
     }
-    uno_view_build(&p->view, p->scratch, p->human, NULL);
+    uno_view_build(&p->view, p->scratch, p->human, p->seen[p->human]);
 }
 
 /* ----------------------------------------------------------------- bots */
@@ -445,7 +472,7 @@ bool play_bots(Play *p)
         int seat = (first + k) % n;
         if (seat == p->human && !p->cfg.autoplay)
             continue;
-        uno_view_build(&v, g, seat, NULL);
+        uno_view_build(&v, g, seat, p->seen[seat]);
         UnoAction a;
         if (!uno_bot_choose(p->cfg.bot, &p->params, &v, &p->rng, &a))
             continue;
@@ -477,7 +504,7 @@ bool play_next_game(Play *p, char *err, size_t errlen)
         return false;
     }
     char why[UNO_ERR_LEN];
-    if (uno_match_next(p->match, -1, NULL, NULL, why, sizeof why) != UNO_OK) {
+    if (uno_match_next(p->match, -1, remember_deal, p, why, sizeof why) != UNO_OK) {
         snprintf(err, errlen, "%s", why);
         return false;
     }

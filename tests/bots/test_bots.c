@@ -21,8 +21,10 @@
 
 /* ------------------------------------------------------------- helpers */
 
-static UnoGame *new_game(const char *rules_name, const char *option, const char *value, int n,
-                         uint64_t seed)
+/* A game dealt under the rule set (one option changed); its deal's events
+ * go to emit, which may read *rules (NULL: the events go nowhere). */
+static UnoGame *new_game_told(const char *rules_name, const char *option, const char *value, int n, uint64_t seed,
+                              UnoRules *rules, void (*emit)(void *, const UnoEvent *), void *ctx)
 {
     UnoRules r;
     char err[UNO_ERR_LEN] = "";
@@ -34,14 +36,25 @@ static UnoGame *new_game(const char *rules_name, const char *option, const char 
     uno_sim_setup(&s, n, seed);
     for (int i = 0; i < n; i++)
         s.players[i].age = 20 + i * 7 % 30;
+    if (rules)
+        *rules = r;
+    s.emit = emit;
+    s.ctx = ctx;
     UnoGame *g = uno_game_new(&r, &s, err, sizeof err);
     if (!g)
         fail_msg("new %s: %s", rules_name, err);
     return g;
 }
 
+static UnoGame *new_game(const char *rules_name, const char *option, const char *value, int n, uint64_t seed)
+{
+    return new_game_told(rules_name, option, value, n, seed, NULL, NULL, NULL);
+}
+
 typedef struct Table {
     UnoGame *g, *scratch;
+    UnoRules rules;
+    UnoHistory *seen[UNO_MAX_PLAYERS]; /* each seat's record, in its view (as uno play keeps them) */
     UnoBotKind kinds[UNO_MAX_PLAYERS];
     UnoBotParams params[UNO_MAX_PLAYERS];
     UnoRng rng;
@@ -53,6 +66,13 @@ typedef struct Table {
 
 static UnoView view; /* one at a time; large */
 
+static void record(void *ctx, const UnoEvent *ev)
+{
+    Table *tb = ctx;
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++)
+        assert_int_equal(uno_history_add(tb->seen[s], &tb->rules, ev), UNO_OK);
+}
+
 /* Asks the seats, from a random one on, for an action; applies the first
  * one after checking on a copy that the engine accepts it. false: nobody
  * acted. */
@@ -63,7 +83,7 @@ static bool step(Table *tb)
         uno_action_init(&tick, UNO_ACT_TICK, -1);
         tick.t = uno_game_clock(tb->g) + uno_rng_below(&tb->rng, 2500);
         char err[UNO_ERR_LEN];
-        assert_int_equal(uno_game_apply(tb->g, &tick, NULL, NULL, err, sizeof err), UNO_OK);
+        assert_int_equal(uno_game_apply(tb->g, &tick, record, tb, err, sizeof err), UNO_OK);
         if (uno_game_over(tb->g))
             return true;
     }
@@ -71,7 +91,7 @@ static bool step(Table *tb)
     int start = (int)uno_rng_below(&tb->rng, (uint32_t)n);
     for (int k = 0; k < n; k++) {
         int seat = (start + k) % n;
-        uno_view_build(&view, tb->g, seat, NULL);
+        uno_view_build(&view, tb->g, seat, tb->seen[seat]);
         UnoAction a;
         if (!uno_bot_choose(tb->kinds[seat], &tb->params[seat], &view, &tb->rng, &a))
             continue;
@@ -85,7 +105,7 @@ static bool step(Table *tb)
             fail_msg("%s bot, seat %d, %s (%d cards): %s", uno_bot_kind_name(tb->kinds[seat]), seat,
                      uno_action_name(a.type), a.ncards, err);
         tb->slides += a.type == UNO_ACT_PLAY && seat != uno_game_turn(tb->g);
-        assert_int_equal(uno_game_apply(tb->g, &a, NULL, NULL, err, sizeof err), UNO_OK);
+        assert_int_equal(uno_game_apply(tb->g, &a, record, tb, err, sizeof err), UNO_OK);
         assert_int_equal(uno_game_check(tb->g, err, sizeof err), UNO_OK);
         tb->checked++;
         tb->by_type[a.type]++;
@@ -109,15 +129,21 @@ static long play_out(Table *tb)
 
 static void table_free(Table *tb)
 {
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++)
+        uno_history_free(tb->seen[s]);
     uno_game_free(tb->g);
     free(tb->scratch);
 }
 
-static void table_init(Table *tb, UnoGame *g, uint64_t seed)
+/* A table of n seats dealt from game_seed; the bots' generator from seed. */
+static void table_init(Table *tb, const char *rules_name, const char *option, const char *value, int n,
+                       uint64_t game_seed, uint64_t seed)
 {
     memset(tb, 0, sizeof *tb);
-    tb->g = g;
-    tb->scratch = malloc(uno_game_bytes(g));
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++)
+        tb->seen[s] = uno_history_new(s);
+    tb->g = new_game_told(rules_name, option, value, n, game_seed, &tb->rules, record, tb);
+    tb->scratch = malloc(uno_game_bytes(tb->g));
     assert_non_null(tb->scratch);
     uno_rng_seed(&tb->rng, seed);
 }
@@ -137,7 +163,7 @@ static Counts soak(const char *rules_name, const char *option, const char *value
     for (int i = 0; i < games; i++) {
         int n = 2 + i % 6;
         Table tb;
-        table_init(&tb, new_game(rules_name, option, value, n, 1000u + (uint64_t)i), 77u + (uint64_t)i);
+        table_init(&tb, rules_name, option, value, n, 1000u + (uint64_t)i, 77u + (uint64_t)i);
         tb.clock = i % 2 == 0;
         for (int s = 0; s < n; s++) {
             tb.kinds[s] = (s + i) % 2 ? UNO_BOT_RANDOM : UNO_BOT_HEURISTIC;
@@ -161,7 +187,8 @@ static void test_legal_mattel(void **state)
 {
     (void)state;
     Counts c = soak("mattel", NULL, NULL, 300);
-    /* the heuristic forgets UNO, and catches; WD4s get challenged */
+    /* the heuristic forgets UNO, and catches; it challenges the random
+     * bots' Wild Draw 4s once it has seen them bluff */
     assert_true(c.by_type[UNO_ACT_CATCH] > 0);
     assert_true(c.by_type[UNO_ACT_CHALLENGE] > 0);
     assert_true(c.by_type[UNO_ACT_TAKE] > 0);
@@ -212,7 +239,7 @@ static void test_heuristic_beats_random(void **state)
     int games = 2000, wins = 0;
     for (int i = 0; i < games; i++) {
         Table tb;
-        table_init(&tb, new_game("mattel", NULL, NULL, 4, 5000u + (uint64_t)i), 9u + (uint64_t)i);
+        table_init(&tb, "mattel", NULL, NULL, 4, 5000u + (uint64_t)i, 9u + (uint64_t)i);
         int hero = i % 4;
         for (int s = 0; s < 4; s++) {
             tb.kinds[s] = s == hero ? UNO_BOT_HEURISTIC : UNO_BOT_RANDOM;
@@ -366,6 +393,119 @@ static void test_random_policy(void **state)
     }
 }
 
+
+/* ------------------------------------------------- challenges and bluffs */
+
+typedef struct Arena {
+    UnoHistory *seen[4];
+    UnoRules rules;
+    long wd4, bluffs, challenges, right;
+} Arena;
+
+static void arena_event(void *ctx, const UnoEvent *ev)
+{
+    Arena *a = ctx;
+    for (int s = 0; s < 4; s++)
+        assert_int_equal(uno_history_add(a->seen[s], &a->rules, ev), UNO_OK);
+    if (ev->type == UNO_EV_CHALLENGE) {
+        a->challenges++;
+        a->right += ev->count;
+    }
+}
+
+/* Whether seat's Wild Draw 4 now would be a bluff (MyUNO: it holds a card
+ * of the colour in force). */
+static bool would_bluff(const UnoGame *g, int seat)
+{
+    int color = uno_game_color(g);
+    for (int c = 0; c < UNO_KINDS; c++)
+        if (c != UNO_WILD4 && uno_card_color((UnoCard)c) == color && uno_game_hand_kinds(g, seat)[c])
+            return true;
+    return false;
+}
+
+/* 2,000 Mattel hands of four bots, the heuristic ones (bluffing at the
+ * rate `bluff`) with their history in their view (as in uno play), the
+ * others random (who play a Wild Draw 4 whenever they pick it): the Wild
+ * Draw 4s of the `bluffer` kind, how many were bluffs, how many the others
+ * challenged and how many challenges were right. */
+static void arena(const UnoBotKind kinds[4], double bluff, Arena *a)
+{
+    memset(a, 0, sizeof *a);
+    char err[UNO_ERR_LEN];
+    assert_int_equal(uno_rules_preset("mattel", &a->rules, err, sizeof err), UNO_OK);
+    UnoBotParams params;
+    uno_bot_params_default(&params);
+    params.bluff_rate = bluff;
+    UnoRng rng;
+    uno_rng_seed(&rng, 99);
+    static UnoView v;
+    for (int game = 0; game < 2000; game++) {
+        for (int s = 0; s < 4; s++)
+            a->seen[s] = uno_history_new(s);
+        UnoSetup setup;
+        uno_sim_setup(&setup, 4, 1000 + (uint64_t)game);
+        setup.emit = arena_event;
+        setup.ctx = a;
+        UnoGame *g = uno_game_new(&a->rules, &setup, err, sizeof err);
+        assert_non_null(g);
+        for (int actions = 0; !uno_game_over(g) && actions < 5000; actions++) {
+            bool acted = false;
+            for (int k = 1; k <= 4 && !acted; k++) {
+                int seat = (uno_game_turn(g) + k) % 4; /* out of turn first, the player in turn last */
+                uno_view_build(&v, g, seat, a->seen[seat]);
+                UnoAction act;
+                if (!uno_bot_choose(kinds[seat], &params, &v, &rng, &act))
+                    continue;
+                if (act.type == UNO_ACT_PLAY && act.cards[0] == UNO_WILD4 && seat == uno_game_turn(g)) {
+                    a->wd4++;
+                    a->bluffs += would_bluff(g, seat);
+                }
+                assert_int_equal(uno_game_apply(g, &act, arena_event, a, err, sizeof err), UNO_OK);
+                acted = true;
+            }
+            assert_true(acted);
+        }
+        uno_game_free(g);
+        for (int s = 0; s < 4; s++)
+            uno_history_free(a->seen[s]);
+    }
+}
+
+static void print_arena(const char *who, const Arena *a)
+{
+    printf("%s: %ld Wild Draw 4s, %ld bluffs; %ld challenged (%.1f%%), %ld right (%.1f%% of challenges)\n", who,
+           a->wd4, a->bluffs, a->challenges, a->wd4 ? 100.0 * a->challenges / a->wd4 : 0, a->right,
+           a->challenges ? 100.0 * a->right / a->challenges : 0);
+}
+
+/* The heuristic challenges a Wild Draw 4 only when what it has seen of its
+ * player makes a bluff likely. Against heuristic bots that never bluff it
+ * never challenges; against random bots, who bluff whenever they pick a
+ * Wild Draw 4, it learns and challenges, right more often than the 1 in 3
+ * at which a challenge pays (MyUNO: 4 cards saved, 2 lost). The figures
+ * are in docs/bots.md. */
+static void test_challenges_follow_what_was_seen(void **state)
+{
+    (void)state;
+    static const UnoBotKind heuristic[4] = {UNO_BOT_HEURISTIC, UNO_BOT_HEURISTIC, UNO_BOT_HEURISTIC,
+                                            UNO_BOT_HEURISTIC};
+    static const UnoBotKind mixed[4] = {UNO_BOT_RANDOM, UNO_BOT_HEURISTIC, UNO_BOT_RANDOM, UNO_BOT_HEURISTIC};
+    Arena a;
+    arena(heuristic, 0.0, &a);
+    print_arena("4 heuristic, no bluffs", &a);
+    assert_int_equal(a.bluffs, 0);
+    assert_int_equal(a.challenges, 0);
+    arena(heuristic, 0.05, &a);
+    print_arena("4 heuristic, bluff rate 0.05", &a);
+    assert_true(a.bluffs > 0);
+    assert_true(3 * a.right >= a.challenges);
+    arena(mixed, 0.05, &a);
+    print_arena("2 heuristic against 2 random", &a);
+    assert_true(a.challenges > 0);
+    assert_true(3 * a.right >= a.challenges);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -377,6 +517,7 @@ int main(void)
         cmocka_unit_test(test_legal_classic),
         cmocka_unit_test(test_legal_kpgut),
         cmocka_unit_test(test_heuristic_beats_random),
+        cmocka_unit_test(test_challenges_follow_what_was_seen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
