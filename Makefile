@@ -100,10 +100,11 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libunocore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(wildcard tests/common/*.c) $(BUILD)/libunocore.a $(LIBS) -lcmocka
 
-# The whole suite: unit and conformance tests, `uno table` through the binary,
-# the soak, all under ASan/UBSan with invariant checks; then the release build
-# and the fuzzers' smoke run.
+# The whole suite: the docs' links, unit and conformance tests, `uno table`
+# through the binary, the soak, all under ASan/UBSan with invariant checks;
+# then the release build and the fuzzers' smoke run.
 test:
+	@sh scripts/check-links
 	$(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 test-examples
 	$(MAKE) all

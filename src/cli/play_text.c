@@ -183,8 +183,9 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
         return true;
     case UNO_EV_REVEAL:
         if (ev->target < 0 || sees(v, ev->target) || sees(v, ev->seat))
-            snprintf(out, len, "%s %s: %s.", ev->seat >= 0 && ev->seat == v->you ? "Your hand" : who,
-                     ev->seat >= 0 && ev->seat == v->you ? "is shown" : "shows", cards);
+            snprintf(out, len, "%s %s%s: %s.", ev->seat >= 0 && ev->seat == v->you ? "Your hand" : who,
+                     ev->seat >= 0 && ev->seat == v->you ? "is shown" : "shows",
+                     ev->reason == UNO_R_CHALLENGE ? " (as it was at the Wild Draw 4)" : "", cards);
         else
             snprintf(out, len, "%s %s a hand to %s.", who, verb(v, ev->seat, "show", "shows"), them);
         return true;

@@ -463,11 +463,13 @@ uint64_t uno_game_hash(const UnoGame *g)
         h = hash_mix(hash_person(h, &game_spectators_c(g)[i]), (uint64_t)g->help_allowed[i]);
     int64_t scalars[] = {g->t, g->start_t, g->turn_t, g->stock_n, g->discard_n, g->pending,
                          g->nplayers, g->turn, g->dealer, g->direction, g->phase, g->pending_kind,
-                         g->color, g->top, g->drawn, g->wd4_seat, g->wd4_illegal, g->said_before,
+                         g->color, g->top, g->drawn, g->wd4_seat, g->wd4_illegal, g->wd4_nsince, g->said_before,
                          g->tactical_seat, g->tactical_right, g->stuck, g->finished,
                          g->vote_opener, g->nspectators, g->over_reason};
     for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
         h = hash_mix(h, (uint64_t)scalars[i]);
+    for (int i = 0; i < g->wd4_nsince; i++)
+        h = hash_mix(h, g->wd4_since[i]);
     for (int i = 0; i < 4; i++)
         h = hash_mix(h, g->rng.s[i]);
     for (int s = 0; s < g->nplayers; s++) {

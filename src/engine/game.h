@@ -58,6 +58,10 @@ typedef struct Cheat {
     int16_t pending;
 } Cheat;
 
+/* Cards kept of those a Wild Draw 4's player draws before it is challenged
+ * (a UNO penalty of 2 or 4, KPGUT help rulings of 2): more than enough. */
+#define WD4_SINCE 12
+
 struct UnoGame {
     UnoRules rules;
     UnoRng rng;
@@ -77,6 +81,8 @@ struct UnoGame {
     UnoCard drawn;              /* PHASE_DRAWN: the card that may be played */
     int8_t wd4_seat;            /* who played the WD4 the player in turn faces */
     bool wd4_illegal;           /* that WD4 broke wd4_rule (known to the engine only) */
+    int8_t wd4_nsince;          /* cards wd4_seat drew since it played that WD4 (a UNO penalty) */
+    UnoCard wd4_since[WD4_SINCE]; /* ... the first of them: a challenge shows the hand without them */
     bool said_before;           /* the player in turn said UNO before playing */
     bool maybe_fault;           /* false: no seat's call is CALL_FAULT (saves a scan) */
     int8_t tactical_seat;       /* §14: the last player who drew in their turn; -1 none */

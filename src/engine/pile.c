@@ -126,6 +126,8 @@ static int draw(UnoGame *g, int seat, int n, bool until_playable, UnoReason reas
         UnoCard c = game_stock(g)[--g->stock_n];
         hand_add(h, c);
         got[drawn++] = c;
+        if (seat == g->wd4_seat && g->wd4_nsince < WD4_SINCE) /* not in the hand a challenge shows */
+            g->wd4_since[g->wd4_nsince++] = c;
     }
     if (drawn > reported)
         ev_emit(out, UNO_EV_DRAW, seat, -1, UNO_NO_COLOR, drawn - reported, reason,

@@ -13,10 +13,10 @@
  *  - a function that fails leaves its output as it was;
  *  - libc only: no I/O, no allocation; texts are read in place.
  *
- * Sources are cited as: MyUNO (mattel-myuno.txt), booklet
- * (mattel-how-to-play.txt), classic (classic-1998.txt), KPGUT (kpgut-fi.txt,
- * the original, and kpgut-en.txt; "§N" are its Special Situations) and
- * "RULES.md decision N".
+ * Sources are cited as: MyUNO, booklet, classic, KPGUT (the original and
+ * its translation; "§N" are its Special Situations), the rule books that
+ * docs/rules.md lists, and "reading N", our readings where the books are
+ * silent (docs/rules.md, "Readings where the books are silent").
  */
 #include <stdarg.h>
 #include <stdio.h> /* snprintf, vsnprintf: formatting only */
@@ -100,16 +100,16 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
       "who deals: high_card: the highest card drawn (symbols count 0); oldest: the oldest player", \
       "MyUNO 'Setup' 1; booklet 'Set up' 1-2; classic 'DEAL'; KPGUT 'Starting the Game'")       \
     B(deal_rotates, "the deal passes to the next player (left) each hand",                       \
-      "classic 'GOING OUT'; RULES.md matrix 'who deals' (mattel); KPGUT 'Ending the Game' "      \
+      "classic 'GOING OUT'; the books' 'who deals' (mattel); KPGUT 'Ending the Game' "      \
       "(the oldest deals every game)")                                                           \
     E(opening, opening_values,                                                                   \
       "turn_up: the stock's top card is turned up; youngest_plays: the youngest plays any card " \
       "but a WD4 as the first discard",                                                          \
-      "MyUNO 'Setup' 4; classic 'DEAL'; KPGUT 'Starting the Game'; RULES.md decisions 6, 12")    \
+      "MyUNO 'Setup' 4; classic 'DEAL'; KPGUT 'Starting the Game'; readings 6, 12 (docs/rules.md)")    \
     E(first_reverse, first_reverse_values,                                                       \
       "Reverse turned up: dealer_first: the dealer plays first, then play goes right; "          \
       "right_of_dealer: the player to the dealer's right plays first, then right",               \
-      "MyUNO 'Reverse Card'; booklet 'Reverse card'; classic 'DEAL'; RULES.md decision 11")      \
+      "MyUNO 'Reverse Card'; booklet 'Reverse card'; classic 'DEAL'; reading 11 (docs/rules.md)")      \
     E(first_wild, first_wild_values,                                                             \
       "Wild turned up: name_color: the first player names the colour and plays; "                \
       "return: it goes back into the deck and another card is turned",                           \
@@ -124,20 +124,20 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
     E(draw_rule, draw_rule_values,                                                               \
       "draw_one: draw 1, play it if it can be played, else the turn ends; until_playable: draw " \
       "until a card can be played, then play",                                                   \
-      "MyUNO 'Let's Play'; classic 'PLAY'; KPGUT 'Basic Gameplay'; RULES.md decisions 3, 14")    \
+      "MyUNO 'Let's Play'; classic 'PLAY'; KPGUT 'Basic Gameplay'; readings 3, 14 (docs/rules.md)")    \
     E(wd4_rule, wd4_rule_values,                                                                 \
       "a Wild Draw 4 is legal when: no_matching_color: no card in hand matches the colour in "  \
       "force; no_playable: no other card in hand can be played",                                 \
       "MyUNO 'Wild Draw 4 Card'; classic 'Wild Draw Four cards'; KPGUT 'Wild+Draw 4'")          \
     B(wd4_on_draw2, "a Wild Draw 4 may answer a Draw 2 when the player holds no Draw 2",         \
-      "KPGUT 'Wild+Draw 4'; RULES.md decision 1")                                                \
+      "KPGUT 'Wild+Draw 4'; reading 1 (docs/rules.md)")                                                \
     E(challenge, challenge_values,                                                               \
       "Wild Draw 4 challenge: none; normal_turn: guilty draws 4 and the challenger plays a "     \
       "normal turn; any_card: the challenger may play any card but a WD4 (when holding others)", \
-      "MyUNO 'Wild Draw 4 Card' note, RULES.md decision 9; KPGUT 'Wild+Draw 4', RULES.md "       \
-      "decision 4; classic: none")                                                               \
+      "MyUNO 'Wild Draw 4 Card' note, reading 9 (docs/rules.md); KPGUT 'Wild+Draw 4', "                \
+      "reading 4; classic: none")                                                               \
     B(stack_draw2, "a Draw 2 may answer a Draw 2: the chain grows by 2 per card",                \
-      "KPGUT 'Draw 2', RULES.md decision 2; classic 'SPECIAL ACTIONS' N.B. (never cancelled)")   \
+      "KPGUT 'Draw 2', reading 2 (docs/rules.md); classic 'SPECIAL ACTIONS' N.B. (never cancelled)")   \
     B(stack_wd4, "a Wild Draw 4 may answer a Wild Draw 4: the chain grows by 4 per card",        \
       "KPGUT 'Wild+Draw 4'")                                                                     \
     B(two_player_reverse_skips, "with two players a Reverse acts as a Skip",                      \
@@ -145,7 +145,7 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
     B(side_slide, "a number card identical to the top card may be played out of turn",          \
       "KPGUT §7")                                                                                \
     B(last_card_draw, "a play of special cards that empties the hand: draw 1 and play on",        \
-      "KPGUT §2; RULES.md decision 5")                                                           \
+      "KPGUT §2; reading 5 (docs/rules.md)")                                                           \
     B(tactical_suspect, "any player may suspect one who draws while holding a playable card",     \
       "KPGUT §14, §15")                                                                          \
     E(suspect_shown_to, shown_to_values,                                                         \
@@ -159,7 +159,7 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
       "MyUNO 'Going Out' (2); booklet 'Let's play!' 4 (4); classic 'GOING OUT' (none); "         \
       "KPGUT §1 (2)")                                                                            \
     I(uno_grace_ms, 0, 60000, "ms after the play in which UNO may still be said; 0: with the play", \
-      "KPGUT §1 (3 s); MyUNO 'Going Out'; RULES.md decision 10")                                 \
+      "KPGUT §1 (3 s); MyUNO 'Going Out'; reading 10 (docs/rules.md)")                                 \
     E(uno_window, uno_window_values,                                                             \
       "a missing UNO can be caught until: next_turn: a player begins a turn (draws or plays; "  \
       "drawing a penalty is not one); "                                                         \
@@ -171,12 +171,12 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
     B(play_to_last, "after the first goes out the others play on until one remains: all ranked", \
       "KPGUT 'Ending the Game'; MyUNO 'Going Out' (the round is over)")                          \
     B(stock_out_ends, "when the piles can no longer make a stock, the game ends, ranked as §6",   \
-      "KPGUT §5, §6; RULES.md decision 8 (otherwise)")                                           \
+      "KPGUT §5, §6; reading 8 (docs/rules.md) (otherwise)")                                           \
     E(scoring, scoring_values,                                                                   \
       "none; winner: the winner scores the cards left in the others' hands; tally: each keeps "  \
       "a tally of their own leftover points, lowest wins; session: KPGUT's minutes",             \
       "MyUNO 'Scoring', 'Alternative scoring and winning'; classic 'SCORING'; KPGUT 'Scoring'; " \
-      "RULES.md decision 13")                                                                    \
+      "reading 13 (docs/rules.md)")                                                                    \
     I(target, 0, 100000, "points that end a match (winner: first to reach it; tally: when one "  \
       "reaches it); 0: none",                                                                    \
       "MyUNO 'Winning the game'; classic 'OBJECT' (traditionally 500)")                          \
@@ -200,12 +200,12 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
       "KPGUT §15")                                                                               \
     B(votes, "a dispute is settled by a yes/no vote; a tie goes the oldest's way", "KPGUT §11")  \
     B(honour, "illegal plays go through and can be caught before the next play",                 \
-      "KPGUT §10; RULES.md 'special situations' §10")                                            \
+      "KPGUT §10; an option")                                            \
     I(cheat_penalty, 0, 10, "honour: a caught cheat takes the cards back and draws this many",    \
       "KPGUT §10")                                                                               \
     I(away_ms, 0, 3600000, "turn timer in ms: one away this long on their turn draws away_draw " \
       "and loses the turn; 0: off",                                                              \
-      "KPGUT §8; RULES.md decision 10")                                                          \
+      "KPGUT §8; reading 10 (docs/rules.md)")                                                          \
     I(away_draw, 0, 10, "cards drawn by a player away on their turn", "KPGUT §8")                 \
     I(help_penalty, 0, 10, "cards a player who helps another draws (the table rules it: help); " \
       "a spectator who helps joins opposite the helped player drawing this many more, or leaves; " \

@@ -308,6 +308,7 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
         /* RULES.md decision 2: WD4 legality is tested only outside chains */
         g->wd4_illegal = g->phase != UNO_PHASE_PENDING && wd4_breaks_rule(g, h);
         g->wd4_seat = (int8_t)seat;
+        g->wd4_nsince = 0;
     }
     for (int i = 0; i < a->ncards; i++) {
         hand_remove(h, a->cards[i]);
@@ -482,8 +483,26 @@ int turn_color(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t
     return UNO_OK;
 }
 
+/* The hand the Wild Draw 4's player held when it played it, the card
+ * played aside: the hand now less the cards drawn since (a UNO penalty),
+ * which the challenge is not about and would make an innocent player look
+ * guilty. Returns the number of cards. */
+static int hand_at_wd4(const UnoGame *g, UnoCard *shown)
+{
+    Hand then = g->seats[g->wd4_seat].hand;
+    for (int i = 0; i < g->wd4_nsince && i < WD4_SINCE; i++)
+        if (then.kinds[g->wd4_since[i]] > 0)
+            hand_remove(&then, g->wd4_since[i]);
+    int n = 0;
+    for (int k = 0; k < UNO_KINDS; k++)
+        for (int i = 0; i < then.kinds[k]; i++)
+            shown[n++] = (UnoCard)k;
+    return n;
+}
+
 /* MyUNO "Wild Draw 4" note; KPGUT "Wild+Draw 4"; RULES.md decisions 4, 9.
- * The challenged player shows their hand to the challenger only. */
+ * The challenged player shows their hand, as it was when they played the
+ * Wild Draw 4, to the challenger only. */
 int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
 {
     int seat = a->seat;
@@ -498,7 +517,7 @@ int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
     int accused = g->wd4_seat;
     bool guilty = g->wd4_illegal;
     UnoCard shown[UNO_MAX_CARDS];
-    int n = uno_game_hand(g, accused, shown, UNO_MAX_CARDS);
+    int n = hand_at_wd4(g, shown);
     ev_emit(out, UNO_EV_REVEAL, accused, seat, UNO_NO_COLOR, n, UNO_R_CHALLENGE, shown, n);
     ev_emit(out, UNO_EV_CHALLENGE, seat, accused, UNO_NO_COLOR, guilty, UNO_R_NONE, NULL, 0);
     int pending = g->pending;
