@@ -243,18 +243,22 @@ static void test_lock_regular_repair(void **state)
     char path[128], out[4096], fifo[128];
     path_in_dir(path, sizeof path, "game.jsonl");
     write_game(path, "mattel", 8);
-    /* a writer holds the file while a second one tries */
-    /* (flock(1) -n fails while the first holds the lock: wait for that) */
+    /* a writer holds the file, its input open until "stop" exists, while a
+     * second one tries; flock(1) -n fails once the first holds the lock, and
+     * however slow the first is to start, the second waits for that */
+    char stop[128];
+    path_in_dir(stop, sizeof stop, "stop");
     assert_int_equal(run(out, sizeof out,
-                         "(sleep 5 | '%s' table --save '%s' >/dev/null 2>&1 &) ;"
-                         " for i in $(seq 100); do flock -n '%s' true || break; sleep 0.05; done;"
+                         "(while [ ! -e '%s' ]; do sleep 0.05; done | '%s' table --save '%s' >/dev/null 2>&1 &) ;"
+                         " for i in $(seq 1200); do flock -n '%s' true || break; sleep 0.05; done;"
                          " '%s' table --save '%s' </dev/null",
-                         uno_bin(), path, path, uno_bin(), path),
+                         stop, uno_bin(), path, path, uno_bin(), path),
                      1);
     if (!strstr(out, "in use: another uno is writing to it"))
         fail_msg("a second writer was not refused:\n%s", out);
-    assert_int_equal(run(out, sizeof out, "for i in $(seq 200); do flock -n '%s' true && break; sleep 0.05; done",
-                         path),
+    assert_int_equal(run(out, sizeof out,
+                         "touch '%s'; for i in $(seq 1200); do flock -n '%s' true && exit 0; sleep 0.05; done; exit 1",
+                         stop, path),
                      0);
     path_in_dir(fifo, sizeof fifo, "fifo");
     assert_int_equal(mkfifo(fifo, 0600), 0);
