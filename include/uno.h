@@ -345,6 +345,13 @@ typedef void (*UnoEventFn)(void *ctx, const UnoEvent *ev);
  * in the block: call uno_game_make_room first, or it is refused. */
 int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx,
                    char *err, size_t errlen);
+/* The trusted fast path, for searches and simulations: applies an action
+ * that uno_game_legal lists for this very state (or that a bot chose from
+ * uno_game_playable), without checking it, without events and without the
+ * clock (a->t is ignored: no timer runs). Anything else is undefined: an
+ * action from elsewhere (a person, a file, the network) goes through
+ * uno_game_apply. The game is the same as after uno_game_apply. */
+void uno_game_step(UnoGame *g, const UnoAction *a);
 /* The game, grown by one seat when `a` is a join, or by one spectator when
  * it is a spectate, and the game has no room left but the rules allow one;
  * otherwise g itself. g must have come from malloc (uno_game_new); the block
@@ -405,6 +412,16 @@ int uno_game_nspectators(const UnoGame *g);
 const UnoPlayerInfo *uno_game_spectator(const UnoGame *g, int i);
 /* The open §11 vote: true, and its opener in *opener (may be NULL). */
 bool uno_game_vote_open(const UnoGame *g, int *opener);
+/* How the game ended (UNO_R_OUT, UNO_R_LAST_PLAYER, UNO_R_EXHAUSTED,
+ * UNO_R_TIME, ...); UNO_R_NONE while it goes on. */
+UnoReason uno_game_over_reason(const UnoGame *g);
+/* The kinds of card (bit k: kind k) the seat could begin a legal play with
+ * now: in turn, what matches (a Wild Draw 4 where a challenge may catch a
+ * bluff, and only chain cards facing a draw, only the drawn card after a
+ * draw); out of turn, a KPGUT §7 side slide. A KPGUT set may add cards of
+ * the same value after its first. The same set uno_game_legal's plays begin
+ * with, without building the list. */
+uint64_t uno_game_playable(const UnoGame *g, int seat);
 
 /* A 64-bit hash of the whole state (for replays and bench signatures). */
 uint64_t uno_game_hash(const UnoGame *g);
@@ -486,6 +503,10 @@ int uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t se
 typedef struct UnoRng { uint64_t s[4]; } UnoRng;
 void uno_rng_seed(UnoRng *r, uint64_t seed);
 uint64_t uno_rng_next(UnoRng *r);
+/* The game's own generator (the deal's and the reshuffles'): its state is
+ * part of the game, so a copy draws the same cards (simulations fold it into
+ * their end digests). */
+const UnoRng *uno_game_rng(const UnoGame *g);
 uint32_t uno_rng_below(UnoRng *r, uint32_t n); /* uniform 0..n-1, n > 0 */
 
 #ifdef __cplusplus

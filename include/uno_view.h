@@ -54,6 +54,7 @@ typedef struct UnoView {
     int vote_opener;                     /* the open §11 vote's opener, -1: none */
     const UnoHistory *history;           /* the seat's record of the game, or NULL when none is kept */
     /* what the seat could do now */
+    uint64_t playable;                   /* uno_game_playable: kinds a legal play may begin with */
     int nlegal;                          /* entries in legal[] */
     int legal_total;                     /* how many uno_game_legal counted */
     UnoAction legal[UNO_VIEW_MAX_LEGAL];

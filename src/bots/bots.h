@@ -65,6 +65,12 @@ bool uno_bot_choose(UnoBotKind kind, const UnoBotParams *params, const UnoView *
 /* The two policies (random.c, heuristic.c), as dispatched by uno_bot_choose. */
 bool uno_bot_random(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
 bool uno_bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
+/* The random policy for `seat`, the seat in turn of g, computed from the
+ * game itself (its phase, uno_game_playable and the hand's size) without a
+ * view: what uno_bot_random would choose from uno_view_build(g, seat),
+ * drawing the same numbers. For playouts on a game the caller owns (a
+ * simulation, a search's sampled world); the action may go to uno_game_step. */
+void uno_bot_random_step(const UnoBotParams *p, const UnoGame *g, int seat, UnoRng *rng, UnoAction *out);
 
 /* Shared by the policies (bots.c). */
 /* A uniform real in [0, 1). */

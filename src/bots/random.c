@@ -1,75 +1,89 @@
 /*
  * random.c — the random bot (policy in bots.h). A simulation peer relies on
  * this exact policy and on the order in which it draws from the generator:
- * one draw for the play, one for its colour entry, one for the UNO call when
+ * one draw for the card, one for its colour entry, one for the UNO call when
  * the play leaves one card.
+ *
+ * The policy needs only the phase, the kinds the seat can begin a play with
+ * (uno_game_playable: the view carries them) and the size of its hand, so
+ * the same function serves a seat's view (uno_bot_random) and a playout on
+ * a game of the searcher's own (uno_bot_random_step), which never builds a
+ * view or a legal list.
  */
 #include "bots/bots.h"
 
-/* A random playable card (issue 3's policy: "a random playable card, a
- * uniform colour for a Wild" — single cards, so no KPGUT sets): first
- * uniform among the distinct cards, then among that card's entries
- * (colours). Returns the index in v->legal, or -1. */
-static int pick_play(const UnoView *v, UnoRng *rng)
+#define BIT(k) (1ULL << (k))
+
+/* What the policy looks at. */
+typedef struct Situation {
+    int seat;
+    UnoPhase phase;
+    uint64_t playable; /* uno_game_playable for the seat in turn */
+    int hand_count;
+} Situation;
+
+static int bits_set(uint64_t m)
 {
-    int firsts[UNO_VIEW_MAX_LEGAL], ndistinct = 0;
-    for (int i = 0; i < v->nlegal; i++) {
-        if (v->legal[i].type != UNO_ACT_PLAY || v->legal[i].ncards != 1)
-            continue;
-        bool seen = false;
-        for (int k = 0; k < ndistinct && !seen; k++)
-            seen = uno_bot_same_cards(&v->legal[firsts[k]], &v->legal[i]);
-        if (!seen)
-            firsts[ndistinct++] = i;
-    }
-    if (ndistinct == 0)
-        return -1;
-    const UnoAction *chosen = &v->legal[firsts[uno_rng_below(rng, (uint32_t)ndistinct)]];
-    int entries[UNO_VIEW_MAX_LEGAL], n = 0;
-    for (int i = 0; i < v->nlegal; i++)
-        if (v->legal[i].type == UNO_ACT_PLAY && v->legal[i].ncards == 1 &&
-            uno_bot_same_cards(&v->legal[i], chosen))
-            entries[n++] = i;
-    return entries[uno_rng_below(rng, (uint32_t)n)];
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
 }
 
-/* The first legal entry among the types given, in that order of preference. */
-static int first_of(const UnoView *v, const UnoActionType *types, int ntypes)
+/* The k-th (from 0) playable kind in the order of uno_game_legal's single
+ * cards: value by value (0..9, Skip, Reverse, Draw 2), within a value from
+ * Yellow down to Red, then Wild, Wild Draw 4, the blank. */
+static UnoCard kind_at(uint64_t m, uint32_t k)
 {
-    for (int k = 0; k < ntypes; k++) {
-        int i = uno_bot_find(v, types[k]);
-        if (i >= 0)
-            return i;
+    uint64_t colored = m & (BIT(UNO_WILD) - 1);
+    unsigned values = (unsigned)(colored | colored >> 13 | colored >> 26 | colored >> 39) & 0x1fff;
+    for (; values; values &= values - 1) {
+        int v = __builtin_ctz(values);
+        for (int c = UNO_COLORS - 1; c >= 0; c--)
+            if (m & BIT(13 * c + v) && k-- == 0)
+                return uno_card_make(c, v);
     }
-    return -1;
+    uint64_t rest = m >> UNO_WILD; /* W, W+4, X: in kind order */
+    for (; k > 0; k--)
+        rest &= rest - 1;
+    return (UnoCard)(UNO_WILD + __builtin_ctzll(rest));
+}
+
+/* bots.h's UNO_BOT_RANDOM, for the seat in turn. */
+static void random_policy(const Situation *s, const UnoBotParams *p, UnoRng *rng, UnoAction *out)
+{
+    if (s->phase == UNO_PHASE_COLOR) {
+        uno_action_init(out, UNO_ACT_COLOR, s->seat);
+        out->color = (int8_t)uno_rng_below(rng, UNO_COLORS);
+        return;
+    }
+    if (!s->playable) { /* nothing playable: draw; facing a draw: take it */
+        uno_action_init(out, s->phase == UNO_PHASE_PENDING ? UNO_ACT_TAKE : UNO_ACT_DRAW, s->seat);
+        return;
+    }
+    /* uniform among the distinct cards, then among the card's entries */
+    UnoCard c = kind_at(s->playable, uno_rng_below(rng, (uint32_t)bits_set(s->playable)));
+    uno_action_init(out, UNO_ACT_PLAY, s->seat);
+    out->ncards = 1;
+    out->cards[0] = c;
+    uint32_t entry = uno_rng_below(rng, uno_card_is_wild(c) ? UNO_COLORS : 1);
+    if (uno_card_is_wild(c))
+        out->color = (int8_t)entry;
+    if (s->hand_count == 2)
+        out->uno = uno_bot_uniform(rng) < p->uno_rate;
 }
 
 bool uno_bot_random(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
 {
     if (!uno_bot_in_turn(v))
         return false;
-    if (v->phase == UNO_PHASE_COLOR) {
-        int colors[UNO_COLORS], n = 0;
-        for (int i = 0; i < v->nlegal && n < UNO_COLORS; i++)
-            if (v->legal[i].type == UNO_ACT_COLOR)
-                colors[n++] = i;
-        if (n == 0)
-            return false;
-        *out = v->legal[colors[uno_rng_below(rng, (uint32_t)n)]];
-        return true;
-    }
-    int i = pick_play(v, rng);
-    if (i >= 0) {
-        *out = v->legal[i];
-        if (uno_bot_leaves_one(v, out))
-            out->uno = uno_bot_uniform(rng) < p->uno_rate;
-        return true;
-    }
-    /* nothing playable: draw; facing a draw: take it; after a draw: pass */
-    static const UnoActionType fallback[] = {UNO_ACT_DRAW, UNO_ACT_TAKE, UNO_ACT_PASS};
-    i = first_of(v, fallback, 3);
-    if (i < 0)
-        return false;
-    *out = v->legal[i];
+    Situation s = {v->seat, v->phase, v->playable, v->hand_count};
+    random_policy(&s, p, rng, out);
     return true;
+}
+
+void uno_bot_random_step(const UnoBotParams *p, const UnoGame *g, int seat, UnoRng *rng, UnoAction *out)
+{
+    Situation s = {seat, uno_game_phase(g), uno_game_playable(g, seat), uno_game_hand_count(g, seat)};
+    random_policy(&s, p, rng, out);
 }

@@ -70,6 +70,14 @@ static int check_form(const UnoGame *g, const UnoAction *a, char *err, size_t er
     return UNO_OK;
 }
 
+/* KPGUT §4–§5: the stock is renewed as soon as it runs out; when the played
+ * cards cannot make a new one, the game ends as in §6. */
+static void after_action(UnoGame *g, EventSink *out)
+{
+    if (g->rules.stock_out_ends && g->phase != UNO_PHASE_OVER && g->stock_n == 0)
+        end_game_early(g, UNO_R_EXHAUSTED, out);
+}
+
 /* Runs the timers and the action on `g`; nothing is kept on failure because
  * the caller then throws `g` away (a scratch copy) or the handlers changed
  * nothing (they validate first) and the clock is put back. */
@@ -85,10 +93,7 @@ static int run(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t
         g->t = before;
         return rc;
     }
-    /* KPGUT §4–§5: the stock is renewed as soon as it runs out; when the
-     * played cards cannot make a new one, the game ends as in §6 */
-    if (g->rules.stock_out_ends && g->phase != UNO_PHASE_OVER && g->stock_n == 0)
-        end_game_early(g, UNO_R_EXHAUSTED, out);
+    after_action(g, out);
     return UNO_OK;
 }
 
@@ -126,6 +131,20 @@ int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, c
     }
 #endif
     return rc;
+}
+
+void uno_game_step(UnoGame *g, const UnoAction *a)
+{
+    if (!turn_trusted(g, a, NULL))
+        handlers[a->type].run(g, a, NULL, NULL, 0);
+    after_action(g, NULL);
+#ifdef UNO_DEBUG
+    char why[UNO_ERR_LEN];
+    if (uno_game_check(g, why, sizeof why) != UNO_OK) {
+        fprintf(stderr, "uno: invariant broken after a trusted %s: %s\n", uno_action_name(a->type), why);
+        abort();
+    }
+#endif
 }
 
 /* ------------------------------------------------------------ invariants */

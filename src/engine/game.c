@@ -370,6 +370,11 @@ int uno_game_dealer(const UnoGame *g) { return g->dealer; }
 bool uno_game_over(const UnoGame *g) { return g->phase == UNO_PHASE_OVER; }
 int64_t uno_game_clock(const UnoGame *g) { return g->t; }
 int uno_game_stock_count(const UnoGame *g) { return g->stock_n; }
+UnoReason uno_game_over_reason(const UnoGame *g)
+{
+    return g->phase == UNO_PHASE_OVER ? (UnoReason)g->over_reason : UNO_R_NONE;
+}
+const UnoRng *uno_game_rng(const UnoGame *g) { return &g->rng; }
 int uno_game_discard_count(const UnoGame *g) { return g->discard_n; }
 int uno_game_oldest(const UnoGame *g) { return oldest_seat(g); }
 int uno_game_youngest(const UnoGame *g) { return youngest_seat(g); }

@@ -212,6 +212,10 @@ int turn_pass(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
 int turn_take(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
 int turn_color(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
 int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
+/* The trusted path (uno_game_step): applies a turn action (play, slide,
+ * draw, pass, take, colour, challenge) known to be legal, unchecked.
+ * Returns false for any other action type, leaving the game as it was. */
+bool turn_trusted(UnoGame *g, const UnoAction *a, EventSink *out);
 /* Ends the current turn: the player `steps` seats on plays next. */
 void pass_turn(UnoGame *g, int steps, EventSink *out);
 /* Starts seat's turn with phase TURN. */

@@ -94,6 +94,8 @@ uint64_t playable_mask(const UnoGame *g, int seat)
     }
 }
 
+uint64_t uno_game_playable(const UnoGame *g, int seat) { return playable_mask(g, seat); }
+
 int largest_play(const UnoGame *g, int seat)
 {
     uint64_t firsts = playable_mask(g, seat);

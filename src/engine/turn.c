@@ -270,35 +270,15 @@ static bool honour_lets_through(const UnoGame *g, const UnoAction *a)
            g->seats[a->seat].hand.count > a->ncards;
 }
 
-int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+/* A play of cards from seat's hand: legal, or a cheat that honour mode let
+ * through (recorded, so that a catch can take it back). */
+static void play_cards(UnoGame *g, const UnoAction *a, bool cheat, EventSink *out)
 {
     int seat = a->seat;
     bool in_turn = seat == g->turn;
-    bool slide = !in_turn && a->ncards == 1 && a->cards[0] < UNO_KINDS &&
-                 (playable_mask(g, seat) & BIT(a->cards[0]));
-    if (!in_turn && !slide && a->ncards > 0 && !g->rules.honour)
-        return require_turn(g, seat, err, errlen);
-    int rc = check_held(g, a, err, errlen);
-    if (rc)
-        return rc;
-    if (slide) {
-        side_slide(g, a, out);
-        return UNO_OK;
-    }
-    UnoCard first = a->cards[0], last = a->cards[a->ncards - 1];
-    const char *bad_set = set_refusal(g, a);
-    bool legal = in_turn && !bad_set && (playable_mask(g, seat) & BIT(first)) != 0;
+    UnoCard last = a->cards[a->ncards - 1];
     Hand *h = &g->seats[seat].hand;
-    bool cheat = !legal && honour_lets_through(g, a);
-    if (!legal && !cheat) {
-        if (!in_turn)
-            return require_turn(g, seat, err, errlen);
-        if (bad_set)
-            return fail(err, errlen, UNO_E_ILLEGAL, "%s", bad_set);
-        return explain_unplayable(g, first, err, errlen);
-    }
-
-    bool continues_chain = g->phase == UNO_PHASE_PENDING && legal;
+    bool continues_chain = g->phase == UNO_PHASE_PENDING && !cheat;
     bool said = a->uno || (in_turn && g->said_before);
     int k = last_run(a);
     start_action(g, seat, true);
@@ -329,7 +309,7 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
     if (h->count > 0) {
         note_one_card(g, seat, said, out);
         apply_effects(g, seat, last, k, out);
-        return UNO_OK;
+        return;
     }
     /* KPGUT §2 (RULES.md decision 5): special cards cannot end the game:
      * their effects happen, then the player draws 1 and must say UNO. */
@@ -337,13 +317,13 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
         apply_effects(g, seat, last, k, out);
         if (g->phase != UNO_PHASE_OVER && draw_or_end(g, seat, 1, UNO_R_LAST_CARD, out))
             note_one_card(g, seat, false, out);
-        return UNO_OK;
+        return;
     }
     if (g->rules.play_to_last) {
         player_out(g, seat, out);
         if (g->phase != UNO_PHASE_OVER)
             apply_effects(g, seat, last, k, out);
-        return UNO_OK;
+        return;
     }
     /* MyUNO "Going Out": a Draw 2 or WD4 played last is still drawn, and counts */
     int value = uno_card_value(last);
@@ -356,14 +336,38 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
     g->pending = 0;
     g->pending_kind = PENDING_NONE;
     player_out(g, seat, out);
+}
+
+int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int seat = a->seat;
+    bool in_turn = seat == g->turn;
+    bool slide = !in_turn && a->ncards == 1 && a->cards[0] < UNO_KINDS &&
+                 (playable_mask(g, seat) & BIT(a->cards[0]));
+    if (!in_turn && !slide && a->ncards > 0 && !g->rules.honour)
+        return require_turn(g, seat, err, errlen);
+    int rc = check_held(g, a, err, errlen);
+    if (rc)
+        return rc;
+    if (slide) {
+        side_slide(g, a, out);
+        return UNO_OK;
+    }
+    const char *bad_set = set_refusal(g, a);
+    bool legal = in_turn && !bad_set && (playable_mask(g, seat) & BIT(a->cards[0])) != 0;
+    if (!legal && !honour_lets_through(g, a)) {
+        if (!in_turn)
+            return require_turn(g, seat, err, errlen);
+        if (bad_set)
+            return fail(err, errlen, UNO_E_ILLEGAL, "%s", bad_set);
+        return explain_unplayable(g, a->cards[0], err, errlen);
+    }
+    play_cards(g, a, !legal, out);
     return UNO_OK;
 }
 
 /* ------------------------------------------------------------------ draw */
 
-/* Mattel and classic: draw one card; a playable one may be played (or kept:
- * RULES.md decision 14), else the turn ends at once. KPGUT "Basic Gameplay":
- * draw until a playable card comes, then play (RULES.md decision 3). */
 /* Why the player in turn may not draw now, or NULL when they may. */
 static const char *draw_refusal(const UnoGame *g, int seat)
 {
@@ -395,15 +399,11 @@ bool can_draw(const UnoGame *g, int seat)
     return seat == g->turn && g->phase != UNO_PHASE_OVER && !draw_refusal(g, seat);
 }
 
-int turn_draw(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+/* Mattel and classic: draw one card; a playable one may be played (or kept:
+ * RULES.md decision 14), else the turn ends at once. KPGUT "Basic Gameplay":
+ * draw until a playable card comes, then play (RULES.md decision 3). */
+static void draw_in_turn(UnoGame *g, int seat, EventSink *out)
 {
-    int seat = a->seat;
-    int rc = require_turn(g, seat, err, errlen);
-    if (rc)
-        return rc;
-    const char *refusal = draw_refusal(g, seat);
-    if (refusal)
-        return fail(err, errlen, UNO_E_ILLEGAL, "%s", refusal);
     bool had_playable = playable_mask(g, seat) != 0;
     start_action(g, seat, false);
     /* KPGUT §14: a draw while holding a playable card may be suspected */
@@ -414,7 +414,7 @@ int turn_draw(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
         UnoCard got;
         if (draw_cards(g, seat, 1, UNO_R_DRAW, out, &got) == 0) {
             stuck_turn(g, out);
-            return UNO_OK;
+            return;
         }
         g->stuck = 0;
         if (playable_mask(g, seat) & BIT(got)) {
@@ -423,64 +423,42 @@ int turn_draw(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
         } else {
             pass_turn(g, 1, out);
         }
-        return UNO_OK;
+        return;
     }
     if (draw_until_playable(g, seat, 1, out) > 0)
         g->stuck = 0;
     if (playable_mask(g, seat))
-        return UNO_OK;
+        return;
     if (g->rules.stock_out_ends) /* KPGUT §5 */
         end_game_early(g, UNO_R_EXHAUSTED, out);
     else
         stuck_turn(g, out);
-    return UNO_OK;
 }
 
-int turn_pass(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+/* The player in turn keeps the card they drew (RULES.md decision 14). */
+static void pass_drawn(UnoGame *g, int seat, EventSink *out)
 {
-    int rc = require_turn(g, a->seat, err, errlen);
-    if (rc)
-        return rc;
-    if (g->phase != UNO_PHASE_DRAWN)
-        return fail(err, errlen, UNO_E_ILLEGAL, g->phase == UNO_PHASE_MUST_PLAY
-                        ? "after drawing a playable card you must play (KPGUT)"
-                        : "you may pass only after drawing a playable card");
-    start_action(g, a->seat, false);
+    start_action(g, seat, false);
     pass_turn(g, 1, out);
-    return UNO_OK;
 }
 
-int turn_take(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+/* Taking the penalty forfeits the turn (MyUNO "Draw Two", "Wild Draw 4"):
+ * it is not the turn's beginning, so the catch window stays open, as after
+ * a Draw 2 drawn at once. */
+static void take_in_turn(UnoGame *g, int seat, EventSink *out)
 {
-    int rc = require_turn(g, a->seat, err, errlen);
-    if (rc)
-        return rc;
-    if (g->phase != UNO_PHASE_PENDING)
-        return fail(err, errlen, UNO_E_ILLEGAL, "there is no pending draw to take");
-    /* taking the penalty forfeits the turn (MyUNO "Draw Two", "Wild Draw
-     * 4"): it is not the turn's beginning, so the catch window stays open,
-     * as after a Draw 2 drawn at once */
-    end_suspicion(g, a->seat);
+    end_suspicion(g, seat);
     take_pending(g, out);
-    return UNO_OK;
 }
 
 /* A Wild turned up first: the first player names the colour (MyUNO "Wild
  * Card"; classic "Wild Card"; booklet "Wild card"), then plays. */
-int turn_color(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+static void name_color(UnoGame *g, int seat, int color, EventSink *out)
 {
-    int rc = require_turn(g, a->seat, err, errlen);
-    if (rc)
-        return rc;
-    if (g->phase != UNO_PHASE_COLOR)
-        return fail(err, errlen, UNO_E_ILLEGAL, "no colour to name now");
-    if (a->color < 0 || a->color >= UNO_COLORS)
-        return fail(err, errlen, UNO_E_BAD_REQUEST, "colour must be R, G, B or Y");
-    start_action(g, a->seat, false);
-    g->color = a->color;
+    start_action(g, seat, false);
+    g->color = (int8_t)color;
     g->phase = UNO_PHASE_TURN;
-    ev_emit(out, UNO_EV_COLOR, a->seat, -1, a->color, 0, UNO_R_NONE, NULL, 0);
-    return UNO_OK;
+    ev_emit(out, UNO_EV_COLOR, seat, -1, color, 0, UNO_R_NONE, NULL, 0);
 }
 
 /* The hand the Wild Draw 4's player held when it played it, the card
@@ -503,16 +481,8 @@ static int hand_at_wd4(const UnoGame *g, UnoCard *shown)
 /* MyUNO "Wild Draw 4" note; KPGUT "Wild+Draw 4"; RULES.md decisions 4, 9.
  * The challenged player shows their hand, as it was when they played the
  * Wild Draw 4, to the challenger only. */
-int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+static void challenge_wd4(UnoGame *g, int seat, EventSink *out)
 {
-    int seat = a->seat;
-    int rc = require_turn(g, seat, err, errlen);
-    if (rc)
-        return rc;
-    if (g->rules.challenge == UNO_CHALLENGE_NONE)
-        return fail(err, errlen, UNO_E_ILLEGAL, "these rules have no Wild Draw 4 challenge");
-    if (g->phase != UNO_PHASE_PENDING || g->pending_kind != PENDING_WILD4 || g->wd4_seat < 0)
-        return fail(err, errlen, UNO_E_ILLEGAL, "no Wild Draw 4 to challenge");
     end_suspicion(g, seat); /* not the turn's beginning either, as for take */
     int accused = g->wd4_seat;
     bool guilty = g->wd4_illegal;
@@ -526,13 +496,93 @@ int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
     g->wd4_seat = -1;
     if (guilty) {
         /* the WD4 player draws 4; the whole pending amount is cancelled */
-        if (!draw_or_end(g, accused, 4, UNO_R_CHALLENGE, out))
-            return UNO_OK;
-        g->phase = g->rules.challenge == UNO_CHALLENGE_ANY_CARD ? UNO_PHASE_FREE_PLAY : UNO_PHASE_TURN;
-        return UNO_OK;
+        if (draw_or_end(g, accused, 4, UNO_R_CHALLENGE, out))
+            g->phase = g->rules.challenge == UNO_CHALLENGE_ANY_CARD ? UNO_PHASE_FREE_PLAY : UNO_PHASE_TURN;
+        return;
     }
     /* innocent: the challenger draws the pending amount + 2 (6 for one WD4) and loses the turn */
     if (draw_or_end(g, seat, pending + 2, UNO_R_CHALLENGE, out))
         pass_turn(g, 1, out);
+}
+
+/* ------------------------------------------- the checked and trusted paths */
+
+int turn_draw(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = require_turn(g, a->seat, err, errlen);
+    if (rc)
+        return rc;
+    const char *refusal = draw_refusal(g, a->seat);
+    if (refusal)
+        return fail(err, errlen, UNO_E_ILLEGAL, "%s", refusal);
+    draw_in_turn(g, a->seat, out);
     return UNO_OK;
+}
+
+int turn_pass(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = require_turn(g, a->seat, err, errlen);
+    if (rc)
+        return rc;
+    if (g->phase != UNO_PHASE_DRAWN)
+        return fail(err, errlen, UNO_E_ILLEGAL, g->phase == UNO_PHASE_MUST_PLAY
+                        ? "after drawing a playable card you must play (KPGUT)"
+                        : "you may pass only after drawing a playable card");
+    pass_drawn(g, a->seat, out);
+    return UNO_OK;
+}
+
+int turn_take(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = require_turn(g, a->seat, err, errlen);
+    if (rc)
+        return rc;
+    if (g->phase != UNO_PHASE_PENDING)
+        return fail(err, errlen, UNO_E_ILLEGAL, "there is no pending draw to take");
+    take_in_turn(g, a->seat, out);
+    return UNO_OK;
+}
+
+int turn_color(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = require_turn(g, a->seat, err, errlen);
+    if (rc)
+        return rc;
+    if (g->phase != UNO_PHASE_COLOR)
+        return fail(err, errlen, UNO_E_ILLEGAL, "no colour to name now");
+    if (a->color < 0 || a->color >= UNO_COLORS)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "colour must be R, G, B or Y");
+    name_color(g, a->seat, a->color, out);
+    return UNO_OK;
+}
+
+int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
+{
+    int rc = require_turn(g, a->seat, err, errlen);
+    if (rc)
+        return rc;
+    if (g->rules.challenge == UNO_CHALLENGE_NONE)
+        return fail(err, errlen, UNO_E_ILLEGAL, "these rules have no Wild Draw 4 challenge");
+    if (g->phase != UNO_PHASE_PENDING || g->pending_kind != PENDING_WILD4 || g->wd4_seat < 0)
+        return fail(err, errlen, UNO_E_ILLEGAL, "no Wild Draw 4 to challenge");
+    challenge_wd4(g, a->seat, out);
+    return UNO_OK;
+}
+
+bool turn_trusted(UnoGame *g, const UnoAction *a, EventSink *out)
+{
+    switch (a->type) {
+    case UNO_ACT_PLAY:
+        if (a->seat == g->turn)
+            play_cards(g, a, false, out);
+        else
+            side_slide(g, a, out);
+        return true;
+    case UNO_ACT_DRAW: draw_in_turn(g, a->seat, out); return true;
+    case UNO_ACT_PASS: pass_drawn(g, a->seat, out); return true;
+    case UNO_ACT_TAKE: take_in_turn(g, a->seat, out); return true;
+    case UNO_ACT_COLOR: name_color(g, a->seat, a->color, out); return true;
+    case UNO_ACT_CHALLENGE: challenge_wd4(g, a->seat, out); return true;
+    default: return false;
+    }
 }

@@ -33,6 +33,7 @@ void uno_view_build(UnoView *v, const UnoGame *g, int seat, const UnoHistory *h)
     if (!uno_game_vote_open(g, &v->vote_opener))
         v->vote_opener = -1;
     v->history = h;
+    v->playable = uno_game_playable(g, seat);
     v->nlegal = uno_game_legal(g, seat, v->legal, UNO_VIEW_MAX_LEGAL, &v->legal_total);
 }
 

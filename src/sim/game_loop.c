@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/fast_random.h"
 #include "sim/playout.h"
 #include "sim/sim.h"
 
@@ -117,7 +116,7 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
     UnoSimWorker *w = calloc(1, sizeof *w);
     if (w) { /* the playout plays every game, or the engine does (uno_sim_play) */
         w->c = *c;
-        if (uno_playout_fits(c))
+        if (uno_playout_fits(c) && !getenv("NOPLAYOUT"))
             w->playout = uno_playout_new(c);
         else
             w->g = malloc(uno_game_size(&c->rules, c->nplayers));
@@ -150,7 +149,7 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
     if (kind == UNO_BOT_RANDOM) {
         if (seat != turn) /* bots.h: out of turn the random bot does nothing */
             return false;
-        uno_sim_fast_random(w->g, seat, &w->c.params, &w->rng[seat], a);
+        uno_bot_random_step(&w->c.params, w->g, seat, &w->rng[seat], a);
         return true;
     }
     uno_view_build(&w->view, w->g, seat, NULL);
@@ -250,7 +249,7 @@ static bool flow_step(const UnoGame *g, const UnoAction *a, bool hands, Flow *f)
 static void finish_record(const UnoSimWorker *w, UnoSimRecord *r)
 {
     const UnoGame *g = w->g;
-    r->reason = (int8_t)uno_sim_over_reason(g);
+    r->reason = (int8_t)uno_game_over_reason(g);
     int8_t ranks[UNO_MAX_PLAYERS];
     for (int s = 0; s < w->c.nplayers; s++)
         ranks[s] = (int8_t)uno_game_rank(g, s);
@@ -259,7 +258,7 @@ static void finish_record(const UnoSimWorker *w, UnoSimRecord *r)
         int hands[UNO_MAX_PLAYERS];
         for (int s = 0; s < w->c.nplayers; s++)
             hands[s] = uno_game_hand_count(g, s);
-        r->hash = uno_sim_end_digest(uno_sim_game_rng(g), w->rng, w->c.nplayers, hands,
+        r->hash = uno_sim_end_digest(uno_game_rng(g), w->rng, w->c.nplayers, hands,
                                      uno_game_stock_count(g), uno_game_discard_count(g));
     }
 }
@@ -299,7 +298,9 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
         bool hands = may_empty_a_hand((UnoActionType)a.type);
         for (int s = 0; hands && s < c->nplayers; s++)
             flow.hands[s] = uno_game_hand_count(w->g, s);
-        if (uno_game_apply(w->g, &a, c->emit, c->emit_ctx, why, sizeof why) != UNO_OK) {
+        if (!c->reference && !c->emit)
+            uno_game_step(w->g, &a);
+        else if (uno_game_apply(w->g, &a, c->emit, c->emit_ctx, why, sizeof why) != UNO_OK) {
             snprintf(err, errlen, "game %llu (seed %llu): the %s bot's %s by seat %d was refused: %s",
                      (unsigned long long)index, (unsigned long long)seed,
                      uno_bot_kind_name(c->bots[seat]), uno_action_name((UnoActionType)a.type), seat,

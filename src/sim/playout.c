@@ -4,7 +4,7 @@
  * reproduces; the rule it implements is cited there, in src/engine.
  *
  * Cards in hands are kept as "positions": the order of the random bot's
- * list of single-card plays (src/sim/fast_random.c): value by value (0..9,
+ * list of single-card plays (src/bots/random.c): value by value (0..9,
  * Skip, Reverse, Draw 2), within a value Yellow, Blue, Green, Red, then
  * Wild, Wild Draw 4, the blank. A hand is a count per position and a bit set
  * of the positions held, so the bot's k-th playable card is the k-th set bit
@@ -684,7 +684,7 @@ static inline int nth_bit(uint64_t m, uint32_t k)
 #endif
 }
 
-/* uno_sim_fast_random (fast_random.c) and the action it chooses, applied.
+/* uno_bot_random_step (src/bots/random.c) and the action it chooses, applied.
  * Returns what the action was. */
 static Act act(UnoPlayout *p)
 {
