@@ -71,6 +71,10 @@ bool uno_bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, Uno
  * drawing the same numbers. For playouts on a game the caller owns (a
  * simulation, a search's sampled world); the action may go to uno_game_step. */
 void uno_bot_random_step(const UnoBotParams *p, const UnoGame *g, int seat, UnoRng *rng, UnoAction *out);
+/* A random playout: random bots (rngs[s] for seat s) play g to its end, or
+ * for max_actions actions, through uno_game_step. Returns the actions taken.
+ * What a search runs from each sampled world (uno_game_sample). */
+long uno_bot_rollout(const UnoBotParams *p, UnoGame *g, UnoRng *rngs, long max_actions);
 
 /* Shared by the policies (bots.c). */
 /* A uniform real in [0, 1). */

@@ -87,3 +87,14 @@ void uno_bot_random_step(const UnoBotParams *p, const UnoGame *g, int seat, UnoR
     Situation s = {seat, uno_game_phase(g), uno_game_playable(g, seat), uno_game_hand_count(g, seat)};
     random_policy(&s, p, rng, out);
 }
+
+long uno_bot_rollout(const UnoBotParams *p, UnoGame *g, UnoRng *rngs, long max_actions)
+{
+    long n = 0;
+    for (int seat; n < max_actions && (seat = uno_game_turn(g)) >= 0; n++) {
+        UnoAction a;
+        uno_bot_random_step(p, g, seat, &rngs[seat], &a);
+        uno_game_step(g, &a);
+    }
+    return n;
+}

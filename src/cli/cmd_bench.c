@@ -9,11 +9,13 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli/commands.h"
 #include "cli/sim_args.h"
+#include "bots/bots.h"
 #include "sim/sim.h"
 
 typedef struct BenchCase {
@@ -64,6 +66,72 @@ static int print_sizes(void)
     return 0;
 }
 
+/* Random playouts from mid-game positions, as a search (ISMCTS) runs them:
+ * a position `into` actions after the deal; from it, each playout samples a
+ * world for the seat in turn (uno_game_sample: the hidden cards dealt again)
+ * and plays it to the end with random bots through uno_game_step. */
+typedef struct PlayoutCase {
+    const char *rules;
+    int players;
+    int into;
+} PlayoutCase;
+
+static const PlayoutCase playout_cases[] = {
+    {"mattel", 4, 20},
+    {"kpgut", 4, 100},
+};
+
+#define POSITIONS 200
+#define PLAYOUTS 100
+
+static int bench_playouts(const PlayoutCase *b, uint64_t seed)
+{
+    char err[UNO_ERR_LEN];
+    UnoRules rules;
+    if (uno_args_rules(b->rules, NULL, b->players, &rules, err, sizeof err) != 0) {
+        fprintf(stderr, "uno bench: %s\n", err);
+        return 1;
+    }
+    UnoBotParams p;
+    uno_bot_params_default(&p);
+    UnoRng rngs[UNO_MAX_PLAYERS];
+    UnoGame *work = malloc(uno_game_size(&rules, b->players));
+    if (!work) {
+        fprintf(stderr, "uno bench: out of memory\n");
+        return 1;
+    }
+    long positions = 0, playouts = 0, actions = 0;
+    double wall = 0, cpu = 0;
+    for (uint64_t i = 0; positions < POSITIONS; i++) {
+        UnoSetup setup;
+        uno_sim_setup(&setup, b->players, uno_sim_game_seed(seed, i));
+        UnoGame *g = uno_game_new(&rules, &setup, err, sizeof err);
+        if (!g) {
+            fprintf(stderr, "uno bench: %s\n", err);
+            free(work);
+            return 1;
+        }
+        uno_sim_seed_bots(rngs, b->players, setup.seed);
+        if (uno_bot_rollout(&p, g, rngs, b->into) == b->into && !uno_game_over(g)) {
+            positions++;
+            int seat = uno_game_turn(g);
+            double w0 = seconds(CLOCK_MONOTONIC), c0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
+            for (int k = 0; k < PLAYOUTS; k++) {
+                uno_game_sample(g, seat, NULL, setup.seed + (uint64_t)k, work);
+                actions += uno_bot_rollout(&p, work, rngs, 1000000);
+                playouts++;
+            }
+            wall += seconds(CLOCK_MONOTONIC) - w0;
+            cpu += seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
+        }
+        uno_game_free(g);
+    }
+    free(work);
+    printf("%-8s %7d %8d %9ld %12.0f %12.0f %12.0f\n", b->rules, b->players, b->into, playouts,
+           (double)playouts / wall, (double)actions / wall, (double)actions / cpu);
+    return 0;
+}
+
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -72,9 +140,12 @@ static void usage(FILE *out)
             "Plays a fixed set of games (fixed rules, players, bots and seeds) on one\n"
             "thread and prints the size of a game's state, then, per set, games and turns\n"
             "per second of wall time and games per second of CPU time, then\n"
-            "`Bench: N`: a signature of every game's end (its generators, hands and\n"
-            "piles) and length. The signature changes exactly when the behaviour of the\n"
-            "engine, the playout or the bots does, never with speed.\n");
+            "random playouts from mid-game positions (what a search runs: a sampled world,\n"
+            "then random bots to the end, through the engine's trusted path) in playouts\n"
+            "and actions per second, then `Bench: N`: a signature of every game's end\n"
+            "(its generators, hands and piles) and length. The signature changes exactly\n"
+            "when the behaviour of the engine, the playout or the bots does, never with\n"
+            "speed.\n");
 }
 
 int cmd_bench(int argc, char **argv)
@@ -126,6 +197,13 @@ int cmd_bench(int argc, char **argv)
     }
     printf("%-8s %7s %-12s %8" PRIu64 " %12.0f %12.0f %12.0f\n", "total", "", "", all_games,
            (double)all_games / all_wall, (double)all_turns / all_wall, (double)all_games / all_cpu);
+    printf("\nrandom playouts from mid-game positions (%d positions, %d playouts each, a sampled\n"
+           "world each, to the end):\n", POSITIONS, PLAYOUTS);
+    printf("%-8s %7s %8s %9s %12s %12s %12s\n", "rules", "players", "after", "playouts",
+           "playouts/s", "actions/s", "cpu actions/s");
+    for (size_t i = 0; i < sizeof playout_cases / sizeof playout_cases[0]; i++)
+        if (bench_playouts(&playout_cases[i], BENCH_SEED + 100 + i) != 0)
+            return 1;
     printf("Bench: %" PRIu64 "\n", signature);
     return fflush(stdout) == 0 ? 0 : 1;
 }

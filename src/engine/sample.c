@@ -16,7 +16,6 @@
  * card (KPGUT §14) when the hand it held before its draws, a random part of
  * its hand now, could have followed the pile it drew on.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "engine/game.h"
@@ -179,24 +178,22 @@ static void rule_again(UnoGame *out, int seat, const UnoHistory *h, UnoRng *rng)
 
 int uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t seed, UnoGame *out)
 {
-    UnoCard *pool = malloc((size_t)g->deck_size);
+    UnoCard pool[UNO_MAX_CARDS]; /* a search samples often: no allocation */
     UnoRng rng;
     uno_rng_seed(&rng, seed);
-    for (int attempt = 0; pool && attempt < ATTEMPTS; attempt++) {
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
         uno_game_copy(out, g);
         int n = gather(out, g, seat, h, pool);
         if (n < 0)
             break;
         shuffle_cards(&rng, pool, n);
         if (deal_hidden(out, g, seat, h, pool, n)) {
-            free(pool);
             if (h)
                 rule_again(out, seat, h, &rng);
             uno_rng_seed(&out->rng, uno_rng_next(&rng));
             return UNO_OK;
         }
     }
-    free(pool);
     uno_game_copy(out, g);
     return UNO_E_BAD_REQUEST;
 }

@@ -116,7 +116,7 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
     UnoSimWorker *w = calloc(1, sizeof *w);
     if (w) { /* the playout plays every game, or the engine does (uno_sim_play) */
         w->c = *c;
-        if (uno_playout_fits(c) && !getenv("NOPLAYOUT"))
+        if (uno_playout_fits(c))
             w->playout = uno_playout_new(c);
         else
             w->g = malloc(uno_game_size(&c->rules, c->nplayers));

@@ -14,6 +14,9 @@
  * for every viewer, and every seat's and spectator's view after one action
  * in VIEW_STEP, carry no card that viewer may not see.
  *
+ * In one game in TWIN_EVERY, every legal action is also applied to a copy
+ * through the trusted path (uno_game_step): the two games must be equal.
+ *
  * UNO_SOAK_GAMES sets the games per rule set (default 100000; CI runs the
  * default under ASan and UBSan).
  */
@@ -34,6 +37,7 @@
 #define MOVES 4096
 #define VIEW_EVERY 64 /* games whose events and views are rendered and checked */
 #define VIEW_STEP 16  /* ... the views after one action in this many */
+#define TWIN_EVERY 64 /* games whose legal actions are also stepped (uno_game_step) */
 
 typedef struct Soak {
     UnoRng rng;
@@ -41,6 +45,10 @@ typedef struct Soak {
     long actions, rejected;
     const UnoGame *game;   /* the game being played */
     bool render;           /* ... is one whose renderings are checked */
+    bool twin;             /* ... is one where every legal action is also stepped */
+    UnoGame *stepped;      /* the twin: the game before the action, then stepped */
+    size_t stepped_room;
+    long steps_compared;
     long events, rendered; /* events checked, renderings checked */
 } Soak;
 
@@ -120,11 +128,28 @@ static void check(const UnoGame *g, const char *after)
         fail_msg("invariant broken after %s: %s", after, why);
 }
 
+/* A legal action through the trusted path (uno_game_step) on a copy of the
+ * game; compared with the checked path after it. */
+static void step_twin(Soak *s, const UnoGame *g, const UnoAction *a)
+{
+    if (s->stepped_room < uno_game_bytes(g)) {
+        s->stepped_room = uno_game_bytes(g);
+        s->stepped = realloc(s->stepped, s->stepped_room);
+        assert_non_null(s->stepped);
+    }
+    uno_game_copy(s->stepped, g);
+    uno_game_step(s->stepped, a);
+}
+
 /* Applies a; a rejected action must change nothing (hashing costs, so only
- * actions that may be rejected are hashed). */
+ * actions that may be rejected are hashed). A legal action in a twin game
+ * leaves the game as the trusted path does. */
 static int apply(Soak *s, UnoGame *g, const UnoAction *a, bool may_fail)
 {
     uint64_t before = may_fail ? uno_game_hash(g) : 0;
+    bool twin = s->twin && !may_fail && a->type != UNO_ACT_TICK;
+    if (twin)
+        step_twin(s, g, a);
     char err[UNO_ERR_LEN];
     s->game = g;
     int rc = uno_game_apply(g, a, check_event, s, err, sizeof err);
@@ -136,6 +161,12 @@ static int apply(Soak *s, UnoGame *g, const UnoAction *a, bool may_fail)
             fail_msg("rejected %s (%s) changed the game", uno_action_name(a->type), err);
     } else {
         s->actions++;
+    }
+    if (twin && rc == UNO_OK) {
+        if (uno_game_hash(s->stepped) != uno_game_hash(g))
+            fail_msg("the trusted path left another game after %s by seat %d",
+                     uno_action_name(a->type), a->seat);
+        s->steps_compared++;
     }
     check(g, uno_action_name(a->type));
     return rc;
@@ -279,11 +310,14 @@ static void soak(const char *name, int max_players)
     for (long i = 0; i < games; i++) {
         int n = 2 + (int)(i % (max_players - 1));
         s->render = i % VIEW_EVERY == 0;
+        s->twin = i % TWIN_EVERY == 0;
         play_one(s, &rules, n, (uint64_t)i * 7919 + 1);
     }
     printf("soak %s: %ld games, %ld actions, %ld rejected; %ld events checked for every viewer, "
-           "%ld events and views rendered and checked\n",
-           name, games, s->actions, s->rejected, s->events, s->rendered);
+           "%ld events and views rendered and checked; %ld legal actions stepped the same\n",
+           name, games, s->actions, s->rejected, s->events, s->rendered, s->steps_compared);
+    assert_true(s->steps_compared > 0);
+    free(s->stepped);
     free(s);
 }
 
