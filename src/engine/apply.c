@@ -97,6 +97,20 @@ static int run(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t
     return UNO_OK;
 }
 
+/* UNO_DEBUG builds (make SAN=1) check the invariants after every action. */
+static void assert_invariants(const UnoGame *g, const UnoAction *a)
+{
+#ifdef UNO_DEBUG
+    char why[UNO_ERR_LEN];
+    if (uno_game_check(g, why, sizeof why) != UNO_OK) {
+        fprintf(stderr, "uno: invariant broken after %s: %s\n", uno_action_name(a->type), why);
+        abort();
+    }
+#else
+    (void)g, (void)a;
+#endif
+}
+
 int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, char *err, size_t errlen)
 {
     int rc = check_form(g, a, err, errlen);
@@ -123,13 +137,7 @@ int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, c
             sink_flush(out, emit, ctx);
         sink_free(out);
     }
-#ifdef UNO_DEBUG
-    char why[UNO_ERR_LEN];
-    if (uno_game_check(g, why, sizeof why) != UNO_OK) {
-        fprintf(stderr, "uno: invariant broken after %s: %s\n", uno_action_name(a->type), why);
-        abort();
-    }
-#endif
+    assert_invariants(g, a);
     return rc;
 }
 
@@ -138,13 +146,7 @@ void uno_game_step(UnoGame *g, const UnoAction *a)
     if (!turn_trusted(g, a, NULL))
         handlers[a->type].run(g, a, NULL, NULL, 0);
     after_action(g, NULL);
-#ifdef UNO_DEBUG
-    char why[UNO_ERR_LEN];
-    if (uno_game_check(g, why, sizeof why) != UNO_OK) {
-        fprintf(stderr, "uno: invariant broken after a trusted %s: %s\n", uno_action_name(a->type), why);
-        abort();
-    }
-#endif
+    assert_invariants(g, a);
 }
 
 /* ------------------------------------------------------------ invariants */
