@@ -244,18 +244,21 @@ static void test_lock_regular_repair(void **state)
     path_in_dir(path, sizeof path, "game.jsonl");
     write_game(path, "mattel", 8);
     /* a writer holds the file, its input open until "stop" exists, while a
-     * second one tries; flock(1) -n fails once the first holds the lock, and
-     * however slow the first is to start, the second waits for that */
-    char stop[128];
+     * second one tries.  The second waits for the first's "restored" line,
+     * which it prints once it holds the lock: probing with flock(1) instead
+     * would hold the lock for a moment and could turn the first away. */
+    char stop[128], first_log[128];
     path_in_dir(stop, sizeof stop, "stop");
+    path_in_dir(first_log, sizeof first_log, "first.log");
     assert_int_equal(run(out, sizeof out,
-                         "(while [ ! -e '%s' ]; do sleep 0.05; done | '%s' table --save '%s' >/dev/null 2>&1 &) ;"
-                         " for i in $(seq 1200); do flock -n '%s' true || break; sleep 0.05; done;"
+                         "(while [ ! -e '%s' ]; do sleep 0.05; done | '%s' table --save '%s' >/dev/null 2>'%s' &) ;"
+                         " for i in $(seq 1200); do grep -q restored '%s' 2>/dev/null && break; sleep 0.05; done;"
                          " '%s' table --save '%s' </dev/null",
-                         stop, uno_bin(), path, path, uno_bin(), path),
+                         stop, uno_bin(), path, first_log, first_log, uno_bin(), path),
                      1);
     if (!strstr(out, "in use: another uno is writing to it"))
         fail_msg("a second writer was not refused:\n%s", out);
+    /* once its input ends the first writer lets go of the file */
     assert_int_equal(run(out, sizeof out,
                          "touch '%s'; for i in $(seq 1200); do flock -n '%s' true && exit 0; sleep 0.05; done; exit 1",
                          stop, path),
