@@ -493,7 +493,10 @@ int uno_history_voids(const UnoHistory *h, int seat, const UnoVoid **voids);
  * draw) follow the dealt hands. The generator is reseeded from `seed`, so
  * that future draws cannot be foreseen. seat's own hand, the pile, counts,
  * and every public fact stay as they are; uno_game_check passes and seat's
- * legal actions are the same. h may be NULL (nothing known beyond counts).
+ * legal actions are the same. The hidden cards are gathered in the order of
+ * their kinds before the shuffle, so the copy depends on what seat knows
+ * and on the seed only, not on where the hidden cards really are. h may be
+ * NULL (nothing known beyond counts; a coin decides the hidden rulings).
  * UNO_OK, or UNO_E_BAD_REQUEST when h contradicts g (a known card is gone). */
 int uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t seed, UnoGame *out);
 

@@ -1,11 +1,25 @@
 /*
  * bots.c — the bot dispatcher, parameters and helpers both policies share.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bots/bots.h"
 
-static const char *const kind_names[UNO_BOT_KINDS] = {"random", "heuristic"};
+static const char *const kind_names[UNO_BOT_KINDS] = {"random", "heuristic", "ismcts"};
+
+/* The levels for people (docs/bots.md "Levels"): ISMCTS's budgets rise. */
+static const struct {
+    const char *name;
+    UnoBotKind kind;
+    int iterations;
+} levels[] = {
+    {"easy", UNO_BOT_RANDOM, 0},
+    {"medium", UNO_BOT_HEURISTIC, 0},
+    {"hard", UNO_BOT_ISMCTS, 300},
+    {"expert", UNO_BOT_ISMCTS, 3000},
+};
 
 void uno_bot_params_default(UnoBotParams *p)
 {
@@ -13,6 +27,8 @@ void uno_bot_params_default(UnoBotParams *p)
     p->forget_uno = 0.0;
     p->suspect_rate = 0.02;
     p->bluff_rate = 0.05;
+    p->iterations = 1000;
+    p->think_ms = 0;
 }
 
 int uno_bot_kind_parse(const char *name)
@@ -28,8 +44,45 @@ const char *uno_bot_kind_name(UnoBotKind kind)
     return (unsigned)kind < UNO_BOT_KINDS ? kind_names[kind] : "?";
 }
 
-bool uno_bot_choose(UnoBotKind kind, const UnoBotParams *params, const UnoView *v, UnoRng *rng,
-                    UnoAction *out)
+/* "ismcts:N" (iterations) or "ismcts:Nms" (milliseconds). */
+static bool parse_budget(const char *budget, UnoBotParams *p)
+{
+    char *end;
+    long n = strtol(budget, &end, 10);
+    if (end == budget || n < 1 || n > 100000000 || (*end && strcmp(end, "ms") != 0))
+        return false;
+    p->iterations = *end ? 0 : (int)n;
+    p->think_ms = *end ? (int)n : 0;
+    return true;
+}
+
+int uno_bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++)
+        if (strcmp(name, levels[i].name) == 0) {
+            *kind = levels[i].kind;
+            if (levels[i].kind == UNO_BOT_ISMCTS) {
+                p->iterations = levels[i].iterations;
+                p->think_ms = 0;
+            }
+            return UNO_OK;
+        }
+    int k = uno_bot_kind_parse(name);
+    if (k >= 0) {
+        *kind = (UnoBotKind)k;
+        return UNO_OK;
+    }
+    if (strncmp(name, "ismcts:", 7) == 0 && parse_budget(name + 7, p)) {
+        *kind = UNO_BOT_ISMCTS;
+        return UNO_OK;
+    }
+    snprintf(err, errlen, "unknown bot '%.40s' (easy, medium, hard, expert, random, heuristic, ismcts, "
+                          "ismcts:ITERATIONS, ismcts:MSms)", name);
+    return UNO_E_BAD_REQUEST;
+}
+
+bool uno_bot_choose(UnoBotKind kind, const UnoBotParams *params, const UnoView *v,
+                    const UnoWorlds *worlds, UnoRng *rng, UnoAction *out)
 {
     UnoBotParams defaults;
     if (!params) {
@@ -43,6 +96,8 @@ bool uno_bot_choose(UnoBotKind kind, const UnoBotParams *params, const UnoView *
         return uno_bot_random(params, v, rng, out);
     case UNO_BOT_HEURISTIC:
         return uno_bot_heuristic(params, v, rng, out);
+    case UNO_BOT_ISMCTS:
+        return worlds ? uno_bot_ismcts(params, v, worlds, rng, out) : uno_bot_heuristic(params, v, rng, out);
     default:
         return false;
     }

@@ -31,7 +31,13 @@
  *    otherwise, never catches, suspects, side-slides or gives up: out of
  *    turn it returns false.
  *
- * UNO_BOT_HEURISTIC: see heuristic.c.
+ * UNO_BOT_HEURISTIC: see heuristic.c. UNO_BOT_ISMCTS: see ismcts.c; it also
+ * searches worlds the seat cannot tell from the real one (UnoWorlds, below),
+ * which hand out sampled copies only, never the real game.
+ *
+ * Levels for people (uno_bot_level_parse): easy (the random policy, which
+ * sometimes forgets UNO), medium (the heuristic), hard and expert (ISMCTS at
+ * rising budgets). Every one sees only what its seat may see.
  */
 #ifndef UNO_BOTS_H
 #define UNO_BOTS_H
@@ -41,30 +47,65 @@
 #include "uno_view.h"
 #include "uno.h"
 
-typedef enum { UNO_BOT_RANDOM, UNO_BOT_HEURISTIC, UNO_BOT_KINDS } UnoBotKind;
+typedef enum { UNO_BOT_RANDOM, UNO_BOT_HEURISTIC, UNO_BOT_ISMCTS, UNO_BOT_KINDS } UnoBotKind;
 
 typedef struct UnoBotParams {
     double uno_rate;     /* random: chance of saying UNO with the play that leaves one card */
-    double forget_uno;   /* heuristic: chance of forgetting to say UNO (0..1) */
-    double suspect_rate; /* heuristic: chance of suspecting a draw as tactical (KPGUT §14) */
+    double forget_uno;   /* heuristic, ismcts: chance of forgetting to say UNO (0..1) */
+    double suspect_rate; /* heuristic, ismcts: chance of suspecting a draw as tactical (KPGUT §14) */
     double bluff_rate;   /* heuristic: chance of a Wild Draw 4 bluff, where a challenge can catch it */
+    int iterations;      /* ismcts: sampled worlds searched per decision (0: no limit) */
+    int think_ms;        /* ismcts: milliseconds per decision, not deterministic (0: no limit;
+                            neither limit: 1000 iterations) */
 } UnoBotParams;
 
-/* uno_rate 1, forget_uno 0, suspect_rate 0.02, bluff_rate 0.05. */
+/* uno_rate 1, forget_uno 0, suspect_rate 0.02, bluff_rate 0.05, ismcts
+ * 1000 iterations and no time limit. */
 void uno_bot_params_default(UnoBotParams *p);
 
-/* "random", "heuristic" -> kind; -1 for anything else. */
+/* "random", "heuristic", "ismcts" -> kind; -1 for anything else. */
 int uno_bot_kind_parse(const char *name);
 const char *uno_bot_kind_name(UnoBotKind kind);
 
+/* A bot by name: a kind ("random", "heuristic", "ismcts"; "ismcts:N" for N
+ * iterations, "ismcts:Nms" for N milliseconds a decision) or a level
+ * ("easy", "medium", "hard", "expert"). Sets *kind and, for the levels and
+ * the ismcts budgets, the fields of p they decide (p keeps the others).
+ * UNO_OK, or UNO_E_BAD_REQUEST with the names in err. */
+int uno_bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err, size_t errlen);
+
+/* Worlds a seat cannot tell from the real game (worlds.c): what a search
+ * bot gets instead of the game. It hands out sampled copies only
+ * (uno_game_sample over the seat's history), so a bot cannot reach a hidden
+ * card. Valid while the game and the history it was set from are. */
+typedef struct UnoWorlds UnoWorlds;
+UnoWorlds *uno_worlds_new(void); /* NULL when out of memory */
+void uno_worlds_free(UnoWorlds *w);
+/* The worlds of seat in g, as its history h (never NULL: the rulings that
+ * hang on hidden cards are worked out from it) tells them. */
+void uno_worlds_set(UnoWorlds *w, const UnoGame *g, int seat, const UnoHistory *h);
+/* Bytes a world takes (uno_game_bytes of the game). */
+size_t uno_worlds_bytes(const UnoWorlds *w);
+/* One world, dealt from seed, into out (uno_worlds_bytes bytes). UNO_OK, or
+ * UNO_E_BAD_REQUEST when the history contradicts the game. */
+int uno_worlds_sample(const UnoWorlds *w, uint64_t seed, UnoGame *out);
+
 /* Chooses what seat v->seat does now. false: nothing (out of turn with
- * nothing worth doing, or the game is over). params NULL: the defaults. */
-bool uno_bot_choose(UnoBotKind kind, const UnoBotParams *params, const UnoView *v, UnoRng *rng,
-                    UnoAction *out);
+ * nothing worth doing, or the game is over). params NULL: the defaults.
+ * worlds: the seat's worlds (uno_worlds_set with v's game, seat and
+ * history), needed by UNO_BOT_ISMCTS only (without them it plays as the
+ * heuristic); the others may be given NULL. */
+bool uno_bot_choose(UnoBotKind kind, const UnoBotParams *params, const UnoView *v,
+                    const UnoWorlds *worlds, UnoRng *rng, UnoAction *out);
 
 /* The two policies (random.c, heuristic.c), as dispatched by uno_bot_choose. */
 bool uno_bot_random(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
 bool uno_bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
+bool uno_bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *worlds, UnoRng *rng,
+                    UnoAction *out);
+/* What the heuristic does at the table in or out of turn (heuristic.c):
+ * catch, say UNO, side-slide, suspect; false: none of these. */
+bool uno_bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
 /* The random policy for `seat`, the seat in turn of g, computed from the
  * game itself (its phase, uno_game_playable and the hand's size) without a
  * view: what uno_bot_random would choose from uno_view_build(g, seat),

@@ -287,7 +287,7 @@ static void say_uno_with(const UnoBotParams *p, const UnoView *v, UnoRng *rng, U
 }
 
 /* What is worth doing in or out of turn: catch, say UNO, side slide, suspect. */
-static bool table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
+bool uno_bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
 {
     if (take(v, uno_bot_find(v, UNO_ACT_CATCH), out))
         return true;
@@ -306,7 +306,7 @@ static bool table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, U
 
 bool uno_bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
 {
-    if (table_action(p, v, rng, out))
+    if (uno_bot_table_action(p, v, rng, out))
         return true;
     if (!uno_bot_in_turn(v))
         return false;

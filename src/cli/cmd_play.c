@@ -63,7 +63,8 @@ static void usage(FILE *out)
             "  --pace MS        the bots' pace in milliseconds [700]\n"
             "  --forget R       how often the bots forget to say UNO, 0..1 [0.1]\n"
             "  --bluff R        how often the bots dare a Wild Draw 4 bluff, 0..1 [0.05]\n"
-            "  --bot KIND       the bots' policy: heuristic or random [heuristic]\n"
+            "  --bot LEVEL      the bots' level: easy, medium, hard, expert (docs/bots.md), or\n"
+            "                   random, heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms [medium]\n"
             "  --match          a whole match (Mattel: to 500 over several hands; KPGUT: a session)\n"
             "  --target N       the match's target score [the rule set's: 500]; implies --match\n"
             "  --games N        the session's games [0: until you quit]; implies --match\n"
@@ -157,6 +158,9 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
     c->forget = 0.1;
     c->bluff = 0.05;
     c->bot = UNO_BOT_HEURISTIC;
+    UnoBotParams budget;
+    uno_bot_params_default(&budget);
+    c->bot_iterations = budget.iterations;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
@@ -190,8 +194,13 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
             c->options = val;
         else if (strcmp(a, "--name") == 0 && val[0] && strlen(val) < UNO_NAME_LEN)
             c->name = val;
-        else if (strcmp(a, "--bot") == 0 && uno_bot_kind_parse(val) >= 0)
-            c->bot = (UnoBotKind)uno_bot_kind_parse(val);
+        else if (strcmp(a, "--bot") == 0) {
+            char why[UNO_ERR_LEN];
+            if (uno_bot_parse(val, &c->bot, &budget, why, sizeof why) != UNO_OK)
+                return bad_usage("--bot: %s", why);
+            c->bot_iterations = budget.iterations;
+            c->bot_think_ms = budget.think_ms;
+        }
         else if (strcmp(a, "--save") == 0)
             c->save_path = val;
         else if (strcmp(a, "--resume") == 0)

@@ -41,7 +41,8 @@ static void usage(FILE *out)
             "  --players N      players, 4\n"
             "  --games G        games, 10000\n"
             "  --bots LIST      one bot for every seat, or one per seat, comma-separated:\n"
-            "                   random, heuristic (e.g. heuristic,random,random,random);\n"
+            "                   easy, medium, hard, expert, random, heuristic, ismcts,\n"
+            "                   ismcts:ITERATIONS, ismcts:MSms (e.g. hard,random,random,random);\n"
             "                   random\n"
             "  --seed S         the run's seed, 1\n"
             "  --threads T      threads, all cores\n"
@@ -144,27 +145,30 @@ static int set_time(void *ctx, const char *key, const char *value, char *err, si
 }
 
 /* --bots: one name for all seats, or one per seat. */
-static int parse_bots(const char *list, int nplayers, UnoBotKind *bots, char *err, size_t errlen)
+static int parse_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams *params,
+                      char *err, size_t errlen)
 {
     char *copy = strdup(list), *save = NULL;
     int n = 0, rc = copy ? 0 : 1;
     for (char *name = copy ? strtok_r(copy, ",", &save) : NULL; name && !rc;
          name = strtok_r(NULL, ",", &save)) {
-        int kind = uno_bot_kind_parse(name);
-        if (kind < 0) {
-            snprintf(err, errlen, "--bots: unknown bot '%s' (random, heuristic)", name);
-            rc = 1;
-        } else if (n >= nplayers) {
+        char why[UNO_ERR_LEN];
+        if (n >= nplayers) {
             snprintf(err, errlen, "--bots: more bots than the %d players", nplayers);
             rc = 1;
+        } else if (uno_bot_parse(name, &bots[n], &params[n], why, sizeof why) != UNO_OK) {
+            snprintf(err, errlen, "--bots: %s", why);
+            rc = 1;
         } else {
-            bots[n++] = (UnoBotKind)kind;
+            n++;
         }
     }
     free(copy);
     if (!rc && n == 1)
-        for (int s = 1; s < nplayers; s++)
+        for (int s = 1; s < nplayers; s++) {
             bots[s] = bots[0];
+            params[s] = params[0];
+        }
     else if (!rc && n != nplayers) {
         snprintf(err, errlen, "--bots: %d bots for %d players (give one, or one per seat)", n,
                  nplayers);
@@ -181,7 +185,7 @@ static int configure(const SimArgs *a, UnoSimConfig *c, char *err, size_t errlen
     c->reference = a->reference;
     if (uno_args_rules(a->rules, a->options, c->nplayers, &c->rules, err, errlen) != 0)
         return 1;
-    if (a->bots && parse_bots(a->bots, c->nplayers, c->bots, err, errlen) != 0)
+    if (a->bots && parse_bots(a->bots, c->nplayers, c->bots, c->params, err, errlen) != 0)
         return 1;
     if (a->action_ms &&
         uno_args_pairs("--action-ms", a->action_ms, set_time, c->time_ms, err, errlen) != 0)

@@ -57,6 +57,8 @@ typedef struct PlayConfig {
     double forget;          /* the bots' forget_uno */
     double bluff;           /* the bots' bluff_rate */
     UnoBotKind bot;         /* the bots' policy */
+    int bot_iterations;     /* ismcts: its budget (bots.h UnoBotParams) */
+    int bot_think_ms;
     const char *save_path;  /* NULL: a timestamped file in the state directory */
     bool no_save;
     bool match;             /* a whole match / session */
@@ -111,6 +113,7 @@ typedef struct Play {
     int64_t next_bot;       /* no bot acts before this (pace) */
     PlayLog log;
     UnoHistory *seen[UNO_MAX_PLAYERS]; /* each seat's record of the game (the views' history) */
+    UnoWorlds *worlds;      /* what a searching bot may sample (bots.h) */
     UnoView view;           /* the person's view, at `now` */
     /* saving */
     UnoSaveFile save;

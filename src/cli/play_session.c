@@ -292,6 +292,8 @@ static void bots_init(Play *p, uint64_t seed, long requests)
     uno_bot_params_default(&p->params);
     p->params.forget_uno = p->cfg.forget;
     p->params.bluff_rate = p->cfg.bluff;
+    p->params.iterations = p->cfg.bot_iterations;
+    p->params.think_ms = p->cfg.bot_think_ms;
     uno_rng_seed(&p->rng, (seed ^ 0x5bd1e995u) + (uint64_t)requests);
 }
 
@@ -369,6 +371,8 @@ void play_finish(Play *p)
         uno_history_free(p->seen[s]);
         p->seen[s] = NULL;
     }
+    uno_worlds_free(p->worlds);
+    p->worlds = NULL;
     uno_match_free(p->match);
     uno_game_free(p->own);
     free(p->scratch);
@@ -468,13 +472,16 @@ bool play_bots(Play *p)
      * within the §1 grace): at a table they come as soon as someone sees
      * the chance; the player in turn acts last */
     static UnoView v;
+    if (!p->worlds && !(p->worlds = uno_worlds_new()))
+        return false;
     for (int k = 1; k <= n; k++) {
         int seat = (first + k) % n;
         if (seat == p->human && !p->cfg.autoplay)
             continue;
         uno_view_build(&v, g, seat, p->seen[seat]);
+        uno_worlds_set(p->worlds, g, seat, p->seen[seat]);
         UnoAction a;
-        if (!uno_bot_choose(p->cfg.bot, &p->params, &v, &p->rng, &a))
+        if (!uno_bot_choose(p->cfg.bot, &p->params, &v, p->seen[seat] ? p->worlds : NULL, &p->rng, &a))
             continue;
         char err[UNO_ERR_LEN];
         if (play_apply(p, &a, err, sizeof err) != UNO_OK) {

@@ -23,11 +23,15 @@
 #define BIT(k) (1ULL << (k))
 
 /* The other seats' hidden cards (what h does not say they hold) and the
- * stock, in pool; the hands keep only their known cards. -1 when h says a
+ * stock, in pool, in the order of their kinds: the pool is the same however
+ * the real game holds them, so a sample depends on what seat knows and on
+ * the seed only. The hands keep only their known cards. -1 when h says a
  * seat holds a card it does not. */
 static int gather(UnoGame *out, const UnoGame *g, int seat, const UnoHistory *h, UnoCard *pool)
 {
-    int n = 0;
+    int hidden[UNO_KINDS] = {0};
+    for (int i = 0; i < g->stock_n; i++)
+        hidden[game_stock_c(g)[i]]++;
     for (int s = 0; s < g->nplayers; s++) {
         if (s == seat)
             continue;
@@ -40,12 +44,14 @@ static int gather(UnoGame *out, const UnoGame *g, int seat, const UnoHistory *h,
                 return -1;
             for (int i = 0; i < known; i++)
                 hand_add(hand, (UnoCard)k);
-            for (int i = known; i < real->kinds[k]; i++)
-                pool[n++] = (UnoCard)k;
+            hidden[k] += real->kinds[k] - known;
         }
     }
-    memcpy(pool + n, game_stock_c(g), (size_t)g->stock_n);
-    return n + g->stock_n;
+    int n = 0;
+    for (int k = 0; k < UNO_KINDS; k++)
+        for (int i = 0; i < hidden[k]; i++)
+            pool[n++] = (UnoCard)k;
+    return n;
 }
 
 static int known_count(const UnoHistory *h, int s)
@@ -147,25 +153,34 @@ static bool held_playable(const Hand *hand, int drawn, UnoCard top, int color, U
     return false;
 }
 
-/* The rulings that hang on hidden cards, worked out from the dealt hands. */
+/* The rulings that hang on hidden cards, worked out from the dealt hands;
+ * without a history (nothing known of the pile under the Wild Draw 4, nor
+ * of the draws) a coin decides them. Either way nothing of the real rulings
+ * is left in the copy. */
 static void rule_again(UnoGame *out, int seat, const UnoHistory *h, UnoRng *rng)
 {
     UnoCard top;
     int color;
-    if (out->pending_kind == PENDING_WILD4 && out->wd4_seat >= 0 && out->wd4_seat != seat &&
-        uno_history_wd4_pile(h, &top, &color)) {
-        UnoCard real_top = out->top;
-        int8_t real_color = out->color;
-        out->top = top;
-        out->color = (int8_t)color;
-        out->wd4_illegal = wd4_breaks_rule(out, &out->seats[out->wd4_seat].hand);
-        out->top = real_top;
-        out->color = real_color;
+    if (out->pending_kind == PENDING_WILD4 && out->wd4_seat >= 0 && out->wd4_seat != seat) {
+        out->wd4_nsince = 0; /* the cards it drew since are dealt again too */
+        if (h && uno_history_wd4_pile(h, &top, &color)) {
+            UnoCard real_top = out->top;
+            int8_t real_color = out->color;
+            out->top = top;
+            out->color = (int8_t)color;
+            out->wd4_illegal = wd4_breaks_rule(out, &out->seats[out->wd4_seat].hand);
+            out->top = real_top;
+            out->color = real_color;
+        } else {
+            out->wd4_illegal = uno_rng_next(rng) & 1;
+        }
     }
     int drawer = out->tactical_seat;
     if (drawer >= 0 && drawer != seat) {
-        int drawn = uno_history_turn_draws(h, drawer, &top, &color);
-        if (drawn > 1 && out->rules.draw_rule == UNO_DRAW_UNTIL_PLAYABLE)
+        int drawn = h ? uno_history_turn_draws(h, drawer, &top, &color) : -1;
+        if (drawn < 0)
+            out->tactical_right = uno_rng_next(rng) & 1;
+        else if (drawn > 1 && out->rules.draw_rule == UNO_DRAW_UNTIL_PLAYABLE)
             out->tactical_right = false; /* the draw went on: nothing was playable (h's voids) */
         else if (drawn > 0)
             out->tactical_right = held_playable(&out->seats[drawer].hand, drawn, top, color, rng);
@@ -188,8 +203,7 @@ int uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t se
             break;
         shuffle_cards(&rng, pool, n);
         if (deal_hidden(out, g, seat, h, pool, n)) {
-            if (h)
-                rule_again(out, seat, h, &rng);
+            rule_again(out, seat, h, &rng);
             uno_rng_seed(&out->rng, uno_rng_next(&rng));
             return UNO_OK;
         }

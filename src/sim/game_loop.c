@@ -30,9 +30,10 @@ void uno_sim_config_default(UnoSimConfig *c)
 {
     memset(c, 0, sizeof *c);
     c->nplayers = 4;
-    for (int s = 0; s < UNO_MAX_PLAYERS; s++)
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++) {
         c->bots[s] = UNO_BOT_RANDOM;
-    uno_bot_params_default(&c->params);
+        uno_bot_params_default(&c->params[s]);
+    }
     uno_sim_time_default(c->time_ms);
     c->max_actions = 10000000;
 }
@@ -107,6 +108,9 @@ struct UnoSimWorker {
     UnoRng rng[UNO_MAX_PLAYERS];   /* per seat */
     bool all_random;               /* nobody acts out of turn */
     UnoView view;                  /* for the bots that need one */
+    bool searching;                /* a seat searches (ISMCTS): it keeps its history */
+    UnoHistory *seen[UNO_MAX_PLAYERS]; /* the searchers' records of the game */
+    UnoWorlds *worlds;
 };
 
 UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen)
@@ -128,9 +132,24 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
     }
     uno_sim_setup(&w->setup, c->nplayers, 0);
     w->all_random = true;
-    for (int s = 0; s < c->nplayers; s++)
+    for (int s = 0; s < c->nplayers; s++) {
         w->all_random &= c->bots[s] == UNO_BOT_RANDOM;
+        w->searching |= c->bots[s] == UNO_BOT_ISMCTS;
+    }
+    if (w->searching && !(w->worlds = uno_worlds_new())) {
+        snprintf(err, errlen, "out of memory");
+        uno_sim_worker_free(w);
+        return NULL;
+    }
     return w;
+}
+
+static void forget_histories(UnoSimWorker *w)
+{
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++) {
+        uno_history_free(w->seen[s]);
+        w->seen[s] = NULL;
+    }
 }
 
 void uno_sim_worker_free(UnoSimWorker *w)
@@ -138,8 +157,34 @@ void uno_sim_worker_free(UnoSimWorker *w)
     if (w) {
         free(w->g);
         uno_playout_free(w->playout);
+        forget_histories(w);
+        uno_worlds_free(w->worlds);
     }
     free(w);
+}
+
+/* Every event of a game with searchers: into their histories, and on to
+ * the run's own receiver. */
+static void record_event(void *ctx, const UnoEvent *ev)
+{
+    UnoSimWorker *w = ctx;
+    for (int s = 0; s < w->c.nplayers; s++)
+        if (w->seen[s])
+            uno_history_add(w->seen[s], &w->c.rules, ev);
+    if (w->c.emit)
+        w->c.emit(w->c.emit_ctx, ev);
+}
+
+/* A new game's histories, one per searching seat. */
+static int new_histories(UnoSimWorker *w, char *err, size_t errlen)
+{
+    forget_histories(w);
+    for (int s = 0; s < w->c.nplayers; s++)
+        if (w->c.bots[s] == UNO_BOT_ISMCTS && !(w->seen[s] = uno_history_new(s))) {
+            snprintf(err, errlen, "out of memory");
+            return UNO_E_BAD_REQUEST;
+        }
+    return UNO_OK;
 }
 
 /* What `seat` does now; false: nothing. */
@@ -149,11 +194,14 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
     if (kind == UNO_BOT_RANDOM) {
         if (seat != turn) /* bots.h: out of turn the random bot does nothing */
             return false;
-        uno_bot_random_step(&w->c.params, w->g, seat, &w->rng[seat], a);
+        uno_bot_random_step(&w->c.params[seat], w->g, seat, &w->rng[seat], a);
         return true;
     }
-    uno_view_build(&w->view, w->g, seat, NULL);
-    return uno_bot_choose(kind, &w->c.params, &w->view, &w->rng[seat], a);
+    uno_view_build(&w->view, w->g, seat, w->seen[seat]);
+    if (w->seen[seat])
+        uno_worlds_set(w->worlds, w->g, seat, w->seen[seat]);
+    return uno_bot_choose(kind, &w->c.params[seat], &w->view, w->seen[seat] ? w->worlds : NULL,
+                          &w->rng[seat], a);
 }
 
 /* The next action: the seat in turn is asked first, then the others in the
@@ -270,6 +318,12 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
     uint64_t index = r->index, seed = r->seed;
     w->setup.seed = seed;
     char why[UNO_ERR_LEN];
+    if (w->searching && new_histories(w, err, errlen) != UNO_OK)
+        return UNO_E_BAD_REQUEST;
+    UnoEventFn emit = w->searching ? record_event : c->emit;
+    void *emit_ctx = w->searching ? (void *)w : c->emit_ctx;
+    w->setup.emit = w->searching ? record_event : NULL;
+    w->setup.ctx = w;
     if (uno_game_init(w->g, &c->rules, &w->setup, why, sizeof why) != UNO_OK) {
         snprintf(err, errlen, "game %llu: %s", (unsigned long long)index, why);
         return UNO_E_BAD_REQUEST;
@@ -298,9 +352,9 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
         bool hands = may_empty_a_hand((UnoActionType)a.type);
         for (int s = 0; hands && s < c->nplayers; s++)
             flow.hands[s] = uno_game_hand_count(w->g, s);
-        if (!c->reference && !c->emit)
+        if (!c->reference && !emit)
             uno_game_step(w->g, &a);
-        else if (uno_game_apply(w->g, &a, c->emit, c->emit_ctx, why, sizeof why) != UNO_OK) {
+        else if (uno_game_apply(w->g, &a, emit, emit_ctx, why, sizeof why) != UNO_OK) {
             snprintf(err, errlen, "game %llu (seed %llu): the %s bot's %s by seat %d was refused: %s",
                      (unsigned long long)index, (unsigned long long)seed,
                      uno_bot_kind_name(c->bots[seat]), uno_action_name((UnoActionType)a.type), seat,

@@ -54,7 +54,7 @@ typedef struct UnoSimConfig {
     int nplayers;
     uint64_t seed;
     UnoBotKind bots[UNO_MAX_PLAYERS];  /* per seat */
-    UnoBotParams params;               /* every bot's parameters */
+    UnoBotParams params[UNO_MAX_PLAYERS]; /* per seat */
     int time_ms[UNO_SIM_T_COUNT];      /* the time model */
     bool hash;                         /* fold each game's end digest into the summary */
     bool reference;                    /* play through uno_game_apply even where the playout could */

@@ -93,7 +93,7 @@ static bool step(Table *tb)
         int seat = (start + k) % n;
         uno_view_build(&view, tb->g, seat, tb->seen[seat]);
         UnoAction a;
-        if (!uno_bot_choose(tb->kinds[seat], &tb->params[seat], &view, &tb->rng, &a))
+        if (!uno_bot_choose(tb->kinds[seat], &tb->params[seat], &view, NULL, &tb->rng, &a))
             continue;
         assert_int_equal(a.seat, seat);
         if (tb->clock)
@@ -327,8 +327,8 @@ static void hidden_in(const char *rules_name)
         uno_rng_seed(&ra, 3);
         uno_rng_seed(&rb, 3);
         UnoAction xa, xb;
-        bool acted = uno_bot_choose(UNO_BOT_HEURISTIC, NULL, &va, &ra, &xa);
-        assert_int_equal(acted, uno_bot_choose(UNO_BOT_HEURISTIC, NULL, &vb, &rb, &xb));
+        bool acted = uno_bot_choose(UNO_BOT_HEURISTIC, NULL, &va, NULL, &ra, &xa);
+        assert_int_equal(acted, uno_bot_choose(UNO_BOT_HEURISTIC, NULL, &vb, NULL, &rb, &xb));
         if (acted)
             assert_memory_equal(&xa, &xb, sizeof xa);
     }
@@ -382,7 +382,7 @@ static void test_random_policy(void **state)
         for (int seat = 0; seat < 3; seat++) {
             uno_view_build(&v, g, seat, NULL);
             UnoAction a;
-            bool acted = uno_bot_choose(UNO_BOT_RANDOM, NULL, &v, &rng, &a);
+            bool acted = uno_bot_choose(UNO_BOT_RANDOM, NULL, &v, NULL, &rng, &a);
             assert_int_equal(acted, seat == uno_game_turn(g));
             if (!acted)
                 continue;
@@ -455,7 +455,7 @@ static void arena(const UnoBotKind kinds[4], double bluff, Arena *a)
                 int seat = (uno_game_turn(g) + k) % 4; /* out of turn first, the player in turn last */
                 uno_view_build(&v, g, seat, a->seen[seat]);
                 UnoAction act;
-                if (!uno_bot_choose(kinds[seat], &params, &v, &rng, &act))
+                if (!uno_bot_choose(kinds[seat], &params, &v, NULL, &rng, &act))
                     continue;
                 if (act.type == UNO_ACT_PLAY && act.cards[0] == UNO_WILD4 && seat == uno_game_turn(g)) {
                     a->wd4++;

@@ -43,7 +43,8 @@ static void configure(UnoSimConfig *c, const Case *k)
     c->nplayers = k->players;
     c->seed = 2026;
     c->hash = true;
-    c->params.uno_rate = 0.5; /* the bots' UNO draw is part of their stream */
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++)
+        c->params[s].uno_rate = 0.5; /* the bots' UNO draw is part of their stream */
 }
 
 static void same_record(const Case *k, const UnoSimRecord *fast, const UnoSimRecord *ref)

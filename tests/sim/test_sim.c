@@ -116,7 +116,7 @@ static long step_equals_view(const char *rules, const char *option, const char *
                 fail_msg("%s game %d step %d: playable kinds %llx, legal single cards %llx", rules, i,
                          step, (unsigned long long)view.playable,
                          (unsigned long long)single_card_plays(&view));
-            assert_true(uno_bot_choose(UNO_BOT_RANDOM, &p, &view, &bot_rng, &bot));
+            assert_true(uno_bot_choose(UNO_BOT_RANDOM, &p, &view, NULL, &bot_rng, &bot));
             if (!same_action(&fast, &bot) || fast.color != bot.color || fast.uno != bot.uno)
                 fail_msg("%s game %d step %d: step %s (%d cards) vs view %s (%d cards)", rules, i,
                          step, uno_action_name(fast.type), fast.ncards, uno_action_name(bot.type),

@@ -1,0 +1,332 @@
+/*
+ * ismcts.c — the search bot (UNO_BOT_ISMCTS): information-set Monte Carlo
+ * tree search (Cowling, Powley and Whitehouse, "Information Set Monte Carlo
+ * Tree Search", IEEE TCIAIG 2012, the single-observer variant).
+ *
+ * What it knows: its view and its worlds (bots.h), nothing else. Each
+ * iteration deals one world the seat cannot tell from the real game
+ * (uno_worlds_sample), walks the tree of turn actions down it, adds one
+ * node, plays the rest of the world out with random bots on the engine's
+ * trusted path (uno_bot_rollout), and credits every node on the way with
+ * how well the seat that chose it finished. A node is a sequence of actions
+ * from the decision: the same node in different worlds is one information
+ * set as the searcher sees it. A child is selected by UCB1 among the
+ * children whose action is legal in this world, each counting the times it
+ * was available (the paper's "availability" count), so that an action rare
+ * in the worlds is not starved.
+ *
+ * What it decides: in turn, every turn action of every rule set (plays and
+ * sets with their colours, draw or keep, name a colour, take, continue a
+ * chain, challenge); at the table, in and out of turn, what the heuristic
+ * does (uno_bot_table_action: catch, say UNO, side-slide, suspect), on the
+ * same clock as people, since the caller asks it when it asks them.
+ *
+ * What stays true: the same view, worlds, parameters and generator state
+ * give the same choice when the budget is in iterations (a budget in
+ * milliseconds depends on the machine). What it returns is an entry of
+ * v->legal (its uno flag set, forgetting at forget_uno).
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bots/bots.h"
+
+/* UCB1's exploration constant for rewards in [0, 1]. */
+#define EXPLORE 0.7
+/* A playout longer than this counts as a draw between the seats. */
+#define ROLLOUT_MAX 5000
+/* Tree depth kept per iteration; deeper, the walk stops adding nodes. */
+#define MAX_DEPTH 256
+/* The budget when params give neither iterations nor time. */
+#define DEFAULT_ITERATIONS 1000
+/* The clock is read every this many iterations under a time budget. */
+#define CLOCK_EVERY 16
+
+typedef struct Node {
+    UnoAction move;     /* the action that led here */
+    int actor;          /* the seat that took it */
+    int first_child, next_sibling;
+    unsigned visits, avail;
+    double reward;      /* summed over visits, for the actor */
+} Node;
+
+typedef struct Search {
+    const UnoBotParams *params;
+    const UnoWorlds *worlds;
+    UnoRng *rng;
+    UnoGame *world;
+    UnoRng rollout_rng;
+    Node *nodes;
+    int nnodes, cap;
+    UnoAction moves[UNO_VIEW_MAX_LEGAL];
+} Search;
+
+static bool is_turn_move(UnoActionType type)
+{
+    return type == UNO_ACT_PLAY || type == UNO_ACT_DRAW || type == UNO_ACT_PASS ||
+           type == UNO_ACT_COLOR || type == UNO_ACT_TAKE || type == UNO_ACT_CHALLENGE;
+}
+
+static bool same_move(const UnoAction *a, const UnoAction *b)
+{
+    return a->type == b->type && a->color == b->color && a->target == b->target &&
+           uno_bot_same_cards(a, b);
+}
+
+/* The turn actions of the seat in turn of a world, UNO said with a play
+ * that leaves one card. */
+static int world_moves(const UnoGame *world, int seat, UnoAction *out)
+{
+    int total, n = uno_game_legal(world, seat, out, UNO_VIEW_MAX_LEGAL, &total), kept = 0;
+    int hand = uno_game_hand_count(world, seat);
+    for (int i = 0; i < n; i++)
+        if (is_turn_move((UnoActionType)out[i].type)) {
+            out[kept] = out[i];
+            out[kept].uno = out[i].type == UNO_ACT_PLAY && hand - out[i].ncards == 1;
+            kept++;
+        }
+    return kept;
+}
+
+static int add_node(Search *s, int parent, const UnoAction *move, int actor)
+{
+    if (s->nnodes == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 1024;
+        Node *grown = realloc(s->nodes, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        s->nodes = grown;
+        s->cap = cap;
+    }
+    int i = s->nnodes++;
+    Node *n = &s->nodes[i];
+    memset(n, 0, sizeof *n);
+    n->first_child = n->next_sibling = -1;
+    n->actor = actor;
+    if (move)
+        n->move = *move;
+    if (parent >= 0) {
+        n->next_sibling = s->nodes[parent].first_child;
+        s->nodes[parent].first_child = i;
+    }
+    return i;
+}
+
+static int find_child(const Search *s, int parent, const UnoAction *move)
+{
+    for (int c = s->nodes[parent].first_child; c >= 0; c = s->nodes[c].next_sibling)
+        if (same_move(&s->nodes[c].move, move))
+            return c;
+    return -1;
+}
+
+static double ucb(const Node *n)
+{
+    return n->reward / n->visits + EXPLORE * sqrt(log((double)n->avail) / n->visits);
+}
+
+/* One step down from `node` in the world: an untried action (a new node,
+ * *added set) or the best tried one by UCB1. -1 when nothing can be done. */
+static int descend(Search *s, int node, int seat, bool *added)
+{
+    int n = world_moves(s->world, seat, s->moves);
+    int untried[UNO_VIEW_MAX_LEGAL], nu = 0, best = -1;
+    double best_value = -1;
+    for (int i = 0; i < n; i++) {
+        int c = find_child(s, node, &s->moves[i]);
+        if (c < 0) {
+            untried[nu++] = i;
+            continue;
+        }
+        Node *child = &s->nodes[c];
+        child->avail++;
+        double value = ucb(child);
+        if (value > best_value) {
+            best_value = value;
+            best = c;
+        }
+    }
+    *added = nu > 0;
+    if (nu > 0) {
+        const UnoAction *move = &s->moves[untried[uno_rng_below(s->rng, (uint32_t)nu)]];
+        best = add_node(s, node, move, seat);
+        if (best >= 0)
+            s->nodes[best].avail = 1;
+    }
+    if (best >= 0)
+        uno_game_step(s->world, &s->nodes[best].move);
+    return best;
+}
+
+/* The colour the hand holds most of (ties: the lower colour). */
+static int most_held_color(const uint8_t *kinds)
+{
+    int best = UNO_RED, best_n = -1;
+    for (int c = 0; c < UNO_COLORS; c++) {
+        int n = 0;
+        for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
+            n += kinds[uno_card_make(c, v)];
+        if (n > best_n) {
+            best = c;
+            best_n = n;
+        }
+    }
+    return best;
+}
+
+/* The playout policy, for the seat in turn of a world (every hand of which
+ * the searcher dealt itself): a card of the colour held most, else any
+ * coloured card, a Wild last (its colour: the one held most), one time in
+ * RANDOM_PLAY a random playable card; nothing playable: draw or take; UNO
+ * said with the play. Greedier than the random bot, so that a playout looks
+ * more like a game between players who try; still a few nanoseconds. */
+#define RANDOM_PLAY 4
+static void playout_step(const UnoGame *g, int seat, UnoRng *rng, UnoAction *out)
+{
+    const uint8_t *hand = uno_game_hand_kinds(g, seat);
+    int color = most_held_color(hand);
+    UnoPhase phase = uno_game_phase(g);
+    if (phase == UNO_PHASE_COLOR) {
+        uno_action_init(out, UNO_ACT_COLOR, seat);
+        out->color = (int8_t)color;
+        return;
+    }
+    uint64_t playable = uno_game_playable(g, seat);
+    if (!playable) {
+        uno_action_init(out, phase == UNO_PHASE_PENDING ? UNO_ACT_TAKE : UNO_ACT_DRAW, seat);
+        return;
+    }
+    uint64_t colored = playable & ((1ULL << UNO_WILD) - 1);
+    uint64_t in_color = colored & (0x1fffULL << (13 * color));
+    uint64_t pick = uno_rng_below(rng, RANDOM_PLAY) == 0 ? playable : in_color ? in_color : colored ? colored : playable;
+    int n = __builtin_popcountll(pick);
+    for (uint32_t k = uno_rng_below(rng, (uint32_t)n); k > 0; k--)
+        pick &= pick - 1;
+    uno_action_init(out, UNO_ACT_PLAY, seat);
+    out->ncards = 1;
+    out->cards[0] = (UnoCard)__builtin_ctzll(pick);
+    if (uno_card_is_wild(out->cards[0]))
+        out->color = (int8_t)color;
+    out->uno = uno_game_hand_count(g, seat) == 2;
+}
+
+static void playout(Search *s)
+{
+    for (int n = 0, seat; n < ROLLOUT_MAX && (seat = uno_game_turn(s->world)) >= 0; n++) {
+        UnoAction a;
+        playout_step(s->world, seat, &s->rollout_rng, &a);
+        uno_game_step(s->world, &a);
+    }
+}
+
+/* How well each seat did in a world played out: 1 for the winner, down to
+ * 0 for the last place where every place is played (KPGUT); 0 for a seat
+ * without a place; an unfinished world is even. */
+static void rewards(const UnoGame *world, double *r)
+{
+    int n = uno_game_nplayers(world);
+    for (int seat = 0; seat < n; seat++) {
+        int rank = uno_game_rank(world, seat);
+        r[seat] = !uno_game_over(world) ? 1.0 / n : rank > 0 ? (double)(n - rank) / (n - 1) : 0.0;
+    }
+}
+
+/* One iteration; false when no world can be dealt (the search stops). */
+static bool iterate(Search *s)
+{
+    if (uno_worlds_sample(s->worlds, uno_rng_next(s->rng), s->world) != UNO_OK)
+        return false;
+    int path[MAX_DEPTH], depth = 0, node = 0;
+    bool added = false;
+    for (int seat; !added && depth < MAX_DEPTH && (seat = uno_game_turn(s->world)) >= 0;) {
+        int next = descend(s, node, seat, &added);
+        if (next < 0)
+            break;
+        path[depth++] = node = next;
+    }
+    playout(s);
+    double r[UNO_MAX_PLAYERS];
+    rewards(s->world, r);
+    for (int i = 0; i < depth; i++) {
+        Node *n = &s->nodes[path[i]];
+        n->visits++;
+        n->reward += r[n->actor];
+    }
+    return true;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Searches from the seat's decision; the root's most visited child, or -1. */
+static int search(Search *s)
+{
+    const UnoBotParams *p = s->params;
+    if (add_node(s, -1, NULL, -1) < 0)
+        return -1;
+    double deadline = p->think_ms > 0 ? now_ms() + p->think_ms : 0;
+    long limit = p->iterations > 0 ? p->iterations : deadline ? LONG_MAX : DEFAULT_ITERATIONS;
+    for (long i = 0; i < limit; i++) {
+        if (deadline && i % CLOCK_EVERY == 0 && now_ms() >= deadline)
+            break;
+        if (!iterate(s))
+            break;
+    }
+    int best = -1;
+    for (int c = s->nodes[0].first_child; c >= 0; c = s->nodes[c].next_sibling)
+        if (best < 0 || s->nodes[c].visits > s->nodes[best].visits)
+            best = c;
+    return best;
+}
+
+/* The view's legal entry for a move, or -1. */
+static int legal_entry(const UnoView *v, const UnoAction *move)
+{
+    for (int i = 0; i < v->nlegal; i++)
+        if (same_move(&v->legal[i], move))
+            return i;
+    return -1;
+}
+
+static int turn_moves_in_view(const UnoView *v, int *only)
+{
+    int n = 0;
+    for (int i = 0; i < v->nlegal; i++)
+        if (is_turn_move((UnoActionType)v->legal[i].type)) {
+            *only = i;
+            n++;
+        }
+    return n;
+}
+
+bool uno_bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *worlds, UnoRng *rng,
+                    UnoAction *out)
+{
+    if (uno_bot_table_action(p, v, rng, out))
+        return true;
+    if (!uno_bot_in_turn(v))
+        return false;
+    int chosen = -1;
+    if (turn_moves_in_view(v, &chosen) > 1) {
+        Search s = {.params = p, .worlds = worlds, .rng = rng};
+        uno_rng_seed(&s.rollout_rng, uno_rng_next(rng));
+        s.world = malloc(uno_worlds_bytes(worlds));
+        int best = s.world ? search(&s) : -1;
+        chosen = best >= 0 ? legal_entry(v, &s.nodes[best].move) : -1;
+        free(s.world);
+        free(s.nodes);
+    }
+    if (chosen < 0) /* no world could be searched: play as the heuristic */
+        return uno_bot_heuristic(p, v, rng, out);
+    *out = v->legal[chosen];
+    if (out->type == UNO_ACT_PLAY && uno_bot_leaves_one(v, out))
+        out->uno = uno_bot_uniform(rng) >= p->forget_uno;
+    return true;
+}

@@ -1,0 +1,42 @@
+/*
+ * worlds.c — UnoWorlds (bots.h): the one place a search bot's input holds
+ * the real game, and it gives out nothing but uno_game_sample's copies, in
+ * which every card hidden from the seat is dealt again. The bots see this
+ * struct only through bots.h, where it is opaque.
+ */
+#include <stdlib.h>
+
+#include "bots/bots.h"
+
+struct UnoWorlds {
+    const UnoGame *game;
+    int seat;
+    const UnoHistory *history;
+};
+
+UnoWorlds *uno_worlds_new(void)
+{
+    return calloc(1, sizeof(UnoWorlds));
+}
+
+void uno_worlds_free(UnoWorlds *w)
+{
+    free(w);
+}
+
+void uno_worlds_set(UnoWorlds *w, const UnoGame *g, int seat, const UnoHistory *h)
+{
+    w->game = g;
+    w->seat = seat;
+    w->history = h;
+}
+
+size_t uno_worlds_bytes(const UnoWorlds *w)
+{
+    return uno_game_bytes(w->game);
+}
+
+int uno_worlds_sample(const UnoWorlds *w, uint64_t seed, UnoGame *out)
+{
+    return uno_game_sample(w->game, w->seat, w->history, seed, out);
+}
