@@ -3,7 +3,8 @@
  * engine accepts, under every built-in rule set and with a running clock
  * (KPGUT §1 grace, catches, side slides); the heuristic bot beats the random
  * one clearly at 4-player Mattel; a view shows nothing hidden
- * (ARCHITECTURE.md layer 2: "a bot that reads hidden cards is a bug").
+ * (ARCHITECTURE.md layer 2: "a bot that reads hidden cards is a bug"), and
+ * the search bot decides the same in every world its seat cannot tell apart.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -57,6 +58,7 @@ typedef struct Table {
     UnoHistory *seen[UNO_MAX_PLAYERS]; /* each seat's record, in its view (as uno play keeps them) */
     UnoBotKind kinds[UNO_MAX_PLAYERS];
     UnoBotParams params[UNO_MAX_PLAYERS];
+    UnoWorlds *worlds;   /* for the searching seats */
     UnoRng rng;
     bool clock;          /* time passes between actions */
     long checked;        /* bot actions verified on a copy */
@@ -92,8 +94,9 @@ static bool step(Table *tb)
     for (int k = 0; k < n; k++) {
         int seat = (start + k) % n;
         uno_view_build(&view, tb->g, seat, tb->seen[seat]);
+        uno_worlds_set(tb->worlds, tb->g, seat, tb->seen[seat]);
         UnoAction a;
-        if (!uno_bot_choose(tb->kinds[seat], &tb->params[seat], &view, NULL, &tb->rng, &a))
+        if (!uno_bot_choose(tb->kinds[seat], &tb->params[seat], &view, tb->worlds, &tb->rng, &a))
             continue;
         assert_int_equal(a.seat, seat);
         if (tb->clock)
@@ -131,6 +134,7 @@ static void table_free(Table *tb)
 {
     for (int s = 0; s < UNO_MAX_PLAYERS; s++)
         uno_history_free(tb->seen[s]);
+    uno_worlds_free(tb->worlds);
     uno_game_free(tb->g);
     free(tb->scratch);
 }
@@ -145,14 +149,17 @@ static void table_init(Table *tb, const char *rules_name, const char *option, co
     tb->g = new_game_told(rules_name, option, value, n, game_seed, &tb->rules, record, tb);
     tb->scratch = malloc(uno_game_bytes(tb->g));
     assert_non_null(tb->scratch);
+    tb->worlds = uno_worlds_new();
+    assert_non_null(tb->worlds);
     uno_rng_seed(&tb->rng, seed);
 }
 
 /* ------------------------------------------------- only legal actions */
 
-/* Mixed tables of random and heuristic bots (the heuristic forgetting UNO
- * now and then, so that catches happen) under one rule set, 2 to 7 players,
- * with and without a running clock. */
+/* Mixed tables of random, heuristic and search bots (the heuristic and the
+ * search forgetting UNO now and then, so that catches happen; the search on
+ * a small budget) under one rule set, 2 to 7 players, with and without a
+ * running clock. */
 typedef struct Counts {
     long actions, by_type[UNO_ACT_COUNT], slides;
 } Counts;
@@ -166,8 +173,10 @@ static Counts soak(const char *rules_name, const char *option, const char *value
         table_init(&tb, rules_name, option, value, n, 1000u + (uint64_t)i, 77u + (uint64_t)i);
         tb.clock = i % 2 == 0;
         for (int s = 0; s < n; s++) {
-            tb.kinds[s] = (s + i) % 2 ? UNO_BOT_RANDOM : UNO_BOT_HEURISTIC;
+            static const UnoBotKind kinds[] = {UNO_BOT_RANDOM, UNO_BOT_HEURISTIC, UNO_BOT_ISMCTS};
+            tb.kinds[s] = kinds[(s + i) % 3];
             uno_bot_params_default(&tb.params[s]);
+            tb.params[s].iterations = 12;
             tb.params[s].forget_uno = 0.3;
             tb.params[s].uno_rate = 0.7;
             tb.params[s].suspect_rate = 0.1;
@@ -506,6 +515,70 @@ static void test_challenges_follow_what_was_seen(void **state)
     assert_true(3 * a.right >= a.challenges);
 }
 
+/* ----------------------------------------------- the search is fair */
+
+/* Positions of games between heuristic bots: at each, the world of the seat
+ * in turn is dealt again (uno_game_sample: every card it cannot see moves),
+ * its view stays the same, and the search bot, asked in both games with the
+ * same generator, decides the same. */
+static void same_decision_in_every_world(const char *rules_name)
+{
+    long compared = 0;
+    for (int i = 0; i < 12; i++) {
+        int n = 2 + i % 3;
+        Table tb;
+        table_init(&tb, rules_name, NULL, NULL, n, 4000u + (uint64_t)i, 5u + (uint64_t)i);
+        for (int s = 0; s < n; s++) {
+            tb.kinds[s] = UNO_BOT_HEURISTIC;
+            uno_bot_params_default(&tb.params[s]);
+        }
+        UnoGame *other = malloc(uno_game_bytes(tb.g));
+        UnoWorlds *worlds = uno_worlds_new();
+        assert_non_null(other);
+        assert_non_null(worlds);
+        for (int actions = 0; !uno_game_over(tb.g) && actions < 400; actions++) {
+            int seat = uno_game_turn(tb.g);
+            if (actions % 3 == 0 && seat >= 0) {
+                assert_int_equal(uno_game_sample(tb.g, seat, tb.seen[seat], 99u + (uint64_t)actions, other),
+                                 UNO_OK);
+                UnoView v2;
+                uno_view_build(&view, tb.g, seat, tb.seen[seat]);
+                uno_view_build(&v2, other, seat, tb.seen[seat]);
+                assert_views_equal(&view, &v2);
+                UnoBotParams p;
+                uno_bot_params_default(&p);
+                p.iterations = 40;
+                UnoRng r1, r2;
+                uno_rng_seed(&r1, 7u + (uint64_t)actions);
+                r2 = r1;
+                UnoAction a1, a2;
+                uno_worlds_set(worlds, tb.g, seat, tb.seen[seat]);
+                bool acted = uno_bot_choose(UNO_BOT_ISMCTS, &p, &view, worlds, &r1, &a1);
+                uno_worlds_set(worlds, other, seat, tb.seen[seat]);
+                assert_int_equal(acted, uno_bot_choose(UNO_BOT_ISMCTS, &p, &v2, worlds, &r2, &a2));
+                if (acted)
+                    assert_memory_equal(&a1, &a2, sizeof a1);
+                compared++;
+            }
+            if (!step(&tb))
+                break;
+        }
+        free(other);
+        uno_worlds_free(worlds);
+        table_free(&tb);
+    }
+    print_message("%s: the search decided the same in %ld pairs of worlds\n", rules_name, compared);
+    assert_true(compared > 100);
+}
+
+static void test_search_sees_only_its_view(void **state)
+{
+    (void)state;
+    same_decision_in_every_world("mattel");
+    same_decision_in_every_world("classic");
+    same_decision_in_every_world("kpgut");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -518,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_legal_kpgut),
         cmocka_unit_test(test_heuristic_beats_random),
         cmocka_unit_test(test_challenges_follow_what_was_seen),
+        cmocka_unit_test(test_search_sees_only_its_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
