@@ -144,39 +144,6 @@ static int set_time(void *ctx, const char *key, const char *value, char *err, si
     return 1;
 }
 
-/* --bots: one name for all seats, or one per seat. */
-static int parse_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams *params,
-                      char *err, size_t errlen)
-{
-    char *copy = strdup(list), *save = NULL;
-    int n = 0, rc = copy ? 0 : 1;
-    for (char *name = copy ? strtok_r(copy, ",", &save) : NULL; name && !rc;
-         name = strtok_r(NULL, ",", &save)) {
-        char why[UNO_ERR_LEN];
-        if (n >= nplayers) {
-            snprintf(err, errlen, "--bots: more bots than the %d players", nplayers);
-            rc = 1;
-        } else if (uno_bot_parse(name, &bots[n], &params[n], why, sizeof why) != UNO_OK) {
-            snprintf(err, errlen, "--bots: %s", why);
-            rc = 1;
-        } else {
-            n++;
-        }
-    }
-    free(copy);
-    if (!rc && n == 1)
-        for (int s = 1; s < nplayers; s++) {
-            bots[s] = bots[0];
-            params[s] = params[0];
-        }
-    else if (!rc && n != nplayers) {
-        snprintf(err, errlen, "--bots: %d bots for %d players (give one, or one per seat)", n,
-                 nplayers);
-        rc = 1;
-    }
-    return rc;
-}
-
 static int configure(const SimArgs *a, UnoSimConfig *c, char *err, size_t errlen)
 {
     uno_sim_config_default(c);
@@ -185,7 +152,7 @@ static int configure(const SimArgs *a, UnoSimConfig *c, char *err, size_t errlen
     c->reference = a->reference;
     if (uno_args_rules(a->rules, a->options, c->nplayers, &c->rules, err, errlen) != 0)
         return 1;
-    if (a->bots && parse_bots(a->bots, c->nplayers, c->bots, c->params, err, errlen) != 0)
+    if (a->bots && uno_args_bots(a->bots, c->nplayers, c->bots, c->params, err, errlen) != 0)
         return 1;
     if (a->action_ms &&
         uno_args_pairs("--action-ms", a->action_ms, set_time, c->time_ms, err, errlen) != 0)

@@ -20,6 +20,7 @@ static const Command commands[] = {
     {"replay", cmd_replay, "re-run a saved game and print its end state and hash"},
     {"play", cmd_play, "play UNO in the terminal against bots"},
     {"sim", cmd_sim, "play many games between bots and summarise them"},
+    {"arena", cmd_arena, "bots against bots on duplicate deals: win rates, places, ratings"},
     {"perft", cmd_perft, "count the legal action sequences from a seeded deal"},
     {"bench", cmd_bench, "fixed games: speed and a behaviour signature"},
 };

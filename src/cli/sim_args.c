@@ -70,3 +70,36 @@ int uno_args_rules(const char *rules, const char *options, int nplayers, UnoRule
     *out = r;
     return 0;
 }
+
+/* --bots: one name for all seats, or one per seat. */
+int uno_args_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams *params, char *err,
+                  size_t errlen)
+{
+    char *copy = strdup(list), *save = NULL;
+    int n = 0, rc = copy ? 0 : 1;
+    for (char *name = copy ? strtok_r(copy, ",", &save) : NULL; name && !rc;
+         name = strtok_r(NULL, ",", &save)) {
+        char why[UNO_ERR_LEN];
+        if (n >= nplayers) {
+            snprintf(err, errlen, "--bots: more bots than the %d players", nplayers);
+            rc = 1;
+        } else if (uno_bot_parse(name, &bots[n], &params[n], why, sizeof why) != UNO_OK) {
+            snprintf(err, errlen, "--bots: %s", why);
+            rc = 1;
+        } else {
+            n++;
+        }
+    }
+    free(copy);
+    if (!rc && n == 1)
+        for (int s = 1; s < nplayers; s++) {
+            bots[s] = bots[0];
+            params[s] = params[0];
+        }
+    else if (!rc && n != nplayers) {
+        snprintf(err, errlen, "--bots: %d bots for %d players (give one, or one per seat)", n,
+                 nplayers);
+        rc = 1;
+    }
+    return rc;
+}

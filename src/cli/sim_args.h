@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bots/bots.h"
 #include "uno.h"
 
 /* A whole decimal number in [min, max]; `what` names it in the message. */
@@ -28,5 +29,11 @@ int uno_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *
  * `options` ("k=v,k=v", may be NULL), then checked for nplayers. */
 int uno_args_rules(const char *rules, const char *options, int nplayers, UnoRules *out, char *err,
                    size_t errlen);
+
+/* --bots: one bot for every seat, or one per seat, comma-separated, by
+ * uno_bot_parse's names; each seat's kind and parameters (params[s] keep
+ * what the name does not set). */
+int uno_args_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams *params, char *err,
+                  size_t errlen);
 
 #endif

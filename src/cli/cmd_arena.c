@@ -1,0 +1,305 @@
+/*
+ * cmd_arena.c — `uno arena`: bots against bots on duplicate deals, with win
+ * rates, finishing places and ratings with 95% intervals (src/sim/arena.h),
+ * as text or JSON, per-game CSV rows and an SVG of the ratings.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "cli/sim_args.h"
+#include "sim/arena.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: uno arena --bots LIST [--rules R] [--players N] [--games G] [--seed S]\n"
+            "                 [--threads T] [--json] [--csv FILE] [--svg FILE]\n"
+            "\n"
+            "Bots against bots on duplicate deals: every deal is played once per seat,\n"
+            "the lineup rotated by one seat each time, so every bot gets the same cards\n"
+            "from every seat. Prints per bot its wins and mean finishing place with 95%%\n"
+            "intervals, and a rating (Elo scale, mean 1500) with a bootstrap interval.\n"
+            "\n"
+            "  --bots LIST      one bot per seat, comma-separated, two different at least:\n"
+            "                   easy, medium, hard, expert, random, heuristic, ismcts,\n"
+            "                   ismcts:ITERATIONS, ismcts:MSms (e.g. expert,medium,medium,medium)\n"
+            "  --rules R        mattel, classic, kpgut, or a rules file; mattel\n"
+            "  --options k=v,.. change options of the rule set\n"
+            "  --players N      players; the lineup's length\n"
+            "  --games G        deals, each played once per seat; 1000\n"
+            "  --seed S         the run's seed, 1\n"
+            "  --threads T      threads, all cores\n"
+            "  --json           print the results as JSON\n"
+            "  --csv FILE       one row per seat of every game: deal, rotation, seat, bot, place\n"
+            "  --svg FILE       draw the ratings with their intervals\n"
+            "  --help           show this help\n"
+            "\n"
+            "The same seed, lineup and budgets in iterations give the same table, whatever\n"
+            "the threads (a budget in milliseconds depends on the machine). docs/bots.md\n"
+            "says how places, intervals and ratings are worked out.\n");
+}
+
+typedef struct ArenaArgs {
+    const char *rules, *options, *bots, *csv, *svg;
+    uint64_t players, games, seed, threads;
+    bool json, players_given;
+} ArenaArgs;
+
+/* 0 parsed, 1 --help shown, 2 bad usage (said on stderr). */
+static int parse(int argc, char **argv, ArenaArgs *a)
+{
+    char err[256];
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    *a = (ArenaArgs){.rules = "mattel", .games = 1000, .seed = 1, .threads = cores > 0 ? (uint64_t)cores : 1};
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int rc = 0;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            usage(stdout);
+            return 1;
+        }
+        if (strcmp(arg, "--json") == 0) {
+            a->json = true;
+            continue;
+        }
+        if (!val) {
+            fprintf(stderr, "uno arena: '%s' needs a value (or is unknown)\n", arg);
+            return 2;
+        }
+        if (strcmp(arg, "--rules") == 0)
+            a->rules = val;
+        else if (strcmp(arg, "--options") == 0)
+            a->options = val;
+        else if (strcmp(arg, "--bots") == 0)
+            a->bots = val;
+        else if (strcmp(arg, "--csv") == 0)
+            a->csv = val;
+        else if (strcmp(arg, "--svg") == 0)
+            a->svg = val;
+        else if (strcmp(arg, "--players") == 0) {
+            rc = uno_args_number(arg, val, 2, UNO_MAX_PLAYERS, &a->players, err, sizeof err);
+            a->players_given = true;
+        } else if (strcmp(arg, "--games") == 0)
+            rc = uno_args_number(arg, val, 1, 10000000, &a->games, err, sizeof err);
+        else if (strcmp(arg, "--seed") == 0)
+            rc = uno_args_number(arg, val, 0, UINT64_MAX, &a->seed, err, sizeof err);
+        else if (strcmp(arg, "--threads") == 0)
+            rc = uno_args_number(arg, val, 1, 1024, &a->threads, err, sizeof err);
+        else {
+            fprintf(stderr, "uno arena: unknown argument '%s'\n", arg);
+            return 2;
+        }
+        if (rc) {
+            fprintf(stderr, "uno arena: %s\n", err);
+            return 2;
+        }
+        i++;
+    }
+    if (!a->bots) {
+        fprintf(stderr, "uno arena: --bots is needed (uno arena --help)\n");
+        return 2;
+    }
+    return 0;
+}
+
+/* The lineup's names, one per seat; their number. */
+static int lineup_names(const char *list, UnoArenaConfig *c)
+{
+    int n = 0;
+    for (const char *p = list; *p && n < UNO_MAX_PLAYERS; n++) {
+        size_t len = strcspn(p, ",");
+        snprintf(c->names[n], UNO_ARENA_NAME_LEN, "%.*s", (int)len, p);
+        p += len + (p[len] == ',');
+    }
+    return n;
+}
+
+static int configure(const ArenaArgs *a, UnoArenaConfig *c, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    uno_sim_config_default(&c->sim);
+    int seats = lineup_names(a->bots, c);
+    c->sim.nplayers = a->players_given ? (int)a->players : seats;
+    c->sim.seed = a->seed;
+    c->deals = a->games;
+    c->threads = (int)a->threads;
+    if (uno_args_rules(a->rules, a->options, c->sim.nplayers, &c->sim.rules, err, errlen) != 0)
+        return 1;
+    if (seats != c->sim.nplayers) {
+        snprintf(err, errlen, "--bots: %d bots for %d players (one per seat)", seats, c->sim.nplayers);
+        return 1;
+    }
+    return uno_args_bots(a->bots, c->sim.nplayers, c->sim.bots, c->sim.params, err, errlen);
+}
+
+typedef struct Progress {
+    struct timespec start;
+} Progress;
+
+static void progress(void *ctx, uint64_t done, uint64_t total)
+{
+    Progress *p = ctx;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double secs = (double)(now.tv_sec - p->start.tv_sec) + (double)(now.tv_nsec - p->start.tv_nsec) / 1e9;
+    double left = done > 0 ? secs * (double)(total - done) / (double)done : 0;
+    int filled = total ? (int)(30 * done / total) : 30;
+    char bar[31];
+    memset(bar, '#', (size_t)filled);
+    memset(bar + filled, '.', (size_t)(30 - filled));
+    bar[30] = '\0';
+    fprintf(stderr, "\r[%s] %" PRIu64 "/%" PRIu64 " games  %d:%02d left\033[K", bar, done, total,
+            (int)left / 60, (int)left % 60);
+    if (done == total)
+        fprintf(stderr, "\r\033[K");
+    fflush(stderr);
+}
+
+static void print_text(const UnoArenaConfig *c, const UnoArenaResult *r)
+{
+    printf("uno arena: %s, %d players, %" PRIu64 " deals x %d seatings = %" PRIu64 " games, seed %" PRIu64
+           " (%.1f s)\n\n",
+           c->sim.rules.name, r->nplayers, r->deals, r->nplayers, r->deals * (uint64_t)r->nplayers,
+           c->sim.seed, r->seconds);
+    printf("%-16s %5s %10s %8s %8s  %-17s %6s  %-14s %6s  %s\n", "bot", "seats", "seat-games", "wins",
+           "win rate", "95% interval", "place", "95% interval", "rating", "95% interval");
+    for (int i = 0; i < r->nentrants; i++) {
+        const UnoArenaEntrant *e = &r->entrants[i];
+        printf("%-16s %5d %10" PRIu64 " %8" PRIu64 " %7.2f%%  [%5.2f%%, %5.2f%%] %6.3f  [%5.3f, %5.3f] %6.0f  [%.0f, %.0f]\n",
+               e->name, e->seats, e->seat_games, e->wins, 100.0 * (double)e->wins / (double)e->seat_games,
+               100 * e->win_lo, 100 * e->win_hi, e->place, e->place_lo, e->place_hi, e->rating, e->rating_lo,
+               e->rating_hi);
+    }
+    printf("\nparity: a bot wins %.2f%% of its seat-games and finishes %.2f on average when all are equal\n",
+           100.0 / r->nplayers, (r->nplayers + 1) / 2.0);
+}
+
+static void print_json(const UnoArenaConfig *c, const UnoArenaResult *r)
+{
+    printf("{\n  \"rules\": \"%s\", \"players\": %d, \"deals\": %" PRIu64 ", \"games\": %" PRIu64
+           ", \"seed\": %" PRIu64 ", \"seconds\": %.3f,\n  \"lineup\": [",
+           c->sim.rules.name, r->nplayers, r->deals, r->deals * (uint64_t)r->nplayers, c->sim.seed, r->seconds);
+    for (int pos = 0; pos < r->nplayers; pos++)
+        printf("%s\"%s\"", pos ? ", " : "", c->names[pos]);
+    printf("],\n  \"bots\": [\n");
+    for (int i = 0; i < r->nentrants; i++) {
+        const UnoArenaEntrant *e = &r->entrants[i];
+        printf("    {\"bot\": \"%s\", \"seats\": %d, \"seat_games\": %" PRIu64 ", \"wins\": %" PRIu64
+               ", \"win_rate\": %.6f, \"win_interval\": [%.6f, %.6f], \"place\": %.6f, \"place_interval\": [%.6f, %.6f], "
+               "\"rating\": %.2f, \"rating_interval\": [%.2f, %.2f]}%s\n",
+               e->name, e->seats, e->seat_games, e->wins, (double)e->wins / (double)e->seat_games, e->win_lo,
+               e->win_hi, e->place, e->place_lo, e->place_hi, e->rating, e->rating_lo, e->rating_hi,
+               i + 1 < r->nentrants ? "," : "");
+    }
+    printf("  ]\n}\n");
+}
+
+static int write_csv(const char *path, const UnoArenaConfig *c, const UnoArenaResult *r)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    int n = r->nplayers;
+    fprintf(f, "deal,rotation,seat,bot,place\n");
+    for (uint64_t d = 0; d < r->deals; d++)
+        for (int rot = 0; rot < n; rot++)
+            for (int seat = 0; seat < n; seat++) {
+                uint16_t p2 = r->places2[(d * (uint64_t)n + (uint64_t)rot) * (uint64_t)n + (uint64_t)seat];
+                fprintf(f, "%" PRIu64 ",%d,%d,%s,%g\n", d, rot, seat,
+                        c->names[uno_arena_position(n, rot, seat)], p2 / 2.0);
+            }
+    int rc = fclose(f) == 0 ? 0 : 1;
+    if (rc)
+        perror(path);
+    return rc;
+}
+
+/* The ratings as dots with their intervals, one row per bot. */
+static int write_svg(const char *path, const UnoArenaConfig *c, const UnoArenaResult *r)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    double lo = 1e9, hi = -1e9;
+    for (int i = 0; i < r->nentrants; i++) {
+        lo = r->entrants[i].rating_lo < lo ? r->entrants[i].rating_lo : lo;
+        hi = r->entrants[i].rating_hi > hi ? r->entrants[i].rating_hi : hi;
+    }
+    lo = 50 * floor(lo / 50 - 0.5);
+    hi = 50 * ceil(hi / 50 + 0.5);
+    int width = 720, left = 170, right = 30, row = 36, top = 60, height = top + row * r->nentrants + 50;
+    double scale = (width - left - right) / (hi - lo);
+#define X(v) (left + ((v) - lo) * scale)
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
+               "font-size=\"13\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+            width, height);
+    fprintf(f, "<text x=\"%d\" y=\"24\" font-size=\"15\">Ratings (Elo scale, mean 1500) with 95%% bootstrap "
+               "intervals</text>\n<text x=\"%d\" y=\"44\" fill=\"#555\">%s, %d players, %" PRIu64
+               " duplicate deals, seed %" PRIu64 "</text>\n",
+            left - 150, left - 150, c->sim.rules.name, r->nplayers, r->deals, c->sim.seed);
+    for (double v = lo; v <= hi + 1e-9; v += 50) {
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", X(v), top - 6, X(v),
+                height - 40);
+        fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">%.0f</text>\n", X(v),
+                height - 22, v);
+    }
+    for (int i = 0; i < r->nentrants; i++) {
+        const UnoArenaEntrant *e = &r->entrants[i];
+        int y = top + row * i + row / 2;
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", left - 10, y + 4, e->name);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#1f77b4\" stroke-width=\"3\"/>\n",
+                X(e->rating_lo), y, X(e->rating_hi), y);
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%d\" r=\"6\" fill=\"#d62728\"/>\n", X(e->rating), y);
+        fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\">%.0f</text>\n", X(e->rating),
+                y - 10, e->rating);
+    }
+#undef X
+    fprintf(f, "</svg>\n");
+    int rc = fclose(f) == 0 ? 0 : 1;
+    if (rc)
+        perror(path);
+    return rc;
+}
+
+int cmd_arena(int argc, char **argv)
+{
+    ArenaArgs a;
+    int rc = parse(argc, argv, &a);
+    if (rc)
+        return rc == 1 ? 0 : 2;
+    UnoArenaConfig c;
+    char err[UNO_ERR_LEN * 2];
+    if (configure(&a, &c, err, sizeof err) != 0) {
+        fprintf(stderr, "uno arena: %s\n", err);
+        return 2;
+    }
+    Progress p;
+    clock_gettime(CLOCK_MONOTONIC, &p.start);
+    if (isatty(STDERR_FILENO)) {
+        c.progress = progress;
+        c.progress_ctx = &p;
+    }
+    UnoArenaResult r;
+    if (uno_arena_run(&c, &r, err, sizeof err) != UNO_OK) {
+        fprintf(stderr, "uno arena: %s\n", err);
+        uno_arena_result_free(&r);
+        return 1;
+    }
+    if (a.json)
+        print_json(&c, &r);
+    else
+        print_text(&c, &r);
+    rc = (a.csv && write_csv(a.csv, &c, &r)) || (a.svg && write_svg(a.svg, &c, &r));
+    uno_arena_result_free(&r);
+    return rc;
+}
