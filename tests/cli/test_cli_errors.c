@@ -55,12 +55,17 @@ static void test_every_command_says_what_was_wrong(void **state)
     (void)state;
     refused("play --players 40", "play", "--players: '40' is not a number from 2 to 30");
     refused("play --pace -1", "play", "--pace: '-1' is not a number from 0 to 60000");
-    refused("play --bot smart", "play", "--bot: 'smart' is not a bot (heuristic, random)");
+    refused("play --bot smart", "play", "--bot: unknown bot 'smart' (easy, medium, hard, expert");
+    refused("play --bot ismcts:0", "play", "--bot: unknown bot 'ismcts:0'");
     refused("play --frob 1", "play", "'--frob' is not an option of uno play");
     refused("play --seed x", "play", "--seed: 'x' is not a number");
     refused("play --resume f --seed 3", "play", "--seed goes without --resume");
     refused("sim --players 99", "sim", "--players: '99' is not a whole number in 2..30");
     refused("sim --frob", "sim", "--frob");
+    refused("sim --bots clever", "sim", "--bots: unknown bot 'clever'");
+    refused("arena --games 5", "arena", "--bots is needed");
+    refused("arena --bots hard,medium --players 3", "arena", "--bots: 2 bots for 3 players (one per seat)");
+    refused("arena --bots hard,medium --games 0", "arena", "--games: '0' is not a whole number");
     refused("perft --depth", "perft", "'--depth' needs a value");
     refused("bench --x", "bench", "takes no arguments");
     refused("rules --bogus", "rules", "'--bogus' is not an option of uno rules");
