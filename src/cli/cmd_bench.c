@@ -84,6 +84,74 @@ static const PlayoutCase playout_cases[] = {
 #define POSITIONS 200
 #define PLAYOUTS 100
 
+/* A mid-game position: a game dealt from game `index` of the seed, then
+ * `into` actions of random bots (rngs, seeded from the deal), every seat's
+ * history kept (seen[s], for the searches). NULL when the game ended first
+ * (or on an error, said on stderr). */
+typedef struct Position {
+    const UnoRules *rules;
+    int players;
+    UnoGame *g;
+    UnoHistory *seen[UNO_MAX_PLAYERS];
+    UnoRng rngs[UNO_MAX_PLAYERS];
+    uint64_t seed;
+} Position;
+
+static void position_record(void *ctx, const UnoEvent *ev)
+{
+    Position *pos = ctx;
+    for (int s = 0; s < pos->players; s++)
+        uno_history_add(pos->seen[s], pos->rules, ev);
+}
+
+static void position_free(Position *pos)
+{
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++)
+        uno_history_free(pos->seen[s]);
+    uno_game_free(pos->g);
+    memset(pos, 0, sizeof *pos);
+}
+
+/* 1: a position; 0: the game ended first; -1: an error (said). */
+static int reach_position(const UnoRules *rules, int players, int into, uint64_t seed, uint64_t index,
+                          Position *pos)
+{
+    char err[UNO_ERR_LEN];
+    memset(pos, 0, sizeof *pos);
+    pos->rules = rules;
+    pos->players = players;
+    for (int s = 0; s < players; s++)
+        if (!(pos->seen[s] = uno_history_new(s))) {
+            fprintf(stderr, "uno bench: out of memory\n");
+            return -1;
+        }
+    UnoSetup setup;
+    uno_sim_setup(&setup, players, uno_sim_game_seed(seed, index));
+    setup.emit = position_record;
+    setup.ctx = pos;
+    pos->seed = setup.seed;
+    UnoGame *g = uno_game_new(rules, &setup, err, sizeof err);
+    if (!g) {
+        fprintf(stderr, "uno bench: %s\n", err);
+        return -1;
+    }
+    pos->g = g;
+    UnoBotParams p;
+    uno_bot_params_default(&p);
+    uno_sim_seed_bots(pos->rngs, players, setup.seed);
+    for (int k = 0, seat; k < into; k++) {
+        if ((seat = uno_game_turn(g)) < 0)
+            return 0;
+        UnoAction a;
+        uno_bot_random_step(&p, g, seat, &pos->rngs[seat], &a);
+        if (uno_game_apply(g, &a, position_record, pos, err, sizeof err) != UNO_OK) {
+            fprintf(stderr, "uno bench: %s\n", err);
+            return -1;
+        }
+    }
+    return !uno_game_over(g);
+}
+
 static int bench_playouts(const PlayoutCase *b, uint64_t seed)
 {
     char err[UNO_ERR_LEN];
@@ -94,7 +162,6 @@ static int bench_playouts(const PlayoutCase *b, uint64_t seed)
     }
     UnoBotParams p;
     uno_bot_params_default(&p);
-    UnoRng rngs[UNO_MAX_PLAYERS];
     UnoGame *work = malloc(uno_game_size(&rules, b->players));
     if (!work) {
         fprintf(stderr, "uno bench: out of memory\n");
@@ -103,32 +170,89 @@ static int bench_playouts(const PlayoutCase *b, uint64_t seed)
     long positions = 0, playouts = 0, actions = 0;
     double wall = 0, cpu = 0;
     for (uint64_t i = 0; positions < POSITIONS; i++) {
-        UnoSetup setup;
-        uno_sim_setup(&setup, b->players, uno_sim_game_seed(seed, i));
-        UnoGame *g = uno_game_new(&rules, &setup, err, sizeof err);
-        if (!g) {
-            fprintf(stderr, "uno bench: %s\n", err);
+        Position pos;
+        int got = reach_position(&rules, b->players, b->into, seed, i, &pos);
+        if (got < 0) {
+            position_free(&pos);
             free(work);
             return 1;
         }
-        uno_sim_seed_bots(rngs, b->players, setup.seed);
-        if (uno_bot_rollout(&p, g, rngs, b->into) == b->into && !uno_game_over(g)) {
+        if (got) {
             positions++;
-            int seat = uno_game_turn(g);
+            int seat = uno_game_turn(pos.g);
             double w0 = seconds(CLOCK_MONOTONIC), c0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
             for (int k = 0; k < PLAYOUTS; k++) {
-                uno_game_sample(g, seat, NULL, setup.seed + (uint64_t)k, work);
-                actions += uno_bot_rollout(&p, work, rngs, 1000000);
+                uno_game_sample(pos.g, seat, NULL, pos.seed + (uint64_t)k, work);
+                actions += uno_bot_rollout(&p, work, pos.rngs, 1000000);
                 playouts++;
             }
             wall += seconds(CLOCK_MONOTONIC) - w0;
             cpu += seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
         }
-        uno_game_free(g);
+        position_free(&pos);
     }
     free(work);
     printf("%-8s %7d %8d %9ld %12.0f %12.0f %12.0f\n", b->rules, b->players, b->into, playouts,
            (double)playouts / wall, (double)actions / wall, (double)actions / cpu);
+    return 0;
+}
+
+/* ISMCTS's speed: decisions of the seat in turn at mid-game positions, on a
+ * budget of SEARCH_ITERATIONS iterations. */
+static const PlayoutCase search_cases[] = {
+    {"mattel", 2, 10},
+    {"mattel", 4, 20},
+    {"kpgut", 4, 100},
+};
+#define SEARCH_POSITIONS 40
+#define SEARCH_ITERATIONS 2000
+
+static int bench_search(const PlayoutCase *b, uint64_t seed)
+{
+    char err[UNO_ERR_LEN];
+    UnoRules rules;
+    if (uno_args_rules(b->rules, NULL, b->players, &rules, err, sizeof err) != 0) {
+        fprintf(stderr, "uno bench: %s\n", err);
+        return 1;
+    }
+    UnoBotParams p;
+    uno_bot_params_default(&p);
+    p.iterations = SEARCH_ITERATIONS;
+    UnoWorlds *worlds = uno_worlds_new();
+    static UnoView v;
+    long decisions = 0;
+    double wall = 0;
+    for (uint64_t i = 0; worlds && decisions < SEARCH_POSITIONS; i++) {
+        Position pos;
+        int got = reach_position(&rules, b->players, b->into, seed, i, &pos);
+        if (got < 0) {
+            position_free(&pos);
+            uno_worlds_free(worlds);
+            return 1;
+        }
+        int seat = got ? uno_game_turn(pos.g) : -1, choices = 0;
+        if (seat >= 0) {
+            uno_view_build(&v, pos.g, seat, pos.seen[seat]);
+            for (int k = 0; k < v.nlegal; k++)
+                choices += v.legal[k].type == UNO_ACT_PLAY || v.legal[k].type == UNO_ACT_DRAW;
+        }
+        if (choices > 1) { /* a decision the search takes (not the only move) */
+            uno_worlds_set(worlds, pos.g, seat, pos.seen[seat]);
+            UnoAction a;
+            double w0 = seconds(CLOCK_MONOTONIC);
+            uno_bot_choose(UNO_BOT_ISMCTS, &p, &v, worlds, &pos.rngs[seat], &a);
+            wall += seconds(CLOCK_MONOTONIC) - w0;
+            decisions++;
+        }
+        position_free(&pos);
+    }
+    uno_worlds_free(worlds);
+    if (!decisions) {
+        fprintf(stderr, "uno bench: out of memory\n");
+        return 1;
+    }
+    printf("%-8s %7d %8d %9ld %12.1f %12.0f\n", b->rules, b->players, b->into, decisions,
+           1000 * wall / (double)decisions, (double)decisions * SEARCH_ITERATIONS / wall);
     return 0;
 }
 
@@ -142,7 +266,9 @@ static void usage(FILE *out)
             "per second of wall time and games per second of CPU time, then\n"
             "random playouts from mid-game positions (what a search runs: a sampled world,\n"
             "then random bots to the end, through the engine's trusted path) in playouts\n"
-            "and actions per second, then `Bench: N`: a signature of every game's end\n"
+            "and actions per second, then ISMCTS decisions at mid-game positions in\n"
+            "milliseconds a decision and iterations per second, then `Bench: N`: a\n"
+            "signature of every game's end\n"
             "(its generators, hands and piles) and length. The signature changes exactly\n"
             "when the behaviour of the engine, the playout or the bots does, never with\n"
             "speed.\n");
@@ -203,6 +329,12 @@ int cmd_bench(int argc, char **argv)
            "playouts/s", "actions/s", "cpu actions/s");
     for (size_t i = 0; i < sizeof playout_cases / sizeof playout_cases[0]; i++)
         if (bench_playouts(&playout_cases[i], BENCH_SEED + 100 + i) != 0)
+            return 1;
+    printf("\nISMCTS decisions at mid-game positions (%d iterations each):\n", SEARCH_ITERATIONS);
+    printf("%-8s %7s %8s %9s %12s %12s\n", "rules", "players", "after", "decisions", "ms/decision",
+           "iterations/s");
+    for (size_t i = 0; i < sizeof search_cases / sizeof search_cases[0]; i++)
+        if (bench_search(&search_cases[i], BENCH_SEED + 200 + i) != 0)
             return 1;
     printf("Bench: %" PRIu64 "\n", signature);
     return fflush(stdout) == 0 ? 0 : 1;
