@@ -70,9 +70,12 @@ static bool is_turn_move(UnoActionType type)
            type == UNO_ACT_COLOR || type == UNO_ACT_TAKE || type == UNO_ACT_CHALLENGE;
 }
 
+/* The same action by the same seat (a node's sequence can leave different
+ * seats in turn in different worlds: a Mattel draw that turned up a playable
+ * card in one world and not in another). */
 static bool same_move(const UnoAction *a, const UnoAction *b)
 {
-    return a->type == b->type && a->color == b->color && a->target == b->target &&
+    return a->type == b->type && a->seat == b->seat && a->color == b->color && a->target == b->target &&
            uno_bot_same_cards(a, b);
 }
 

@@ -1,0 +1,55 @@
+#!/bin/sh
+# ISMCTS's strength against its budget (docs/bots.md "Strength"): 2-player
+# Mattel on duplicate deals, ISMCTS at rising iteration budgets against the
+# heuristic bot, through `uno arena`. Prints the table and draws the curve
+# (win rate with its 95% interval against the budget) as SVG.
+#   sh bench/strength.sh [UNO] [DEALS] [SVG]
+set -eu
+uno=${1:-build/uno}
+deals=${2:-500}
+svg=${3:-docs/img/strength.svg}
+budgets="30 100 300 1000 3000"
+rows=$(mktemp)
+trap 'rm -f "$rows"' EXIT
+printf '%-12s %8s %8s  %s\n' budget games "win rate" "95% interval"
+for b in $budgets; do
+    # the arena's text row of the search bot: name seats seat-games wins rate [lo%, hi%] ...
+    "$uno" arena --rules mattel --bots "ismcts:$b,heuristic" --games "$deals" --seed 7 |
+        awk -v b="$b" '$1 == "ismcts:" b {
+            gsub(/[\[\]%,]/, " "); split($0, f, " ")
+            printf "%s %s %s %s %s\n", b, f[3], f[5], f[6], f[7] }' >> "$rows"
+    tail -n 1 "$rows" | awk '{ printf "ismcts:%-5s %8s %7.2f%%  [%.2f%%, %.2f%%]\n", $1, $2, $3, $4, $5 }'
+done
+awk -v deals="$deals" '
+    { budget[NR] = $1; rate[NR] = $3; lo[NR] = $4; hi[NR] = $5; n = NR }
+    END {
+        W = 640; H = 400; L = 70; R = 30; T = 50; B = 60
+        ymin = 30; ymax = 80
+        xmin = log(budget[1]) / log(10) - 0.2; xmax = log(budget[n]) / log(10) + 0.2
+        printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"13\">\n", W, H
+        printf "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+        printf "<text x=\"%d\" y=\"24\" font-size=\"15\">ISMCTS against the heuristic bot: 2-player Mattel, %d duplicate deals</text>\n", L - 50, deals
+        for (y = ymin; y <= ymax; y += 10) {
+            py = T + (ymax - y) / (ymax - ymin) * (H - T - B)
+            printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", L, py, W - R, py
+            printf "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%d%%</text>\n", L - 8, py + 4, y
+        }
+        py = T + (ymax - 50) / (ymax - ymin) * (H - T - B)
+        printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#999\" stroke-dasharray=\"4 4\"/>\n", L, py, W - R, py
+        for (i = 1; i <= n; i++) {
+            px[i] = L + (log(budget[i]) / log(10) - xmin) / (xmax - xmin) * (W - L - R)
+            py[i] = T + (ymax - rate[i]) / (ymax - ymin) * (H - T - B)
+            plo = T + (ymax - lo[i]) / (ymax - ymin) * (H - T - B)
+            phi = T + (ymax - hi[i]) / (ymax - ymin) * (H - T - B)
+            printf "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#1f77b4\" stroke-width=\"2\"/>\n", px[i], plo, px[i], phi
+            printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">%s</text>\n", px[i], H - B + 20, budget[i]
+        }
+        for (i = 2; i <= n; i++)
+            printf "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#d62728\" stroke-width=\"2\"/>\n", px[i-1], py[i-1], px[i], py[i]
+        for (i = 1; i <= n; i++)
+            printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#d62728\"/>\n", px[i], py[i]
+        printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">iterations a decision (log scale)</text>\n", (L + W - R) / 2, H - 15
+        printf "<text x=\"16\" y=\"%d\" transform=\"rotate(-90 16 %d)\" text-anchor=\"middle\">ISMCTS win rate (95%% interval)</text>\n", (T + H - B) / 2, (T + H - B) / 2
+        printf "</svg>\n"
+    }' "$rows" > "$svg"
+echo "strength curve: $svg"
