@@ -2,6 +2,7 @@
  * cli_util.c — reading files and loading rule sets for the subcommands.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,4 +151,19 @@ bool uno_cli_parse_long(const char *text, long min, long max, long *out)
         return false;
     *out = v;
     return true;
+}
+
+void uno_cli_progress(const char *prefix, uint64_t done, uint64_t total, double seconds, const char *extra)
+{
+    double left = done > 0 ? seconds * (double)(total - done) / (double)done : 0;
+    int filled = total ? (int)(30 * done / total) : 30;
+    char bar[31];
+    memset(bar, '#', (size_t)filled);
+    memset(bar + filled, '.', (size_t)(30 - filled));
+    bar[30] = '\0';
+    fprintf(stderr, "\r%s[%s] %" PRIu64 "/%" PRIu64 " games  %s%d:%02d left\033[K", prefix, bar, done, total,
+            extra, (int)left / 60, (int)left % 60);
+    if (done == total)
+        fprintf(stderr, "\r\033[K");
+    fflush(stderr);
 }

@@ -10,6 +10,7 @@
 #define UNO_CLI_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "uno.h"
 
@@ -28,6 +29,10 @@ int uno_cli_load_rules(const char *name_or_path, UnoRules *out, char *err, size_
  * replay), whoever sent it: "-" is refused, and an error names the file and
  * the line but quotes nothing of the file. */
 int uno_cli_load_request_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen);
+
+/* A progress bar on stderr: "\r<prefix>[####....] done/total games  <extra>"
+ * with the time left at this pace; cleared when done == total. */
+void uno_cli_progress(const char *prefix, uint64_t done, uint64_t total, double seconds, const char *extra);
 
 /* A whole number written in full (digits, an optional sign, nothing after)
  * within min..max. */

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/sim_args.h"
 #include "sim/arena.h"
@@ -148,17 +149,7 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     double secs = (double)(now.tv_sec - p->start.tv_sec) + (double)(now.tv_nsec - p->start.tv_nsec) / 1e9;
-    double left = done > 0 ? secs * (double)(total - done) / (double)done : 0;
-    int filled = total ? (int)(30 * done / total) : 30;
-    char bar[31];
-    memset(bar, '#', (size_t)filled);
-    memset(bar + filled, '.', (size_t)(30 - filled));
-    bar[30] = '\0';
-    fprintf(stderr, "\r[%s] %" PRIu64 "/%" PRIu64 " games  %d:%02d left\033[K", bar, done, total,
-            (int)left / 60, (int)left % 60);
-    if (done == total)
-        fprintf(stderr, "\r\033[K");
-    fflush(stderr);
+    uno_cli_progress("", done, total, secs, "");
 }
 
 static void print_text(const UnoArenaConfig *c, const UnoArenaResult *r)

@@ -152,14 +152,21 @@ static int reach_position(const UnoRules *rules, int players, int into, uint64_t
     return !uno_game_over(g);
 }
 
-static int bench_playouts(const PlayoutCase *b, uint64_t seed)
+/* The case's rules; nonzero (said on stderr) when they do not load. */
+static int case_rules(const PlayoutCase *b, UnoRules *rules)
 {
     char err[UNO_ERR_LEN];
+    if (uno_args_rules(b->rules, NULL, b->players, rules, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "uno bench: %s\n", err);
+    return 1;
+}
+
+static int bench_playouts(const PlayoutCase *b, uint64_t seed)
+{
     UnoRules rules;
-    if (uno_args_rules(b->rules, NULL, b->players, &rules, err, sizeof err) != 0) {
-        fprintf(stderr, "uno bench: %s\n", err);
+    if (case_rules(b, &rules) != 0)
         return 1;
-    }
     UnoBotParams p;
     uno_bot_params_default(&p);
     UnoGame *work = malloc(uno_game_size(&rules, b->players));
@@ -209,12 +216,9 @@ static const PlayoutCase search_cases[] = {
 
 static int bench_search(const PlayoutCase *b, uint64_t seed)
 {
-    char err[UNO_ERR_LEN];
     UnoRules rules;
-    if (uno_args_rules(b->rules, NULL, b->players, &rules, err, sizeof err) != 0) {
-        fprintf(stderr, "uno bench: %s\n", err);
+    if (case_rules(b, &rules) != 0)
         return 1;
-    }
     UnoBotParams p;
     uno_bot_params_default(&p);
     p.iterations = SEARCH_ITERATIONS;

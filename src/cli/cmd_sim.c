@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/sim_args.h"
 #include "cli/sim_dist.h"
@@ -182,19 +183,10 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
     Output *o = ctx;
     if (!o->bar)
         return;
-    double secs = since(&o->start), speed = secs > 0 ? (double)done / secs : 0;
-    double left = speed > 0 ? (double)(total - done) / speed : 0;
-    int filled = total ? (int)(30 * done / total) : 30;
-    char bar[31];
-    memset(bar, '#', (size_t)filled);
-    memset(bar + filled, '.', (size_t)(30 - filled));
-    bar[30] = '\0';
-    fprintf(stderr, "\r%s[%s] %" PRIu64 "/%" PRIu64 " games  %.0f games/s  %d:%02d left\033[K",
-            o->dist->size > 1 ? "rank 0 " : "", bar, done, total, speed, (int)left / 60,
-            (int)left % 60);
-    if (done == total)
-        fprintf(stderr, "\r\033[K");
-    fflush(stderr);
+    double secs = since(&o->start);
+    char speed[32];
+    snprintf(speed, sizeof speed, "%.0f games/s  ", secs > 0 ? (double)done / secs : 0);
+    uno_cli_progress(o->dist->size > 1 ? "rank 0 " : "", done, total, secs, speed);
 }
 
 static void rows(void *ctx, const UnoSimRecord *r, int n)
