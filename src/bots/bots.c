@@ -108,6 +108,14 @@ double uno_bot_uniform(UnoRng *rng)
     return (double)(uno_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
 }
 
+int uno_bot_color_count(const uint8_t *kinds, int color)
+{
+    int n = 0;
+    for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
+        n += kinds[uno_card_make(color, v)];
+    return n;
+}
+
 int uno_bot_find(const UnoView *v, UnoActionType type)
 {
     for (int i = 0; i < v->nlegal; i++)

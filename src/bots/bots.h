@@ -35,9 +35,9 @@
  * searches worlds the seat cannot tell from the real one (UnoWorlds, below),
  * which hand out sampled copies only, never the real game.
  *
- * Levels for people (uno_bot_level_parse): easy (the random policy, which
- * sometimes forgets UNO), medium (the heuristic), hard and expert (ISMCTS at
- * rising budgets). Every one sees only what its seat may see.
+ * Levels for people (uno_bot_parse): easy (the random policy), medium (the
+ * heuristic), hard and expert (ISMCTS at rising budgets). Every one sees
+ * only what its seat may see.
  */
 #ifndef UNO_BOTS_H
 #define UNO_BOTS_H
@@ -120,6 +120,8 @@ long uno_bot_rollout(const UnoBotParams *p, UnoGame *g, UnoRng *rngs, long max_a
 /* Shared by the policies (bots.c). */
 /* A uniform real in [0, 1). */
 double uno_bot_uniform(UnoRng *rng);
+/* Cards of that colour among hand kinds (UNO_KINDS counts). */
+int uno_bot_color_count(const uint8_t *kinds, int color);
 /* The index in v->legal of the first entry of the given type, or -1. */
 int uno_bot_find(const UnoView *v, UnoActionType type);
 /* Two plays with the same cards in the same order (colour aside). */

@@ -53,20 +53,12 @@ static double stable_uniform(const UnoView *v, uint64_t salt)
     return (double)(h >> 11) * (1.0 / 9007199254740992.0);
 }
 
-static int color_count(const uint8_t *kinds, int color)
-{
-    int n = 0;
-    for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
-        n += kinds[uno_card_make(color, v)];
-    return n;
-}
-
 /* The colour held most (ties: more points, then the lower colour). */
 static int best_color(const uint8_t *kinds, int blank_points)
 {
     int best = UNO_RED, best_n = -1, best_pts = -1;
     for (int c = 0; c < UNO_COLORS; c++) {
-        int n = color_count(kinds, c), pts = 0;
+        int n = uno_bot_color_count(kinds, c), pts = 0;
         for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
             pts += kinds[uno_card_make(c, v)] * uno_card_points(uno_card_make(c, v), blank_points);
         if (n > best_n || (n == best_n && pts > best_pts)) {
@@ -104,7 +96,7 @@ static bool wd4_is_bluff(const UnoView *v)
     if (v->phase != UNO_PHASE_TURN || v->top == UNO_NO_CARD)
         return false;
     if (v->rules.wd4_rule == UNO_WD4_NO_MATCHING_COLOR)
-        return v->color != UNO_NO_COLOR && color_count(v->hand, v->color) > 0;
+        return v->color != UNO_NO_COLOR && uno_bot_color_count(v->hand, v->color) > 0;
     for (int i = 0; i < v->nlegal; i++)
         if (v->legal[i].type == UNO_ACT_PLAY && v->legal[i].cards[0] != UNO_WILD4)
             return true;
@@ -159,7 +151,7 @@ static long score_play(const UnoView *v, const UnoAction *a, bool others, bool b
         score += AGAIN;
     int color = uno_card_is_wild(last) ? a->color : uno_card_color(last);
     if (color != UNO_NO_COLOR)
-        score += (long)PER_COLOR_CARD * color_count(left, color);
+        score += (long)PER_COLOR_CARD * uno_bot_color_count(left, color);
     return score;
 }
 

@@ -6,14 +6,14 @@
  * What it knows: its view and its worlds (bots.h), nothing else. Each
  * iteration deals one world the seat cannot tell from the real game
  * (uno_worlds_sample), walks the tree of turn actions down it, adds one
- * node, plays the rest of the world out with random bots on the engine's
- * trusted path (uno_bot_rollout), and credits every node on the way with
- * how well the seat that chose it finished. A node is a sequence of actions
- * from the decision: the same node in different worlds is one information
- * set as the searcher sees it. A child is selected by UCB1 among the
- * children whose action is legal in this world, each counting the times it
- * was available (the paper's "availability" count), so that an action rare
- * in the worlds is not starved.
+ * node, plays the rest of the world out with a quick greedy policy on the
+ * engine's trusted path (playout_step, uno_game_step), and credits every
+ * node on the way with how well the seat that chose it finished. A node is
+ * a sequence of actions from the decision: the same node in different
+ * worlds is one information set as the searcher sees it. A child is
+ * selected by UCB1 among the children whose action is legal in this world,
+ * each counting the times it was available (the paper's "availability"
+ * count), so that an action rare in the worlds is not starved.
  *
  * What it decides: in turn, every turn action of every rule set (plays and
  * sets with their colours, draw or keep, name a colour, take, continue a
@@ -46,11 +46,10 @@
 #define CLOCK_EVERY 16
 
 typedef struct Node {
-    UnoAction move;     /* the action that led here */
-    int actor;          /* the seat that took it */
+    UnoAction move;     /* the action that led here, by move.seat */
     int first_child, next_sibling;
     unsigned visits, avail;
-    double reward;      /* summed over visits, for the actor */
+    double reward;      /* summed over visits, for move.seat */
 } Node;
 
 typedef struct Search {
@@ -94,7 +93,7 @@ static int world_moves(const UnoGame *world, int seat, UnoAction *out)
     return kept;
 }
 
-static int add_node(Search *s, int parent, const UnoAction *move, int actor)
+static int add_node(Search *s, int parent, const UnoAction *move)
 {
     if (s->nnodes == s->cap) {
         int cap = s->cap ? 2 * s->cap : 1024;
@@ -108,7 +107,6 @@ static int add_node(Search *s, int parent, const UnoAction *move, int actor)
     Node *n = &s->nodes[i];
     memset(n, 0, sizeof *n);
     n->first_child = n->next_sibling = -1;
-    n->actor = actor;
     if (move)
         n->move = *move;
     if (parent >= 0) {
@@ -155,7 +153,7 @@ static int descend(Search *s, int node, int seat, bool *added)
     *added = nu > 0;
     if (nu > 0) {
         const UnoAction *move = &s->moves[untried[uno_rng_below(s->rng, (uint32_t)nu)]];
-        best = add_node(s, node, move, seat);
+        best = add_node(s, node, move);
         if (best >= 0)
             s->nodes[best].avail = 1;
     }
@@ -169,9 +167,7 @@ static int most_held_color(const uint8_t *kinds)
 {
     int best = UNO_RED, best_n = -1;
     for (int c = 0; c < UNO_COLORS; c++) {
-        int n = 0;
-        for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
-            n += kinds[uno_card_make(c, v)];
+        int n = uno_bot_color_count(kinds, c);
         if (n > best_n) {
             best = c;
             best_n = n;
@@ -256,7 +252,7 @@ static bool iterate(Search *s)
     for (int i = 0; i < depth; i++) {
         Node *n = &s->nodes[path[i]];
         n->visits++;
-        n->reward += r[n->actor];
+        n->reward += r[n->move.seat];
     }
     return true;
 }
@@ -272,7 +268,7 @@ static double now_ms(void)
 static int search(Search *s)
 {
     const UnoBotParams *p = s->params;
-    if (add_node(s, -1, NULL, -1) < 0)
+    if (add_node(s, -1, NULL) < 0)
         return -1;
     double deadline = p->think_ms > 0 ? now_ms() + p->think_ms : 0;
     long limit = p->iterations > 0 ? p->iterations : deadline ? LONG_MAX : DEFAULT_ITERATIONS;

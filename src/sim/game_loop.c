@@ -108,9 +108,8 @@ struct UnoSimWorker {
     UnoRng rng[UNO_MAX_PLAYERS];   /* per seat */
     bool all_random;               /* nobody acts out of turn */
     UnoView view;                  /* for the bots that need one */
-    bool searching;                /* a seat searches (ISMCTS): it keeps its history */
     UnoHistory *seen[UNO_MAX_PLAYERS]; /* the searchers' records of the game */
-    UnoWorlds *worlds;
+    UnoWorlds *worlds;             /* non-NULL when a seat searches (ISMCTS) */
 };
 
 UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen)
@@ -132,11 +131,12 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
     }
     uno_sim_setup(&w->setup, c->nplayers, 0);
     w->all_random = true;
+    bool searching = false;
     for (int s = 0; s < c->nplayers; s++) {
         w->all_random &= c->bots[s] == UNO_BOT_RANDOM;
-        w->searching |= c->bots[s] == UNO_BOT_ISMCTS;
+        searching |= c->bots[s] == UNO_BOT_ISMCTS;
     }
-    if (w->searching && !(w->worlds = uno_worlds_new())) {
+    if (searching && !(w->worlds = uno_worlds_new())) {
         snprintf(err, errlen, "out of memory");
         uno_sim_worker_free(w);
         return NULL;
@@ -318,11 +318,12 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
     uint64_t index = r->index, seed = r->seed;
     w->setup.seed = seed;
     char why[UNO_ERR_LEN];
-    if (w->searching && new_histories(w, err, errlen) != UNO_OK)
+    bool searching = w->worlds != NULL;
+    if (searching && new_histories(w, err, errlen) != UNO_OK)
         return UNO_E_BAD_REQUEST;
-    UnoEventFn emit = w->searching ? record_event : c->emit;
-    void *emit_ctx = w->searching ? (void *)w : c->emit_ctx;
-    w->setup.emit = w->searching ? record_event : NULL;
+    UnoEventFn emit = searching ? record_event : c->emit;
+    void *emit_ctx = searching ? (void *)w : c->emit_ctx;
+    w->setup.emit = searching ? record_event : NULL;
     w->setup.ctx = w;
     if (uno_game_init(w->g, &c->rules, &w->setup, why, sizeof why) != UNO_OK) {
         snprintf(err, errlen, "game %llu: %s", (unsigned long long)index, why);
