@@ -62,9 +62,15 @@ EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 $(BUILD)/examples/%: examples/%.c $(BUILD)/libuno.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(OPT) -Iinclude $(LDFLAGS) -o $@ $< $(BUILD)/libuno.a
-test-examples: $(EXAMPLES)
+test-examples: $(EXAMPLES) $(BUILD)/uno
 	@for r in mattel classic kpgut; do $(BUILD)/examples/random_game $$r 1 >/dev/null || exit 1; done
 	@echo "examples: random_game played mattel, classic and kpgut"
+	@for r in mattel classic kpgut; do \
+	    out=$$($(BUILD)/uno arena --rules $$r --players 3 --games 10 \
+	        --bots "medium,cmd:python3 examples/bots/simple_bot.py,easy" 2>&1 >/dev/null); \
+	    [ -z "$$out" ] || { echo "$$out"; echo "examples: simple_bot.py had problems under $$r"; exit 1; }; \
+	done
+	@echo "examples: bots/simple_bot.py played 30 deals of mattel, classic and kpgut with no late or illegal answer"
 
 # The Open MPI variant (docs/sim.md "MPI"): the same binary, but `uno-mpi sim`
 # under mpirun splits its games over the ranks. Built when mpicc is found

@@ -7,7 +7,7 @@
 
 #include "bots/bots.h"
 
-static const char *const kind_names[UNO_BOT_KINDS] = {"random", "heuristic", "ismcts"};
+static const char *const kind_names[UNO_BOT_KINDS] = {"random", "heuristic", "ismcts", "external"};
 
 /* The levels for people (docs/bots.md "Levels"): ISMCTS's budgets rise. */
 static const struct {
@@ -29,11 +29,14 @@ void uno_bot_params_default(UnoBotParams *p)
     p->bluff_rate = 0.05;
     p->iterations = 1000;
     p->think_ms = 0;
+    p->command[0] = '\0';
 }
 
-int uno_bot_kind_parse(const char *name)
+/* The kinds a name may give as they are (not "external": a program is
+ * named by its command). */
+static int kind_parse(const char *name)
 {
-    for (int k = 0; k < UNO_BOT_KINDS; k++)
+    for (int k = 0; k < UNO_BOT_EXTERNAL; k++)
         if (strcmp(name, kind_names[k]) == 0)
             return k;
     return -1;
@@ -56,6 +59,29 @@ static bool parse_budget(const char *budget, UnoBotParams *p)
     return true;
 }
 
+/* "cmd:COMMAND" or "cmd:Nms:COMMAND" (after the "cmd:"). */
+static int parse_program(const char *spec, UnoBotParams *p, char *err, size_t errlen)
+{
+    char *end;
+    long ms = strtol(spec, &end, 10);
+    bool timed = end != spec && *spec >= '0' && *spec <= '9' && strncmp(end, "ms:", 3) == 0;
+    if (timed && (ms < 1 || ms > 3600000)) {
+        snprintf(err, errlen, "bot 'cmd:%ldms:...': the time limit is 1 to 3600000 ms", ms);
+        return UNO_E_BAD_REQUEST;
+    }
+    const char *command = timed ? end + 3 : spec;
+    size_t len = strlen(command);
+    if (strspn(command, " \t") == len || len >= UNO_BOT_COMMAND_LEN) {
+        snprintf(err, errlen, "bot 'cmd:': give a command of 1 to %d characters after 'cmd:'",
+                 UNO_BOT_COMMAND_LEN - 1);
+        return UNO_E_BAD_REQUEST;
+    }
+    memcpy(p->command, command, len + 1);
+    p->think_ms = timed ? (int)ms : UNO_BOT_EXTERNAL_MS;
+    p->iterations = 0;
+    return UNO_OK;
+}
+
 int uno_bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err, size_t errlen)
 {
     for (size_t i = 0; i < sizeof levels / sizeof *levels; i++)
@@ -67,7 +93,13 @@ int uno_bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err
             }
             return UNO_OK;
         }
-    int k = uno_bot_kind_parse(name);
+    if (strncmp(name, "cmd:", 4) == 0) {
+        int st = parse_program(name + 4, p, err, errlen);
+        if (st == UNO_OK)
+            *kind = UNO_BOT_EXTERNAL;
+        return st;
+    }
+    int k = kind_parse(name);
     if (k >= 0) {
         *kind = (UnoBotKind)k;
         return UNO_OK;
@@ -77,7 +109,7 @@ int uno_bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err
         return UNO_OK;
     }
     snprintf(err, errlen, "unknown bot '%.40s' (easy, medium, hard, expert, random, heuristic, ismcts, "
-                          "ismcts:ITERATIONS, ismcts:MSms)", name);
+                          "ismcts:ITERATIONS, ismcts:MSms, cmd:COMMAND)", name);
     return UNO_E_BAD_REQUEST;
 }
 
@@ -93,6 +125,7 @@ bool uno_bot_choose(UnoBotKind kind, const UnoBotParams *params, const UnoView *
         return false;
     switch (kind) {
     case UNO_BOT_RANDOM:
+    case UNO_BOT_EXTERNAL: /* the program's default move (its adapter asks the program) */
         return uno_bot_random(params, v, rng, out);
     case UNO_BOT_HEURISTIC:
         return uno_bot_heuristic(params, v, rng, out);

@@ -35,6 +35,12 @@
  * searches worlds the seat cannot tell from the real one (UnoWorlds, below),
  * which hand out sampled copies only, never the real game.
  *
+ * UNO_BOT_EXTERNAL: another program decides (protocol/extbot.h runs it and
+ * speaks the table protocol with it: docs/bots-external.md). Its seat's
+ * parameters carry the command and its time limit; uno_bot_choose() itself
+ * plays the program's default move, the random policy, which is what the
+ * adapter falls back to when the program fails to answer.
+ *
  * Levels for people (uno_bot_parse): easy (the random policy), medium (the
  * heuristic), hard and expert (ISMCTS at rising budgets). Every one sees
  * only what its seat may see.
@@ -47,7 +53,12 @@
 #include "uno_view.h"
 #include "uno.h"
 
-typedef enum { UNO_BOT_RANDOM, UNO_BOT_HEURISTIC, UNO_BOT_ISMCTS, UNO_BOT_KINDS } UnoBotKind;
+typedef enum { UNO_BOT_RANDOM, UNO_BOT_HEURISTIC, UNO_BOT_ISMCTS, UNO_BOT_EXTERNAL, UNO_BOT_KINDS } UnoBotKind;
+
+/* The longest external bot command ("cmd:COMMAND"), its NUL included. */
+#define UNO_BOT_COMMAND_LEN 256
+/* An external bot's time limit for an answer when its name sets none. */
+#define UNO_BOT_EXTERNAL_MS 1000
 
 typedef struct UnoBotParams {
     double uno_rate;     /* random: chance of saying UNO with the play that leaves one card */
@@ -56,21 +67,23 @@ typedef struct UnoBotParams {
     double bluff_rate;   /* heuristic: chance of a Wild Draw 4 bluff, where a challenge can catch it */
     int iterations;      /* ismcts: sampled worlds searched per decision (0: no limit) */
     int think_ms;        /* ismcts: milliseconds per decision, not deterministic (0: no limit;
-                            neither limit: 1000 iterations) */
+                            neither limit: 1000 iterations); external: the time limit of an answer */
+    char command[UNO_BOT_COMMAND_LEN]; /* external: the program, run with /bin/sh -c */
 } UnoBotParams;
 
 /* uno_rate 1, forget_uno 0, suspect_rate 0.02, bluff_rate 0.05, ismcts
  * 1000 iterations and no time limit. */
 void uno_bot_params_default(UnoBotParams *p);
 
-/* "random", "heuristic", "ismcts" -> kind; -1 for anything else. */
-int uno_bot_kind_parse(const char *name);
+/* "random", "heuristic", "ismcts", "external". */
 const char *uno_bot_kind_name(UnoBotKind kind);
 
 /* A bot by name: a kind ("random", "heuristic", "ismcts"; "ismcts:N" for N
- * iterations, "ismcts:Nms" for N milliseconds a decision) or a level
- * ("easy", "medium", "hard", "expert"). Sets *kind and, for the levels and
- * the ismcts budgets, the fields of p they decide (p keeps the others).
+ * iterations, "ismcts:Nms" for N milliseconds a decision), a level
+ * ("easy", "medium", "hard", "expert") or a program ("cmd:COMMAND", or
+ * "cmd:Nms:COMMAND" for N milliseconds to answer instead of
+ * UNO_BOT_EXTERNAL_MS). Sets *kind and, for the levels, the budgets and the
+ * programs, the fields of p they decide (p keeps the others).
  * UNO_OK, or UNO_E_BAD_REQUEST with the names in err. */
 int uno_bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err, size_t errlen);
 

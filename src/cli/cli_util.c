@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cJSON.h>
+
 #include "cli/cli_util.h"
 
 /* The largest rules file uno_cli_load_rules reads. */
@@ -166,4 +168,41 @@ void uno_cli_progress(const char *prefix, uint64_t done, uint64_t total, double 
     if (done == total)
         fprintf(stderr, "\r\033[K");
     fflush(stderr);
+}
+
+void uno_cli_json_string(FILE *out, const char *s)
+{
+    cJSON *j = cJSON_CreateString(s);
+    char *text = j ? cJSON_PrintUnformatted(j) : NULL;
+    fputs(text ? text : "null", out);
+    cJSON_free(text);
+    cJSON_Delete(j);
+}
+
+void uno_cli_xml_text(FILE *out, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default: fputc(*s, out);
+        }
+    }
+}
+
+void uno_cli_csv_field(FILE *out, const char *s)
+{
+    if (!s[strcspn(s, ",\"\r\n")]) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
 }

@@ -1,8 +1,10 @@
 /*
  * cli_util.h — small helpers shared by the `uno` subcommands: reading a whole
- * text file, and loading a rule set given by name or by rules file.
+ * text file, loading a rule set given by name or by rules file, and writing
+ * a name (a rules file's, a bot command's) inside JSON, SVG and CSV.
  *
- * What stays true: nothing is printed; a failure returns NULL or a status
+ * What stays true: nothing is printed but the progress bar and the names
+ * written to the caller's file; a failure returns NULL or a status
  * and puts a one-line message in the caller's buffer; a returned text is
  * NUL-terminated, holds no other NUL byte, and is the caller's to free().
  */
@@ -11,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "uno.h"
 
@@ -37,5 +40,13 @@ void uno_cli_progress(const char *prefix, uint64_t done, uint64_t total, double 
 /* A whole number written in full (digits, an optional sign, nothing after)
  * within min..max. */
 bool uno_cli_parse_long(const char *text, long min, long max, long *out);
+
+/* s as a JSON string, quotes included. */
+void uno_cli_json_string(FILE *out, const char *s);
+/* s as XML text or attribute value (&, <, >, " escaped). */
+void uno_cli_xml_text(FILE *out, const char *s);
+/* s as a CSV field (RFC 4180: quoted, quotes doubled, when it holds a comma,
+ * a quote or a line break). */
+void uno_cli_csv_field(FILE *out, const char *s);
 
 #endif

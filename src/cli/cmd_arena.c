@@ -29,7 +29,9 @@ static void usage(FILE *out)
             "\n"
             "  --bots LIST      one bot per seat, comma-separated, two different at least:\n"
             "                   easy, medium, hard, expert, random, heuristic, ismcts,\n"
-            "                   ismcts:ITERATIONS, ismcts:MSms (e.g. expert,medium,medium,medium)\n"
+            "                   ismcts:ITERATIONS, ismcts:MSms (e.g. expert,medium,medium,medium),\n"
+            "                   or a program: cmd:COMMAND, cmd:MSms:COMMAND, with no comma in\n"
+            "                   COMMAND (docs/bots-external.md)\n"
             "  --rules R        mattel, classic, kpgut, or a rules file; mattel\n"
             "  --options k=v,.. change options of the rule set\n"
             "  --players N      players; the lineup's length\n"
@@ -152,18 +154,30 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
     uno_cli_progress("", done, total, secs, "");
 }
 
+/* The width of the bot column: the longest name, at least "bot"'s 16. */
+static int name_width(const UnoArenaResult *r)
+{
+    int w = 16;
+    for (int i = 0; i < r->nentrants; i++) {
+        int len = (int)strlen(r->entrants[i].name);
+        w = len > w ? len : w;
+    }
+    return w;
+}
+
 static void print_text(const UnoArenaConfig *c, const UnoArenaResult *r)
 {
     printf("uno arena: %s, %d players, %" PRIu64 " deals x %d seatings = %" PRIu64 " games, seed %" PRIu64
            " (%.1f s)\n\n",
            c->sim.rules.name, r->nplayers, r->deals, r->nplayers, r->deals * (uint64_t)r->nplayers,
            c->sim.seed, r->seconds);
-    printf("%-16s %5s %10s %8s %8s  %-17s %6s  %-14s %6s  %s\n", "bot", "seats", "seat-games", "wins",
+    int w = name_width(r);
+    printf("%-*s %5s %10s %8s %8s  %-17s %6s  %-14s %6s  %s\n", w, "bot", "seats", "seat-games", "wins",
            "win rate", "95% interval", "place", "95% interval", "rating", "95% interval");
     for (int i = 0; i < r->nentrants; i++) {
         const UnoArenaEntrant *e = &r->entrants[i];
-        printf("%-16s %5d %10" PRIu64 " %8" PRIu64 " %7.2f%%  [%5.2f%%, %5.2f%%] %6.3f  [%5.3f, %5.3f] %6.0f  [%.0f, %.0f]\n",
-               e->name, e->seats, e->seat_games, e->wins, 100.0 * (double)e->wins / (double)e->seat_games,
+        printf("%-*s %5d %10" PRIu64 " %8" PRIu64 " %7.2f%%  [%5.2f%%, %5.2f%%] %6.3f  [%5.3f, %5.3f] %6.0f  [%.0f, %.0f]\n",
+               w, e->name, e->seats, e->seat_games, e->wins, 100.0 * (double)e->wins / (double)e->seat_games,
                100 * e->win_lo, 100 * e->win_hi, e->place, e->place_lo, e->place_hi, e->rating, e->rating_lo,
                e->rating_hi);
     }
@@ -173,18 +187,24 @@ static void print_text(const UnoArenaConfig *c, const UnoArenaResult *r)
 
 static void print_json(const UnoArenaConfig *c, const UnoArenaResult *r)
 {
-    printf("{\n  \"rules\": \"%s\", \"players\": %d, \"deals\": %" PRIu64 ", \"games\": %" PRIu64
-           ", \"seed\": %" PRIu64 ", \"seconds\": %.3f,\n  \"lineup\": [",
-           c->sim.rules.name, r->nplayers, r->deals, r->deals * (uint64_t)r->nplayers, c->sim.seed, r->seconds);
-    for (int pos = 0; pos < r->nplayers; pos++)
-        printf("%s\"%s\"", pos ? ", " : "", c->names[pos]);
+    printf("{\n  \"rules\": ");
+    uno_cli_json_string(stdout, c->sim.rules.name);
+    printf(", \"players\": %d, \"deals\": %" PRIu64 ", \"games\": %" PRIu64 ", \"seed\": %" PRIu64
+           ", \"seconds\": %.3f,\n  \"lineup\": [",
+           r->nplayers, r->deals, r->deals * (uint64_t)r->nplayers, c->sim.seed, r->seconds);
+    for (int pos = 0; pos < r->nplayers; pos++) {
+        printf("%s", pos ? ", " : "");
+        uno_cli_json_string(stdout, c->names[pos]);
+    }
     printf("],\n  \"bots\": [\n");
     for (int i = 0; i < r->nentrants; i++) {
         const UnoArenaEntrant *e = &r->entrants[i];
-        printf("    {\"bot\": \"%s\", \"seats\": %d, \"seat_games\": %" PRIu64 ", \"wins\": %" PRIu64
+        printf("    {\"bot\": ");
+        uno_cli_json_string(stdout, e->name);
+        printf(", \"seats\": %d, \"seat_games\": %" PRIu64 ", \"wins\": %" PRIu64
                ", \"win_rate\": %.6f, \"win_interval\": [%.6f, %.6f], \"place\": %.6f, \"place_interval\": [%.6f, %.6f], "
                "\"rating\": %.2f, \"rating_interval\": [%.2f, %.2f]}%s\n",
-               e->name, e->seats, e->seat_games, e->wins, (double)e->wins / (double)e->seat_games, e->win_lo,
+               e->seats, e->seat_games, e->wins, (double)e->wins / (double)e->seat_games, e->win_lo,
                e->win_hi, e->place, e->place_lo, e->place_hi, e->rating, e->rating_lo, e->rating_hi,
                i + 1 < r->nentrants ? "," : "");
     }
@@ -204,8 +224,9 @@ static int write_csv(const char *path, const UnoArenaConfig *c, const UnoArenaRe
         for (int rot = 0; rot < n; rot++)
             for (int seat = 0; seat < n; seat++) {
                 uint16_t p2 = r->places2[(d * (uint64_t)n + (uint64_t)rot) * (uint64_t)n + (uint64_t)seat];
-                fprintf(f, "%" PRIu64 ",%d,%d,%s,%g\n", d, rot, seat,
-                        c->names[uno_arena_position(n, rot, seat)], p2 / 2.0);
+                fprintf(f, "%" PRIu64 ",%d,%d,", d, rot, seat);
+                uno_cli_csv_field(f, c->names[uno_arena_position(n, rot, seat)]);
+                fprintf(f, ",%g\n", p2 / 2.0);
             }
     int rc = fclose(f) == 0 ? 0 : 1;
     if (rc)
@@ -228,16 +249,18 @@ static int write_svg(const char *path, const UnoArenaConfig *c, const UnoArenaRe
     }
     lo = 50 * floor(lo / 50 - 0.5);
     hi = 50 * ceil(hi / 50 + 0.5);
-    int width = 720, left = 170, right = 30, row = 36, top = 60, height = top + row * r->nentrants + 50;
+    int left = 20 + 7 * name_width(r) + 10, width = left + 550, right = 30, row = 36, top = 60, height = top + row * r->nentrants + 50;
     double scale = (width - left - right) / (hi - lo);
 #define X(v) (left + ((v) - lo) * scale)
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
                "font-size=\"13\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
             width, height);
     fprintf(f, "<text x=\"%d\" y=\"24\" font-size=\"15\">Ratings (Elo scale, mean 1500) with 95%% bootstrap "
-               "intervals</text>\n<text x=\"%d\" y=\"44\" fill=\"#555\">%s, %d players, %" PRIu64
-               " duplicate deals, seed %" PRIu64 "</text>\n",
-            left - 150, left - 150, c->sim.rules.name, r->nplayers, r->deals, c->sim.seed);
+               "intervals</text>\n<text x=\"%d\" y=\"44\" fill=\"#555\">",
+            20, 20);
+    uno_cli_xml_text(f, c->sim.rules.name);
+    fprintf(f, ", %d players, %" PRIu64 " duplicate deals, seed %" PRIu64 "</text>\n", r->nplayers, r->deals,
+            c->sim.seed);
     for (double v = lo; v <= hi + 1e-9; v += 50) {
         fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", X(v), top - 6, X(v),
                 height - 40);
@@ -247,7 +270,9 @@ static int write_svg(const char *path, const UnoArenaConfig *c, const UnoArenaRe
     for (int i = 0; i < r->nentrants; i++) {
         const UnoArenaEntrant *e = &r->entrants[i];
         int y = top + row * i + row / 2;
-        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", left - 10, y + 4, e->name);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", left - 10, y + 4);
+        uno_cli_xml_text(f, e->name);
+        fprintf(f, "</text>\n");
         fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#1f77b4\" stroke-width=\"3\"/>\n",
                 X(e->rating_lo), y, X(e->rating_hi), y);
         fprintf(f, "<circle cx=\"%.1f\" cy=\"%d\" r=\"6\" fill=\"#d62728\"/>\n", X(e->rating), y);

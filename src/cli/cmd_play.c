@@ -64,7 +64,8 @@ static void usage(FILE *out)
             "  --forget R       how often the bots forget to say UNO, 0..1 [0.1]\n"
             "  --bluff R        how often the bots dare a Wild Draw 4 bluff, 0..1 [0.05]\n"
             "  --bot LEVEL      the bots' level: easy, medium, hard, expert (docs/bots.md), or\n"
-            "                   random, heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms [medium]\n"
+            "                   random, heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms [medium],\n"
+            "                   or a program: cmd:COMMAND, cmd:MSms:COMMAND (docs/bots-external.md)\n"
             "  --match          a whole match (Mattel: to 500 over several hands; KPGUT: a session)\n"
             "  --target N       the match's target score [the rule set's: 500]; implies --match\n"
             "  --games N        the session's games [0: until you quit]; implies --match\n"
@@ -158,9 +159,7 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
     c->forget = 0.1;
     c->bluff = 0.05;
     c->bot = UNO_BOT_HEURISTIC;
-    UnoBotParams budget;
-    uno_bot_params_default(&budget);
-    c->bot_iterations = budget.iterations;
+    uno_bot_params_default(&c->bot_params);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
@@ -196,10 +195,8 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
             c->name = val;
         else if (strcmp(a, "--bot") == 0) {
             char why[UNO_ERR_LEN];
-            if (uno_bot_parse(val, &c->bot, &budget, why, sizeof why) != UNO_OK)
+            if (uno_bot_parse(val, &c->bot, &c->bot_params, why, sizeof why) != UNO_OK)
                 return bad_usage("--bot: %s", why);
-            c->bot_iterations = budget.iterations;
-            c->bot_think_ms = budget.think_ms;
         }
         else if (strcmp(a, "--save") == 0)
             c->save_path = val;

@@ -40,6 +40,7 @@
 #include "bots/bots.h"
 #include "uno_view.h"
 #include "cli/savefile.h"
+#include "protocol/extbot.h"
 #include "uno.h"
 #include "uno_match.h"
 
@@ -57,8 +58,7 @@ typedef struct PlayConfig {
     double forget;          /* the bots' forget_uno */
     double bluff;           /* the bots' bluff_rate */
     UnoBotKind bot;         /* the bots' policy */
-    int bot_iterations;     /* ismcts: its budget (bots.h UnoBotParams) */
-    int bot_think_ms;
+    UnoBotParams bot_params; /* what --bot set: a budget, a program (pace, forget, bluff aside) */
     const char *save_path;  /* NULL: a timestamped file in the state directory */
     bool no_save;
     bool match;             /* a whole match / session */
@@ -114,6 +114,7 @@ typedef struct Play {
     PlayLog log;
     UnoHistory *seen[UNO_MAX_PLAYERS]; /* each seat's record of the game (the views' history) */
     UnoWorlds *worlds;      /* what a searching bot may sample (bots.h) */
+    UnoExtBot *programs[UNO_MAX_PLAYERS]; /* --bot cmd:...: each bot seat's program */
     UnoView view;           /* the person's view, at `now` */
     /* saving */
     UnoSaveFile save;

@@ -289,12 +289,43 @@ static int show_game(Play *p, int64_t clock, char *err, size_t errlen)
  * the requests saved before (0 for a new game). */
 static void bots_init(Play *p, uint64_t seed, long requests)
 {
-    uno_bot_params_default(&p->params);
+    p->params = p->cfg.bot_params;
     p->params.forget_uno = p->cfg.forget;
     p->params.bluff_rate = p->cfg.bluff;
-    p->params.iterations = p->cfg.bot_iterations;
-    p->params.think_ms = p->cfg.bot_think_ms;
     uno_rng_seed(&p->rng, (seed ^ 0x5bd1e995u) + (uint64_t)requests);
+}
+
+/* Where the programs of --bot cmd:... write their standard error: beside
+ * the save file (the screen is the game's). */
+static void programs_log_path(const Play *p, char *path, size_t len)
+{
+    if (p->saving)
+        snprintf(path, len, "%s.bots.log", p->save_path);
+    else
+        snprintf(path, len, "/dev/null");
+}
+
+/* A game begins: with --bot cmd:..., each bot seat's program is started
+ * (once) and told. */
+static void programs_new_game(Play *p)
+{
+    if (p->cfg.bot != UNO_BOT_EXTERNAL)
+        return;
+    char log[sizeof p->save_path + 16];
+    programs_log_path(p, log, sizeof log);
+    PlayVoice voice = play_voice(p);
+    for (int s = 0; s < uno_game_nplayers(play_game(p)); s++) {
+        if (!p->programs[s] && (s != p->human || p->cfg.autoplay)) {
+            char label[UNO_BOT_COMMAND_LEN + 64], err[UNO_ERR_LEN + UNO_BOT_COMMAND_LEN];
+            snprintf(label, sizeof label, "%s (cmd:%s)", play_seat_name(&voice, s), p->params.command);
+            p->programs[s] = uno_extbot_start(p->params.command, p->params.think_ms, log, label, NULL, err,
+                                              sizeof err);
+            if (!p->programs[s])
+                play_log_add(&p->log, "(%s: %s; a default move each time)", play_seat_name(&voice, s), err);
+        }
+        if (p->programs[s])
+            uno_extbot_new_game(p->programs[s]);
+    }
 }
 
 /* The current game begins now: the clock, the scratch copy, the request. */
@@ -303,6 +334,7 @@ static int begin_game(Play *p, bool first, char *err, size_t errlen)
     UnoGame *g = play_game(p);
     if (show_game(p, 0, err, errlen) != 0)
         return -1;
+    programs_new_game(p);
     save_json(p, game_request(p, first));
     PlayVoice v = play_voice(p);
     if (p->match)
@@ -373,6 +405,10 @@ void play_finish(Play *p)
     }
     uno_worlds_free(p->worlds);
     p->worlds = NULL;
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++) {
+        uno_extbot_stop(p->programs[s]);
+        p->programs[s] = NULL;
+    }
     uno_match_free(p->match);
     uno_game_free(p->own);
     free(p->scratch);
@@ -456,6 +492,24 @@ static bool person_may_catch(const Play *p)
     return !p->cfg.autoplay && uno_bot_find(&p->view, UNO_ACT_CATCH) >= 0;
 }
 
+/* What the bot of seat v->seat does now; false: nothing. */
+static bool bot_choose(Play *p, const UnoGame *g, const UnoView *v, UnoAction *a)
+{
+    int seat = v->seat;
+    UnoExtBot *program = p->programs[seat];
+    if (!program) {
+        uno_worlds_set(p->worlds, g, seat, p->seen[seat]);
+        return uno_bot_choose(p->cfg.bot, &p->params, v, p->seen[seat] ? p->worlds : NULL, &p->rng, a);
+    }
+    bool acts = uno_extbot_choose(program, g, v, p->seen[seat], &p->rng, a);
+    if (uno_extbot_problem(program)) {
+        PlayVoice voice = play_voice(p);
+        play_log_add(&p->log, "(%s's program: %s; %s)", play_seat_name(&voice, seat), uno_extbot_problem(program),
+                     acts ? "a default move" : "nothing done");
+    }
+    return acts;
+}
+
 bool play_bots(Play *p)
 {
     if (p->now < p->next_bot)
@@ -479,9 +533,8 @@ bool play_bots(Play *p)
         if (seat == p->human && !p->cfg.autoplay)
             continue;
         uno_view_build(&v, g, seat, p->seen[seat]);
-        uno_worlds_set(p->worlds, g, seat, p->seen[seat]);
         UnoAction a;
-        if (!uno_bot_choose(p->cfg.bot, &p->params, &v, p->seen[seat] ? p->worlds : NULL, &p->rng, &a))
+        if (!bot_choose(p, g, &v, &a))
             continue;
         char err[UNO_ERR_LEN];
         if (play_apply(p, &a, err, sizeof err) != UNO_OK) {
@@ -602,6 +655,7 @@ int play_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
     bots_init(p, p->cfg.seed, requests);
     if (show_game(p, uno_game_clock(g), err, errlen) != 0 || open_save(p, true, requests, err, errlen) != 0)
         return -1;
+    programs_new_game(p);
     play_log_add(&p->log, "Resumed from the save file (%ld requests).", requests);
     play_refresh(p);
     return 0;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cli_util.h"
 #include "cli/sim_report.h"
 
 enum { WIDTH = 960, HEIGHT = 780, LEFT = 80, RIGHT = 30, BARS_MAX = 60 };
@@ -16,23 +17,10 @@ typedef struct Panel {
     double x, y, w, h; /* the plotting area */
 } Panel;
 
-static void text_escaped(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-    }
-}
-
 static void axes(FILE *f, const Panel *p, const char *title, const char *xlabel, const char *ylabel)
 {
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"title\">", p->x, p->y - 14);
-    text_escaped(f, title);
+    uno_cli_xml_text(f, title);
     fprintf(f, "</text>\n");
     fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"axis\"/>\n", p->x,
             p->y + p->h, p->x + p->w, p->y + p->h);

@@ -7,6 +7,7 @@
 
 #include <cJSON.h>
 
+#include "cli/cli_util.h"
 #include "cli/sim_report.h"
 
 /* ------------------------------------------------------------ figures */
@@ -178,22 +179,11 @@ static void json_spread(FILE *out, const char *name, Spread s)
             name, s.mean, s.median, s.p10, s.p90, s.p99, s.max);
 }
 
-/* A string as JSON: a rules file may name its rule set with quotes or
- * backslashes. */
-static void json_string(FILE *out, const char *s)
-{
-    cJSON *j = cJSON_CreateString(s);
-    char *text = j ? cJSON_PrintUnformatted(j) : NULL;
-    fputs(text ? text : "null", out);
-    cJSON_free(text);
-    cJSON_Delete(j);
-}
-
 void uno_sim_report_json(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s)
 {
     const UnoSimCounts *n = &s->sum;
     fprintf(out, "{\n  \"rules\": ");
-    json_string(out, c->rules.name);
+    uno_cli_json_string(out, c->rules.name);
     fprintf(out, ",\n  \"players\": %d,\n  \"games\": %" PRIu64 ",\n  \"seed\": %" PRIu64 ",\n  \"bots\": [",
             c->nplayers, n->games, c->seed);
     for (int seat = 0; seat < c->nplayers; seat++)

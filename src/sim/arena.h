@@ -36,7 +36,7 @@
 
 #include "sim/sim.h"
 
-#define UNO_ARENA_NAME_LEN 32
+#define UNO_ARENA_NAME_LEN (UNO_BOT_COMMAND_LEN + 8) /* "cmd:Nms:" and a command */
 #define UNO_ARENA_BOOTSTRAP 200
 
 typedef struct UnoArenaConfig {

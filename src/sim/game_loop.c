@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol/extbot.h"
 #include "sim/playout.h"
 #include "sim/sim.h"
 
@@ -108,9 +109,32 @@ struct UnoSimWorker {
     UnoRng rng[UNO_MAX_PLAYERS];   /* per seat */
     bool all_random;               /* nobody acts out of turn */
     UnoView view;                  /* for the bots that need one */
-    UnoHistory *seen[UNO_MAX_PLAYERS]; /* the searchers' records of the game */
+    UnoHistory *seen[UNO_MAX_PLAYERS]; /* the records of the seats that need one */
+    bool recording;                /* some seat needs a record (keeps_history) */
     UnoWorlds *worlds;             /* non-NULL when a seat searches (ISMCTS) */
+    UnoExtBot *ext[UNO_MAX_PLAYERS]; /* the programs of the external seats */
 };
+
+/* Bots that are given the seat's record of the game: the search samples
+ * from it, a program gets its events. */
+static bool keeps_history(UnoBotKind kind)
+{
+    return kind == UNO_BOT_ISMCTS || kind == UNO_BOT_EXTERNAL;
+}
+
+/* The programs of the external seats, started. */
+static int start_programs(UnoSimWorker *w, char *err, size_t errlen)
+{
+    for (int s = 0; s < w->c.nplayers; s++) {
+        const UnoBotParams *p = &w->c.params[s];
+        char label[UNO_BOT_COMMAND_LEN + 16];
+        snprintf(label, sizeof label, "seat %d (cmd:%s)", s, p->command);
+        if (w->c.bots[s] == UNO_BOT_EXTERNAL &&
+            !(w->ext[s] = uno_extbot_start(p->command, p->think_ms, NULL, label, stderr, err, errlen)))
+            return UNO_E_BAD_REQUEST;
+    }
+    return UNO_OK;
+}
 
 UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen)
 {
@@ -135,9 +159,14 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
     for (int s = 0; s < c->nplayers; s++) {
         w->all_random &= c->bots[s] == UNO_BOT_RANDOM;
         searching |= c->bots[s] == UNO_BOT_ISMCTS;
+        w->recording |= keeps_history(c->bots[s]);
     }
     if (searching && !(w->worlds = uno_worlds_new())) {
         snprintf(err, errlen, "out of memory");
+        uno_sim_worker_free(w);
+        return NULL;
+    }
+    if (start_programs(w, err, errlen) != UNO_OK) {
         uno_sim_worker_free(w);
         return NULL;
     }
@@ -159,12 +188,14 @@ void uno_sim_worker_free(UnoSimWorker *w)
         uno_playout_free(w->playout);
         forget_histories(w);
         uno_worlds_free(w->worlds);
+        for (int s = 0; s < UNO_MAX_PLAYERS; s++)
+            uno_extbot_stop(w->ext[s]);
     }
     free(w);
 }
 
-/* Every event of a game with searchers: into their histories, and on to
- * the run's own receiver. */
+/* Every event of a game with seats that keep a history: into their
+ * histories, and on to the run's own receiver. */
 static void record_event(void *ctx, const UnoEvent *ev)
 {
     UnoSimWorker *w = ctx;
@@ -175,15 +206,19 @@ static void record_event(void *ctx, const UnoEvent *ev)
         w->c.emit(w->c.emit_ctx, ev);
 }
 
-/* A new game's histories, one per searching seat. */
+/* A new game's histories, one per seat that keeps one; the programs hear
+ * that a game begins. */
 static int new_histories(UnoSimWorker *w, char *err, size_t errlen)
 {
     forget_histories(w);
-    for (int s = 0; s < w->c.nplayers; s++)
-        if (w->c.bots[s] == UNO_BOT_ISMCTS && !(w->seen[s] = uno_history_new(s))) {
+    for (int s = 0; s < w->c.nplayers; s++) {
+        if (keeps_history(w->c.bots[s]) && !(w->seen[s] = uno_history_new(s))) {
             snprintf(err, errlen, "out of memory");
             return UNO_E_BAD_REQUEST;
         }
+        if (w->ext[s])
+            uno_extbot_new_game(w->ext[s]);
+    }
     return UNO_OK;
 }
 
@@ -198,10 +233,12 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
         return true;
     }
     uno_view_build(&w->view, w->g, seat, w->seen[seat]);
-    if (w->seen[seat])
+    if (w->ext[seat])
+        return uno_extbot_choose(w->ext[seat], w->g, &w->view, w->seen[seat], &w->rng[seat], a);
+    bool searching = kind == UNO_BOT_ISMCTS;
+    if (searching)
         uno_worlds_set(w->worlds, w->g, seat, w->seen[seat]);
-    return uno_bot_choose(kind, &w->c.params[seat], &w->view, w->seen[seat] ? w->worlds : NULL,
-                          &w->rng[seat], a);
+    return uno_bot_choose(kind, &w->c.params[seat], &w->view, searching ? w->worlds : NULL, &w->rng[seat], a);
 }
 
 /* The next action: the seat in turn is asked first, then the others in the
@@ -318,12 +355,12 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
     uint64_t index = r->index, seed = r->seed;
     w->setup.seed = seed;
     char why[UNO_ERR_LEN];
-    bool searching = w->worlds != NULL;
-    if (searching && new_histories(w, err, errlen) != UNO_OK)
+    bool recording = w->recording;
+    if (recording && new_histories(w, err, errlen) != UNO_OK)
         return UNO_E_BAD_REQUEST;
-    UnoEventFn emit = searching ? record_event : c->emit;
-    void *emit_ctx = searching ? (void *)w : c->emit_ctx;
-    w->setup.emit = searching ? record_event : NULL;
+    UnoEventFn emit = recording ? record_event : c->emit;
+    void *emit_ctx = recording ? (void *)w : c->emit_ctx;
+    w->setup.emit = recording ? record_event : NULL;
     w->setup.ctx = w;
     if (uno_game_init(w->g, &c->rules, &w->setup, why, sizeof why) != UNO_OK) {
         snprintf(err, errlen, "game %llu: %s", (unsigned long long)index, why);

@@ -63,6 +63,9 @@ static void test_every_command_says_what_was_wrong(void **state)
     refused("sim --players 99", "sim", "--players: '99' is not a whole number in 2..30");
     refused("sim --frob", "sim", "--frob");
     refused("sim --bots clever", "sim", "--bots: unknown bot 'clever'");
+    refused("sim --bots 'cmd:  '", "sim", "--bots: bot 'cmd:': give a command of 1 to 255 characters");
+    refused("arena --bots 'medium,cmd:0ms:python3 bot.py'", "arena",
+            "--bots: bot 'cmd:0ms:...': the time limit is 1 to 3600000 ms");
     refused("arena --games 5", "arena", "--bots is needed");
     refused("arena --bots hard,medium --players 3", "arena", "--bots: 2 bots for 3 players (one per seat)");
     refused("arena --bots hard,medium --games 0", "arena", "--games: '0' is not a whole number");

@@ -1,0 +1,391 @@
+/*
+ * test_extbot.c — the external-bot adapter (src/protocol/extbot.h) with
+ * programs that behave and programs that do not: the example bot, one that
+ * is slow, one that crashes, one that prints garbage, one that answers
+ * illegal moves, one that never reads its input. In every case each
+ * decision comes back within its time limit as a legal move, and the game
+ * goes on to its end.
+ *
+ * Needs python3 (the example bot) and UNO_ROOT (scripts/run-tests.sh sets it).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+#include <cmocka.h>
+
+#include "bots/bots.h"
+#include "protocol/extbot.h"
+#include "sim/sim.h"
+#include "uno_view.h"
+#include "uno.h"
+
+/* ------------------------------------------------------------- helpers */
+
+typedef struct Table {
+    UnoGame *g;
+    UnoRules rules;
+    UnoHistory *seen; /* seat 0's record: what its program is sent */
+    UnoRng rng;
+} Table;
+
+static UnoView view; /* large */
+
+static void record(void *ctx, const UnoEvent *ev)
+{
+    Table *t = ctx;
+    assert_int_equal(uno_history_add(t->seen, &t->rules, ev), UNO_OK);
+}
+
+static void table_open(Table *t, const char *rules, int n, uint64_t seed)
+{
+    char err[UNO_ERR_LEN];
+    assert_int_equal(uno_rules_preset(rules, &t->rules, err, sizeof err), UNO_OK);
+    UnoSetup s;
+    uno_sim_setup(&s, n, seed);
+    t->seen = uno_history_new(0);
+    s.emit = record;
+    s.ctx = t;
+    t->g = uno_game_new(&t->rules, &s, err, sizeof err);
+    assert_non_null(t->g);
+    uno_rng_seed(&t->rng, seed);
+}
+
+static void table_close(Table *t)
+{
+    uno_game_free(t->g);
+    uno_history_free(t->seen);
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static UnoExtBot *start(const char *command, int limit_ms)
+{
+    char err[UNO_ERR_LEN * 2];
+    UnoExtBot *b = uno_extbot_start(command, limit_ms, NULL, "test", NULL, err, sizeof err);
+    if (!b)
+        fail_msg("%s", err);
+    uno_extbot_new_game(b);
+    return b;
+}
+
+/* One decision of seat 0's program, checked: within the limit (and a
+ * margin for a loaded machine), and a legal move. */
+static bool program_decides(Table *t, UnoExtBot *b, int limit_ms, UnoAction *a)
+{
+    uno_view_build(&view, t->g, 0, t->seen);
+    int64_t t0 = now_ms();
+    bool acts = uno_extbot_choose(b, t->g, &view, t->seen, &t->rng, a);
+    int64_t took = now_ms() - t0;
+    if (took > limit_ms + 400)
+        fail_msg("a decision took %lld ms; the limit is %d", (long long)took, limit_ms);
+    if (uno_bot_in_turn(&view) && view.nlegal > 0)
+        assert_true(acts); /* in turn a move always comes */
+    return acts;
+}
+
+/* The random policy plays the others until seat 0 is in turn. */
+static void others_play(Table *t)
+{
+    char err[UNO_ERR_LEN];
+    for (int turn; (turn = uno_game_turn(t->g)) != 0;) {
+        assert_true(turn > 0);
+        UnoAction a;
+        uno_view_build(&view, t->g, turn, NULL);
+        assert_true(uno_bot_choose(UNO_BOT_RANDOM, NULL, &view, NULL, &t->rng, &a));
+        assert_int_equal(uno_game_apply(t->g, &a, record, t, err, sizeof err), UNO_OK);
+    }
+}
+
+/* Plays the game to its end: seat 0 is the program, the others random.
+ * Every action must be accepted. Returns the program's decisions. */
+static int play_out(Table *t, UnoExtBot *b, int limit_ms)
+{
+    int decisions = 0;
+    char err[UNO_ERR_LEN];
+    for (int actions = 0; uno_game_turn(t->g) >= 0; actions++) {
+        assert_true(actions < 5000);
+        UnoAction a;
+        int turn = uno_game_turn(t->g);
+        bool acts;
+        if (turn == 0) {
+            acts = program_decides(t, b, limit_ms, &a);
+            decisions++;
+        } else {
+            uno_view_build(&view, t->g, turn, NULL);
+            acts = uno_bot_choose(UNO_BOT_RANDOM, NULL, &view, NULL, &t->rng, &a);
+        }
+        assert_true(acts);
+        if (uno_game_apply(t->g, &a, record, t, err, sizeof err) != UNO_OK)
+            fail_msg("seat %d's %s was refused: %s", a.seat, uno_action_name((UnoActionType)a.type), err);
+    }
+    return decisions;
+}
+
+static char *example_bot(char *buf, size_t len, const char *before)
+{
+    const char *root = getenv("UNO_ROOT");
+    snprintf(buf, len, "%spython3 %s/examples/bots/simple_bot.py", before, root ? root : ".");
+    return buf;
+}
+
+/* --------------------------------------------------------------- tests */
+
+/* The example bot plays whole games of every rule set: every answer in
+ * time and legal. */
+static void test_well_behaved(void **state)
+{
+    (void)state;
+    const char *sets[] = {"mattel", "classic", "kpgut"};
+    char cmd[1024];
+    for (int r = 0; r < 3; r++) {
+        Table t;
+        table_open(&t, sets[r], 3, 11 + (uint64_t)r);
+        UnoExtBot *b = start(example_bot(cmd, sizeof cmd, ""), 5000);
+        int decisions = play_out(&t, b, 5000);
+        UnoExtBotStats s;
+        uno_extbot_stats(b, &s);
+        assert_true(decisions > 0);
+        assert_int_equal(s.late + s.illegal + s.garbled, 0);
+        assert_false(s.gone);
+        assert_int_equal(s.answered, s.asked);
+        uno_extbot_stop(b);
+        table_close(&t);
+    }
+}
+
+/* What the program is sent carries no card its seat may not see: the
+ * other hands are null, and nobody else's drawn cards are named. */
+static void test_sent_only_the_view(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/uno-extbot-XXXXXX", cmd[1200], before[200];
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    snprintf(before, sizeof before, "tee %s | ", path);
+    Table t;
+    table_open(&t, "mattel", 4, 5);
+    UnoExtBot *b = start(example_bot(cmd, sizeof cmd, before), 5000);
+    play_out(&t, b, 5000);
+    uno_extbot_stop(b);
+    table_close(&t);
+
+    FILE *f = fdopen(fd, "r");
+    static char line[1 << 20];
+    int lines = 0, draws_seen = 0;
+    while (fgets(line, sizeof line, f)) {
+        cJSON *q = cJSON_Parse(line);
+        assert_non_null(q);
+        lines++;
+        assert_int_equal(cJSON_GetObjectItem(q, "seat")->valueint, 0);
+        const cJSON *hands = cJSON_GetObjectItem(cJSON_GetObjectItem(q, "view"), "hands");
+        assert_int_equal(cJSON_GetArraySize(hands), 4);
+        assert_true(cJSON_IsArray(cJSON_GetArrayItem(hands, 0)));
+        for (int s = 1; s < 4; s++)
+            assert_true(cJSON_IsNull(cJSON_GetArrayItem(hands, s)));
+        const cJSON *ev;
+        cJSON_ArrayForEach(ev, cJSON_GetObjectItem(q, "events"))
+        {
+            const cJSON *type = cJSON_GetObjectItem(ev, "type"), *seat = cJSON_GetObjectItem(ev, "seat");
+            if (strcmp(type->valuestring, "draw") == 0 && seat->valueint != 0) {
+                draws_seen++;
+                assert_null(cJSON_GetObjectItem(ev, "cards"));
+            }
+        }
+        cJSON_Delete(q);
+    }
+    fclose(f);
+    unlink(path);
+    assert_true(lines > 5);
+    assert_true(draws_seen > 0);
+}
+
+/* A program that takes a second for every answer, with 100 ms allowed: each
+ * decision is a default move on time; the late answers are dropped. */
+static void test_slow(void **state)
+{
+    (void)state;
+    Table t;
+    table_open(&t, "mattel", 2, 3);
+    UnoExtBot *b = start("while read -r line; do sleep 1; echo '{\"op\":\"draw\",\"seat\":0}'; done", 100);
+    UnoAction a;
+    others_play(&t);
+    for (int i = 0; i < 3; i++) {
+        program_decides(&t, b, 100, &a);
+        assert_non_null(uno_extbot_problem(b));
+        assert_non_null(strstr(uno_extbot_problem(b), "within 100 ms"));
+    }
+    UnoExtBotStats s;
+    uno_extbot_stats(b, &s);
+    assert_true(s.late >= 1);
+    assert_int_equal(s.illegal + s.garbled, 0);
+    uno_extbot_stop(b);
+    table_close(&t);
+}
+
+/* Late once, then on time: the late answer arrives before the next one and
+ * must not be taken for it, with or without an "id". */
+static void test_late_answer_dropped(void **state)
+{
+    (void)state;
+    const char *programs[] = {
+        /* echoes the id: the first answer (id 1) is late and says "pass", illegal then */
+        "python3 -c 'import sys, json, time\n"
+        "for i, l in enumerate(sys.stdin):\n"
+        "    q = json.loads(l)\n"
+        "    if i == 0:\n"
+        "        time.sleep(0.5); print(json.dumps({\"op\": \"pass\", \"seat\": 0, \"id\": q[\"id\"]}), flush=True)\n"
+        "    else:\n"
+        "        print(json.dumps(dict(q[\"moves\"][0], id=q[\"id\"])), flush=True)'",
+        /* no id: the adapter counts the answer it is owed */
+        "python3 -c 'import sys, json, time\n"
+        "for i, l in enumerate(sys.stdin):\n"
+        "    q = json.loads(l)\n"
+        "    if i == 0:\n"
+        "        time.sleep(0.5); print(json.dumps({\"op\": \"pass\", \"seat\": 0}), flush=True)\n"
+        "    else:\n"
+        "        print(json.dumps(q[\"moves\"][0]), flush=True)'",
+    };
+    for (int k = 0; k < 2; k++) {
+        Table t;
+        table_open(&t, "mattel", 2, 3);
+        UnoExtBot *b = start(programs[k], 200);
+        UnoAction a;
+        char err[UNO_ERR_LEN];
+        others_play(&t);
+        program_decides(&t, b, 200, &a);
+        assert_non_null(uno_extbot_problem(b));
+        assert_int_equal(uno_game_apply(t.g, &a, record, &t, err, sizeof err), UNO_OK);
+        nanosleep(&(struct timespec){0, 600 * 1000000}, NULL); /* the late answer is there now */
+        others_play(&t);
+        assert_true(program_decides(&t, b, 200, &a));
+        assert_null(uno_extbot_problem(b)); /* the answer to this question, not the late "pass" */
+        assert_true(a.type == view.legal[0].type && a.ncards == view.legal[0].ncards);
+        UnoExtBotStats s;
+        uno_extbot_stats(b, &s);
+        assert_int_equal(s.late, 1);
+        assert_int_equal(s.illegal + s.garbled, 0);
+        assert_int_equal(s.answered, 1);
+        uno_extbot_stop(b);
+        table_close(&t);
+    }
+}
+
+/* A program that exits after its first question: told once, then never
+ * asked again; the game goes on with default moves. */
+static void test_crashing(void **state)
+{
+    (void)state;
+    Table t;
+    table_open(&t, "mattel", 2, 7);
+    UnoExtBot *b = start("read -r line; exit 3", 1000);
+    UnoAction a;
+    others_play(&t);
+    program_decides(&t, b, 1000, &a);
+    assert_non_null(strstr(uno_extbot_problem(b), "exited with status 3"));
+    play_out(&t, b, 1000);
+    UnoExtBotStats s;
+    uno_extbot_stats(b, &s);
+    assert_true(s.gone);
+    assert_int_equal(s.asked, 1);
+    uno_extbot_stop(b);
+    table_close(&t);
+}
+
+/* Garbage: not JSON, not an object, a line longer than any request. */
+static void test_garbage(void **state)
+{
+    (void)state;
+    const char *programs[] = {
+        "while read -r line; do echo 'hello there'; done",
+        "while read -r line; do echo '[1, 2]'; done",
+        "python3 -c 'import sys\nfor l in sys.stdin: print(\"x\" * 70000, flush=True)'",
+    };
+    const char *says[] = {"not a JSON object", "not a JSON object", "longer than"};
+    for (int k = 0; k < 3; k++) {
+        Table t;
+        table_open(&t, "mattel", 2, 9);
+        UnoExtBot *b = start(programs[k], 2000);
+        UnoAction a;
+        others_play(&t);
+        program_decides(&t, b, 2000, &a);
+        if (!uno_extbot_problem(b) || !strstr(uno_extbot_problem(b), says[k]))
+            fail_msg("program %d: %s", k, uno_extbot_problem(b) ? uno_extbot_problem(b) : "no problem");
+        play_out(&t, b, 2000);
+        UnoExtBotStats s;
+        uno_extbot_stats(b, &s);
+        assert_true(s.garbled > 1);
+        assert_int_equal(s.answered, 0);
+        uno_extbot_stop(b);
+        table_close(&t);
+    }
+}
+
+/* Illegal answers: a card not held, another seat's move, an unknown op,
+ * "wait" in turn. */
+static void test_illegal(void **state)
+{
+    (void)state;
+    const char *answers[] = {
+        "{\"op\":\"play\",\"seat\":0,\"cards\":[\"X\"]}",
+        "{\"op\":\"draw\",\"seat\":1}",
+        "{\"op\":\"fly\",\"seat\":0}",
+        "{\"op\":\"wait\"}",
+    };
+    for (int k = 0; k < 4; k++) {
+        char cmd[400];
+        snprintf(cmd, sizeof cmd, "while read -r line; do echo '%s'; done", answers[k]);
+        Table t;
+        table_open(&t, "mattel", 2, 13);
+        UnoExtBot *b = start(cmd, 2000);
+        play_out(&t, b, 2000);
+        UnoExtBotStats s;
+        uno_extbot_stats(b, &s);
+        assert_true(s.illegal > 1);
+        assert_int_equal(s.garbled, 0);
+        assert_int_equal(s.answered, 0);
+        uno_extbot_stop(b);
+        table_close(&t);
+    }
+}
+
+/* A program that never reads: given up after 10 late answers in a row,
+ * or when its input is full, whichever comes first. */
+static void test_deaf(void **state)
+{
+    (void)state;
+    Table t;
+    table_open(&t, "mattel", 2, 17);
+    UnoExtBot *b = start("exec sleep 60", 50);
+    int64_t t0 = now_ms();
+    play_out(&t, b, 50);
+    UnoExtBotStats s;
+    uno_extbot_stats(b, &s);
+    assert_true(s.gone);
+    assert_true(s.late <= 10);
+    uno_extbot_stop(b); /* kills it: no wait of 60 s */
+    assert_true(now_ms() - t0 < 10000);
+    table_close(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_well_behaved), cmocka_unit_test(test_sent_only_the_view),
+        cmocka_unit_test(test_slow),         cmocka_unit_test(test_late_answer_dropped),
+        cmocka_unit_test(test_crashing),     cmocka_unit_test(test_garbage),
+        cmocka_unit_test(test_illegal),      cmocka_unit_test(test_deaf),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
