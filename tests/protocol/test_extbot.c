@@ -140,6 +140,33 @@ static char *example_bot(char *buf, size_t len, const char *before)
     return buf;
 }
 
+/* A whole game of `rules` against the program in seat 0 (limit_ms to
+ * answer): its first decision's problem must contain `first` (NULL: there
+ * is none). Returns how the program answered. */
+static UnoExtBotStats game_with(const char *command, int limit_ms, const char *rules, uint64_t seed,
+                                const char *first)
+{
+    Table t;
+    table_open(&t, rules, 3, seed);
+    UnoExtBot *b = start(command, limit_ms);
+    UnoAction a;
+    others_play(&t);
+    program_decides(&t, b, limit_ms, &a);
+    const char *problem = uno_extbot_problem(b);
+    if (first ? !problem || !strstr(problem, first) : problem != NULL)
+        fail_msg("'%s': the first answer's problem is '%s', not '%s'", command, problem ? problem : "none",
+                 first ? first : "none");
+    char err[UNO_ERR_LEN];
+    if (uno_game_apply(t.g, &a, record, &t, err, sizeof err) != UNO_OK)
+        fail_msg("the first move was refused: %s", err);
+    play_out(&t, b, limit_ms);
+    UnoExtBotStats s;
+    uno_extbot_stats(b, &s);
+    uno_extbot_stop(b);
+    table_close(&t);
+    return s;
+}
+
 /* --------------------------------------------------------------- tests */
 
 /* The example bot plays whole games of every rule set: every answer in
@@ -150,18 +177,11 @@ static void test_well_behaved(void **state)
     const char *sets[] = {"mattel", "classic", "kpgut"};
     char cmd[1024];
     for (int r = 0; r < 3; r++) {
-        Table t;
-        table_open(&t, sets[r], 3, 11 + (uint64_t)r);
-        UnoExtBot *b = start(example_bot(cmd, sizeof cmd, ""), 5000);
-        int decisions = play_out(&t, b, 5000);
-        UnoExtBotStats s;
-        uno_extbot_stats(b, &s);
-        assert_true(decisions > 0);
+        UnoExtBotStats s = game_with(example_bot(cmd, sizeof cmd, ""), 5000, sets[r], 11 + (uint64_t)r, NULL);
+        assert_true(s.asked > 1);
         assert_int_equal(s.late + s.illegal + s.garbled, 0);
         assert_false(s.gone);
         assert_int_equal(s.answered, s.asked);
-        uno_extbot_stop(b);
-        table_close(&t);
     }
 }
 
@@ -287,20 +307,9 @@ static void test_late_answer_dropped(void **state)
 static void test_crashing(void **state)
 {
     (void)state;
-    Table t;
-    table_open(&t, "mattel", 2, 7);
-    UnoExtBot *b = start("read -r line; exit 3", 1000);
-    UnoAction a;
-    others_play(&t);
-    program_decides(&t, b, 1000, &a);
-    assert_non_null(strstr(uno_extbot_problem(b), "exited with status 3"));
-    play_out(&t, b, 1000);
-    UnoExtBotStats s;
-    uno_extbot_stats(b, &s);
+    UnoExtBotStats s = game_with("read -r line; exit 3", 1000, "mattel", 7, "exited with status 3");
     assert_true(s.gone);
     assert_int_equal(s.asked, 1);
-    uno_extbot_stop(b);
-    table_close(&t);
 }
 
 /* Garbage: not JSON, not an object, a line longer than any request. */
@@ -314,26 +323,14 @@ static void test_garbage(void **state)
     };
     const char *says[] = {"not a JSON object", "not a JSON object", "longer than"};
     for (int k = 0; k < 3; k++) {
-        Table t;
-        table_open(&t, "mattel", 2, 9);
-        UnoExtBot *b = start(programs[k], 2000);
-        UnoAction a;
-        others_play(&t);
-        program_decides(&t, b, 2000, &a);
-        if (!uno_extbot_problem(b) || !strstr(uno_extbot_problem(b), says[k]))
-            fail_msg("program %d: %s", k, uno_extbot_problem(b) ? uno_extbot_problem(b) : "no problem");
-        play_out(&t, b, 2000);
-        UnoExtBotStats s;
-        uno_extbot_stats(b, &s);
+        UnoExtBotStats s = game_with(programs[k], 2000, "mattel", 9, says[k]);
         assert_true(s.garbled > 1);
         assert_int_equal(s.answered, 0);
-        uno_extbot_stop(b);
-        table_close(&t);
     }
 }
 
-/* Illegal answers: a card not held, another seat's move, an unknown op,
- * "wait" in turn. */
+/* Illegal answers: a card not in the deck, another seat's move, an unknown
+ * op, "wait" in turn. */
 static void test_illegal(void **state)
 {
     (void)state;
@@ -343,40 +340,40 @@ static void test_illegal(void **state)
         "{\"op\":\"fly\",\"seat\":0}",
         "{\"op\":\"wait\"}",
     };
+    const char *says[] = {"not one of the legal moves", "not one of the legal moves", "unknown op",
+                          "\"wait\" in turn"};
     for (int k = 0; k < 4; k++) {
         char cmd[400];
         snprintf(cmd, sizeof cmd, "while read -r line; do echo '%s'; done", answers[k]);
-        Table t;
-        table_open(&t, "mattel", 2, 13);
-        UnoExtBot *b = start(cmd, 2000);
-        play_out(&t, b, 2000);
-        UnoExtBotStats s;
-        uno_extbot_stats(b, &s);
+        UnoExtBotStats s = game_with(cmd, 2000, "mattel", 13, says[k]);
         assert_true(s.illegal > 1);
         assert_int_equal(s.garbled, 0);
         assert_int_equal(s.answered, 0);
-        uno_extbot_stop(b);
-        table_close(&t);
     }
 }
 
-/* A program that never reads: given up after 10 late answers in a row,
- * or when its input is full, whichever comes first. */
+/* A program that never reads: given up after 10 late answers in a row
+ * (or when its input is full, were that first); stopping it kills it (no
+ * wait for its 60 s). */
 static void test_deaf(void **state)
 {
     (void)state;
+    int64_t t0 = now_ms();
     Table t;
     table_open(&t, "mattel", 2, 17);
     UnoExtBot *b = start("exec sleep 60", 50);
-    int64_t t0 = now_ms();
-    play_out(&t, b, 50);
+    others_play(&t);
+    UnoAction a;
+    for (int i = 0; i < 12; i++)
+        program_decides(&t, b, 50, &a);
     UnoExtBotStats s;
     uno_extbot_stats(b, &s);
     assert_true(s.gone);
-    assert_true(s.late <= 10);
-    uno_extbot_stop(b); /* kills it: no wait of 60 s */
-    assert_true(now_ms() - t0 < 10000);
+    assert_int_equal(s.asked, 10);
+    assert_int_equal(s.late, 10);
+    uno_extbot_stop(b);
     table_close(&t);
+    assert_true(now_ms() - t0 < 10000);
 }
 
 int main(void)
