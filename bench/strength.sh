@@ -24,18 +24,19 @@ awk -v deals="$deals" '
     { budget[NR] = $1; rate[NR] = $3; lo[NR] = $4; hi[NR] = $5; n = NR }
     END {
         W = 640; H = 400; L = 70; R = 30; T = 50; B = 60
-        ymin = 30; ymax = 80
+        ymin = 100; for (i = 1; i <= n; i++) if (lo[i] < ymin) ymin = lo[i]
+        ymin = 10 * int(ymin / 10); ymax = 80
         xmin = log(budget[1]) / log(10) - 0.2; xmax = log(budget[n]) / log(10) + 0.2
         printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"13\">\n", W, H
         printf "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
         printf "<text x=\"%d\" y=\"24\" font-size=\"15\">ISMCTS against the heuristic bot: 2-player Mattel, %d duplicate deals</text>\n", L - 50, deals
         for (y = ymin; y <= ymax; y += 10) {
-            py = T + (ymax - y) / (ymax - ymin) * (H - T - B)
-            printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", L, py, W - R, py
-            printf "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%d%%</text>\n", L - 8, py + 4, y
+            gy = T + (ymax - y) / (ymax - ymin) * (H - T - B)
+            printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", L, gy, W - R, gy
+            printf "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%d%%</text>\n", L - 8, gy + 4, y
         }
-        py = T + (ymax - 50) / (ymax - ymin) * (H - T - B)
-        printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#999\" stroke-dasharray=\"4 4\"/>\n", L, py, W - R, py
+        gy = T + (ymax - 50) / (ymax - ymin) * (H - T - B)
+        printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#999\" stroke-dasharray=\"4 4\"/>\n", L, gy, W - R, gy
         for (i = 1; i <= n; i++) {
             px[i] = L + (log(budget[i]) / log(10) - xmin) / (xmax - xmin) * (W - L - R)
             py[i] = T + (ymax - rate[i]) / (ymax - ymin) * (H - T - B)
