@@ -52,6 +52,7 @@ struct UnoExtBot {
     uint64_t told_id;
     UnoExtBotStats stats;
     size_t len;                /* bytes in `in` */
+    size_t consumed;           /* bytes of `in` the last line read took (dropped at the next read) */
     bool skipping;             /* dropping the rest of a line too long */
     char in[UNO_TABLE_MAX_LINE + 1];
 };
@@ -253,21 +254,21 @@ static bool send_line(UnoExtBot *b, const char *text, int64_t deadline)
 typedef enum { LINE_OK, LINE_LATE, LINE_TOO_LONG, LINE_EOF } LineStatus;
 
 /* The next line from the program (its newline replaced by a NUL, *len
- * bytes), waiting until the deadline. The line stays in b->in until the
- * next call. */
-static LineStatus read_line(UnoExtBot *b, int64_t deadline, size_t *consumed, size_t *len)
+ * bytes), waiting until the deadline. The line stays at the start of b->in
+ * until the next call. */
+static LineStatus read_line(UnoExtBot *b, int64_t deadline, size_t *len)
 {
-    if (*consumed) { /* the line returned last time */
-        memmove(b->in, b->in + *consumed, b->len - *consumed);
-        b->len -= *consumed;
-        *consumed = 0;
+    if (b->consumed) { /* the line returned last time */
+        memmove(b->in, b->in + b->consumed, b->len - b->consumed);
+        b->len -= b->consumed;
+        b->consumed = 0;
     }
     for (;;) {
         char *nl = memchr(b->in, '\n', b->len);
         if (nl) {
             *nl = '\0';
             *len = (size_t)(nl - b->in);
-            *consumed = *len + 1;
+            b->consumed = *len + 1;
             if (b->skipping) {
                 b->skipping = false;
                 return LINE_TOO_LONG;
@@ -348,9 +349,9 @@ static int judge(UnoExtBot *b, const cJSON *answer, const UnoView *v, UnoAction 
 /* The program's answer to question b->id: 1, 0 or -1 as judge(). */
 static int answer(UnoExtBot *b, const UnoView *v, int64_t deadline, UnoAction *out)
 {
-    size_t consumed = 0, len;
+    size_t len;
     for (;;) {
-        LineStatus st = read_line(b, deadline, &consumed, &len);
+        LineStatus st = read_line(b, deadline, &len);
         if (st == LINE_LATE) {
             b->owed++;
             problem(b, &b->stats.late, "no answer to %llu within %d ms", (unsigned long long)b->id,
@@ -385,10 +386,6 @@ static int answer(UnoExtBot *b, const UnoView *v, int64_t deadline, UnoAction *o
         else
             rc = judge(b, line, v, out);
         cJSON_Delete(line);
-        if (consumed) { /* keep what came after the answer */
-            memmove(b->in, b->in + consumed, b->len - consumed);
-            b->len -= consumed;
-        }
         return rc;
     }
 }

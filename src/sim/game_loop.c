@@ -355,12 +355,11 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
     uint64_t index = r->index, seed = r->seed;
     w->setup.seed = seed;
     char why[UNO_ERR_LEN];
-    bool recording = w->recording;
-    if (recording && new_histories(w, err, errlen) != UNO_OK)
+    if (w->recording && new_histories(w, err, errlen) != UNO_OK)
         return UNO_E_BAD_REQUEST;
-    UnoEventFn emit = recording ? record_event : c->emit;
-    void *emit_ctx = recording ? (void *)w : c->emit_ctx;
-    w->setup.emit = recording ? record_event : NULL;
+    UnoEventFn emit = w->recording ? record_event : c->emit;
+    void *emit_ctx = w->recording ? (void *)w : c->emit_ctx;
+    w->setup.emit = w->recording ? record_event : NULL;
     w->setup.ctx = w;
     if (uno_game_init(w->g, &c->rules, &w->setup, why, sizeof why) != UNO_OK) {
         snprintf(err, errlen, "game %llu: %s", (unsigned long long)index, why);
