@@ -5,7 +5,7 @@
 #   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
 CC      ?= cc
 SAN     ?=
-PKGS     = libcjson ncursesw
+PKGS     = libcjson ncursesw libwebsockets sqlite3
 CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
 DEFS     = -D_POSIX_C_SOURCE=200809L
@@ -30,13 +30,15 @@ ENGINE_SRC = $(wildcard src/engine/*.c)
 BOTS_SRC   = $(wildcard src/bots/*.c)
 SIM_SRC    = $(wildcard src/sim/*.c)
 PROTO_SRC  = $(wildcard src/protocol/*.c)
+SERVER_SRC = $(wildcard src/server/*.c)
 CLI_SRC    = $(wildcard src/cli/*.c)
 RULES      = $(wildcard rules/*.rules)
 GEN_RULES  = $(BUILD)/gen/rules_builtin.c
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 ENGINE_OBJ = $(call obj,$(ENGINE_SRC)) $(BUILD)/obj/gen/rules_builtin.o
-CORE_OBJ   = $(ENGINE_OBJ) $(call obj,$(BOTS_SRC)) $(call obj,$(SIM_SRC)) $(call obj,$(PROTO_SRC))
+CORE_OBJ   = $(ENGINE_OBJ) $(call obj,$(BOTS_SRC)) $(call obj,$(SIM_SRC)) $(call obj,$(PROTO_SRC)) \
+             $(call obj,$(SERVER_SRC))
 CLI_OBJ    = $(call obj,$(CLI_SRC))
 
 TEST_SRC   = $(wildcard tests/*/test_*.c)

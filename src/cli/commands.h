@@ -15,5 +15,6 @@ int cmd_sim(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -19,6 +19,7 @@ static const Command commands[] = {
     {"table", cmd_table, "referee one table over JSON Lines on stdin/stdout"},
     {"replay", cmd_replay, "re-run a saved game and print its end state and hash"},
     {"play", cmd_play, "play UNO in the terminal against bots"},
+    {"serve", cmd_serve, "serve tables to friends in their browsers (WebSocket, SQLite)"},
     {"sim", cmd_sim, "play many games between bots and summarise them"},
     {"arena", cmd_arena, "bots against bots on duplicate deals: win rates, places, ratings"},
     {"perft", cmd_perft, "count the legal action sequences from a seeded deal"},

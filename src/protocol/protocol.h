@@ -65,6 +65,22 @@ uint64_t uno_table_hash(const UnoTable *t);
 /* The current game, or NULL before the first successful `new`. */
 const UnoGame *uno_table_game(const UnoTable *t);
 
+/* The events of the last request that was kept, as `viewer` may see them
+ * (a seat, UNO_VIEWER_SPECTATOR or UNO_VIEWER_REFEREE): a JSON array for
+ * the caller to cJSON_Delete(), NULL when out of memory. The server tells
+ * each of its connections what one request did through this. */
+struct cJSON *uno_table_events(const UnoTable *t, int viewer);
+/* What the viewer may see of the current game: `view`'s object (with the
+ * match's when the game is part of one), for the caller to cJSON_Delete();
+ * NULL when out of memory. Only while there is a game. */
+struct cJSON *uno_table_view(const UnoTable *t, int viewer);
+/* The moves seat could make now, as `legal` lists them; NULL when out of
+ * memory. Only while there is a game. */
+struct cJSON *uno_table_moves(const UnoTable *t, int seat);
+/* What the viewer has seen of the current game, event by event (NULL
+ * before the first game): the record a seat's bot samples its worlds from. */
+const UnoHistory *uno_table_seen(const UnoTable *t, int viewer);
+
 /* Answers one request line of len bytes (no newline; need not be
  * NUL-terminated). Returns a malloc'd NUL-terminated line for the caller to
  * free(), or NULL as said above. */

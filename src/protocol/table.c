@@ -361,20 +361,33 @@ static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, cha
     return show_viewers(t, strcmp(op, "next") == 0, text);
 }
 
-/* What the viewer has seen of the game, event by event. */
-static cJSON *history_json(const UnoTable *t, int viewer)
+/* The events of h (NULL: none) as the viewer may see them, under these rules. */
+static cJSON *events_json(const UnoRules *rules, const UnoHistory *h, int viewer)
 {
-    const UnoHistory *h = uno_seen_by(t->seen, viewer);
-    const UnoRules *rules = uno_game_rules(t->game);
     cJSON *list = cJSON_CreateArray();
     bool ok = list != NULL;
-    for (int i = 0; ok && i < uno_history_count(h); i++)
+    for (int i = 0; ok && h && i < uno_history_count(h); i++)
         uno_json_push(list, uno_event_json(rules, uno_history_event(h, i), viewer), &ok);
     if (!ok) {
         cJSON_Delete(list);
         return NULL;
     }
     return list;
+}
+
+cJSON *uno_table_events(const UnoTable *t, int viewer)
+{
+    return events_json(&t->events_rules, t->request, viewer);
+}
+
+const UnoHistory *uno_table_seen(const UnoTable *t, int viewer)
+{
+    return t->seen ? uno_seen_by(t->seen, viewer) : NULL;
+}
+
+cJSON *uno_table_view(const UnoTable *t, int viewer)
+{
+    return with_match(t, uno_state_json(t->game, viewer));
 }
 
 /* `view` {seat} or {spectator: i}: spectators see every hand (KPGUT
@@ -397,10 +410,10 @@ static int op_view(UnoTable *t, const cJSON *req, char **text, char *err, size_t
         st = uno_field_bool(req, "history", &history, err, errlen);
     if (st != UNO_OK)
         return st;
-    cJSON *view = with_match(t, uno_state_json(t->game, viewer));
+    cJSON *view = uno_table_view(t, viewer);
     bool ok = view != NULL;
     if (history && ok)
-        uno_json_put(view, "history", history_json(t, viewer), &ok);
+        uno_json_put(view, "history", events_json(uno_game_rules(t->game), uno_seen_by(t->seen, viewer), viewer), &ok);
     return answer("view", ok ? view : NULL, text);
 }
 
@@ -421,6 +434,33 @@ static UnoGame *game_at(const UnoTable *t, int64_t clock)
     return copy;
 }
 
+/* Every move of seat in g as the request that makes it, each carrying
+ * "t" when t >= 0; NULL when out of memory. */
+static cJSON *moves_json(const UnoGame *g, int seat, int64_t t)
+{
+    UnoAction first[64], *moves = first;
+    int total, n = uno_game_legal(g, seat, first, 64, &total);
+    if (total > n && (moves = malloc((size_t)total * sizeof *moves)))
+        n = uno_game_legal(g, seat, moves, total, &total);
+    if (!moves)
+        return NULL;
+    bool ok = true;
+    cJSON *list = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) {
+        moves[i].t = t;
+        uno_json_push(list, uno_action_json(&moves[i]), &ok);
+    }
+    if (moves != first)
+        free(moves);
+    if (!ok) {
+        cJSON_Delete(list);
+        return NULL;
+    }
+    return list;
+}
+
+cJSON *uno_table_moves(const UnoTable *t, int seat) { return moves_json(t->game, seat, -1); }
+
 /* `legal` {seat}: every move as the request that makes it. With "t", the
  * moves that would succeed at that time ("could make now",
  * TABLE-PROTOCOL.md), each carrying that "t"; the game itself does not move. */
@@ -435,26 +475,10 @@ static int op_legal(UnoTable *t, const cJSON *req, int64_t clock, char **text, c
     const UnoGame *g = later ? copy : t->game;
     if (!g)
         return FATAL;
-    UnoAction first[64], *moves = first;
-    int total, n = uno_game_legal(g, seat, first, 64, &total);
-    if (total > n && (moves = malloc((size_t)total * sizeof *moves)))
-        n = uno_game_legal(g, seat, moves, total, &total);
+    cJSON *list = moves_json(g, seat, later ? clock : -1);
     free(copy);
-    if (!moves)
+    if (!list)
         return FATAL;
-    bool ok = true;
-    cJSON *list = cJSON_CreateArray();
-    for (int i = 0; i < n; i++) {
-        if (later)
-            moves[i].t = clock;
-        uno_json_push(list, uno_action_json(&moves[i]), &ok);
-    }
-    if (moves != first)
-        free(moves);
-    if (!ok) {
-        cJSON_Delete(list);
-        return FATAL;
-    }
     return answer("moves", list, text);
 }
 

@@ -1,0 +1,374 @@
+/*
+ * lobby.c — the server's connections and what they ask outside a game:
+ * create a table, sit down, come back, watch, start (room.h, docs/server.md).
+ * Requests in a game go on to the room (room.c).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "protocol/field.h"
+#include "protocol/text.h"
+#include "server/room.h"
+#include "server/server.h"
+
+/* Tables one connection may create: enough for a host, not for a flood. */
+#define CREATES_PER_CONNECTION 20
+
+struct UnoServer {
+    Lobby lobby;
+    UnoServeConfig cfg;
+    bool closing;       /* connections closing at shutdown leave no trace */
+};
+
+typedef struct ClientData {
+    Client client;
+    int creates;
+} ClientData;
+
+void uno_serve_config_default(UnoServeConfig *c)
+{
+    memset(c, 0, sizeof *c);
+    c->port = 8080;
+    c->db = "uno.db";
+    c->max_tables = 10000;
+    srv_limits_default(&c->limits);
+    c->log = stderr;
+}
+
+/* ----------------------------------------------------------- randomness */
+
+uint64_t srv_random_u64(void)
+{
+    uint64_t v = 0;
+    if (getrandom(&v, sizeof v, 0) != (ssize_t)sizeof v)
+        abort(); /* no randomness, no secrets: better not to serve at all */
+    return v;
+}
+
+void srv_random_token(char out[SRV_TOKEN_LEN + 1])
+{
+    static const char hex[] = "0123456789abcdef";
+    for (int i = 0; i < SRV_TOKEN_LEN; i += 16) {
+        uint64_t v = srv_random_u64();
+        for (int k = 0; k < 16; k++, v >>= 4)
+            out[i + k] = hex[v & 15];
+    }
+    out[SRV_TOKEN_LEN] = '\0';
+}
+
+/* Table codes: read aloud and typed on a phone, so no 0/O, 1/I/L. */
+static void random_code(char out[SRV_CODE_LEN + 1])
+{
+    static const char alphabet[] = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+    uint64_t v = srv_random_u64();
+    for (int i = 0; i < SRV_CODE_LEN; i++, v /= sizeof alphabet - 1)
+        out[i] = alphabet[v % (sizeof alphabet - 1)];
+    out[SRV_CODE_LEN] = '\0';
+}
+
+/* ------------------------------------------------------------- replies */
+
+void srv_reply(Client *c, cJSON *answer, const cJSON *id)
+{
+    bool ok = answer != NULL;
+    if (id)
+        uno_json_put(answer, "id", cJSON_Duplicate(id, true), &ok);
+    char *text = ok ? cJSON_PrintUnformatted(answer) : NULL;
+    cJSON_Delete(answer);
+    if (!text) {
+        srv_send(c->conn, "{\"ok\":false,\"error\":\"bad_request\",\"message\":\"out of memory\"}", 61);
+        return;
+    }
+    uno_text_drop_invalid_utf8(text);
+    srv_send(c->conn, text, strlen(text));
+    free(text);
+}
+
+void srv_reply_error(Client *c, const char *code, const char *message, const cJSON *id)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "ok", cJSON_CreateFalse(), &ok);
+    uno_json_put(o, "error", cJSON_CreateString(code), &ok);
+    uno_json_put(o, "message", cJSON_CreateString(message), &ok);
+    srv_reply(c, ok ? o : NULL, id);
+    if (!ok)
+        cJSON_Delete(o);
+}
+
+/* --------------------------------------------------------------- rooms */
+
+static Room *find_room(Lobby *l, const char *code)
+{
+    char upper[SRV_CODE_LEN + 1];
+    size_t n = strlen(code);
+    if (n != SRV_CODE_LEN)
+        return NULL;
+    for (size_t i = 0; i <= n; i++)
+        upper[i] = (char)toupper((unsigned char)code[i]);
+    for (int i = 0; i < l->nrooms; i++)
+        if (strcmp(l->rooms[i]->code, upper) == 0)
+            return l->rooms[i];
+    return NULL;
+}
+
+static bool add_room(Lobby *l, Room *r)
+{
+    if (l->nrooms == l->rooms_cap) {
+        int cap = l->rooms_cap ? 2 * l->rooms_cap : 64;
+        Room **rooms = realloc(l->rooms, (size_t)cap * sizeof *rooms);
+        if (!rooms)
+            return false;
+        l->rooms = rooms;
+        l->rooms_cap = cap;
+    }
+    l->rooms[l->nrooms++] = r;
+    return true;
+}
+
+static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON *id)
+{
+    Lobby *l = &s->lobby;
+    Client *c = &d->client;
+    char err[UNO_ERR_LEN] = "";
+    if (l->nrooms >= s->cfg.max_tables || d->creates >= CREATES_PER_CONNECTION)
+        return srv_reply_error(c, "forbidden", "no more tables: the server (or this connection) is at its limit", id);
+    if (srv_room_check(req, err, sizeof err) != UNO_OK)
+        return srv_reply_error(c, "bad_request", err, id);
+    char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], watch[SRV_TOKEN_LEN + 1];
+    do
+        random_code(code);
+    while (find_room(l, code));
+    srv_random_token(host);
+    srv_random_token(watch);
+    cJSON *config = cJSON_Duplicate(req, true);
+    cJSON_DeleteItemFromObject(config, "id");
+    cJSON_DeleteItemFromObject(config, "op");
+    char *text = config ? cJSON_PrintUnformatted(config) : NULL;
+    Room *r = config ? srv_room_new(l, code, config, host, watch) : NULL;
+    cJSON_Delete(config);
+    if (!r || !text || !srv_store_add_table(l->store, code, text, host, watch) || !add_room(l, r)) {
+        free(text);
+        srv_room_free(r);
+        return srv_reply_error(c, "bad_request", "the server could not keep the table", id);
+    }
+    free(text);
+    d->creates++;
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    uno_json_put(o, "table", cJSON_CreateString(code), &ok);
+    uno_json_put(o, "host", cJSON_CreateString(host), &ok);
+    if (r->watching == WATCH_HANDS)
+        uno_json_put(o, "key", cJSON_CreateString(watch), &ok);
+    srv_reply(c, o, id);
+}
+
+/* The table a request names; NULL (and an error sent) when none. */
+static Room *named_room(Lobby *l, Client *c, const cJSON *req, const cJSON *id)
+{
+    const char *code;
+    char err[UNO_ERR_LEN];
+    if (uno_field_string(req, "table", 16, &code, err, sizeof err) != UNO_OK) {
+        srv_reply_error(c, "bad_request", err, id);
+        return NULL;
+    }
+    Room *r = find_room(l, code);
+    if (!r)
+        srv_reply_error(c, "no_table", "no table has that code", id);
+    else if (r->broken[0]) {
+        srv_reply_error(c, "no_table", "that table could not be restored", id);
+        r = NULL;
+    }
+    return r;
+}
+
+/* A secret a request carries under key, checked against want. */
+static bool secret_matches(const cJSON *req, const char *key, const char *want)
+{
+    const cJSON *v = uno_field_get(req, key);
+    return cJSON_IsString(v) && want[0] && strcmp(v->valuestring, want) == 0;
+}
+
+static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, const cJSON *id)
+{
+    Lobby *l = &s->lobby;
+    Client *c = &d->client;
+    bool takes_role = strcmp(op, "sit") == 0 || strcmp(op, "resume") == 0 || strcmp(op, "watch") == 0;
+    if (takes_role && c->role != ROLE_NONE)
+        return srv_reply_error(c, "forbidden", "this connection already has a seat or watches: \"leave\" first", id);
+    Room *r = named_room(l, c, req, id);
+    if (!r)
+        return;
+    if (strcmp(op, "table") == 0) {
+        cJSON *o = srv_room_json(r);
+        cJSON_DeleteItemFromObject(o, "type");
+        cJSON_AddTrueToObject(o, "ok");
+        return srv_reply(c, o, id);
+    }
+    if (strcmp(op, "sit") == 0)
+        return srv_room_sit(r, c, req, id);
+    if (strcmp(op, "watch") == 0)
+        return srv_room_watch(r, c, req, id);
+    if (strcmp(op, "resume") == 0) {
+        const cJSON *token = uno_field_get(req, "token");
+        if (!cJSON_IsString(token))
+            return srv_reply_error(c, "bad_request", "missing field 'token'", id);
+        return srv_room_resume(r, c, token->valuestring, id);
+    }
+    if (!secret_matches(req, "host", r->host))
+        return srv_reply_error(c, "bad_token", "only the table's host may do that", id);
+    if (strcmp(op, "start") == 0)
+        return srv_room_start(r, c, id);
+    srv_room_match(r, c, op, id);
+}
+
+static bool is_lobby_op(const char *op)
+{
+    static const char *const ops[] = {"table", "sit", "resume", "watch", "start", "next", "stop"};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(op, ops[i]) == 0)
+            return true;
+    return false;
+}
+
+static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
+{
+    Client *c = &d->client;
+    const cJSON *id = uno_field_get(req, "id");
+    if (id && !cJSON_IsNumber(id) && !(cJSON_IsString(id) && strlen(id->valuestring) <= 64))
+        return srv_reply_error(c, "bad_request", "field 'id': a number or a string of at most 64 bytes", NULL);
+    const char *op;
+    char err[UNO_ERR_LEN];
+    if (uno_field_string(req, "op", 32, &op, err, sizeof err) != UNO_OK)
+        return srv_reply_error(c, "bad_request", err, id);
+    if (strcmp(op, "create") == 0)
+        return op_create(s, d, req, id);
+    if (strcmp(op, "leave") == 0) {
+        if (c->room)
+            srv_room_leave(c->room, c);
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddTrueToObject(o, "ok");
+        return srv_reply(c, o, id);
+    }
+    if (is_lobby_op(op))
+        return op_lobby(s, d, req, op, id);
+    if (!c->room)
+        return srv_reply_error(c, "no_table", "sit at a table (or watch one) first", id);
+    srv_room_request(c->room, c, req, op, id);
+}
+
+/* ---------------------------------------------------------- connections */
+
+static void on_open(void *ctx, SrvConn *conn)
+{
+    (void)ctx;
+    ClientData *d = calloc(1, sizeof *d);
+    if (!d) {
+        srv_close(conn);
+        return;
+    }
+    d->client.conn = conn;
+    srv_conn_set_data(conn, d);
+    static const char hello[] = "{\"type\":\"hello\",\"server\":\"uno\",\"protocol\":1}";
+    srv_send(conn, hello, sizeof hello - 1);
+}
+
+static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *text, size_t len)
+{
+    UnoServer *s = ctx;
+    ClientData *d = srv_conn_data(conn);
+    if (!d)
+        return;
+    if (kind == SRV_TOO_LARGE)
+        return srv_reply_error(&d->client, "too_large", "message too long: dropped", NULL);
+    if (kind == SRV_RATE_LIMITED)
+        return srv_reply_error(&d->client, "rate_limited", "too many messages: some were dropped", NULL);
+    cJSON *req = cJSON_ParseWithLength(text, len);
+    if (!cJSON_IsObject(req))
+        srv_reply_error(&d->client, "bad_request", req ? "a request is a JSON object" : "not JSON", NULL);
+    else
+        dispatch(s, d, req);
+    cJSON_Delete(req);
+}
+
+static void on_close(void *ctx, SrvConn *conn)
+{
+    UnoServer *s = ctx;
+    ClientData *d = srv_conn_data(conn);
+    if (d && d->client.room && !s->closing)
+        srv_room_leave(d->client.room, &d->client);
+    free(d);
+}
+
+/* --------------------------------------------------------------- server */
+
+static void restore_table(void *ctx, const char *code, const char *config, const char *host, const char *watch)
+{
+    UnoServer *s = ctx;
+    Lobby *l = &s->lobby;
+    cJSON *req = cJSON_Parse(config);
+    char err[UNO_ERR_LEN] = "a damaged config";
+    Room *r = req && srv_room_check(req, err, sizeof err) == UNO_OK ? srv_room_new(l, code, req, host, watch) : NULL;
+    cJSON_Delete(req);
+    if (!r || !add_room(l, r)) {
+        fprintf(l->log, "uno serve: table %s is not served: %s\n", code, err);
+        srv_room_free(r);
+        return;
+    }
+    srv_room_restore(r);
+}
+
+UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
+{
+    UnoServer *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->cfg = *cfg;
+    Lobby *l = &s->lobby;
+    l->log = cfg->log;
+    SrvConfig sc = {
+        .host = cfg->host,
+        .port = cfg->port,
+        .web_root = cfg->web_root,
+        .limits = cfg->limits,
+        .handlers = {.ctx = s, .on_open = on_open, .on_message = on_message, .on_close = on_close},
+    };
+    if (!(l->store = srv_store_open(cfg->db, err, errlen)) || !(l->srv = srv_new(&sc, err, errlen))) {
+        uno_server_free(s);
+        return NULL;
+    }
+    if (!(l->worlds = uno_worlds_new()) || !srv_store_each_table(l->store, restore_table, s)) {
+        snprintf(err, errlen, "the tables could not be read: %s", srv_store_error(l->store));
+        uno_server_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+int uno_server_port(const UnoServer *s) { return srv_port(s->lobby.srv); }
+int uno_server_tables(const UnoServer *s) { return s->lobby.nrooms; }
+void uno_server_run(UnoServer *s) { srv_run(s->lobby.srv); }
+
+void uno_server_free(UnoServer *s)
+{
+    if (!s)
+        return;
+    Lobby *l = &s->lobby;
+    for (int i = 0; i < l->nrooms; i++) { /* timers go while the loop is there */
+        srv_timer_cancel(l->rooms[i]->bot_timer);
+        srv_timer_cancel(l->rooms[i]->tick_timer);
+    }
+    s->closing = true;
+    srv_free(l->srv);
+    for (int i = 0; i < l->nrooms; i++)
+        srv_room_free(l->rooms[i]);
+    free(l->rooms);
+    uno_worlds_free(l->worlds);
+    srv_store_close(l->store);
+    free(s);
+}

@@ -1,0 +1,801 @@
+/*
+ * room.c — one table of the server: its seats and spectators, its game
+ * through the table protocol, its bots and its clock (room.h says what
+ * stays true; docs/server.md tells it to people).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/field.h"
+#include "protocol/match_ops.h"
+#include "protocol/render.h"
+#include "protocol/request.h"
+#include "server/room.h"
+
+/* ------------------------------------------------------------ the config */
+
+static const char *const watch_names[] = {"none", "counts", "hands"};
+static const char *const bot_levels[] = {"easy", "medium", "hard", "expert"};
+
+/* Whether a create request's seat names a bot level. */
+static bool is_level(const char *name)
+{
+    for (size_t i = 0; i < sizeof bot_levels / sizeof bot_levels[0]; i++)
+        if (strcmp(name, bot_levels[i]) == 0)
+            return true;
+    return false;
+}
+
+static int read_watch(const cJSON *req, WatchMode *out, char *err, size_t errlen)
+{
+    *out = WATCH_COUNTS;
+    if (!uno_field_has(req, "spectators"))
+        return UNO_OK;
+    const char *name;
+    int st = uno_field_string(req, "spectators", 16, &name, err, errlen);
+    for (int i = 0; st == UNO_OK && i < 3; i++)
+        if (strcmp(name, watch_names[i]) == 0) {
+            *out = (WatchMode)i;
+            return UNO_OK;
+        }
+    if (st == UNO_OK)
+        snprintf(err, errlen, "field 'spectators': \"none\", \"counts\" or \"hands\"");
+    return UNO_E_BAD_REQUEST;
+}
+
+/* An optional whole number field between min and max, default def. */
+static int read_int(const cJSON *req, const char *key, int64_t min, int64_t max, int def, int *out,
+                    char *err, size_t errlen)
+{
+    int64_t v = def;
+    int st = uno_field_has(req, key) ? uno_field_int(req, key, min, max, &v, err, errlen) : UNO_OK;
+    *out = (int)v;
+    return st;
+}
+
+/* The `new` request that starts the table's game: its rules and options,
+ * its players (people as they sat, bots by level), a fresh seed. */
+static cJSON *new_request(const cJSON *config, const RoomSeat *seats, int n, uint64_t seed)
+{
+    cJSON *req = cJSON_CreateObject();
+    bool ok = req != NULL;
+    uno_json_put(req, "op", cJSON_CreateString("new"), &ok);
+    static const char *const copied[] = {"rules", "options", "match", "tournament"};
+    for (size_t i = 0; ok && i < sizeof copied / sizeof copied[0]; i++)
+        if (uno_field_has(config, copied[i]))
+            uno_json_put(req, copied[i], cJSON_Duplicate(uno_field_get(config, copied[i]), true), &ok);
+    cJSON *players = cJSON_CreateArray();
+    for (int s = 0; s < n; s++) {
+        UnoPlayerInfo p = {.age = seats[s].age};
+        snprintf(p.name, sizeof p.name, "%s", seats[s].name);
+        uno_json_push(players, uno_json_person(&p), &ok);
+    }
+    uno_json_put(req, "players", players, &ok);
+    uno_json_put(req, "seed", uno_json_int((int64_t)(seed & ((1ULL << 53) - 1))), &ok);
+    uno_json_put(req, "t", uno_json_int(0), &ok);
+    if (!ok) {
+        cJSON_Delete(req);
+        return NULL;
+    }
+    return req;
+}
+
+/* The seats a create request asks for, as they stand before anyone sits:
+ * bots named after their level, aged 30. */
+static int read_seats(const cJSON *req, RoomSeat *seats, int *n, char *err, size_t errlen)
+{
+    const cJSON *list = uno_field_get(req, "seats");
+    if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) < 2 || cJSON_GetArraySize(list) > UNO_MAX_PLAYERS) {
+        snprintf(err, errlen, "field 'seats': a list of 2 to %d seats, each \"human\" or a bot level "
+                              "(easy, medium, hard, expert)", UNO_MAX_PLAYERS);
+        return UNO_E_BAD_REQUEST;
+    }
+    *n = 0;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, list) {
+        RoomSeat *s = &seats[(*n)++];
+        memset(s, 0, sizeof *s);
+        const char *kind = cJSON_IsString(item) ? item->valuestring : "";
+        s->human = strcmp(kind, "human") == 0;
+        if (!s->human && !is_level(kind)) {
+            snprintf(err, errlen, "field 'seats': seat %d is \"%.16s\": \"human\" or easy, medium, hard, expert",
+                     *n - 1, kind);
+            return UNO_E_BAD_REQUEST;
+        }
+        if (!s->human) {
+            uno_bot_params_default(&s->params);
+            if (uno_bot_parse(kind, &s->bot, &s->params, err, errlen) != UNO_OK)
+                return UNO_E_BAD_REQUEST;
+            snprintf(s->level, sizeof s->level, "%s", kind);
+            snprintf(s->name, sizeof s->name, "%s bot %d", kind, *n);
+            s->age = 30;
+        }
+    }
+    return UNO_OK;
+}
+
+int srv_room_check(const cJSON *req, char *err, size_t errlen)
+{
+    RoomSeat seats[UNO_MAX_PLAYERS];
+    int n, pace, away;
+    WatchMode watch;
+    int st = read_seats(req, seats, &n, err, errlen);
+    if (st == UNO_OK)
+        st = read_watch(req, &watch, err, errlen);
+    if (st == UNO_OK)
+        st = read_int(req, "bot_pace_ms", 0, 10000, 800, &pace, err, errlen);
+    if (st == UNO_OK)
+        st = read_int(req, "away_bot_ms", 1000, 3600000, 30000, &away, err, errlen);
+    if (st != UNO_OK)
+        return st;
+    for (int s = 0; s < n; s++) /* stand-ins for the people to come */
+        if (seats[s].human)
+            snprintf(seats[s].name, sizeof seats[s].name, "seat %d", s);
+    /* the game it would start, with these seats: rules, options, match */
+    cJSON *probe = new_request(req, seats, n, 1);
+    UnoRules rules;
+    UnoSetup *setup = malloc(sizeof *setup);
+    st = probe && setup ? uno_request_new(probe, NULL, 0, &rules, setup, err, errlen) : UNO_E_BAD_REQUEST;
+    if (st == UNO_OK && uno_match_requested(probe)) {
+        UnoMatch *m = NULL;
+        st = uno_match_request_new(probe, &rules, setup, &m, err, errlen);
+        uno_match_free(m);
+    } else if (st == UNO_OK) {
+        UnoGame *g = uno_game_new(&rules, setup, err, errlen);
+        st = g ? UNO_OK : UNO_E_BAD_REQUEST;
+        uno_game_free(g);
+    }
+    free(setup);
+    cJSON_Delete(probe);
+    return st;
+}
+
+/* ----------------------------------------------------------- the room */
+
+static void bots_act(void *ctx);
+static void tick(void *ctx);
+
+Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host, const char *watch)
+{
+    Room *r = calloc(1, sizeof *r);
+    char err[UNO_ERR_LEN];
+    if (!r || !(r->config = cJSON_Duplicate(config, true)) || read_seats(config, r->seats, &r->nseats, err, sizeof err) ||
+        read_watch(config, &r->watching, err, sizeof err) ||
+        read_int(config, "bot_pace_ms", 0, 10000, 800, &r->bot_pace_ms, err, sizeof err) ||
+        read_int(config, "away_bot_ms", 1000, 3600000, 30000, &r->away_bot_ms, err, sizeof err) ||
+        !(r->bot_timer = srv_timer_new(l->srv, bots_act, r)) || !(r->tick_timer = srv_timer_new(l->srv, tick, r))) {
+        srv_room_free(r);
+        return NULL;
+    }
+    r->lobby = l;
+    snprintf(r->code, sizeof r->code, "%s", code);
+    snprintf(r->host, sizeof r->host, "%s", host);
+    snprintf(r->watch, sizeof r->watch, "%s", watch);
+    for (int s = 0; s < r->nseats; s++) {
+        uno_rng_seed(&r->seats[s].rng, srv_random_u64());
+        r->seats[s].away_since = srv_now_ms();
+    }
+    return r;
+}
+
+void srv_room_free(Room *r)
+{
+    if (!r)
+        return;
+    srv_timer_free(r->bot_timer);
+    srv_timer_free(r->tick_timer);
+    uno_table_free(r->table);
+    cJSON_Delete(r->config);
+    free(r->watchers);
+    free(r->scratch);
+    free(r);
+}
+
+static const UnoGame *game(const Room *r) { return r->table ? uno_table_game(r->table) : NULL; }
+
+static bool playing(const Room *r) { return game(r) && !uno_game_over(game(r)); }
+
+/* The game clock now: the server's, never before the game's own. */
+static int64_t game_now(const Room *r)
+{
+    int64_t t = srv_now_ms() - r->t_base, clock = uno_game_clock(game(r));
+    return t < clock ? clock : t;
+}
+
+/* Whether a bot decides for the seat now: a bot's seat, or a person's
+ * while a stand-in plays it. */
+static bool bot_plays(const RoomSeat *s) { return !s->human || s->stand_in; }
+
+static const char *status_name(const Room *r)
+{
+    if (r->broken[0])
+        return "broken";
+    if (!r->table)
+        return "lobby";
+    return uno_game_over(game(r)) ? "over" : "playing";
+}
+
+cJSON *srv_room_json(const Room *r)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "type", cJSON_CreateString("table"), &ok);
+    uno_json_put(o, "table", cJSON_CreateString(r->code), &ok);
+    uno_json_put(o, "rules", cJSON_Duplicate(uno_field_get(r->config, "rules"), true), &ok);
+    if (uno_field_has(r->config, "options"))
+        uno_json_put(o, "options", cJSON_Duplicate(uno_field_get(r->config, "options"), true), &ok);
+    uno_json_put(o, "status", cJSON_CreateString(status_name(r)), &ok);
+    if (r->broken[0])
+        uno_json_put(o, "message", cJSON_CreateString(r->broken), &ok);
+    uno_json_put(o, "spectators", cJSON_CreateString(watch_names[r->watching]), &ok);
+    uno_json_put(o, "watchers", cJSON_CreateNumber(r->nwatchers), &ok);
+    cJSON *seats = cJSON_CreateArray();
+    for (int i = 0; i < r->nseats; i++) {
+        const RoomSeat *s = &r->seats[i];
+        cJSON *seat = cJSON_CreateObject();
+        uno_json_put(seat, "seat", cJSON_CreateNumber(i), &ok);
+        uno_json_put(seat, "kind", cJSON_CreateString(s->human ? "human" : "bot"), &ok);
+        if (!s->human)
+            uno_json_put(seat, "level", cJSON_CreateString(s->level), &ok);
+        if (!s->human || s->taken) {
+            uno_json_put(seat, "name", cJSON_CreateString(s->name), &ok);
+            uno_json_put(seat, "age", cJSON_CreateNumber(s->age), &ok);
+        }
+        if (s->human) {
+            uno_json_put(seat, "taken", cJSON_CreateBool(s->taken), &ok);
+            uno_json_put(seat, "connected", cJSON_CreateBool(s->client != NULL), &ok);
+            uno_json_put(seat, "stand_in", cJSON_CreateBool(s->stand_in), &ok);
+            int rtt = s->client ? srv_conn_rtt(s->client->conn) : -1;
+            uno_json_put(seat, "lag", rtt >= 0 ? cJSON_CreateNumber(rtt) : cJSON_CreateNull(), &ok);
+        }
+        uno_json_push(seats, seat, &ok);
+    }
+    uno_json_put(o, "seats", seats, &ok);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* Calls fn for every client of the room: the seated, then the watchers. */
+static void each_client(Room *r, void (*fn)(Room *r, Client *c, void *ctx), void *ctx)
+{
+    for (int s = 0; s < r->nseats; s++)
+        if (r->seats[s].client)
+            fn(r, r->seats[s].client, ctx);
+    for (int i = 0; i < r->nwatchers; i++)
+        fn(r, r->watchers[i], ctx);
+}
+
+static void send_text(Room *r, Client *c, void *text)
+{
+    (void)r;
+    srv_send(c->conn, text, strlen(text));
+}
+
+void srv_room_announce(Room *r)
+{
+    cJSON *o = srv_room_json(r);
+    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    if (text)
+        each_client(r, send_text, text);
+    free(text);
+    cJSON_Delete(o);
+}
+
+/* Whom a client's view is for: its seat, or a spectator. */
+static int viewer_of(const Client *c) { return c->role == ROLE_SEAT ? c->seat : UNO_VIEWER_SPECTATOR; }
+
+/* What the last request did, as the client may see it: its events, the
+ * view after it, and (for a seat) the moves it has now. */
+static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON *value)
+{
+    int viewer = viewer_of(c);
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, key, value, &ok);
+    uno_json_put(o, "events", uno_table_events(r->table, viewer), &ok);
+    uno_json_put(o, "view", uno_table_view(r->table, viewer), &ok);
+    if (c->role == ROLE_SEAT)
+        uno_json_put(o, "moves", uno_table_moves(r->table, c->seat), &ok);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+static void push_update(Room *r, Client *c, void *except)
+{
+    if (c == except)
+        return;
+    cJSON *o = update_json(r, c, "type", cJSON_CreateString("update"));
+    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    if (text)
+        srv_send(c->conn, text, strlen(text));
+    free(text);
+    cJSON_Delete(o);
+}
+
+/* ---------------------------------------------------------- the game */
+
+/* The table's log hook: every accepted request into the store before
+ * anyone is told of it (store.h). */
+static bool keep_line(void *ctx, const char *line, uint64_t hash)
+{
+    Room *r = ctx;
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016" PRIx64, hash);
+    if (!srv_store_log(r->lobby->store, r->code, r->log_n, line, hex)) {
+        fprintf(r->lobby->log, "uno serve: table %s: the action could not be stored: %s\n", r->code,
+                srv_store_error(r->lobby->store));
+        return false;
+    }
+    r->log_n++;
+    return true;
+}
+
+/* Plays or asks the table one request (a JSON object, the server's own).
+ * Returns the table's answer (parsed), or NULL when it could not be kept. */
+static cJSON *handle(Room *r, const cJSON *req)
+{
+    char *line = cJSON_PrintUnformatted(req);
+    char *answer = line ? uno_table_handle(r->table, line, strlen(line)) : NULL;
+    cJSON *o = answer ? cJSON_Parse(answer) : NULL;
+    free(line);
+    free(answer);
+    return o;
+}
+
+static bool answer_ok(const cJSON *answer) { return cJSON_IsTrue(uno_field_get(answer, "ok")); }
+
+/* After a change: bots are asked again after the table's pace; a game that
+ * goes on keeps its timers running. */
+static void after_change(Room *r)
+{
+    if (!playing(r)) {
+        srv_timer_cancel(r->bot_timer);
+        srv_timer_cancel(r->tick_timer);
+        return;
+    }
+    srv_timer_set(r->bot_timer, r->bot_pace_ms);
+    if (!srv_timer_pending(r->tick_timer))
+        srv_timer_set(r->tick_timer, SRV_TICK_MS);
+}
+
+/* A state-changing request that the table accepted: everyone but `from`
+ * (who gets the answer) hears of it. */
+static void changed(Room *r, Client *from)
+{
+    each_client(r, push_update, from);
+    after_change(r);
+}
+
+/* An action decided by the server itself (a bot's, a timer's). */
+static void act(Room *r, const UnoAction *a)
+{
+    cJSON *req = uno_action_json(a);
+    cJSON *answer = req ? handle(r, req) : NULL;
+    if (answer_ok(answer)) {
+        changed(r, NULL);
+    } else {
+        const cJSON *msg = uno_field_get(answer, "message");
+        fprintf(r->lobby->log, "uno serve: table %s: the server's own %s was refused: %s\n", r->code,
+                uno_action_name((UnoActionType)a->type), cJSON_IsString(msg) ? msg->valuestring : "no answer");
+    }
+    cJSON_Delete(req);
+    cJSON_Delete(answer);
+}
+
+/* The bots, asked from the seat in turn on in the order of play; the first
+ * that does something acts, and they are asked again after the pace. While
+ * no bot acts, they are asked again every half second (an UNO grace may
+ * run out, making a catch possible). */
+static void bots_act(void *ctx)
+{
+    Room *r = ctx;
+    if (!playing(r))
+        return;
+    const UnoGame *g = game(r);
+    Lobby *l = r->lobby;
+    int n = uno_game_nplayers(g), turn = uno_game_turn(g), dir = uno_game_direction(g);
+    bool any = false;
+    for (int k = 0; k < n; k++) {
+        int seat = ((turn + dir * k) % n + n) % n;
+        RoomSeat *s = &r->seats[seat];
+        if (seat >= r->nseats || !bot_plays(s))
+            continue;
+        any = true;
+        const UnoHistory *h = uno_table_seen(r->table, seat);
+        uno_view_build(&l->view, g, seat, h);
+        UnoBotKind kind = s->human ? UNO_BOT_HEURISTIC : s->bot;
+        bool searching = kind == UNO_BOT_ISMCTS && h;
+        if (searching)
+            uno_worlds_set(l->worlds, g, seat, h);
+        UnoAction a;
+        if (uno_bot_choose(kind, s->human ? NULL : &s->params, &l->view, searching ? l->worlds : NULL, &s->rng, &a)) {
+            a.t = game_now(r);
+            act(r, &a);
+            return;
+        }
+    }
+    if (any)
+        srv_timer_set(r->bot_timer, 500);
+}
+
+static void count_event(void *ctx, const UnoEvent *ev)
+{
+    (void)ev;
+    ++*(int *)ctx;
+}
+
+/* Whether time passing now would change the game (KPGUT §8's away timer,
+ * the one-hour limit): tried on a copy. */
+static bool timer_due(Room *r, int64_t now)
+{
+    const UnoGame *g = game(r);
+    size_t bytes = uno_game_bytes(g);
+    if (bytes > r->scratch_bytes) {
+        UnoGame *s = realloc(r->scratch, bytes);
+        if (!s)
+            return false;
+        r->scratch = s;
+        r->scratch_bytes = bytes;
+    }
+    uno_game_copy(r->scratch, g);
+    UnoAction t;
+    uno_action_init(&t, UNO_ACT_TICK, -1);
+    t.t = now;
+    int fired = 0;
+    char err[UNO_ERR_LEN];
+    return uno_game_apply(r->scratch, &t, count_event, &fired, err, sizeof err) == UNO_OK && fired > 0;
+}
+
+/* Every SRV_TICK_MS while a game goes on: the game's timers, and stand-in
+ * bots for people away longer than the table allows (where the rules have
+ * no away timer of their own). */
+static void tick(void *ctx)
+{
+    Room *r = ctx;
+    if (!playing(r))
+        return;
+    int64_t now = srv_now_ms();
+    bool stood_in = false;
+    bool away_rule = uno_game_rules(game(r))->away_ms > 0;
+    for (int i = 0; i < r->nseats; i++) {
+        RoomSeat *s = &r->seats[i];
+        if (s->human && !s->client && !s->stand_in && !away_rule && now - s->away_since >= r->away_bot_ms)
+            stood_in = s->stand_in = true;
+    }
+    if (stood_in) {
+        srv_room_announce(r);
+        srv_timer_set(r->bot_timer, 0);
+    }
+    int64_t t = game_now(r);
+    if (timer_due(r, t)) {
+        UnoAction a;
+        uno_action_init(&a, UNO_ACT_TICK, -1);
+        a.t = t;
+        act(r, &a);
+    }
+    if (playing(r))
+        srv_timer_set(r->tick_timer, SRV_TICK_MS);
+}
+
+/* A new UnoTable that keeps its lines in the store. */
+static bool open_table(Room *r)
+{
+    r->table = uno_table_new();
+    if (r->table)
+        uno_table_set_log(r->table, keep_line, r);
+    return r->table != NULL;
+}
+
+void srv_room_start(Room *r, Client *c, const cJSON *id)
+{
+    if (r->table)
+        return srv_reply_error(c, "bad_request", "the game has started", id);
+    for (int s = 0; s < r->nseats; s++)
+        if (r->seats[s].human && !r->seats[s].taken) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "seat %d is empty", s);
+            return srv_reply_error(c, "bad_request", msg, id);
+        }
+    cJSON *req = new_request(r->config, r->seats, r->nseats, srv_random_u64());
+    r->t_base = srv_now_ms();
+    cJSON *answer = req && open_table(r) ? handle(r, req) : NULL;
+    cJSON_Delete(req);
+    if (!answer_ok(answer)) {
+        const cJSON *msg = uno_field_get(answer, "message");
+        srv_reply_error(c, "bad_request", cJSON_IsString(msg) ? msg->valuestring : "the game could not start", id);
+        uno_table_free(r->table);
+        r->table = NULL;
+        cJSON_Delete(answer);
+        return;
+    }
+    cJSON_Delete(answer);
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    srv_reply(c, o, id);
+    srv_room_announce(r);
+    changed(r, NULL);
+}
+
+void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
+{
+    if (!r->table)
+        return srv_reply_error(c, "no_game", "the game has not started", id);
+    bool ok = true;
+    cJSON *req = cJSON_CreateObject();
+    uno_json_put(req, "op", cJSON_CreateString(op), &ok);
+    uno_json_put(req, "t", uno_json_int(game_now(r)), &ok);
+    cJSON *answer = ok ? handle(r, req) : NULL;
+    cJSON_Delete(req);
+    if (!answer)
+        return srv_reply_error(c, "bad_request", "the server could not keep it", id);
+    if (answer_ok(answer)) {
+        if (strcmp(op, "next") == 0)
+            r->t_base = srv_now_ms() - uno_game_clock(game(r));
+        cJSON_DeleteItemFromObject(answer, "events");
+        srv_reply(c, answer, id);
+        srv_room_announce(r);
+        changed(r, NULL);
+        return;
+    }
+    srv_reply(c, answer, id);
+}
+
+/* ------------------------------------------------------------- clients */
+
+/* The ops a seated person may send (TABLE-PROTOCOL.md); `join` (§13),
+ * `tick` and the §3.2 spectators' ops are the server's own. */
+static bool seat_op(const char *op)
+{
+    static const char *const ops[] = {"play", "draw", "pass", "color", "take", "challenge", "uno", "catch",
+                                      "suspect", "giveup", "vote", "warn", "dispute", "help", "view", "legal"};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(op, ops[i]) == 0)
+            return true;
+    return false;
+}
+
+/* A seated client's request as the server sends it to the table: "seat",
+ * "as" and "t" are its seat's and the server's clock, whatever it said. */
+static cJSON *as_server(const Room *r, const Client *c, const cJSON *req)
+{
+    cJSON *own = cJSON_Duplicate(req, true);
+    static const char *const theirs[] = {"seat", "as", "t", "spectator", "id", "history"};
+    for (size_t i = 0; own && i < sizeof theirs / sizeof theirs[0]; i++)
+        cJSON_DeleteItemFromObject(own, theirs[i]);
+    bool ok = own != NULL;
+    uno_json_put(own, "seat", cJSON_CreateNumber(c->seat), &ok);
+    uno_json_put(own, "as", cJSON_CreateNumber(c->seat), &ok);
+    uno_json_put(own, "t", uno_json_int(game_now(r)), &ok);
+    if (!ok) {
+        cJSON_Delete(own);
+        return NULL;
+    }
+    return own;
+}
+
+/* `view` answers what the client's viewer may see, with its moves. */
+static void answer_view(Room *r, Client *c, const cJSON *id)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    uno_json_put(o, "view", uno_table_view(r->table, viewer_of(c)), &ok);
+    if (c->role == ROLE_SEAT)
+        uno_json_put(o, "moves", uno_table_moves(r->table, c->seat), &ok);
+    srv_reply(c, o, id);
+}
+
+void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSON *id)
+{
+    if (!r->table)
+        return srv_reply_error(c, "no_game", "the game has not started", id);
+    if (strcmp(op, "view") == 0)
+        return answer_view(r, c, id);
+    if (c->role != ROLE_SEAT || !seat_op(op))
+        return srv_reply_error(c, "forbidden",
+                               c->role == ROLE_SEAT ? "not an op of a seat: the server keeps the referee's state"
+                                                    : "spectators may only ask for the view",
+                               id);
+    bool catching = strcmp(op, "catch") == 0;
+    int64_t now = srv_now_ms();
+    if (catching && now < c->catch_after)
+        return srv_reply_error(c, "rate_limited", "a refused catch: wait a second before the next", id);
+    cJSON *own = as_server(r, c, req);
+    cJSON *answer = own ? handle(r, own) : NULL;
+    cJSON_Delete(own);
+    if (!answer)
+        return srv_reply_error(c, "bad_request", "the server could not keep it", id);
+    bool query = strcmp(op, "legal") == 0;
+    if (!answer_ok(answer) || query) {
+        if (catching && !answer_ok(answer))
+            c->catch_after = now + SRV_CATCH_COOLDOWN_MS;
+        return srv_reply(c, answer, id);
+    }
+    cJSON_Delete(answer);
+    srv_reply(c, update_json(r, c, "ok", cJSON_CreateTrue()), id);
+    changed(r, c);
+}
+
+/* ------------------------------------------------------------- roles */
+
+static void bind_seat(Room *r, Client *c, int seat)
+{
+    RoomSeat *s = &r->seats[seat];
+    if (s->client && s->client != c) { /* the same person from somewhere else */
+        Client *old = s->client;
+        srv_send(old->conn, "{\"type\":\"replaced\"}", 19);
+        srv_close(old->conn);
+        old->role = ROLE_NONE;
+        old->room = NULL;
+    }
+    s->client = c;
+    s->stand_in = false;
+    c->room = r;
+    c->role = ROLE_SEAT;
+    c->seat = seat;
+}
+
+/* The answer to sit and resume: the seat, its secret, and the game so far. */
+static void answer_seat(Room *r, Client *c, const cJSON *id)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    uno_json_put(o, "table", cJSON_CreateString(r->code), &ok);
+    uno_json_put(o, "seat", cJSON_CreateNumber(c->seat), &ok);
+    uno_json_put(o, "token", cJSON_CreateString(r->seats[c->seat].token), &ok);
+    srv_reply(c, o, id);
+    srv_room_announce(r);
+    if (r->table)
+        push_update(r, c, NULL);
+}
+
+void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id)
+{
+    if (r->table)
+        return srv_reply_error(c, "bad_request", "the game has started: ask for the seat's link to come back", id);
+    char err[UNO_ERR_LEN];
+    UnoPlayerInfo who;
+    int seat = -1;
+    if (uno_field_person(req, &who, err, sizeof err) != UNO_OK ||
+        (uno_field_has(req, "seat") && uno_field_seat(req, "seat", r->nseats, &seat, err, sizeof err) != UNO_OK))
+        return srv_reply_error(c, "bad_request", err, id);
+    if (seat < 0)
+        for (int s = 0; s < r->nseats && seat < 0; s++)
+            if (r->seats[s].human && !r->seats[s].taken)
+                seat = s;
+    if (seat < 0 || !r->seats[seat].human || r->seats[seat].taken)
+        return srv_reply_error(c, "seat_taken", seat < 0 ? "every seat is taken" : "that seat is not free", id);
+    RoomSeat *s = &r->seats[seat];
+    char token[SRV_TOKEN_LEN + 1];
+    srv_random_token(token);
+    if (!srv_store_add_seat(r->lobby->store, r->code, seat, who.name, who.age, token))
+        return srv_reply_error(c, "bad_request", "the server could not keep it", id);
+    snprintf(s->name, sizeof s->name, "%s", who.name);
+    s->age = who.age;
+    memcpy(s->token, token, sizeof token);
+    s->taken = true;
+    bind_seat(r, c, seat);
+    answer_seat(r, c, id);
+}
+
+void srv_room_resume(Room *r, Client *c, const char *token, const cJSON *id)
+{
+    for (int s = 0; s < r->nseats; s++)
+        if (r->seats[s].taken && strcmp(r->seats[s].token, token) == 0) {
+            bind_seat(r, c, s);
+            answer_seat(r, c, id);
+            if (playing(r))
+                after_change(r); /* a stand-in may stop */
+            return;
+        }
+    srv_reply_error(c, "bad_token", "no seat of this table has that token", id);
+}
+
+void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id)
+{
+    const cJSON *key = uno_field_get(req, "key");
+    if (r->watching == WATCH_NONE)
+        return srv_reply_error(c, "forbidden", "this table has no spectators", id);
+    if (r->watching == WATCH_HANDS && !(cJSON_IsString(key) && strcmp(key->valuestring, r->watch) == 0))
+        return srv_reply_error(c, "bad_token", "spectators see the hands here: the host's spectator key is needed", id);
+    if (r->nwatchers == r->watchers_cap) {
+        int cap = r->watchers_cap ? 2 * r->watchers_cap : 8;
+        Client **w = realloc(r->watchers, (size_t)cap * sizeof *w);
+        if (!w)
+            return srv_reply_error(c, "bad_request", "out of memory", id);
+        r->watchers = w;
+        r->watchers_cap = cap;
+    }
+    r->watchers[r->nwatchers++] = c;
+    c->room = r;
+    c->role = ROLE_SPECTATOR;
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    uno_json_put(o, "table", cJSON_CreateString(r->code), &ok);
+    srv_reply(c, o, id);
+    srv_room_announce(r);
+    if (r->table)
+        push_update(r, c, NULL);
+}
+
+void srv_room_leave(Room *r, Client *c)
+{
+    if (c->role == ROLE_SEAT && r->seats[c->seat].client == c) {
+        r->seats[c->seat].client = NULL;
+        r->seats[c->seat].away_since = srv_now_ms();
+    }
+    for (int i = 0; i < r->nwatchers; i++)
+        if (r->watchers[i] == c)
+            r->watchers[i--] = r->watchers[--r->nwatchers];
+    c->room = NULL;
+    c->role = ROLE_NONE;
+    srv_room_announce(r);
+}
+
+/* ------------------------------------------------------------- restore */
+
+typedef struct Restore {
+    Room *r;
+    int64_t n;
+} Restore;
+
+static void restore_seat(void *ctx, int seat, const char *name, int age, const char *token)
+{
+    Room *r = ctx;
+    if (seat < 0 || seat >= r->nseats || !r->seats[seat].human)
+        return;
+    RoomSeat *s = &r->seats[seat];
+    s->taken = true;
+    snprintf(s->name, sizeof s->name, "%s", name);
+    s->age = age;
+    snprintf(s->token, sizeof s->token, "%s", token);
+}
+
+static bool restore_line(void *ctx, int64_t n, const char *line, const char *hash)
+{
+    Restore *re = ctx;
+    Room *r = re->r;
+    char *answer = n == re->n ? uno_table_handle(r->table, line, strlen(line)) : NULL;
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016" PRIx64, uno_table_hash(r->table));
+    if (!uno_table_response_ok(answer) || strcmp(hex, hash) != 0)
+        snprintf(r->broken, sizeof r->broken, "line %" PRId64 " of its log does not rebuild it", n);
+    free(answer);
+    re->n = n + 1;
+    return !r->broken[0];
+}
+
+void srv_room_restore(Room *r)
+{
+    Lobby *l = r->lobby;
+    if (!srv_store_each_seat(l->store, r->code, restore_seat, r))
+        snprintf(r->broken, sizeof r->broken, "its seats could not be read");
+    Restore re = {r, 0};
+    r->table = uno_table_new();
+    if (!r->table || !srv_store_each_action(l->store, r->code, restore_line, &re))
+        snprintf(r->broken, sizeof r->broken, "its log could not be read");
+    if (r->broken[0] || re.n == 0) {
+        if (r->broken[0])
+            fprintf(l->log, "uno serve: table %s is not served: %s\n", r->code, r->broken);
+        uno_table_free(r->table);
+        r->table = NULL;
+        return;
+    }
+    r->log_n = re.n;
+    uno_table_set_log(r->table, keep_line, r);
+    /* the clock goes on from the last action: time the server was down is
+     * nobody's (docs/server.md) */
+    r->t_base = srv_now_ms() - uno_game_clock(game(r));
+    after_change(r);
+}

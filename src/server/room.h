@@ -1,0 +1,137 @@
+/*
+ * room.h — the server's application: the lobby (lobby.c) and its tables
+ * (room.c), which speak the table protocol through protocol.h and keep
+ * everything in the store (store.h). Nothing here knows of libwebsockets:
+ * connections are transport.h's SrvConn.
+ *
+ * A Room is one table: its seats (people with their secret tokens, or bots
+ * at a level), its spectators, and once started one UnoTable whose every
+ * accepted request goes to the store before anyone hears of it.
+ *
+ * What stays true:
+ *  - A connection has at most one role: nothing, one seat of one table, or
+ *    a spectator of one table (one person cannot sit and watch).
+ *  - What a connection is sent about a game is rendered for its viewer by
+ *    the engine's visibility rules (uno_table_events, uno_state_json with
+ *    its seat, or UNO_VIEWER_SPECTATOR under the table's
+ *    spectators_see_hands): never the referee's state.
+ *  - A request acts only for the seat of its connection: its "seat", "as"
+ *    and "t" are the server's, whatever the client wrote.
+ *  - The game clock is the server's: t = now - t_base, never going back.
+ */
+#ifndef UNO_SERVER_ROOM_H
+#define UNO_SERVER_ROOM_H
+
+#include <cJSON.h>
+
+#include "bots/bots.h"
+#include "protocol/protocol.h"
+#include "server/store.h"
+#include "server/transport.h"
+#include "uno_view.h"
+
+#define SRV_CODE_LEN 6
+#define SRV_TOKEN_LEN 32
+/* A refused catch makes the next ones of that connection wait this long
+ * (docs/server.md "Real time"): pressing catch again and again gains nothing. */
+#define SRV_CATCH_COOLDOWN_MS 1000
+/* How often a playing table's timers are looked at. */
+#define SRV_TICK_MS 100
+
+typedef struct Room Room;
+typedef struct Lobby Lobby;
+
+typedef enum { ROLE_NONE, ROLE_SEAT, ROLE_SPECTATOR } ClientRole;
+
+/* The application's data of one connection. */
+typedef struct Client {
+    SrvConn *conn;
+    Room *room;                 /* with a role */
+    ClientRole role;
+    int seat;                   /* ROLE_SEAT */
+    int64_t catch_after;        /* catches refused until then (server ms) */
+} Client;
+
+typedef enum { WATCH_NONE, WATCH_COUNTS, WATCH_HANDS } WatchMode;
+
+typedef struct RoomSeat {
+    bool human;                 /* a person's seat, or a bot's */
+    bool taken;                 /* a person sat down in it */
+    char name[UNO_NAME_LEN];
+    int age;
+    char token[SRV_TOKEN_LEN + 1];
+    char level[16];             /* a bot's level */
+    UnoBotKind bot;
+    UnoBotParams params;
+    UnoRng rng;
+    Client *client;             /* the person's live connection, or NULL */
+    int64_t away_since;         /* server ms the person left (or the server started) */
+    bool stand_in;              /* a bot plays the seat while its person is away */
+} RoomSeat;
+
+struct Room {
+    Lobby *lobby;
+    char code[SRV_CODE_LEN + 1];
+    char host[SRV_TOKEN_LEN + 1];    /* the host's secret: start, next, stop */
+    char watch[SRV_TOKEN_LEN + 1];   /* the spectators' secret where they see hands */
+    cJSON *config;                   /* the create request, as validated */
+    int nseats;
+    RoomSeat seats[UNO_MAX_PLAYERS];
+    WatchMode watching;
+    int bot_pace_ms, away_bot_ms;
+    UnoTable *table;                 /* NULL until started */
+    int64_t log_n;                   /* lines in the store's log */
+    int64_t t_base;                  /* server ms at game clock 0 */
+    char broken[UNO_ERR_LEN];        /* why its log did not rebuild it ("" when it did) */
+    Client **watchers;
+    int nwatchers, watchers_cap;
+    SrvTimer *bot_timer, *tick_timer;
+    UnoGame *scratch;                /* a copy to try a tick on */
+    size_t scratch_bytes;
+};
+
+struct Lobby {
+    Srv *srv;
+    SrvStore *store;
+    Room **rooms;
+    int nrooms, rooms_cap;
+    UnoView view;                    /* a bot's view, built for each decision */
+    UnoWorlds *worlds;               /* a search bot's worlds */
+    FILE *log;                       /* the operator's log (no card is ever written to it) */
+};
+
+/* ---- lobby.c: connections and messages ---- */
+/* A JSON object to c (taken), with the request's "id" when it had one. */
+void srv_reply(Client *c, cJSON *answer, const cJSON *id);
+void srv_reply_error(Client *c, const char *code, const char *message, const cJSON *id);
+/* 32 hex digits of the kernel's randomness. */
+void srv_random_token(char out[SRV_TOKEN_LEN + 1]);
+uint64_t srv_random_u64(void);
+
+/* ---- room.c: one table ---- */
+/* A room from a validated create request (srv_room_check). NULL: no memory. */
+Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host, const char *watch);
+void srv_room_free(Room *r);
+/* Validates a create request: UNO_OK, or bad_request with a message. */
+int srv_room_check(const cJSON *req, char *err, size_t errlen);
+/* Rebuilds a started table from the store's log (at server start). */
+void srv_room_restore(Room *r);
+/* The table's description for its clients and the lobby: seats, who is
+ * connected, their lag, the status (never a token). */
+cJSON *srv_room_json(const Room *r);
+/* Sends every client of the room the table's description. */
+void srv_room_announce(Room *r);
+
+/* The lobby's ops on a room (lobby.c has parsed and checked the request). */
+void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id);
+void srv_room_resume(Room *r, Client *c, const char *token, const cJSON *id);
+void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id);
+void srv_room_start(Room *r, Client *c, const cJSON *id);
+/* A host's match op ("next", "stop"). */
+void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id);
+/* A game request from a seated or watching client. */
+void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSON *id);
+/* The client leaves its role (it left, or its connection closed). */
+void srv_room_leave(Room *r, Client *c);
+
+#endif

@@ -1,0 +1,177 @@
+/*
+ * store.c — the server's SQLite database (store.h says what stays true).
+ *
+ * WAL with synchronous=NORMAL: a committed transaction survives the server
+ * being killed (it is in the write-ahead log, which the next open replays);
+ * only a power cut may lose the last ones. docs/server.md says so.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "server/store.h"
+
+enum { Q_ADD_TABLE, Q_ADD_SEAT, Q_LOG, Q_TABLES, Q_SEATS, Q_ACTIONS, Q_COUNT };
+
+static const char *const queries[Q_COUNT] = {
+    [Q_ADD_TABLE] = "INSERT INTO tables(code, config, host, watch) VALUES (?1, ?2, ?3, ?4)",
+    [Q_ADD_SEAT] = "INSERT INTO seats(code, seat, name, age, token) VALUES (?1, ?2, ?3, ?4, ?5)",
+    [Q_LOG] = "INSERT INTO actions(code, n, line, hash) VALUES (?1, ?2, ?3, ?4)",
+    [Q_TABLES] = "SELECT code, config, host, watch FROM tables ORDER BY rowid",
+    [Q_SEATS] = "SELECT seat, name, age, token FROM seats WHERE code = ?1 ORDER BY seat",
+    [Q_ACTIONS] = "SELECT n, line, hash FROM actions WHERE code = ?1 ORDER BY n",
+};
+
+static const char schema[] =
+    "PRAGMA journal_mode = WAL;"
+    "PRAGMA synchronous = NORMAL;"
+    "PRAGMA foreign_keys = ON;"
+    "CREATE TABLE IF NOT EXISTS tables ("
+    "  code TEXT PRIMARY KEY, config TEXT NOT NULL, host TEXT NOT NULL, watch TEXT NOT NULL,"
+    "  created INTEGER NOT NULL DEFAULT (strftime('%s', 'now')));"
+    "CREATE TABLE IF NOT EXISTS seats ("
+    "  code TEXT NOT NULL REFERENCES tables(code), seat INTEGER NOT NULL,"
+    "  name TEXT NOT NULL, age INTEGER NOT NULL, token TEXT NOT NULL,"
+    "  PRIMARY KEY (code, seat));"
+    "CREATE TABLE IF NOT EXISTS actions ("
+    "  code TEXT NOT NULL REFERENCES tables(code), n INTEGER NOT NULL,"
+    "  line TEXT NOT NULL, hash TEXT NOT NULL,"
+    "  PRIMARY KEY (code, n));";
+
+struct SrvStore {
+    sqlite3 *db;
+    sqlite3_stmt *q[Q_COUNT];
+};
+
+const char *srv_store_error(const SrvStore *st) { return sqlite3_errmsg(st->db); }
+
+SrvStore *srv_store_open(const char *path, char *err, size_t errlen)
+{
+    SrvStore *st = calloc(1, sizeof *st);
+    if (!st) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    char *why = NULL;
+    if (sqlite3_open(path, &st->db) != SQLITE_OK || sqlite3_exec(st->db, schema, NULL, NULL, &why) != SQLITE_OK) {
+        snprintf(err, errlen, "database %s: %s", path, why ? why : sqlite3_errmsg(st->db));
+        sqlite3_free(why);
+        srv_store_close(st);
+        return NULL;
+    }
+    sqlite3_busy_timeout(st->db, 2000);
+    for (int i = 0; i < Q_COUNT; i++)
+        if (sqlite3_prepare_v2(st->db, queries[i], -1, &st->q[i], NULL) != SQLITE_OK) {
+            snprintf(err, errlen, "database %s: %s", path, sqlite3_errmsg(st->db));
+            srv_store_close(st);
+            return NULL;
+        }
+    return st;
+}
+
+void srv_store_close(SrvStore *st)
+{
+    if (!st)
+        return;
+    for (int i = 0; i < Q_COUNT; i++)
+        sqlite3_finalize(st->q[i]);
+    sqlite3_close(st->db);
+    free(st);
+}
+
+static void bind_text(sqlite3_stmt *q, int i, const char *text)
+{
+    sqlite3_bind_text(q, i, text, -1, SQLITE_TRANSIENT);
+}
+
+/* Runs a prepared write; true when it was done. */
+static bool run(sqlite3_stmt *q)
+{
+    int rc = sqlite3_step(q);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return rc == SQLITE_DONE;
+}
+
+bool srv_store_add_table(SrvStore *st, const char *code, const char *config, const char *host,
+                         const char *watch)
+{
+    sqlite3_stmt *q = st->q[Q_ADD_TABLE];
+    bind_text(q, 1, code);
+    bind_text(q, 2, config);
+    bind_text(q, 3, host);
+    bind_text(q, 4, watch);
+    return run(q);
+}
+
+bool srv_store_add_seat(SrvStore *st, const char *code, int seat, const char *name, int age, const char *token)
+{
+    sqlite3_stmt *q = st->q[Q_ADD_SEAT];
+    bind_text(q, 1, code);
+    sqlite3_bind_int(q, 2, seat);
+    bind_text(q, 3, name);
+    sqlite3_bind_int(q, 4, age);
+    bind_text(q, 5, token);
+    return run(q);
+}
+
+bool srv_store_log(SrvStore *st, const char *code, int64_t n, const char *line, const char *hash)
+{
+    sqlite3_stmt *q = st->q[Q_LOG];
+    bind_text(q, 1, code);
+    sqlite3_bind_int64(q, 2, n);
+    bind_text(q, 3, line);
+    bind_text(q, 4, hash);
+    return run(q);
+}
+
+/* Steps a read to its end; false when it failed. */
+static bool finish(sqlite3_stmt *q, int rc)
+{
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return rc == SQLITE_DONE;
+}
+
+static const char *column(sqlite3_stmt *q, int i)
+{
+    const unsigned char *text = sqlite3_column_text(q, i);
+    return text ? (const char *)text : "";
+}
+
+bool srv_store_each_table(SrvStore *st, void (*fn)(void *, const char *, const char *, const char *, const char *),
+                          void *ctx)
+{
+    sqlite3_stmt *q = st->q[Q_TABLES];
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        fn(ctx, column(q, 0), column(q, 1), column(q, 2), column(q, 3));
+    return finish(q, rc);
+}
+
+bool srv_store_each_seat(SrvStore *st, const char *code,
+                         void (*fn)(void *, int, const char *, int, const char *), void *ctx)
+{
+    sqlite3_stmt *q = st->q[Q_SEATS];
+    bind_text(q, 1, code);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        fn(ctx, sqlite3_column_int(q, 0), column(q, 1), sqlite3_column_int(q, 2), column(q, 3));
+    return finish(q, rc);
+}
+
+bool srv_store_each_action(SrvStore *st, const char *code,
+                           bool (*fn)(void *, int64_t, const char *, const char *), void *ctx)
+{
+    sqlite3_stmt *q = st->q[Q_ACTIONS];
+    bind_text(q, 1, code);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        if (!fn(ctx, sqlite3_column_int64(q, 0), column(q, 1), column(q, 2))) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    return finish(q, rc);
+}

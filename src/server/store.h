@@ -1,0 +1,55 @@
+/*
+ * store.h — everything the server keeps, in one SQLite database (WAL): the
+ * tables as they were created, who sits where with which secret, and each
+ * table's append-only action log, the table protocol's normalised request
+ * lines from which the table is rebuilt (event sourcing, as `uno replay`
+ * rebuilds a save file). The SQL is in store.c and nowhere else.
+ *
+ * What stays true:
+ *  - An action is in the database (committed) when srv_store_log returns
+ *    true, and the server tells nobody of it before then: a server killed
+ *    at any moment loses no action anyone was told of.
+ *  - The log of a table is numbered 0, 1, 2 ... with no gap; a line is
+ *    never changed or removed.
+ *  - Every call either does all it says or nothing, and says which.
+ */
+#ifndef UNO_SERVER_STORE_H
+#define UNO_SERVER_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct SrvStore SrvStore;
+
+/* Opens (creating when needed) the database at path. NULL and a message
+ * when it cannot. */
+SrvStore *srv_store_open(const char *path, char *err, size_t errlen);
+void srv_store_close(SrvStore *st);
+
+/* A new table: its code, the create request it was made by (JSON), the
+ * host's and the spectators' secrets. False when the code exists or the
+ * write failed. */
+bool srv_store_add_table(SrvStore *st, const char *code, const char *config, const char *host,
+                         const char *watch);
+/* A person (or a bot) in a seat, with the seat's secret (bots: ""). */
+bool srv_store_add_seat(SrvStore *st, const char *code, int seat, const char *name, int age,
+                        const char *token);
+/* Line n of the table's log and the hash of the state it made (hex). */
+bool srv_store_log(SrvStore *st, const char *code, int64_t n, const char *line, const char *hash);
+
+/* Every table, in the order they were made: fn(ctx, code, config, host, watch). */
+bool srv_store_each_table(SrvStore *st, void (*fn)(void *ctx, const char *code, const char *config,
+                                                    const char *host, const char *watch), void *ctx);
+/* The seats taken at a table: fn(ctx, seat, name, age, token). */
+bool srv_store_each_seat(SrvStore *st, const char *code,
+                         void (*fn)(void *ctx, int seat, const char *name, int age, const char *token),
+                         void *ctx);
+/* A table's log in order: fn(ctx, n, line, hash); fn returns false to stop. */
+bool srv_store_each_action(SrvStore *st, const char *code,
+                           bool (*fn)(void *ctx, int64_t n, const char *line, const char *hash), void *ctx);
+
+/* The last error's text. */
+const char *srv_store_error(const SrvStore *st);
+
+#endif

@@ -1,0 +1,440 @@
+/*
+ * transport.c — connections, frames, timers and limits over libwebsockets
+ * (transport.h says what stays true). Built as libwebsockets' minimal
+ * examples are: one protocol callback, state per session, writes only from
+ * the writeable callback, LWS_PRE bytes before every write.
+ */
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <libwebsockets.h>
+
+#include "server/transport.h"
+
+typedef struct Frame {
+    struct Frame *next;
+    size_t len;
+    unsigned char data[]; /* LWS_PRE bytes, then the text */
+} Frame;
+
+struct SrvConn {
+    Srv *srv;
+    struct lws *wsi;
+    void *data;                 /* the application's */
+    Frame *head, *tail;         /* to send, in order */
+    size_t queued;              /* bytes in the queue */
+    bool closing;               /* close once the queue is sent */
+    char *rx;                   /* the message being received */
+    size_t rx_len, rx_cap;
+    bool rx_over;               /* ... is past the limit: dropped as it comes */
+    double tokens;              /* the rate bucket */
+    int64_t tokens_t;
+    bool dropping;              /* in a run of dropped messages */
+    int drops;
+    SrvTimer *ping;
+    bool ping_due;
+    int64_t ping_sent;          /* when the outstanding ping left, 0: none */
+    int rtt;
+    char peer[64];
+};
+
+struct SrvTimer {
+    lws_sorted_usec_list_t sul; /* first: the callback finds the timer from it */
+    Srv *srv;
+    void (*fn)(void *ctx);
+    void *ctx;
+    bool pending;
+};
+
+struct Srv {
+    struct lws_context *ctx;
+    struct lws_vhost *vhost;
+    SrvConfig cfg;
+    struct lws_http_mount mount;
+    char web_root[PATH_MAX];
+    volatile sig_atomic_t stop;
+};
+
+void srv_limits_default(SrvLimits *l)
+{
+    l->max_message = 64 * 1024;
+    l->max_queue = 4 * 1024 * 1024;
+    l->rate = 20;
+    l->burst = 40;
+    l->flood_close = 400;
+    l->ping_ms = 5000;
+}
+
+int64_t srv_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ------------------------------------------------------------- timers */
+
+static void timer_fired(lws_sorted_usec_list_t *sul)
+{
+    SrvTimer *t = lws_container_of(sul, SrvTimer, sul);
+    t->pending = false;
+    t->fn(t->ctx);
+}
+
+SrvTimer *srv_timer_new(Srv *s, void (*fn)(void *ctx), void *ctx)
+{
+    SrvTimer *t = calloc(1, sizeof *t);
+    if (t) {
+        t->srv = s;
+        t->fn = fn;
+        t->ctx = ctx;
+    }
+    return t;
+}
+
+void srv_timer_set(SrvTimer *t, int64_t ms)
+{
+    t->pending = true;
+    lws_sul_schedule(t->srv->ctx, 0, &t->sul, timer_fired, (lws_usec_t)(ms < 0 ? 0 : ms) * LWS_US_PER_MS);
+}
+
+void srv_timer_cancel(SrvTimer *t)
+{
+    if (t && t->pending)
+        lws_sul_schedule(t->srv->ctx, 0, &t->sul, timer_fired, LWS_SET_TIMER_USEC_CANCEL);
+    if (t)
+        t->pending = false;
+}
+
+bool srv_timer_pending(const SrvTimer *t) { return t->pending; }
+
+void srv_timer_free(SrvTimer *t)
+{
+    srv_timer_cancel(t);
+    free(t);
+}
+
+/* ------------------------------------------------------- connections */
+
+void srv_conn_set_data(SrvConn *c, void *data) { c->data = data; }
+void *srv_conn_data(const SrvConn *c) { return c->data; }
+int srv_conn_rtt(const SrvConn *c) { return c->rtt; }
+const char *srv_conn_peer(const SrvConn *c) { return c->peer; }
+
+static void drop_queue(SrvConn *c)
+{
+    while (c->head) {
+        Frame *f = c->head;
+        c->head = f->next;
+        free(f);
+    }
+    c->tail = NULL;
+    c->queued = 0;
+}
+
+bool srv_send(SrvConn *c, const char *text, size_t len)
+{
+    if (c->closing)
+        return false;
+    Frame *f = c->queued + len <= c->srv->cfg.limits.max_queue ? malloc(sizeof *f + LWS_PRE + len) : NULL;
+    if (!f) { /* a reader that does not read, or no memory: let it go */
+        drop_queue(c);
+        c->closing = true;
+        lws_callback_on_writable(c->wsi);
+        return false;
+    }
+    f->next = NULL;
+    f->len = len;
+    memcpy(f->data + LWS_PRE, text, len);
+    if (c->tail)
+        c->tail->next = f;
+    else
+        c->head = f;
+    c->tail = f;
+    c->queued += len;
+    lws_callback_on_writable(c->wsi);
+    return true;
+}
+
+void srv_close(SrvConn *c)
+{
+    c->closing = true;
+    lws_callback_on_writable(c->wsi);
+}
+
+static void ping_due(void *ctx)
+{
+    SrvConn *c = ctx;
+    c->ping_due = true;
+    lws_callback_on_writable(c->wsi);
+    srv_timer_set(c->ping, c->srv->cfg.limits.ping_ms);
+}
+
+static SrvConn *conn_open(Srv *s, struct lws *wsi)
+{
+    SrvConn *c = calloc(1, sizeof *c);
+    if (!c || !(c->ping = srv_timer_new(s, ping_due, c))) {
+        free(c);
+        return NULL;
+    }
+    c->srv = s;
+    c->wsi = wsi;
+    c->rtt = -1;
+    c->tokens = s->cfg.limits.burst;
+    c->tokens_t = srv_now_ms();
+    lws_get_peer_simple(wsi, c->peer, sizeof c->peer);
+    c->ping_due = true; /* a first measure at once */
+    lws_callback_on_writable(wsi);
+    srv_timer_set(c->ping, s->cfg.limits.ping_ms);
+    return c;
+}
+
+static void conn_free(SrvConn *c)
+{
+    drop_queue(c);
+    srv_timer_free(c->ping);
+    free(c->rx);
+    free(c);
+}
+
+/* Whether the rate bucket has a message left; takes it. */
+static bool take_token(SrvConn *c)
+{
+    const SrvLimits *l = &c->srv->cfg.limits;
+    int64_t now = srv_now_ms();
+    c->tokens += (double)(now - c->tokens_t) * l->rate / 1000.0;
+    if (c->tokens > l->burst)
+        c->tokens = l->burst;
+    c->tokens_t = now;
+    if (c->tokens < 1)
+        return false;
+    c->tokens -= 1;
+    return true;
+}
+
+static void deliver(SrvConn *c)
+{
+    Srv *s = c->srv;
+    const SrvHandlers *h = &s->cfg.handlers;
+    if (!take_token(c)) {
+        if (++c->drops >= s->cfg.limits.flood_close)
+            srv_close(c);
+        else if (!c->dropping)
+            h->on_message(h->ctx, c, SRV_RATE_LIMITED, NULL, 0);
+        c->dropping = true;
+        return;
+    }
+    c->dropping = false;
+    if (c->rx_over)
+        h->on_message(h->ctx, c, SRV_TOO_LARGE, NULL, 0);
+    else
+        h->on_message(h->ctx, c, SRV_MESSAGE, c->rx ? c->rx : "", c->rx_len);
+}
+
+/* A piece of a message: kept while the message fits the limit. */
+static void receive(SrvConn *c, const void *in, size_t len)
+{
+    size_t max = c->srv->cfg.limits.max_message;
+    if (lws_is_first_fragment(c->wsi)) {
+        c->rx_len = 0;
+        c->rx_over = false;
+    }
+    if (!c->rx_over && c->rx_len + len > max) {
+        c->rx_over = true;
+        free(c->rx);
+        c->rx = NULL;
+        c->rx_cap = 0;
+    }
+    if (!c->rx_over && len > 0) {
+        if (c->rx_len + len > c->rx_cap) {
+            size_t cap = c->rx_cap ? c->rx_cap : 1024;
+            while (cap < c->rx_len + len)
+                cap *= 2;
+            char *rx = realloc(c->rx, cap);
+            if (!rx) {
+                c->rx_over = true;
+                return;
+            }
+            c->rx = rx;
+            c->rx_cap = cap;
+        }
+        memcpy(c->rx + c->rx_len, in, len);
+        c->rx_len += len;
+    }
+    if (lws_is_final_fragment(c->wsi))
+        deliver(c);
+}
+
+/* One frame a call: a ping when one is due, else the next queued message.
+ * Returns -1 to close the connection. */
+static int writeable(SrvConn *c)
+{
+    if (c->ping_due && !c->closing) {
+        unsigned char ping[LWS_PRE + 8];
+        int64_t now = srv_now_ms();
+        memcpy(ping + LWS_PRE, &now, 8);
+        c->ping_due = false;
+        c->ping_sent = now;
+        if (lws_write(c->wsi, ping + LWS_PRE, 8, LWS_WRITE_PING) < 8)
+            return -1;
+    } else if (c->head) {
+        Frame *f = c->head;
+        if (lws_write(c->wsi, f->data + LWS_PRE, f->len, LWS_WRITE_TEXT) < (int)f->len)
+            return -1;
+        c->head = f->next;
+        if (!c->head)
+            c->tail = NULL;
+        c->queued -= f->len;
+        free(f);
+    } else if (c->closing) {
+        lws_close_reason(c->wsi, LWS_CLOSE_STATUS_NORMAL, NULL, 0);
+        return -1;
+    }
+    if (c->head || c->closing || c->ping_due)
+        lws_callback_on_writable(c->wsi);
+    return 0;
+}
+
+static void pong(SrvConn *c, const void *in, size_t len)
+{
+    int64_t sent;
+    if (len != 8 || !c->ping_sent)
+        return;
+    memcpy(&sent, in, 8);
+    if (sent != c->ping_sent) /* not the ping outstanding: a client's own */
+        return;
+    c->rtt = (int)(srv_now_ms() - sent);
+    c->ping_sent = 0;
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
+{
+    SrvConn **pc = user;
+    Srv *s = lws_context_user(lws_get_context(wsi));
+    const SrvHandlers *h = s ? &s->cfg.handlers : NULL;
+    switch (reason) {
+    case LWS_CALLBACK_ESTABLISHED:
+        if (!(*pc = conn_open(s, wsi)))
+            return -1;
+        h->on_open(h->ctx, *pc);
+        return 0;
+    case LWS_CALLBACK_RECEIVE:
+        if (*pc)
+            receive(*pc, in, len);
+        return 0;
+    case LWS_CALLBACK_RECEIVE_PONG:
+        if (*pc)
+            pong(*pc, in, len);
+        return 0;
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return *pc ? writeable(*pc) : -1;
+    case LWS_CALLBACK_CLOSED:
+        if (*pc) {
+            h->on_close(h->ctx, *pc);
+            conn_free(*pc);
+            *pc = NULL;
+        }
+        return 0;
+    default:
+        /* the default protocol also gets plain HTTP: the mount serves it */
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
+/* ------------------------------------------------------------ the loop */
+
+static Srv *signalled; /* the server SIGINT and SIGTERM stop */
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    if (signalled)
+        srv_stop(signalled);
+}
+
+static const struct lws_protocols protocols[] = {
+    {"uno", callback, sizeof(SrvConn *), 0, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0}, /* the end of the list */
+};
+
+/* A browser that names no subprotocol binds to this one (ARCHITECTURE.md). */
+static const struct lws_protocol_vhost_options pvo_default = {NULL, NULL, "default", "1"};
+static const struct lws_protocol_vhost_options pvo = {NULL, &pvo_default, "uno", ""};
+
+Srv *srv_new(const SrvConfig *cfg, char *err, size_t errlen)
+{
+    Srv *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->cfg = *cfg;
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = cfg->port;
+    info.iface = cfg->host;
+    info.protocols = protocols;
+    info.pvo = &pvo;
+    info.user = s;
+    info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE |
+                   LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_EXPLICIT_VHOSTS;
+    if (cfg->web_root) {
+        if (!realpath(cfg->web_root, s->web_root)) {
+            snprintf(err, errlen, "web client folder '%s' not found", cfg->web_root);
+            free(s);
+            return NULL;
+        }
+        s->mount.mountpoint = "/";
+        s->mount.origin = s->web_root;
+        s->mount.def = "index.html";
+        s->mount.origin_protocol = LWSMPRO_FILE;
+        s->mount.mountpoint_len = 1;
+        info.mounts = &s->mount;
+    }
+    lws_set_log_level(LLL_ERR, NULL);
+    s->ctx = lws_create_context(&info);
+    if (s->ctx)
+        s->vhost = lws_create_vhost(s->ctx, &info);
+    if (!s->ctx || !s->vhost) {
+        snprintf(err, errlen, "cannot listen on %s port %d (in use, or not allowed?)",
+                 cfg->host ? cfg->host : "every interface", cfg->port);
+        srv_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+int srv_port(const Srv *s) { return lws_get_vhost_listen_port(s->vhost); }
+
+void srv_stop(Srv *s)
+{
+    s->stop = 1;
+    lws_cancel_service(s->ctx);
+}
+
+void srv_run(Srv *s)
+{
+    signalled = s;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    while (!s->stop && lws_service(s->ctx, 0) >= 0)
+        ;
+    signalled = NULL;
+}
+
+void srv_free(Srv *s)
+{
+    if (!s)
+        return;
+    if (s->ctx)
+        lws_context_destroy(s->ctx);
+    free(s);
+}

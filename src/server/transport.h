@@ -1,0 +1,98 @@
+/*
+ * transport.h — the server's connections, frames, timers and limits, over
+ * libwebsockets' event loop (docs/server.md). It knows nothing of UNO: it
+ * hands whole text messages to the application and sends the application's
+ * text back, and it serves the static web client.
+ *
+ * What this module owns: the lws context, one SrvConn per WebSocket
+ * connection (its send queue, its partly received message, its rate bucket,
+ * its measured round trip), the timers.
+ *
+ * What stays true:
+ *  - One thread: every callback below runs on the event loop, one at a time.
+ *  - A message is handed to the application whole, and at most
+ *    SrvLimits.max_message bytes long; a longer one is dropped as it
+ *    arrives (never buffered past the limit) and reported as SRV_TOO_LARGE.
+ *  - A connection's messages past its rate are dropped and reported as
+ *    SRV_RATE_LIMITED (the first of each run of drops only); a connection
+ *    that keeps flooding is closed.
+ *  - Sends are queued and written one frame per writeable callback, in
+ *    order; a connection whose queue passes SrvLimits.max_queue (a reader
+ *    that does not read) is closed rather than let the server's memory grow.
+ *  - The round trip is measured with WebSocket pings that the server sends
+ *    and times itself (every browser and client library answers them); no
+ *    client's word about its own lag is taken.
+ *  - After on_close, the SrvConn is gone: the application drops its pointer.
+ */
+#ifndef UNO_SERVER_TRANSPORT_H
+#define UNO_SERVER_TRANSPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct Srv Srv;
+typedef struct SrvConn SrvConn;
+typedef struct SrvTimer SrvTimer;
+
+typedef enum SrvInbound { SRV_MESSAGE, SRV_TOO_LARGE, SRV_RATE_LIMITED } SrvInbound;
+
+typedef struct SrvLimits {
+    size_t max_message;     /* bytes in one message */
+    size_t max_queue;       /* bytes waiting to be sent to one connection */
+    int rate;               /* messages a second, sustained */
+    int burst;              /* ... and at once */
+    int flood_close;        /* dropped messages after which the connection is closed */
+    int ping_ms;            /* how often the round trip is measured */
+} SrvLimits;
+
+typedef struct SrvHandlers {
+    void *ctx;
+    void (*on_open)(void *ctx, SrvConn *c);
+    /* kind SRV_MESSAGE: text of len bytes (not NUL-terminated); otherwise
+     * text is NULL and the message was dropped. */
+    void (*on_message)(void *ctx, SrvConn *c, SrvInbound kind, const char *text, size_t len);
+    void (*on_close)(void *ctx, SrvConn *c);
+} SrvHandlers;
+
+typedef struct SrvConfig {
+    const char *host;       /* interface to listen on; NULL: all */
+    int port;               /* 0: any free port (srv_port tells which) */
+    const char *web_root;   /* static files served at /, or NULL */
+    SrvLimits limits;
+    SrvHandlers handlers;
+} SrvConfig;
+
+void srv_limits_default(SrvLimits *l);
+
+/* Listens; NULL and a message when it cannot. */
+Srv *srv_new(const SrvConfig *cfg, char *err, size_t errlen);
+/* Runs the event loop until srv_stop (or SIGINT/SIGTERM, which call it). */
+void srv_run(Srv *s);
+void srv_stop(Srv *s);
+void srv_free(Srv *s);
+int srv_port(const Srv *s);
+
+/* Milliseconds on a clock that never goes backwards. */
+int64_t srv_now_ms(void);
+
+/* Queues text (len bytes) for c; false when c is being closed for a queue
+ * over its limit (the text is dropped). */
+bool srv_send(SrvConn *c, const char *text, size_t len);
+/* Closes c after what is queued has been sent. */
+void srv_close(SrvConn *c);
+void srv_conn_set_data(SrvConn *c, void *data);
+void *srv_conn_data(const SrvConn *c);
+/* The last measured round trip in ms, -1 before the first. */
+int srv_conn_rtt(const SrvConn *c);
+/* The peer's address, for logs. */
+const char *srv_conn_peer(const SrvConn *c);
+
+/* A timer calls fn(ctx) once, ms after it was set; setting it again moves it. */
+SrvTimer *srv_timer_new(Srv *s, void (*fn)(void *ctx), void *ctx);
+void srv_timer_set(SrvTimer *t, int64_t ms);
+void srv_timer_cancel(SrvTimer *t);
+bool srv_timer_pending(const SrvTimer *t);
+void srv_timer_free(SrvTimer *t);
+
+#endif

@@ -1,0 +1,130 @@
+// The server tests' harness: starts `uno serve` on a free port with a fresh
+// database, and connects WebSocket clients that keep every frame they get.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+
+export const UNO = process.env.UNO_BIN || new URL('../../build/uno', import.meta.url).pathname;
+
+// A running server. db: a file to keep (to restart on it), else a fresh one.
+export async function startServer({ db, args = [] } = {}) {
+  const dir = db ? null : mkdtempSync(join(tmpdir(), 'uno-serve-'));
+  const file = db || join(dir, 'uno.db');
+  const proc = spawn(UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', file, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr += d; });
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) resolve(Number(m[1]));
+    });
+    proc.on('exit', (code) => reject(new Error(`uno serve exited (${code}): ${stderr}`)));
+  });
+  const exited = new Promise((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    port, db: file, proc, exited,
+    stderr: () => stderr,
+    url: `ws://127.0.0.1:${port}/`,
+    async stop(signal = 'SIGTERM') {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      const status = await exited;
+      if (dir && signal !== 'SIGKILL') rmSync(dir, { recursive: true, force: true });
+      return status;
+    },
+    cleanup() { if (dir) rmSync(dir, { recursive: true, force: true }); },
+  };
+}
+
+// A client: request() sends with an id and resolves with the answer;
+// frames keeps everything received, pushes the messages that are not answers.
+export class Client {
+  constructor(url) {
+    this.url = url;
+    this.frames = [];
+    this.pushes = [];
+    this.waiting = new Map();
+    this.watchers = [];
+    this.nextId = 1;
+  }
+
+  static async connect(url) {
+    const c = new Client(url);
+    await c.open();
+    return c;
+  }
+
+  open() {
+    this.ws = new WebSocket(this.url, 'uno');
+    this.ws.on('message', (data) => this.receive(String(data)));
+    this.closed = new Promise((resolve) => this.ws.on('close', resolve));
+    return new Promise((resolve, reject) => {
+      this.ws.once('open', resolve);
+      this.ws.once('error', reject);
+    });
+  }
+
+  receive(text) {
+    this.frames.push(text);
+    const msg = JSON.parse(text);
+    if (msg.id !== undefined && this.waiting.has(msg.id)) {
+      const resolve = this.waiting.get(msg.id);
+      this.waiting.delete(msg.id);
+      resolve(msg);
+      return;
+    }
+    this.pushes.push(msg);
+    for (const w of [...this.watchers]) {
+      if (w.test(msg)) {
+        this.watchers.splice(this.watchers.indexOf(w), 1);
+        w.resolve(msg);
+      }
+    }
+  }
+
+  send(obj) { this.ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj)); }
+
+  request(obj, timeoutMs = 10000) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(obj)}`)), timeoutMs);
+      this.waiting.set(id, (msg) => { clearTimeout(timer); resolve(msg); });
+      this.send({ ...obj, id });
+    });
+  }
+
+  // The next push (or one already received, from `since` on) that passes test.
+  waitFor(test, timeoutMs = 20000, since = null) {
+    if (since !== null) {
+      const found = this.pushes.slice(since).find(test);
+      if (found) return Promise.resolve(found);
+    }
+    return new Promise((resolve, reject) => {
+      const w = { test, resolve };
+      const timer = setTimeout(() => {
+        this.watchers.splice(this.watchers.indexOf(w), 1);
+        reject(new Error('timed out waiting for a push'));
+      }, timeoutMs);
+      w.resolve = (msg) => { clearTimeout(timer); resolve(msg); };
+      this.watchers.push(w);
+    });
+  }
+
+  close() { this.ws.close(); return this.closed; }
+}
+
+// The latest view and moves a client has had (from answers and pushes).
+export function latest(client) {
+  for (let i = client.frames.length - 1; i >= 0; i--) {
+    const msg = JSON.parse(client.frames[i]);
+    if (msg.view) return msg;
+  }
+  return null;
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
