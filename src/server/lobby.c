@@ -25,6 +25,9 @@ struct UnoServer {
 typedef struct ClientData {
     Client client;
     int creates;
+    SrvTimer *ping;
+    uint32_t ping_n;    /* the outstanding ping's number */
+    int64_t ping_sent;  /* ... and when it left, 0: none outstanding */
 } ClientData;
 
 void uno_serve_config_default(UnoServeConfig *c)
@@ -234,6 +237,17 @@ static bool is_lobby_op(const char *op)
     return false;
 }
 
+/* The answer to the outstanding ping, timed by the server's clock. */
+static void pong(ClientData *d, const cJSON *req)
+{
+    int64_t n;
+    char err[UNO_ERR_LEN];
+    if (d->ping_sent && uno_field_int(req, "n", 0, UINT32_MAX, &n, err, sizeof err) == UNO_OK && n == d->ping_n) {
+        d->client.rtt = (int)(srv_now_ms() - d->ping_sent);
+        d->ping_sent = 0;
+    }
+}
+
 static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
 {
     Client *c = &d->client;
@@ -244,6 +258,8 @@ static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
     char err[UNO_ERR_LEN];
     if (uno_field_string(req, "op", 32, &op, err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
+    if (strcmp(op, "pong") == 0)
+        return pong(d, req);
     if (strcmp(op, "create") == 0)
         return op_create(s, d, req, id);
     if (strcmp(op, "leave") == 0) {
@@ -262,18 +278,31 @@ static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
 
 /* ---------------------------------------------------------- connections */
 
+static void ping(void *ctx)
+{
+    ClientData *d = ctx;
+    char text[48];
+    int n = snprintf(text, sizeof text, "{\"type\":\"ping\",\"n\":%u}", ++d->ping_n);
+    d->ping_sent = srv_now_ms();
+    srv_send(d->client.conn, text, (size_t)n);
+    srv_timer_set(d->ping, SRV_PING_MS);
+}
+
 static void on_open(void *ctx, SrvConn *conn)
 {
-    (void)ctx;
+    UnoServer *s = ctx;
     ClientData *d = calloc(1, sizeof *d);
-    if (!d) {
+    if (!d || !(d->ping = srv_timer_new(s->lobby.srv, ping, d))) {
+        free(d);
         srv_close(conn);
         return;
     }
     d->client.conn = conn;
+    d->client.rtt = -1;
     srv_conn_set_data(conn, d);
     static const char hello[] = "{\"type\":\"hello\",\"server\":\"uno\",\"protocol\":1}";
     srv_send(conn, hello, sizeof hello - 1);
+    ping(d);
 }
 
 static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *text, size_t len)
@@ -300,6 +329,8 @@ static void on_close(void *ctx, SrvConn *conn)
     ClientData *d = srv_conn_data(conn);
     if (d && d->client.room && !s->closing)
         srv_room_leave(d->client.room, &d->client);
+    if (d)
+        srv_timer_free(d->ping);
     free(d);
 }
 

@@ -56,8 +56,10 @@ static int read_int(const cJSON *req, const char *key, int64_t min, int64_t max,
 }
 
 /* The `new` request that starts the table's game: its rules and options,
- * its players (people as they sat, bots by level), a fresh seed. */
-static cJSON *new_request(const cJSON *config, const RoomSeat *seats, int n, uint64_t seed)
+ * its players (people as they sat, bots by level), a fresh seed. The
+ * table's spectators see every hand exactly when it lets them (the option
+ * spectators_see_hands, whatever the rule set's default). */
+static cJSON *new_request(const cJSON *config, WatchMode watching, const RoomSeat *seats, int n, uint64_t seed)
 {
     cJSON *req = cJSON_CreateObject();
     bool ok = req != NULL;
@@ -66,6 +68,13 @@ static cJSON *new_request(const cJSON *config, const RoomSeat *seats, int n, uin
     for (size_t i = 0; ok && i < sizeof copied / sizeof copied[0]; i++)
         if (uno_field_has(config, copied[i]))
             uno_json_put(req, copied[i], cJSON_Duplicate(uno_field_get(config, copied[i]), true), &ok);
+    cJSON *options = cJSON_GetObjectItemCaseSensitive(req, "options");
+    if (ok && !options)
+        ok = (options = cJSON_AddObjectToObject(req, "options")) != NULL;
+    if (ok && cJSON_IsObject(options)) {
+        cJSON_DeleteItemFromObjectCaseSensitive(options, "spectators_see_hands");
+        uno_json_put(options, "spectators_see_hands", cJSON_CreateBool(watching == WATCH_HANDS), &ok);
+    }
     cJSON *players = cJSON_CreateArray();
     for (int s = 0; s < n; s++) {
         UnoPlayerInfo p = {.age = seats[s].age};
@@ -134,7 +143,7 @@ int srv_room_check(const cJSON *req, char *err, size_t errlen)
         if (seats[s].human)
             snprintf(seats[s].name, sizeof seats[s].name, "seat %d", s);
     /* the game it would start, with these seats: rules, options, match */
-    cJSON *probe = new_request(req, seats, n, 1);
+    cJSON *probe = new_request(req, watch, seats, n, 1);
     UnoRules rules;
     UnoSetup *setup = malloc(sizeof *setup);
     st = probe && setup ? uno_request_new(probe, NULL, 0, &rules, setup, err, errlen) : UNO_E_BAD_REQUEST;
@@ -231,6 +240,7 @@ cJSON *srv_room_json(const Room *r)
         uno_json_put(o, "message", cJSON_CreateString(r->broken), &ok);
     uno_json_put(o, "spectators", cJSON_CreateString(watch_names[r->watching]), &ok);
     uno_json_put(o, "watchers", cJSON_CreateNumber(r->nwatchers), &ok);
+    uno_json_put(o, "actions", uno_json_int(r->log_n), &ok);
     cJSON *seats = cJSON_CreateArray();
     for (int i = 0; i < r->nseats; i++) {
         const RoomSeat *s = &r->seats[i];
@@ -247,7 +257,7 @@ cJSON *srv_room_json(const Room *r)
             uno_json_put(seat, "taken", cJSON_CreateBool(s->taken), &ok);
             uno_json_put(seat, "connected", cJSON_CreateBool(s->client != NULL), &ok);
             uno_json_put(seat, "stand_in", cJSON_CreateBool(s->stand_in), &ok);
-            int rtt = s->client ? srv_conn_rtt(s->client->conn) : -1;
+            int rtt = s->client ? s->client->rtt : -1;
             uno_json_put(seat, "lag", rtt >= 0 ? cJSON_CreateNumber(rtt) : cJSON_CreateNull(), &ok);
         }
         uno_json_push(seats, seat, &ok);
@@ -504,7 +514,7 @@ void srv_room_start(Room *r, Client *c, const cJSON *id)
             snprintf(msg, sizeof msg, "seat %d is empty", s);
             return srv_reply_error(c, "bad_request", msg, id);
         }
-    cJSON *req = new_request(r->config, r->seats, r->nseats, srv_random_u64());
+    cJSON *req = new_request(r->config, r->watching, r->seats, r->nseats, srv_random_u64());
     r->t_base = srv_now_ms();
     cJSON *answer = req && open_table(r) ? handle(r, req) : NULL;
     cJSON_Delete(req);

@@ -35,6 +35,11 @@
 /* A refused catch makes the next ones of that connection wait this long
  * (docs/server.md "Real time"): pressing catch again and again gains nothing. */
 #define SRV_CATCH_COOLDOWN_MS 1000
+/* How often each connection's round trip is measured: the server sends
+ * {"type":"ping","n":N} and times the {"op":"pong","n":N} that comes back
+ * (docs/server.md "Real time": a client can make itself look slower, never
+ * faster, and no rule gives the slower an advantage). */
+#define SRV_PING_MS 5000
 /* How often a playing table's timers are looked at. */
 #define SRV_TICK_MS 100
 
@@ -50,6 +55,7 @@ typedef struct Client {
     ClientRole role;
     int seat;                   /* ROLE_SEAT */
     int64_t catch_after;        /* catches refused until then (server ms) */
+    int rtt;                    /* the last round trip measured, ms; -1: none yet */
 } Client;
 
 typedef enum { WATCH_NONE, WATCH_COUNTS, WATCH_HANDS } WatchMode;

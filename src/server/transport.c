@@ -35,10 +35,6 @@ struct SrvConn {
     int64_t tokens_t;
     bool dropping;              /* in a run of dropped messages */
     int drops;
-    SrvTimer *ping;
-    bool ping_due;
-    int64_t ping_sent;          /* when the outstanding ping left, 0: none */
-    int rtt;
     char peer[64];
 };
 
@@ -66,7 +62,6 @@ void srv_limits_default(SrvLimits *l)
     l->rate = 20;
     l->burst = 40;
     l->flood_close = 400;
-    l->ping_ms = 5000;
 }
 
 int64_t srv_now_ms(void)
@@ -99,7 +94,9 @@ SrvTimer *srv_timer_new(Srv *s, void (*fn)(void *ctx), void *ctx)
 void srv_timer_set(SrvTimer *t, int64_t ms)
 {
     t->pending = true;
-    lws_sul_schedule(t->srv->ctx, 0, &t->sul, timer_fired, (lws_usec_t)(ms < 0 ? 0 : ms) * LWS_US_PER_MS);
+    /* at least 1 ms: a timer that sets itself again at 0 would run on in
+     * one turn of the loop, and no connection would be served meanwhile */
+    lws_sul_schedule(t->srv->ctx, 0, &t->sul, timer_fired, (lws_usec_t)(ms < 1 ? 1 : ms) * LWS_US_PER_MS);
 }
 
 void srv_timer_cancel(SrvTimer *t)
@@ -122,7 +119,6 @@ void srv_timer_free(SrvTimer *t)
 
 void srv_conn_set_data(SrvConn *c, void *data) { c->data = data; }
 void *srv_conn_data(const SrvConn *c) { return c->data; }
-int srv_conn_rtt(const SrvConn *c) { return c->rtt; }
 const char *srv_conn_peer(const SrvConn *c) { return c->peer; }
 
 static void drop_queue(SrvConn *c)
@@ -166,37 +162,22 @@ void srv_close(SrvConn *c)
     lws_callback_on_writable(c->wsi);
 }
 
-static void ping_due(void *ctx)
-{
-    SrvConn *c = ctx;
-    c->ping_due = true;
-    lws_callback_on_writable(c->wsi);
-    srv_timer_set(c->ping, c->srv->cfg.limits.ping_ms);
-}
-
 static SrvConn *conn_open(Srv *s, struct lws *wsi)
 {
     SrvConn *c = calloc(1, sizeof *c);
-    if (!c || !(c->ping = srv_timer_new(s, ping_due, c))) {
-        free(c);
+    if (!c)
         return NULL;
-    }
     c->srv = s;
     c->wsi = wsi;
-    c->rtt = -1;
     c->tokens = s->cfg.limits.burst;
     c->tokens_t = srv_now_ms();
     lws_get_peer_simple(wsi, c->peer, sizeof c->peer);
-    c->ping_due = true; /* a first measure at once */
-    lws_callback_on_writable(wsi);
-    srv_timer_set(c->ping, s->cfg.limits.ping_ms);
     return c;
 }
 
 static void conn_free(SrvConn *c)
 {
     drop_queue(c);
-    srv_timer_free(c->ping);
     free(c->rx);
     free(c);
 }
@@ -269,19 +250,11 @@ static void receive(SrvConn *c, const void *in, size_t len)
         deliver(c);
 }
 
-/* One frame a call: a ping when one is due, else the next queued message.
- * Returns -1 to close the connection. */
+/* One frame a call: the next queued message. Returns -1 to close the
+ * connection. */
 static int writeable(SrvConn *c)
 {
-    if (c->ping_due && !c->closing) {
-        unsigned char ping[LWS_PRE + 8];
-        int64_t now = srv_now_ms();
-        memcpy(ping + LWS_PRE, &now, 8);
-        c->ping_due = false;
-        c->ping_sent = now;
-        if (lws_write(c->wsi, ping + LWS_PRE, 8, LWS_WRITE_PING) < 8)
-            return -1;
-    } else if (c->head) {
+    if (c->head) {
         Frame *f = c->head;
         if (lws_write(c->wsi, f->data + LWS_PRE, f->len, LWS_WRITE_TEXT) < (int)f->len)
             return -1;
@@ -294,21 +267,9 @@ static int writeable(SrvConn *c)
         lws_close_reason(c->wsi, LWS_CLOSE_STATUS_NORMAL, NULL, 0);
         return -1;
     }
-    if (c->head || c->closing || c->ping_due)
+    if (c->head || c->closing)
         lws_callback_on_writable(c->wsi);
     return 0;
-}
-
-static void pong(SrvConn *c, const void *in, size_t len)
-{
-    int64_t sent;
-    if (len != 8 || !c->ping_sent)
-        return;
-    memcpy(&sent, in, 8);
-    if (sent != c->ping_sent) /* not the ping outstanding: a client's own */
-        return;
-    c->rtt = (int)(srv_now_ms() - sent);
-    c->ping_sent = 0;
 }
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
@@ -325,10 +286,6 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_RECEIVE:
         if (*pc)
             receive(*pc, in, len);
-        return 0;
-    case LWS_CALLBACK_RECEIVE_PONG:
-        if (*pc)
-            pong(*pc, in, len);
         return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return *pc ? writeable(*pc) : -1;

@@ -5,8 +5,8 @@
  * text back, and it serves the static web client.
  *
  * What this module owns: the lws context, one SrvConn per WebSocket
- * connection (its send queue, its partly received message, its rate bucket,
- * its measured round trip), the timers.
+ * connection (its send queue, its partly received message, its rate
+ * bucket), the timers.
  *
  * What stays true:
  *  - One thread: every callback below runs on the event loop, one at a time.
@@ -19,9 +19,6 @@
  *  - Sends are queued and written one frame per writeable callback, in
  *    order; a connection whose queue passes SrvLimits.max_queue (a reader
  *    that does not read) is closed rather than let the server's memory grow.
- *  - The round trip is measured with WebSocket pings that the server sends
- *    and times itself (every browser and client library answers them); no
- *    client's word about its own lag is taken.
  *  - After on_close, the SrvConn is gone: the application drops its pointer.
  */
 #ifndef UNO_SERVER_TRANSPORT_H
@@ -43,7 +40,6 @@ typedef struct SrvLimits {
     int rate;               /* messages a second, sustained */
     int burst;              /* ... and at once */
     int flood_close;        /* dropped messages after which the connection is closed */
-    int ping_ms;            /* how often the round trip is measured */
 } SrvLimits;
 
 typedef struct SrvHandlers {
@@ -83,12 +79,11 @@ bool srv_send(SrvConn *c, const char *text, size_t len);
 void srv_close(SrvConn *c);
 void srv_conn_set_data(SrvConn *c, void *data);
 void *srv_conn_data(const SrvConn *c);
-/* The last measured round trip in ms, -1 before the first. */
-int srv_conn_rtt(const SrvConn *c);
 /* The peer's address, for logs. */
 const char *srv_conn_peer(const SrvConn *c);
 
-/* A timer calls fn(ctx) once, ms after it was set; setting it again moves it. */
+/* A timer calls fn(ctx) once, ms (at least 1) after it was set, on a later
+ * turn of the loop; setting it again moves it. */
 SrvTimer *srv_timer_new(Srv *s, void (*fn)(void *ctx), void *ctx);
 void srv_timer_set(SrvTimer *t, int64_t ms);
 void srv_timer_cancel(SrvTimer *t);

@@ -72,6 +72,7 @@ export class Client {
   receive(text) {
     this.frames.push(text);
     const msg = JSON.parse(text);
+    if (msg.type === 'ping') { this.send({ op: 'pong', n: msg.n }); return; }
     if (msg.id !== undefined && this.waiting.has(msg.id)) {
       const resolve = this.waiting.get(msg.id);
       this.waiting.delete(msg.id);
@@ -79,6 +80,7 @@ export class Client {
       return;
     }
     this.pushes.push(msg);
+    if (msg.view && this.onUpdate) this.onUpdate();
     for (const w of [...this.watchers]) {
       if (w.test(msg)) {
         this.watchers.splice(this.watchers.indexOf(w), 1);
@@ -128,3 +130,69 @@ export function latest(client) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A small seeded generator (mulberry32), so that a failing run can be repeated.
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Plays the client's seat with random legal moves, in turn and out of turn
+// (UNO calls, catches, side slides), until its view says the game is over.
+// Resolves with the number of actions the server accepted.
+export function playRandomly(client, random, { outOfTurn = 0.5 } = {}) {
+  return new Promise((resolve, reject) => {
+    let busy = false, accepted = 0;
+    const step = async () => {
+      if (busy) return;
+      const last = latest(client);
+      if (!last) return;
+      if (last.view.over) { client.onUpdate = null; resolve(accepted); return; }
+      const seat = client.seat;
+      const inTurn = last.moves.filter((m) => last.view.turn === seat && !['uno', 'catch'].includes(m.op));
+      const others = last.moves.filter((m) => !inTurn.includes(m));
+      let move = null;
+      if (others.length && random() < outOfTurn) move = others[Math.floor(random() * others.length)];
+      else if (inTurn.length) move = inTurn[Math.floor(random() * inTurn.length)];
+      if (!move) return;
+      busy = true;
+      try {
+        const answer = await client.request(move);
+        if (answer.ok) accepted++;
+      } catch (e) { reject(e); return; }
+      busy = false;
+      setImmediate(step);
+    };
+    client.onUpdate = step;
+    step();
+  });
+}
+
+// A table with one connected client per human seat (named P0, P1, ...),
+// started. Returns { code, host, key, clients (by seat; null for bots) }.
+export async function startTable(url, create, { start = true } = {}) {
+  const hostConn = await Client.connect(url);
+  const made = await hostConn.request({ op: 'create', ...create });
+  if (!made.ok) throw new Error(`create refused: ${made.message}`);
+  const clients = [];
+  for (let s = 0; s < create.seats.length; s++) {
+    if (create.seats[s] !== 'human') { clients.push(null); continue; }
+    const c = s === create.seats.indexOf('human') ? hostConn : await Client.connect(url);
+    const sat = await c.request({ op: 'sit', table: made.table, name: `P${s}`, age: 20 + s, seat: s });
+    if (!sat.ok) throw new Error(`sit refused: ${sat.message}`);
+    c.seat = sat.seat;
+    c.token = sat.token;
+    clients.push(c);
+  }
+  if (start) {
+    const started = await hostConn.request({ op: 'start', table: made.table, host: made.host });
+    if (!started.ok) throw new Error(`start refused: ${started.message}`);
+  }
+  return { code: made.table, host: made.host, key: made.key, hostConn, clients };
+}

@@ -1,0 +1,181 @@
+// uno serve's lobby and tables through real WebSocket connections:
+// create, sit, start, a whole game with people and bots, come back,
+// spectators, a match (docs/server.md).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, Client, startTable, playRandomly, latest, rng, sleep } from './harness.mjs';
+
+let srv;
+before(async () => { srv = await startServer({ args: ['--rate', '1000'] }); });
+after(async () => { await srv.stop(); });
+
+test('the server greets a connection and says where to point a browser', async () => {
+  const c = await Client.connect(srv.url);
+  await c.waitFor((m) => m.type === 'hello', 5000, 0);
+  await c.close();
+});
+
+test('create checks its request and answers a code and a host secret', async () => {
+  const c = await Client.connect(srv.url);
+  const bad = [
+    [{ op: 'create', rules: 'nosuch', seats: ['human', 'medium'] }, /rule/i],
+    [{ op: 'create', rules: 'mattel', seats: ['human'] }, /seats/],
+    [{ op: 'create', rules: 'mattel', seats: ['human', 'cmd:rm -rf /'] }, /seat 1/],
+    [{ op: 'create', rules: 'mattel', seats: ['human', 'ismcts:100000000'] }, /seat 1/],
+    [{ op: 'create', rules: 'mattel', seats: ['human', 'easy'], options: { uno_penalty: 'lots' } }, /uno_penalty/],
+    [{ op: 'create', rules: 'mattel', seats: Array(11).fill('easy') }, /players|10/],
+    [{ op: 'create', rules: '/etc/passwd', seats: ['human', 'easy'] }, /rule/i],
+    [{ op: 'create', rules: 'kpgut', seats: ['human', 'easy'], spectators: 'all' }, /spectators/],
+    [{ op: 'create', rules: 'kpgut', seats: ['human', 'easy'], bot_pace_ms: -1 }, /bot_pace_ms/],
+  ];
+  for (const [req, why] of bad) {
+    const a = await c.request(req);
+    assert.equal(a.ok, false, JSON.stringify(req));
+    assert.equal(a.error, 'bad_request');
+    assert.match(a.message, why);
+  }
+  const made = await c.request({ op: 'create', rules: 'kpgut', seats: ['human', 'hard', 'human'] });
+  assert.equal(made.ok, true);
+  assert.match(made.table, /^[2-9A-HJKMNP-Z]{6}$/);
+  assert.match(made.host, /^[0-9a-f]{32}$/);
+  const info = await c.request({ op: 'table', table: made.table.toLowerCase() });
+  assert.equal(info.ok, true);
+  assert.equal(info.status, 'lobby');
+  assert.deepEqual(info.seats.map((s) => s.kind), ['human', 'bot', 'human']);
+  assert.ok(!JSON.stringify(info).includes(made.host), 'the description carries no secret');
+  await c.close();
+});
+
+test('people sit in free seats, only the host starts, and only with every seat taken', async () => {
+  const t = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'human', 'easy'] }, { start: false });
+  const [a, b] = t.clients;
+  assert.equal(a.seat, 0);
+  assert.equal(b.seat, 1);
+  const late = await Client.connect(srv.url);
+  let r = await late.request({ op: 'sit', table: t.code, name: 'Late', age: 40 });
+  assert.equal(r.error, 'seat_taken');
+  r = await late.request({ op: 'sit', table: t.code, name: 'Late', age: 40, seat: 2 });
+  assert.equal(r.error, 'seat_taken', 'a bot seat is no one\'s');
+  r = await b.request({ op: 'start', table: t.code, host: b.token });
+  assert.equal(r.error, 'bad_token', 'a seat token is not the host secret');
+  r = await a.request({ op: 'start', table: t.code, host: t.host });
+  assert.equal(r.ok, true);
+  const update = await b.waitFor((m) => m.type === 'update', 5000, 0);
+  assert.equal(update.view.counts.length, 3);
+  assert.equal(update.view.hands[0], null);
+  assert.equal(update.view.hands[1].length, update.view.counts[1]);
+  r = await late.request({ op: 'sit', table: t.code, name: 'Late', age: 40 });
+  assert.equal(r.ok, false, 'no one sits down once the game has started');
+  for (const c of [a, b, late]) await c.close();
+});
+
+for (const rules of ['mattel', 'classic', 'kpgut']) {
+  test(`a whole ${rules} game, two people and two bots, to its end`, async () => {
+    const t = await startTable(srv.url, { rules, seats: ['human', 'medium', 'human', 'hard'], bot_pace_ms: 0 });
+    const random = rng(7);
+    const played = await Promise.all([0, 2].map((s) => playRandomly(t.clients[s], random)));
+    assert.ok(played[0] > 0 && played[1] > 0);
+    for (const s of [0, 2]) {
+      const last = latest(t.clients[s]);
+      assert.equal(last.view.over, true);
+      assert.equal(last.view.ranking.flat().length > 0, true);
+    }
+    const info = await t.clients[0].request({ op: 'table', table: t.code });
+    assert.equal(info.status, 'over');
+    for (const c of t.clients) if (c) await c.close();
+  });
+}
+
+test('a seat is taken back with its token after the connection dropped, and sees the game as it stands', async () => {
+  const t = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'human'], bot_pace_ms: 0 });
+  const [a, b] = t.clients;
+  const before = await a.request({ op: 'view' });
+  await a.close();
+  const info = await b.request({ op: 'table', table: t.code });
+  assert.equal(info.seats[0].connected, false);
+  const back = await Client.connect(srv.url);
+  let r = await back.request({ op: 'resume', table: t.code, token: 'f'.repeat(32) });
+  assert.equal(r.error, 'bad_token');
+  r = await back.request({ op: 'resume', table: t.code, token: a.token });
+  assert.equal(r.ok, true);
+  assert.equal(r.seat, 0);
+  const update = await back.waitFor((m) => m.type === 'update', 5000, 0);
+  assert.deepEqual(update.view.hands[0], before.view.hands[0]);
+  // the same seat from a second device: the first one is told and let go
+  const again = await Client.connect(srv.url);
+  r = await again.request({ op: 'resume', table: t.code, token: a.token });
+  assert.equal(r.ok, true);
+  await back.waitFor((m) => m.type === 'replaced', 5000, 0);
+  await back.closed;
+  // a token of this table at another table is nothing there
+  const other = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'easy'] }, { start: false });
+  const stranger = await Client.connect(srv.url);
+  r = await stranger.request({ op: 'resume', table: other.code, token: a.token });
+  assert.equal(r.error, 'bad_token');
+  for (const c of [again, b, stranger, other.hostConn]) await c.close();
+});
+
+test('a person away longer than the table allows is played by a bot until they come back', async () => {
+  const t = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'human'], bot_pace_ms: 0, away_bot_ms: 1000 });
+  const [a, b] = t.clients;
+  await a.close();
+  const info = await b.waitFor((m) => m.type === 'table' && m.seats[0].stand_in, 5000);
+  assert.equal(info.seats[0].connected, false);
+  // b plays; the stand-in answers for seat 0
+  const random = rng(3);
+  await Promise.race([playRandomly(b, random), sleep(1500)]);
+  b.onUpdate = null;
+  const back = await Client.connect(srv.url);
+  const r = await back.request({ op: 'resume', table: t.code, token: a.token });
+  assert.equal(r.ok, true);
+  const now = await back.request({ op: 'table', table: t.code });
+  assert.equal(now.seats[0].stand_in, false);
+  for (const c of [back, b]) await c.close();
+});
+
+test('spectators: none, counts only, or every hand with the host\'s key; a seat cannot also watch', async () => {
+  const closed = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'easy'], spectators: 'none' });
+  const w = await Client.connect(srv.url);
+  let r = await w.request({ op: 'watch', table: closed.code });
+  assert.equal(r.error, 'forbidden');
+
+  const counts = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'easy'], spectators: 'counts' });
+  r = await w.request({ op: 'watch', table: counts.code });
+  assert.equal(r.ok, true);
+  let u = await w.request({ op: 'view' });
+  assert.deepEqual(u.view.hands, [null, null]);
+  assert.equal(u.moves, undefined);
+  r = await w.request({ op: 'draw' });
+  assert.equal(r.error, 'forbidden');
+  r = await counts.clients[0].request({ op: 'watch', table: counts.code });
+  assert.equal(r.error, 'forbidden', 'one connection, one role');
+  await w.request({ op: 'leave' });
+
+  const open = await startTable(srv.url, { rules: 'kpgut', seats: ['human', 'easy'], spectators: 'hands' });
+  assert.match(open.key, /^[0-9a-f]{32}$/);
+  r = await w.request({ op: 'watch', table: open.code });
+  assert.equal(r.error, 'bad_token');
+  r = await w.request({ op: 'watch', table: open.code, key: open.key });
+  assert.equal(r.ok, true);
+  u = await w.request({ op: 'view' });
+  assert.equal(u.view.hands[0].length, u.view.counts[0]);
+  for (const c of [w, closed.hostConn, counts.hostConn, open.hostConn]) await c.close();
+});
+
+test('a match goes on with the host\'s next, and its scores carry over', async () => {
+  const t = await startTable(srv.url, {
+    rules: 'mattel', seats: ['human', 'easy'], bot_pace_ms: 0, match: { target: 100000 },
+  });
+  const [a] = t.clients;
+  await playRandomly(a, rng(11));
+  const first = latest(a).view;
+  assert.ok(first.match, 'the view carries the match');
+  let r = await a.request({ op: 'next', table: t.code, host: 'nope' });
+  assert.equal(r.error, 'bad_token');
+  const since = a.pushes.length;
+  r = await a.request({ op: 'next', table: t.code, host: t.host });
+  assert.equal(r.ok, true, JSON.stringify(r));
+  const second = await a.waitFor((m) => m.type === 'update' && !m.view.over, 5000, since);
+  assert.equal(second.view.match.game, first.match.game + 1);
+  await a.close();
+});
