@@ -352,7 +352,7 @@ Srv *srv_new(const SrvConfig *cfg, char *err, size_t errlen)
         s->mount.mountpoint_len = 1;
         info.mounts = &s->mount;
     }
-    lws_set_log_level(LLL_ERR, NULL);
+    lws_set_log_level(getenv("LWSDEBUG") ? LLL_ERR | LLL_WARN | LLL_NOTICE | LLL_INFO : LLL_ERR, NULL);
     s->ctx = lws_create_context(&info);
     if (s->ctx)
         s->vhost = lws_create_vhost(s->ctx, &info);
