@@ -307,6 +307,7 @@ static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, key, value, &ok);
+    uno_json_put(o, "actions", uno_json_int(r->log_n), &ok);
     uno_json_put(o, "events", uno_table_events(r->table, viewer), &ok);
     uno_json_put(o, "view", uno_table_view(r->table, viewer), &ok);
     if (c->role == ROLE_SEAT)

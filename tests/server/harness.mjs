@@ -73,6 +73,7 @@ export class Client {
     this.frames.push(text);
     const msg = JSON.parse(text);
     if (msg.type === 'ping') { this.send({ op: 'pong', n: msg.n }); return; }
+    if (msg.view) this.last = msg;
     if (msg.id !== undefined && this.waiting.has(msg.id)) {
       const resolve = this.waiting.get(msg.id);
       this.waiting.delete(msg.id);
@@ -122,11 +123,7 @@ export class Client {
 
 // The latest view and moves a client has had (from answers and pushes).
 export function latest(client) {
-  for (let i = client.frames.length - 1; i >= 0; i--) {
-    const msg = JSON.parse(client.frames[i]);
-    if (msg.view) return msg;
-  }
-  return null;
+  return client.last || null;
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -146,7 +143,7 @@ export function rng(seed) {
 // Plays the client's seat with random legal moves, in turn and out of turn
 // (UNO calls, catches, side slides), until its view says the game is over.
 // Resolves with the number of actions the server accepted.
-export function playRandomly(client, random, { outOfTurn = 0.5 } = {}) {
+export function playRandomly(client, random, { outOfTurn = 0.5, pauseMs = 0 } = {}) {
   return new Promise((resolve, reject) => {
     let busy = false, accepted = 0;
     const step = async () => {
@@ -166,6 +163,7 @@ export function playRandomly(client, random, { outOfTurn = 0.5 } = {}) {
         const answer = await client.request(move);
         if (answer.ok) accepted++;
       } catch (e) { reject(e); return; }
+      if (pauseMs) await sleep(pauseMs);
       busy = false;
       setImmediate(step);
     };
