@@ -15,7 +15,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: uno serve [--port P] [--host ADDR] [--db FILE] [--web DIR]\n"
-            "                 [--max-tables N] [--rate N]\n"
+            "                 [--max-tables N] [--rate N] [--allow-decks]\n"
             "\n"
             "Serves UNO tables to people on other devices: the web client at\n"
             "http://HOST:P/ and the table protocol over WebSocket at ws://HOST:P/\n"
@@ -31,6 +31,9 @@ static void usage(FILE *out)
             "  --max-tables N  tables kept at most, 10000\n"
             "  --rate N        messages a second one connection may send, 20 (bursts of\n"
             "                  twice that); more are dropped with an error\n"
+            "  --allow-decks   let a create request fix the top of the deck (\"deck\", as\n"
+            "                  in the table protocol's new): for tests and teaching, never\n"
+            "                  where players do not trust the host\n"
             "  --help          show this help\n"
             "\n"
             "It prints one line saying where to point a browser, and runs until\n"
@@ -66,6 +69,9 @@ int cmd_serve(int argc, char **argv)
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             usage(stdout);
             return 0;
+        } else if (strcmp(arg, "--allow-decks") == 0) {
+            cfg.allow_decks = true;
+            continue;
         } else if (!val) {
             fprintf(stderr, "uno serve: '%s' needs a value (or is unknown)\n", arg);
             usage(stderr);

@@ -64,7 +64,7 @@ static cJSON *new_request(const cJSON *config, WatchMode watching, const RoomSea
     cJSON *req = cJSON_CreateObject();
     bool ok = req != NULL;
     uno_json_put(req, "op", cJSON_CreateString("new"), &ok);
-    static const char *const copied[] = {"rules", "options", "match", "tournament"};
+    static const char *const copied[] = {"rules", "options", "match", "tournament", "deck"};
     for (size_t i = 0; ok && i < sizeof copied / sizeof copied[0]; i++)
         if (uno_field_has(config, copied[i]))
             uno_json_put(req, copied[i], cJSON_Duplicate(uno_field_get(config, copied[i]), true), &ok);
@@ -125,11 +125,15 @@ static int read_seats(const cJSON *req, RoomSeat *seats, int *n, char *err, size
     return UNO_OK;
 }
 
-int srv_room_check(const cJSON *req, char *err, size_t errlen)
+int srv_room_check(const cJSON *req, bool allow_decks, char *err, size_t errlen)
 {
     RoomSeat seats[UNO_MAX_PLAYERS];
     int n, pace, away;
     WatchMode watch;
+    if (!allow_decks && uno_field_has(req, "deck")) {
+        snprintf(err, errlen, "field 'deck': this server deals its own cards (uno serve --allow-decks)");
+        return UNO_E_BAD_REQUEST;
+    }
     int st = read_seats(req, seats, &n, err, errlen);
     if (st == UNO_OK)
         st = read_watch(req, &watch, err, errlen);
@@ -618,8 +622,10 @@ void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSO
                                id);
     bool catching = strcmp(op, "catch") == 0;
     int64_t now = srv_now_ms();
-    if (catching && now < c->catch_after)
-        return srv_reply_error(c, "rate_limited", "a refused catch: wait a second before the next", id);
+    if (catching && now < c->catch_after) { /* pressing on pushes the next chance further */
+        c->catch_after = now + SRV_CATCH_COOLDOWN_MS;
+        return srv_reply_error(c, "rate_limited", "a refused catch: no catch for a second after the last try", id);
+    }
     cJSON *own = as_server(r, c, req);
     cJSON *answer = own ? handle(r, own) : NULL;
     cJSON_Delete(own);

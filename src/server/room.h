@@ -32,8 +32,9 @@
 
 #define SRV_CODE_LEN 6
 #define SRV_TOKEN_LEN 32
-/* A refused catch makes the next ones of that connection wait this long
- * (docs/server.md "Real time"): pressing catch again and again gains nothing. */
+/* A refused catch makes that connection's catches wait this long after its
+ * last try (docs/server.md "Real time"): pressing catch again and again
+ * only pushes the next chance further. */
 #define SRV_CATCH_COOLDOWN_MS 1000
 /* How often each connection's round trip is measured: the server sends
  * {"type":"ping","n":N} and times the {"op":"pong","n":N} that comes back
@@ -118,8 +119,9 @@ uint64_t srv_random_u64(void);
 /* A room from a validated create request (srv_room_check). NULL: no memory. */
 Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host, const char *watch);
 void srv_room_free(Room *r);
-/* Validates a create request: UNO_OK, or bad_request with a message. */
-int srv_room_check(const cJSON *req, char *err, size_t errlen);
+/* Validates a create request: UNO_OK, or bad_request with a message. A
+ * "deck" (the stock's top cards, as in `new`) only where allow_decks. */
+int srv_room_check(const cJSON *req, bool allow_decks, char *err, size_t errlen);
 /* Rebuilds a started table from the store's log (at server start). */
 void srv_room_restore(Room *r);
 /* The table's description for its clients and the lobby: seats, who is

@@ -17,6 +17,7 @@ typedef struct UnoServeConfig {
     const char *db;         /* the SQLite file */
     const char *web_root;   /* the web client's folder, or NULL */
     int max_tables;         /* tables the server keeps at most */
+    bool allow_decks;       /* create requests may fix the deck (tests, demos) */
     SrvLimits limits;
     FILE *log;              /* the operator's log */
 } UnoServeConfig;

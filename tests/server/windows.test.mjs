@@ -1,0 +1,80 @@
+// Real-time windows on the server's clock (docs/server.md "Real time").
+// KPGUT §1: a player left with one card may say UNO for 3 seconds; after
+// that anyone may catch them. Clients with injected latency race a UNO call
+// against a catch: whichever reaches the server first is applied first, on
+// the server's clock. And a catch pressed again and again gains nothing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, startTable, sleep } from './harness.mjs';
+
+let srv;
+before(async () => { srv = await startServer({ args: ['--allow-decks'] }); });
+after(async () => { await srv.stop(); });
+
+// Three people; seat 0 (the youngest) opens with R5 and is left with R7,
+// without saying UNO. Resolves when the play was answered.
+async function oneCardLeft() {
+  const t = await startTable(srv.url, {
+    rules: 'kpgut', seats: ['human', 'human', 'human'], options: { hand_size: 2 },
+    deck: ['R5', 'G1', 'B1', 'R7', 'G2', 'B2'],
+  });
+  const played = await t.clients[0].request({ op: 'play', cards: ['R5'] });
+  assert.equal(played.ok, true);
+  return { t, at: Date.now() };
+}
+
+// Sends obj after `latency` ms (the network's delay before the server sees
+// it), `at` ms after `start`; resolves with the answer.
+async function sendAt(client, start, at, latency, obj) {
+  await sleep(Math.max(0, start + at + latency - Date.now()));
+  return client.request(obj);
+}
+
+test('a UNO call that reaches the server within the grace beats a catch sent earlier but arriving later', async () => {
+  const { t, at } = await oneCardLeft();
+  const [a, , c] = t.clients;
+  // a says UNO at 2.2 s with 300 ms of latency (there at 2.5 s); c catches
+  // at 2.0 s with 1.5 s of latency (there at 3.5 s, after the grace)
+  const [call, caught] = await Promise.all([
+    sendAt(a, at, 2200, 300, { op: 'uno' }),
+    sendAt(c, at, 2000, 1500, { op: 'catch', target: 0 }),
+  ]);
+  assert.equal(call.ok, true, JSON.stringify(call));
+  assert.equal(caught.ok, false);
+  assert.equal(caught.error, 'illegal');
+  const v = await a.request({ op: 'view' });
+  assert.equal(v.view.counts[0], 1, 'no penalty');
+  for (const x of t.clients) await x.close();
+});
+
+test('a catch that reaches the server after the grace beats a UNO call sent earlier but arriving later', async () => {
+  const { t, at } = await oneCardLeft();
+  const [a, , c] = t.clients;
+  // a says UNO at 2.6 s with 1.2 s of latency (there at 3.8 s); c catches at
+  // 3.3 s with no latency
+  const [call, caught] = await Promise.all([
+    sendAt(a, at, 2600, 1200, { op: 'uno' }),
+    sendAt(c, at, 3300, 0, { op: 'catch', target: 0 }),
+  ]);
+  assert.equal(caught.ok, true, JSON.stringify(caught));
+  assert.deepEqual(caught.events.map((e) => e.type), ['catch', 'draw']);
+  assert.equal(call.ok, false);
+  assert.match(call.message, /too late|nothing to call UNO/); // caught already: three cards
+  const v = await a.request({ op: 'view' });
+  assert.equal(v.view.counts[0], 3, 'one card and a penalty of two');
+  for (const x of t.clients) await x.close();
+});
+
+test('a catch flood gains nothing: one click after the grace wins over a button pressed every 60 ms', async () => {
+  const { t, at } = await oneCardLeft();
+  const [, b, c] = t.clients;
+  const flood = [];
+  for (let ms = 0; ms < 4500; ms += 60) flood.push(sendAt(b, at, ms, 0, { op: 'catch', target: 0 }));
+  const click = sendAt(c, at, 3500, 0, { op: 'catch', target: 0 });
+  const answers = await Promise.all(flood);
+  const clicked = await click;
+  assert.equal(clicked.ok, true, JSON.stringify(clicked));
+  assert.equal(answers.filter((x) => x.ok).length, 0, 'the flooder caught nobody');
+  assert.ok(answers.filter((x) => x.error === 'rate_limited').length > 40, 'most presses never reached the referee');
+  for (const x of t.clients) await x.close();
+});
