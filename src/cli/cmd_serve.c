@@ -4,18 +4,22 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/savefile.h"
 #include "cli/sim_args.h"
 #include "server/server.h"
+#include "server/store.h"
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: uno serve [--port P] [--host ADDR] [--db FILE] [--web DIR]\n"
             "                 [--max-tables N] [--rate N] [--allow-decks]\n"
+            "       uno serve [--db FILE] --export CODE OUT\n"
             "\n"
             "Serves UNO tables to people on other devices: the web client at\n"
             "http://HOST:P/ and the table protocol over WebSocket at ws://HOST:P/\n"
@@ -34,6 +38,9 @@ static void usage(FILE *out)
             "  --allow-decks   let a create request fix the top of the deck (\"deck\", as\n"
             "                  in the table protocol's new): for tests and teaching, never\n"
             "                  where players do not trust the host\n"
+            "  --export CODE OUT  write table CODE's games from the database to OUT, a\n"
+            "                  save file that `uno replay OUT` re-runs bit for bit (the\n"
+            "                  server may be running); OUT must not exist\n"
             "  --help          show this help\n"
             "\n"
             "It prints one line saying where to point a browser, and runs until\n"
@@ -56,8 +63,62 @@ static const char *default_web(char *buf, size_t len)
     return access(buf, R_OK) == 0 ? buf : NULL;
 }
 
+typedef struct Export {
+    UnoSaveFile save;
+    long lines;
+    bool ok;
+} Export;
+
+static bool export_line(void *ctx, int64_t n, const char *line, const char *hash)
+{
+    (void)n;
+    Export *e = ctx;
+    char *end;
+    uint64_t h = strtoull(hash, &end, 16);
+    e->ok = *end == '\0' && uno_save_append(&e->save, line, h);
+    e->lines += e->ok;
+    return e->ok;
+}
+
+/* --export: the table's log as a save file (savefile.h). */
+static int export_table(const char *db, const char *code, const char *out)
+{
+    char err[512];
+    if (access(out, F_OK) == 0) {
+        fprintf(stderr, "uno serve: %s exists: name a new file\n", out);
+        return 1;
+    }
+    SrvStore *st = srv_store_open(db, err, sizeof err);
+    if (!st) {
+        fprintf(stderr, "uno serve: %s\n", err);
+        return 1;
+    }
+    Export e = {.ok = true};
+    UnoTable *t = uno_table_new();
+    int rc = 1;
+    if (t && uno_save_open(&e.save, out, true, err, sizeof err) == 0 &&
+        uno_save_replay(&e.save, t, NULL, NULL, err, sizeof err) == 0) {
+        bool read = srv_store_each_action(st, code, export_line, &e);
+        if (!read || !e.ok)
+            fprintf(stderr, "uno serve: table %s: %s\n", code, read ? "could not write its log" : srv_store_error(st));
+        else if (e.lines == 0)
+            fprintf(stderr, "uno serve: no table %s with a game in %s (codes are upper case)\n", code, db);
+        else {
+            fprintf(stderr, "uno serve: table %s: %ld lines written to %s\n", code, e.lines, out);
+            rc = 0;
+        }
+        uno_save_close(&e.save);
+    } else {
+        fprintf(stderr, "uno serve: %s\n", t ? err : "out of memory");
+    }
+    uno_table_free(t);
+    srv_store_close(st);
+    return rc;
+}
+
 int cmd_serve(int argc, char **argv)
 {
+    const char *export_code = NULL, *export_to = NULL;
     UnoServeConfig cfg;
     uno_serve_config_default(&cfg);
     char web[PATH_MAX + 8], err[512];
@@ -69,6 +130,15 @@ int cmd_serve(int argc, char **argv)
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             usage(stdout);
             return 0;
+        } else if (strcmp(arg, "--export") == 0) {
+            if (i + 2 >= argc) {
+                fprintf(stderr, "uno serve: --export needs a table's code and a file to write\n");
+                return 2;
+            }
+            export_code = val;
+            export_to = argv[i + 2];
+            i += 2;
+            continue;
         } else if (strcmp(arg, "--allow-decks") == 0) {
             cfg.allow_decks = true;
             continue;
@@ -103,6 +173,8 @@ int cmd_serve(int argc, char **argv)
         }
         i++;
     }
+    if (export_code)
+        return export_table(cfg.db, export_code, export_to);
     UnoServer *s = uno_server_new(&cfg, err, sizeof err);
     if (!s) {
         fprintf(stderr, "uno serve: %s\n", err);

@@ -3,7 +3,11 @@
 // spectators, a match (docs/server.md).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, Client, startTable, playRandomly, latest, rng, sleep } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, Client, startTable, playRandomly, latest, rng, sleep, UNO } from './harness.mjs';
 
 let srv;
 before(async () => { srv = await startServer({ args: ['--rate', '1000'] }); });
@@ -178,4 +182,24 @@ test('a match goes on with the host\'s next, and its scores carry over', async (
   const second = await a.waitFor((m) => m.type === 'update' && !m.view.over, 5000, since);
   assert.equal(second.view.match.game, first.match.game + 1);
   await a.close();
+});
+
+test('a finished game replays bit for bit from the database (uno serve --export, uno replay)', async () => {
+  const t = await startTable(srv.url, { rules: 'kpgut', seats: ['human', 'medium', 'human'], bot_pace_ms: 0 });
+  await Promise.all([0, 2].map((s) => playRandomly(t.clients[s], rng(5))));
+  const dir = mkdtempSync(join(tmpdir(), 'uno-export-'));
+  const file = join(dir, 'game.uno');
+  // while the server runs: the database is read beside it
+  execFileSync(UNO, ['serve', '--db', srv.db, '--export', t.code, file], { stdio: 'pipe' });
+  const replayed = execFileSync(UNO, ['replay', file]).toString(); // each line's hash is checked
+  const state = JSON.parse(replayed.split('\n').find((l) => l.startsWith('{'))).state;
+  for (const s of [0, 2]) {
+    const last = latest(t.clients[s]).view;
+    assert.deepEqual(state.hands[s], last.hands[s]);
+    assert.deepEqual(state.ranking, last.ranking);
+  }
+  assert.throws(() => execFileSync(UNO, ['serve', '--db', srv.db, '--export', t.code, file], { stdio: 'pipe' }),
+    /exists/, 'an existing file is not written over');
+  rmSync(dir, { recursive: true, force: true });
+  for (const c of t.clients) if (c) await c.close();
 });
