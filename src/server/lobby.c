@@ -20,14 +20,17 @@ struct UnoServer {
     Lobby lobby;
     UnoServeConfig cfg;
     bool closing;       /* connections closing at shutdown leave no trace */
+    struct ClientData *clients;
+    int64_t next_pings; /* when the pings are looked at next */
 };
 
 typedef struct ClientData {
     Client client;
     int creates;
-    SrvTimer *ping;
-    uint32_t ping_n;    /* the outstanding ping's number */
-    int64_t ping_sent;  /* ... and when it left, 0: none outstanding */
+    uint32_t ping_n;    /* the last ping's number */
+    int64_t ping_sent;  /* ... when it left, 0: answered */
+    int64_t ping_due;   /* when the next one goes */
+    struct ClientData *prev, *next; /* every connection, for the pings */
 } ClientData;
 
 void uno_serve_config_default(UnoServeConfig *c)
@@ -278,31 +281,51 @@ static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
 
 /* ---------------------------------------------------------- connections */
 
-static void ping(void *ctx)
+static void ping(ClientData *d, int64_t now)
 {
-    ClientData *d = ctx;
     char text[48];
     int n = snprintf(text, sizeof text, "{\"type\":\"ping\",\"n\":%u}", ++d->ping_n);
-    d->ping_sent = srv_now_ms();
+    d->ping_sent = now;
+    d->ping_due = now + SRV_PING_MS;
     srv_send(d->client.conn, text, (size_t)n);
-    srv_timer_set(d->ping, SRV_PING_MS);
+}
+
+/* The lobby's clock: the tables that are due, every SRV_CLOCK_MS; the
+ * connections whose ping is due, every second. */
+static void clock_runs(void *ctx)
+{
+    UnoServer *s = ctx;
+    Lobby *l = &s->lobby;
+    int64_t now = srv_now_ms();
+    for (int i = 0; i < l->nrooms; i++)
+        srv_room_run(l->rooms[i], now);
+    if (now >= s->next_pings) {
+        for (ClientData *d = s->clients; d; d = d->next)
+            if (now >= d->ping_due)
+                ping(d, now);
+        s->next_pings = now + 1000;
+    }
+    srv_timer_set(l->clock, SRV_CLOCK_MS);
 }
 
 static void on_open(void *ctx, SrvConn *conn)
 {
     UnoServer *s = ctx;
     ClientData *d = calloc(1, sizeof *d);
-    if (!d || !(d->ping = srv_timer_new(s->lobby.srv, ping, d))) {
-        free(d);
+    if (!d) {
         srv_close(conn);
         return;
     }
     d->client.conn = conn;
     d->client.rtt = -1;
+    d->next = s->clients;
+    if (s->clients)
+        s->clients->prev = d;
+    s->clients = d;
     srv_conn_set_data(conn, d);
     static const char hello[] = "{\"type\":\"hello\",\"server\":\"uno\",\"protocol\":1}";
     srv_send(conn, hello, sizeof hello - 1);
-    ping(d);
+    ping(d, srv_now_ms());
 }
 
 static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *text, size_t len)
@@ -327,10 +350,16 @@ static void on_close(void *ctx, SrvConn *conn)
 {
     UnoServer *s = ctx;
     ClientData *d = srv_conn_data(conn);
-    if (d && d->client.room && !s->closing)
+    if (!d)
+        return;
+    if (d->client.room && !s->closing)
         srv_room_leave(d->client.room, &d->client);
-    if (d)
-        srv_timer_free(d->ping);
+    if (d->prev)
+        d->prev->next = d->next;
+    else
+        s->clients = d->next;
+    if (d->next)
+        d->next->prev = d->prev;
     free(d);
 }
 
@@ -373,11 +402,13 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         uno_server_free(s);
         return NULL;
     }
-    if (!(l->worlds = uno_worlds_new()) || !srv_store_each_table(l->store, restore_table, s)) {
+    if (!(l->worlds = uno_worlds_new()) || !(l->clock = srv_timer_new(l->srv, clock_runs, s)) ||
+        !srv_store_each_table(l->store, restore_table, s)) {
         snprintf(err, errlen, "the tables could not be read: %s", srv_store_error(l->store));
         uno_server_free(s);
         return NULL;
     }
+    srv_timer_set(l->clock, SRV_CLOCK_MS);
     return s;
 }
 
@@ -390,10 +421,7 @@ void uno_server_free(UnoServer *s)
     if (!s)
         return;
     Lobby *l = &s->lobby;
-    for (int i = 0; i < l->nrooms; i++) { /* timers go while the loop is there */
-        srv_timer_cancel(l->rooms[i]->bot_timer);
-        srv_timer_cancel(l->rooms[i]->tick_timer);
-    }
+    srv_timer_free(l->clock); /* while the loop is there */
     s->closing = true;
     srv_free(l->srv);
     for (int i = 0; i < l->nrooms; i++)

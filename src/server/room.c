@@ -167,9 +167,6 @@ int srv_room_check(const cJSON *req, bool allow_decks, char *err, size_t errlen)
 
 /* ----------------------------------------------------------- the room */
 
-static void bots_act(void *ctx);
-static void tick(void *ctx);
-
 Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host, const char *watch)
 {
     Room *r = calloc(1, sizeof *r);
@@ -177,8 +174,7 @@ Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *
     if (!r || !(r->config = cJSON_Duplicate(config, true)) || read_seats(config, r->seats, &r->nseats, err, sizeof err) ||
         read_watch(config, &r->watching, err, sizeof err) ||
         read_int(config, "bot_pace_ms", 0, 10000, 800, &r->bot_pace_ms, err, sizeof err) ||
-        read_int(config, "away_bot_ms", 1000, 3600000, 30000, &r->away_bot_ms, err, sizeof err) ||
-        !(r->bot_timer = srv_timer_new(l->srv, bots_act, r)) || !(r->tick_timer = srv_timer_new(l->srv, tick, r))) {
+        read_int(config, "away_bot_ms", 1000, 3600000, 30000, &r->away_bot_ms, err, sizeof err)) {
         srv_room_free(r);
         return NULL;
     }
@@ -197,8 +193,6 @@ void srv_room_free(Room *r)
 {
     if (!r)
         return;
-    srv_timer_free(r->bot_timer);
-    srv_timer_free(r->tick_timer);
     uno_table_free(r->table);
     cJSON_Delete(r->config);
     free(r->watchers);
@@ -323,16 +317,22 @@ static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON
     return o;
 }
 
-static void push_update(Room *r, Client *c, void *except)
+/* The `update` push for c's viewer, for the caller to free; NULL when out
+ * of memory. */
+static char *update_text(const Room *r, const Client *c)
 {
-    if (c == except)
-        return;
     cJSON *o = update_json(r, c, "type", cJSON_CreateString("update"));
     char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    return text;
+}
+
+static void push_update(Room *r, Client *c)
+{
+    char *text = update_text(r, c);
     if (text)
         srv_send(c->conn, text, strlen(text));
     free(text);
-    cJSON_Delete(o);
 }
 
 /* ---------------------------------------------------------- the game */
@@ -372,20 +372,27 @@ static bool answer_ok(const cJSON *answer) { return cJSON_IsTrue(uno_field_get(a
 static void after_change(Room *r)
 {
     if (!playing(r)) {
-        srv_timer_cancel(r->bot_timer);
-        srv_timer_cancel(r->tick_timer);
+        r->bot_at = r->tick_at = 0;
         return;
     }
-    srv_timer_set(r->bot_timer, r->bot_pace_ms);
-    if (!srv_timer_pending(r->tick_timer))
-        srv_timer_set(r->tick_timer, SRV_TICK_MS);
+    int64_t now = srv_now_ms();
+    r->bot_at = now + r->bot_pace_ms;
+    if (!r->tick_at)
+        r->tick_at = now + SRV_TICK_MS;
 }
 
 /* A state-changing request that the table accepted: everyone but `from`
  * (who gets the answer) hears of it. */
 static void changed(Room *r, Client *from)
 {
-    each_client(r, push_update, from);
+    for (int s = 0; s < r->nseats; s++)
+        if (r->seats[s].client && r->seats[s].client != from)
+            push_update(r, r->seats[s].client);
+    /* the spectators all see the same: rendered once */
+    char *text = r->nwatchers ? update_text(r, r->watchers[0]) : NULL;
+    for (int i = 0; text && i < r->nwatchers; i++)
+        srv_send(r->watchers[i]->conn, text, strlen(text));
+    free(text);
     after_change(r);
 }
 
@@ -406,14 +413,11 @@ static void act(Room *r, const UnoAction *a)
 }
 
 /* The bots, asked from the seat in turn on in the order of play; the first
- * that does something acts, and they are asked again after the pace. While
- * no bot acts, they are asked again every half second (an UNO grace may
- * run out, making a catch possible). */
-static void bots_act(void *ctx)
+ * that does something acts, and they are asked again after the pace (the
+ * change schedules it). While no bot acts, they are asked again every half
+ * second (an UNO grace may run out, making a catch possible). */
+static void bots_act(Room *r)
 {
-    Room *r = ctx;
-    if (!playing(r))
-        return;
     const UnoGame *g = game(r);
     Lobby *l = r->lobby;
     int n = uno_game_nplayers(g), turn = uno_game_turn(g), dir = uno_game_direction(g);
@@ -437,8 +441,7 @@ static void bots_act(void *ctx)
             return;
         }
     }
-    if (any)
-        srv_timer_set(r->bot_timer, 500);
+    r->bot_at = any ? srv_now_ms() + 500 : 0;
 }
 
 static void count_event(void *ctx, const UnoEvent *ev)
@@ -472,12 +475,8 @@ static bool timer_due(Room *r, int64_t now)
 /* Every SRV_TICK_MS while a game goes on: the game's timers, and stand-in
  * bots for people away longer than the table allows (where the rules have
  * no away timer of their own). */
-static void tick(void *ctx)
+static void tick(Room *r, int64_t now)
 {
-    Room *r = ctx;
-    if (!playing(r))
-        return;
-    int64_t now = srv_now_ms();
     bool stood_in = false;
     bool away_rule = uno_game_rules(game(r))->away_ms > 0;
     for (int i = 0; i < r->nseats; i++) {
@@ -487,7 +486,7 @@ static void tick(void *ctx)
     }
     if (stood_in) {
         srv_room_announce(r);
-        srv_timer_set(r->bot_timer, 0);
+        r->bot_at = now;
     }
     int64_t t = game_now(r);
     if (timer_due(r, t)) {
@@ -496,8 +495,15 @@ static void tick(void *ctx)
         a.t = t;
         act(r, &a);
     }
-    if (playing(r))
-        srv_timer_set(r->tick_timer, SRV_TICK_MS);
+    r->tick_at = playing(r) ? now + SRV_TICK_MS : 0;
+}
+
+void srv_room_run(Room *r, int64_t now)
+{
+    if (r->tick_at && now >= r->tick_at)
+        tick(r, now);
+    if (r->bot_at && now >= r->bot_at && playing(r))
+        bots_act(r);
 }
 
 /* A new UnoTable that keeps its lines in the store. */
@@ -673,7 +679,7 @@ static void answer_seat(Room *r, Client *c, const cJSON *id)
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
-        push_update(r, c, NULL);
+        push_update(r, c);
 }
 
 void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id)
@@ -743,7 +749,7 @@ void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id)
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
-        push_update(r, c, NULL);
+        push_update(r, c);
 }
 
 void srv_room_leave(Room *r, Client *c)

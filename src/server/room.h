@@ -41,6 +41,10 @@
  * (docs/server.md "Real time": a client can make itself look slower, never
  * faster, and no rule gives the slower an advantage). */
 #define SRV_PING_MS 5000
+/* How often the lobby's clock runs the tables that are due: one timer for
+ * every table (a timer each would wake the loop, and its poll over every
+ * connection, a thousand times a second). */
+#define SRV_CLOCK_MS 10
 /* How often a playing table's timers are looked at. */
 #define SRV_TICK_MS 100
 
@@ -92,13 +96,14 @@ struct Room {
     char broken[UNO_ERR_LEN];        /* why its log did not rebuild it ("" when it did) */
     Client **watchers;
     int nwatchers, watchers_cap;
-    SrvTimer *bot_timer, *tick_timer;
+    int64_t bot_at, tick_at;         /* server ms the bots, the timers are due; 0: not */
     UnoGame *scratch;                /* a copy to try a tick on */
     size_t scratch_bytes;
 };
 
 struct Lobby {
     Srv *srv;
+    SrvTimer *clock;                 /* runs the tables and the pings */
     SrvStore *store;
     Room **rooms;
     int nrooms, rooms_cap;
@@ -129,6 +134,10 @@ void srv_room_restore(Room *r);
 cJSON *srv_room_json(const Room *r);
 /* Sends every client of the room the table's description. */
 void srv_room_announce(Room *r);
+
+/* What is due at the table now: its timers, its bots (the lobby's clock
+ * calls it every SRV_CLOCK_MS). */
+void srv_room_run(Room *r, int64_t now);
 
 /* The lobby's ops on a room (lobby.c has parsed and checked the request). */
 void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id);

@@ -12,7 +12,7 @@ export const UNO = process.env.UNO_BIN || new URL('../../build/uno', import.meta
 export async function startServer({ db, args = [] } = {}) {
   const dir = db ? null : mkdtempSync(join(tmpdir(), 'uno-serve-'));
   const file = db || join(dir, 'uno.db');
-  const proc = spawn(UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', file, ...args], {
+  const proc = spawn(process.env.UNO_BIN || UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', file, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
