@@ -24,7 +24,7 @@ endif
 MPICC   := $(shell command -v mpicc 2>/dev/null)
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc $(shell pkg-config --cflags $(PKGS))
 LDFLAGS += $(filter -fsanitize%,$(OPT))
-LIBS     = $(shell pkg-config --libs $(PKGS)) -lpthread -lm
+LIBS     = $(shell pkg-config --libs $(PKGS)) -lev -lpthread -lm
 
 ENGINE_SRC = $(wildcard src/engine/*.c)
 BOTS_SRC   = $(wildcard src/bots/*.c)

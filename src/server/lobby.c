@@ -365,6 +365,14 @@ static void on_close(void *ctx, SrvConn *conn)
 
 /* --------------------------------------------------------------- server */
 
+static void on_stop(void *ctx)
+{
+    UnoServer *s = ctx;
+    srv_timer_free(s->lobby.clock);
+    s->lobby.clock = NULL;
+    s->closing = true;
+}
+
 static void restore_table(void *ctx, const char *code, const char *config, const char *host, const char *watch)
 {
     UnoServer *s = ctx;
@@ -396,7 +404,7 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         .port = cfg->port,
         .web_root = cfg->web_root,
         .limits = cfg->limits,
-        .handlers = {.ctx = s, .on_open = on_open, .on_message = on_message, .on_close = on_close},
+        .handlers = {.ctx = s, .on_open = on_open, .on_message = on_message, .on_close = on_close, .on_stop = on_stop},
     };
     if (!(l->store = srv_store_open(cfg->db, err, errlen)) || !(l->srv = srv_new(&sc, err, errlen))) {
         uno_server_free(s);
@@ -421,9 +429,7 @@ void uno_server_free(UnoServer *s)
     if (!s)
         return;
     Lobby *l = &s->lobby;
-    srv_timer_free(l->clock); /* while the loop is there */
-    s->closing = true;
-    srv_free(l->srv);
+    srv_free(l->srv); /* on_stop, then the connections close */
     for (int i = 0; i < l->nrooms; i++)
         srv_room_free(l->rooms[i]);
     free(l->rooms);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <ev.h>
 #include <libwebsockets.h>
 
 #include "server/transport.h"
@@ -47,12 +48,15 @@ struct SrvTimer {
 };
 
 struct Srv {
-    struct lws_context *ctx;
+    struct ev_loop *loop;       /* libev's: epoll, so that a wake of the loop
+                                   costs what is ready, not a poll over every
+                                   connection (docs/server.md "Load") */
+    ev_signal sigint, sigterm;
+    struct lws_context *ctx;    /* NULL once destroyed */
     struct lws_vhost *vhost;
     SrvConfig cfg;
     struct lws_http_mount mount;
     char web_root[PATH_MAX];
-    volatile sig_atomic_t stop;
 };
 
 void srv_limits_default(SrvLimits *l)
@@ -101,7 +105,7 @@ void srv_timer_set(SrvTimer *t, int64_t ms)
 
 void srv_timer_cancel(SrvTimer *t)
 {
-    if (t && t->pending)
+    if (t && t->pending && t->srv->ctx)
         lws_sul_schedule(t->srv->ctx, 0, &t->sul, timer_fired, LWS_SET_TIMER_USEC_CANCEL);
     if (t)
         t->pending = false;
@@ -304,13 +308,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 
 /* ------------------------------------------------------------ the loop */
 
-static Srv *signalled; /* the server SIGINT and SIGTERM stop */
-
-static void on_signal(int sig)
+/* SIGINT and SIGTERM, as libev's watchers deliver them (in the loop). */
+static void on_signal(struct ev_loop *loop, ev_signal *w, int revents)
 {
-    (void)sig;
-    if (signalled)
-        srv_stop(signalled);
+    (void)loop;
+    (void)revents;
+    srv_stop(w->data);
 }
 
 static const struct lws_protocols protocols[] = {
@@ -337,8 +340,12 @@ Srv *srv_new(const SrvConfig *cfg, char *err, size_t errlen)
     info.protocols = protocols;
     info.pvo = &pvo;
     info.user = s;
+    s->loop = ev_default_loop(EVFLAG_AUTO);
+    void *loops[1] = {s->loop};
     info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE |
-                   LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_EXPLICIT_VHOSTS;
+                   LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_EXPLICIT_VHOSTS |
+                   LWS_SERVER_OPTION_LIBEV;
+    info.foreign_loops = loops;
     if (cfg->web_root) {
         if (!realpath(cfg->web_root, s->web_root)) {
             snprintf(err, errlen, "web client folder '%s' not found", cfg->web_root);
@@ -352,7 +359,7 @@ Srv *srv_new(const SrvConfig *cfg, char *err, size_t errlen)
         s->mount.mountpoint_len = 1;
         info.mounts = &s->mount;
     }
-    lws_set_log_level(getenv("LWSDEBUG") ? LLL_ERR | LLL_WARN | LLL_NOTICE | LLL_INFO : LLL_ERR, NULL);
+    lws_set_log_level(LLL_ERR, NULL);
     s->ctx = lws_create_context(&info);
     if (s->ctx)
         s->vhost = lws_create_vhost(s->ctx, &info);
@@ -367,31 +374,36 @@ Srv *srv_new(const SrvConfig *cfg, char *err, size_t errlen)
 
 int srv_port(const Srv *s) { return lws_get_vhost_listen_port(s->vhost); }
 
+/* The application lets go of its timers; the connections are closed; the
+ * loop ends. */
 void srv_stop(Srv *s)
 {
-    s->stop = 1;
-    lws_cancel_service(s->ctx);
+    if (!s->ctx)
+        return;
+    if (s->cfg.handlers.on_stop)
+        s->cfg.handlers.on_stop(s->cfg.handlers.ctx);
+    lws_context_destroy(s->ctx);
+    s->ctx = NULL;
+    ev_signal_stop(s->loop, &s->sigint);
+    ev_signal_stop(s->loop, &s->sigterm);
+    ev_break(s->loop, EVBREAK_ALL);
 }
 
 void srv_run(Srv *s)
 {
-    signalled = s;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
-    while (!s->stop && lws_service(s->ctx, 0) >= 0)
-        ;
-    signalled = NULL;
+    ev_signal_init(&s->sigint, on_signal, SIGINT);
+    ev_signal_init(&s->sigterm, on_signal, SIGTERM);
+    s->sigint.data = s->sigterm.data = s;
+    ev_signal_start(s->loop, &s->sigint);
+    ev_signal_start(s->loop, &s->sigterm);
+    ev_run(s->loop, 0);
 }
 
 void srv_free(Srv *s)
 {
     if (!s)
         return;
-    if (s->ctx)
-        lws_context_destroy(s->ctx);
+    srv_stop(s);
     free(s);
 }

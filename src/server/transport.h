@@ -49,6 +49,8 @@ typedef struct SrvHandlers {
      * text is NULL and the message was dropped. */
     void (*on_message)(void *ctx, SrvConn *c, SrvInbound kind, const char *text, size_t len);
     void (*on_close)(void *ctx, SrvConn *c);
+    /* The server stops: let go of the timers; connections close after it. */
+    void (*on_stop)(void *ctx);
 } SrvHandlers;
 
 typedef struct SrvConfig {
@@ -63,8 +65,11 @@ void srv_limits_default(SrvLimits *l);
 
 /* Listens; NULL and a message when it cannot. */
 Srv *srv_new(const SrvConfig *cfg, char *err, size_t errlen);
-/* Runs the event loop until srv_stop (or SIGINT/SIGTERM, which call it). */
+/* Runs the event loop until srv_stop (SIGINT and SIGTERM call it); the
+ * connections are closed when it returns. */
 void srv_run(Srv *s);
+/* From the loop: on_stop, then every connection closes, then srv_run
+ * returns. */
 void srv_stop(Srv *s);
 void srv_free(Srv *s);
 int srv_port(const Srv *s);
