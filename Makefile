@@ -44,7 +44,7 @@ CLI_OBJ    = $(call obj,$(CLI_SRC))
 TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all test test-unit test-server test-examples test-fuzz fuzz fuzz-corpus bench bench-peer uno-mpi test-mpi clean
+.PHONY: all test test-unit test-server test-examples test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a
@@ -135,6 +135,9 @@ bench: $(BUILD)/uno
 	$(BUILD)/uno bench
 bench-peer: $(BUILD)/uno
 	sh bench/peer.sh $(BUILD)/uno
+# `uno serve` under load: 1000 tables of bots, 10,000 connections (docs/server.md "Load").
+bench-serve: $(BUILD)/uno
+	UNO_BIN=$(CURDIR)/$(BUILD)/uno node bench/serve-load.mjs
 
 FUZZ_SRC = $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN = $(patsubst fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))

@@ -22,6 +22,7 @@ struct UnoServer {
     bool closing;       /* connections closing at shutdown leave no trace */
     struct ClientData *clients;
     int64_t next_pings; /* when the pings are looked at next */
+    int next_room;      /* where the clock goes on */
 };
 
 typedef struct ClientData {
@@ -290,22 +291,28 @@ static void ping(ClientData *d, int64_t now)
     srv_send(d->client.conn, text, (size_t)n);
 }
 
-/* The lobby's clock: the tables that are due, every SRV_CLOCK_MS; the
- * connections whose ping is due, every second. */
+/* The lobby's clock: the tables that are due, every SRV_CLOCK_MS, for at
+ * most SRV_CLOCK_BUDGET_MS at a time (the next run goes on from the table
+ * where this one stopped, so that requests are served in between however
+ * many tables fall due together); the connections whose ping is due, every
+ * second. */
 static void clock_runs(void *ctx)
 {
     UnoServer *s = ctx;
     Lobby *l = &s->lobby;
     int64_t now = srv_now_ms();
-    for (int i = 0; i < l->nrooms; i++)
-        srv_room_run(l->rooms[i], now);
+    int k = 0;
+    for (; k < l->nrooms && srv_now_ms() - now < SRV_CLOCK_BUDGET_MS; k++) {
+        s->next_room = (s->next_room + 1) % l->nrooms;
+        srv_room_run(l->rooms[s->next_room], now);
+    }
     if (now >= s->next_pings) {
         for (ClientData *d = s->clients; d; d = d->next)
             if (now >= d->ping_due)
                 ping(d, now);
         s->next_pings = now + 1000;
     }
-    srv_timer_set(l->clock, SRV_CLOCK_MS);
+    srv_timer_set(l->clock, k < l->nrooms ? 1 : SRV_CLOCK_MS);
 }
 
 static void on_open(void *ctx, SrvConn *conn)

@@ -45,6 +45,8 @@
  * every table (a timer each would wake the loop, and its poll over every
  * connection, a thousand times a second). */
 #define SRV_CLOCK_MS 10
+/* ... and how long one run of it may take before it lets requests in. */
+#define SRV_CLOCK_BUDGET_MS 2
 /* How often a playing table's timers are looked at. */
 #define SRV_TICK_MS 100
 
