@@ -215,6 +215,8 @@ static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, co
         cJSON_AddTrueToObject(o, "ok");
         return srv_reply(c, o, id);
     }
+    if (strcmp(op, "replay") == 0)
+        return srv_room_replay(r, c, req, id);
     if (strcmp(op, "sit") == 0)
         return srv_room_sit(r, c, req, id);
     if (strcmp(op, "watch") == 0)
@@ -234,7 +236,7 @@ static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, co
 
 static bool is_lobby_op(const char *op)
 {
-    static const char *const ops[] = {"table", "sit", "resume", "watch", "start", "next", "stop"};
+    static const char *const ops[] = {"table", "replay", "sit", "resume", "watch", "start", "next", "stop"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (strcmp(op, ops[i]) == 0)
             return true;

@@ -148,6 +148,9 @@ void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id);
 void srv_room_start(Room *r, Client *c, const cJSON *id);
 /* A host's match op ("next", "stop"). */
 void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id);
+/* `replay` (replay.c): a finished game, step by step, as a seat or the
+ * whole table saw it. */
+void srv_room_replay(Room *r, Client *c, const cJSON *req, const cJSON *id);
 /* A game request from a seated or watching client. */
 void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSON *id);
 /* The client leaves its role (it left, or its connection closed). */

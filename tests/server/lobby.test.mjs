@@ -203,3 +203,31 @@ test('a finished game replays bit for bit from the database (uno serve --export,
   rmSync(dir, { recursive: true, force: true });
   for (const c of t.clients) if (c) await c.close();
 });
+
+test('a finished game is replayed step by step from a seat\'s view or the whole table\'s; a game going on is not', async () => {
+  const t = await startTable(srv.url, {
+    rules: 'mattel', seats: ['human', 'human', 'easy'], bot_pace_ms: 0, match: { target: 100000 },
+  });
+  const [a, b] = t.clients;
+  let r = await a.request({ op: 'replay', table: t.code, game: 0, as: 0 });
+  assert.equal(r.error, 'no_game', 'not while it is played');
+  await Promise.all([playRandomly(a, rng(21)), playRandomly(b, rng(22))]);
+  const seen = await b.request({ op: 'replay', table: t.code, game: 0, as: 0 });
+  assert.equal(seen.ok, true, JSON.stringify(seen).slice(0, 200));
+  const last = seen.steps[seen.steps.length - 1].view;
+  assert.equal(last.over, true);
+  assert.deepEqual(last.hands[0], latest(a).view.hands[0], 'seat 0\'s view: its own hand');
+  for (const step of seen.steps) {
+    assert.deepEqual(step.view.hands.slice(1), [null, null], 'and no other');
+    for (const e of step.events) if (e.type === 'draw' && e.seat !== 0) assert.equal(e.cards, undefined);
+  }
+  const whole = await b.request({ op: 'replay', table: t.code, as: 'table' });
+  assert.equal(whole.steps.length, seen.steps.length);
+  assert.ok(whole.steps[0].view.hands.every((h) => Array.isArray(h)), 'the whole table: every hand');
+  assert.ok(!JSON.stringify(whole).includes('"seed"'), 'no request line, no seed');
+  r = await b.request({ op: 'next', table: t.code, host: t.host });
+  assert.equal(r.ok, true);
+  r = await b.request({ op: 'replay', table: t.code, game: 1, as: 'table' });
+  assert.equal(r.error, 'no_game', 'the next game is going on');
+  for (const c of t.clients) if (c) await c.close();
+});
