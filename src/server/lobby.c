@@ -203,8 +203,9 @@ static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, co
 {
     Lobby *l = &s->lobby;
     Client *c = &d->client;
-    bool takes_role = strcmp(op, "sit") == 0 || strcmp(op, "resume") == 0 || strcmp(op, "watch") == 0;
-    if (takes_role && c->role != ROLE_NONE)
+    bool takes_role = strcmp(op, "sit") == 0 || strcmp(op, "resume") == 0 || strcmp(op, "watch") == 0 ||
+                      strcmp(op, "join") == 0;
+    if (takes_role && c->room)
         return srv_reply_error(c, "forbidden", "this connection already has a seat or watches: \"leave\" first", id);
     Room *r = named_room(l, c, req, id);
     if (!r)
@@ -217,6 +218,10 @@ static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, co
     }
     if (strcmp(op, "replay") == 0)
         return srv_room_replay(r, c, req, id);
+    if (strcmp(op, "join") == 0) {
+        c->room = r; /* waiting for the oldest's answer, with no role yet */
+        return srv_room_join(r, c, req, id);
+    }
     if (strcmp(op, "sit") == 0)
         return srv_room_sit(r, c, req, id);
     if (strcmp(op, "watch") == 0)
@@ -236,7 +241,7 @@ static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, co
 
 static bool is_lobby_op(const char *op)
 {
-    static const char *const ops[] = {"table", "replay", "sit", "resume", "watch", "start", "next", "stop"};
+    static const char *const ops[] = {"table", "replay", "sit", "resume", "watch", "join", "start", "next", "stop"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (strcmp(op, ops[i]) == 0)
             return true;
@@ -279,6 +284,8 @@ static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
         return op_lobby(s, d, req, op, id);
     if (!c->room)
         return srv_reply_error(c, "no_table", "sit at a table (or watch one) first", id);
+    if (strcmp(op, "consent") == 0)
+        return srv_room_consent(c->room, c, req, id);
     srv_room_request(c->room, c, req, op, id);
 }
 

@@ -195,6 +195,7 @@ void srv_room_free(Room *r)
         return;
     uno_table_free(r->table);
     cJSON_Delete(r->config);
+    cJSON_Delete(r->joining_id);
     free(r->watchers);
     free(r->scratch);
     free(r);
@@ -396,12 +397,12 @@ static void changed(Room *r, Client *from)
     after_change(r);
 }
 
-/* An action decided by the server itself (a bot's, a timer's). */
-static void act(Room *r, const UnoAction *a)
+bool srv_room_act(Room *r, const UnoAction *a)
 {
     cJSON *req = uno_action_json(a);
     cJSON *answer = req ? handle(r, req) : NULL;
-    if (answer_ok(answer)) {
+    bool accepted = answer_ok(answer);
+    if (accepted) {
         changed(r, NULL);
     } else {
         const cJSON *msg = uno_field_get(answer, "message");
@@ -410,6 +411,7 @@ static void act(Room *r, const UnoAction *a)
     }
     cJSON_Delete(req);
     cJSON_Delete(answer);
+    return accepted;
 }
 
 /* The bots, asked from the seat in turn on in the order of play; the first
@@ -437,7 +439,7 @@ static void bots_act(Room *r)
         UnoAction a;
         if (uno_bot_choose(kind, s->human ? NULL : &s->params, &l->view, searching ? l->worlds : NULL, &s->rng, &a)) {
             a.t = game_now(r);
-            act(r, &a);
+            srv_room_act(r, &a);
             return;
         }
     }
@@ -493,7 +495,7 @@ static void tick(Room *r, int64_t now)
         UnoAction a;
         uno_action_init(&a, UNO_ACT_TICK, -1);
         a.t = t;
-        act(r, &a);
+        srv_room_act(r, &a);
     }
     r->tick_at = playing(r) ? now + SRV_TICK_MS : 0;
 }
@@ -667,9 +669,9 @@ static void bind_seat(Room *r, Client *c, int seat)
     c->seat = seat;
 }
 
-/* The answer to sit and resume: the seat, its secret, and the game so far. */
-static void answer_seat(Room *r, Client *c, const cJSON *id)
+void srv_room_seat_client(Room *r, Client *c, int seat, const cJSON *id)
 {
+    bind_seat(r, c, seat);
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
@@ -707,18 +709,18 @@ void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id)
     s->age = who.age;
     memcpy(s->token, token, sizeof token);
     s->taken = true;
-    bind_seat(r, c, seat);
-    answer_seat(r, c, id);
+    srv_room_seat_client(r, c, seat, id);
 }
 
 void srv_room_resume(Room *r, Client *c, const char *token, const cJSON *id)
 {
     for (int s = 0; s < r->nseats; s++)
         if (r->seats[s].taken && strcmp(r->seats[s].token, token) == 0) {
-            bind_seat(r, c, s);
-            answer_seat(r, c, id);
+            srv_room_seat_client(r, c, s, id);
             if (playing(r))
                 after_change(r); /* a stand-in may stop */
+            if (r->joiner && uno_game_oldest(game(r)) == s)
+                srv_room_ask_oldest(r); /* a newcomer waited for them */
             return;
         }
     srv_reply_error(c, "bad_token", "no seat of this table has that token", id);
@@ -754,6 +756,7 @@ void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id)
 
 void srv_room_leave(Room *r, Client *c)
 {
+    srv_room_join_cancel(r, c);
     if (c->role == ROLE_SEAT && r->seats[c->seat].client == c) {
         r->seats[c->seat].client = NULL;
         r->seats[c->seat].away_since = srv_now_ms();
@@ -799,10 +802,21 @@ static bool restore_line(void *ctx, int64_t n, const char *line, const char *has
     return !r->broken[0];
 }
 
+/* A §13 joiner's seat, in the order they joined. */
+static bool restore_join(void *ctx, int seat, const char *name, int age, const char *token)
+{
+    Room *r = ctx;
+    if (seat < 0 || seat > r->nseats || r->nseats >= UNO_MAX_PLAYERS)
+        return false;
+    srv_room_insert_seat(r, seat, name, age, token);
+    return true;
+}
+
 void srv_room_restore(Room *r)
 {
     Lobby *l = r->lobby;
-    if (!srv_store_each_seat(l->store, r->code, restore_seat, r))
+    if (!srv_store_each_seat(l->store, r->code, restore_seat, r) ||
+        !srv_store_each_join(l->store, r->code, restore_join, r))
         snprintf(r->broken, sizeof r->broken, "its seats could not be read");
     Restore re = {r, 0};
     r->table = uno_table_new();
@@ -811,6 +825,13 @@ void srv_room_restore(Room *r)
     if (r->broken[0] || re.n == 0) {
         if (r->broken[0])
             fprintf(l->log, "uno serve: table %s is not served: %s\n", r->code, r->broken);
+        uno_table_free(r->table);
+        r->table = NULL;
+        return;
+    }
+    if (uno_game_nplayers(game(r)) != r->nseats) {
+        snprintf(r->broken, sizeof r->broken, "its seats are not its game's");
+        fprintf(l->log, "uno serve: table %s is not served: %s\n", r->code, r->broken);
         uno_table_free(r->table);
         r->table = NULL;
         return;

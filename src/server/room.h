@@ -101,6 +101,10 @@ struct Room {
     int64_t bot_at, tick_at;         /* server ms the bots, the timers are due; 0: not */
     UnoGame *scratch;                /* a copy to try a tick on */
     size_t scratch_bytes;
+    Client *joiner;                  /* a newcomer waiting for the oldest's yes (§13), or NULL */
+    UnoPlayerInfo joining;           /* ... who they are */
+    int joining_seat;                /* ... the seat they chose */
+    cJSON *joining_id;               /* ... their request's "id" */
 };
 
 struct Lobby {
@@ -151,6 +155,20 @@ void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id);
 /* `replay` (replay.c): a finished game, step by step, as a seat or the
  * whole table saw it. */
 void srv_room_replay(Room *r, Client *c, const cJSON *req, const cJSON *id);
+/* join.c, KPGUT §13: a newcomer asks to join a game in progress; the
+ * oldest player consents; a yes seats them (srv_room_insert_seat, also
+ * used to rebuild the seats at start). A newcomer who leaves withdraws. */
+void srv_room_join(Room *r, Client *c, const cJSON *req, const cJSON *id);
+void srv_room_consent(Room *r, Client *c, const cJSON *req, const cJSON *id);
+void srv_room_ask_oldest(Room *r);
+void srv_room_join_cancel(Room *r, Client *c);
+void srv_room_insert_seat(Room *r, int seat, const char *name, int age, const char *token);
+/* An action the server decides (a bot's, a timer's, a consented join):
+ * applied and told to everyone; false when the table refused it. */
+bool srv_room_act(Room *r, const UnoAction *a);
+/* Seats c at seat (taking it from another connection) and answers it with
+ * the seat's token and the game so far. */
+void srv_room_seat_client(Room *r, Client *c, int seat, const cJSON *id);
 /* A game request from a seated or watching client. */
 void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSON *id);
 /* The client leaves its role (it left, or its connection closed). */

@@ -13,14 +13,16 @@
 
 #include "server/store.h"
 
-enum { Q_ADD_TABLE, Q_ADD_SEAT, Q_LOG, Q_TABLES, Q_SEATS, Q_ACTIONS, Q_COUNT };
+enum { Q_ADD_TABLE, Q_ADD_SEAT, Q_ADD_JOIN, Q_LOG, Q_TABLES, Q_SEATS, Q_JOINS, Q_ACTIONS, Q_COUNT };
 
 static const char *const queries[Q_COUNT] = {
     [Q_ADD_TABLE] = "INSERT INTO tables(code, config, host, watch) VALUES (?1, ?2, ?3, ?4)",
     [Q_ADD_SEAT] = "INSERT INTO seats(code, seat, name, age, token) VALUES (?1, ?2, ?3, ?4, ?5)",
+    [Q_ADD_JOIN] = "INSERT INTO joins(code, seat, name, age, token) VALUES (?1, ?2, ?3, ?4, ?5)",
     [Q_LOG] = "INSERT INTO actions(code, n, line, hash) VALUES (?1, ?2, ?3, ?4)",
     [Q_TABLES] = "SELECT code, config, host, watch FROM tables ORDER BY rowid",
     [Q_SEATS] = "SELECT seat, name, age, token FROM seats WHERE code = ?1 ORDER BY seat",
+    [Q_JOINS] = "SELECT seat, name, age, token FROM joins WHERE code = ?1 ORDER BY rowid",
     [Q_ACTIONS] = "SELECT n, line, hash FROM actions WHERE code = ?1 ORDER BY n",
 };
 
@@ -35,6 +37,9 @@ static const char schema[] =
     "  code TEXT NOT NULL REFERENCES tables(code), seat INTEGER NOT NULL,"
     "  name TEXT NOT NULL, age INTEGER NOT NULL, token TEXT NOT NULL,"
     "  PRIMARY KEY (code, seat));"
+    "CREATE TABLE IF NOT EXISTS joins ("
+    "  code TEXT NOT NULL REFERENCES tables(code), seat INTEGER NOT NULL,"
+    "  name TEXT NOT NULL, age INTEGER NOT NULL, token TEXT NOT NULL);"
     "CREATE TABLE IF NOT EXISTS actions ("
     "  code TEXT NOT NULL REFERENCES tables(code), n INTEGER NOT NULL,"
     "  line TEXT NOT NULL, hash TEXT NOT NULL,"
@@ -117,6 +122,17 @@ bool srv_store_add_seat(SrvStore *st, const char *code, int seat, const char *na
     return run(q);
 }
 
+bool srv_store_add_join(SrvStore *st, const char *code, int seat, const char *name, int age, const char *token)
+{
+    sqlite3_stmt *q = st->q[Q_ADD_JOIN];
+    bind_text(q, 1, code);
+    sqlite3_bind_int(q, 2, seat);
+    bind_text(q, 3, name);
+    sqlite3_bind_int(q, 4, age);
+    bind_text(q, 5, token);
+    return run(q);
+}
+
 bool srv_store_log(SrvStore *st, const char *code, int64_t n, const char *line, const char *hash)
 {
     sqlite3_stmt *q = st->q[Q_LOG];
@@ -160,6 +176,18 @@ bool srv_store_each_seat(SrvStore *st, const char *code,
     while ((rc = sqlite3_step(q)) == SQLITE_ROW)
         fn(ctx, sqlite3_column_int(q, 0), column(q, 1), sqlite3_column_int(q, 2), column(q, 3));
     return finish(q, rc);
+}
+
+bool srv_store_each_join(SrvStore *st, const char *code,
+                         bool (*fn)(void *, int, const char *, int, const char *), void *ctx)
+{
+    sqlite3_stmt *q = st->q[Q_JOINS];
+    bind_text(q, 1, code);
+    int rc;
+    bool kept = true;
+    while (kept && (rc = sqlite3_step(q)) == SQLITE_ROW)
+        kept = fn(ctx, sqlite3_column_int(q, 0), column(q, 1), sqlite3_column_int(q, 2), column(q, 3));
+    return finish(q, kept ? rc : SQLITE_DONE) && kept;
 }
 
 bool srv_store_each_action(SrvStore *st, const char *code,

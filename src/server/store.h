@@ -35,6 +35,10 @@ bool srv_store_add_table(SrvStore *st, const char *code, const char *config, con
 /* A person (or a bot) in a seat, with the seat's secret (bots: ""). */
 bool srv_store_add_seat(SrvStore *st, const char *code, int seat, const char *name, int age,
                         const char *token);
+/* A newcomer seated during a game (KPGUT §13) at seat, later seats moving
+ * up one, with the seat's secret. */
+bool srv_store_add_join(SrvStore *st, const char *code, int seat, const char *name, int age,
+                        const char *token);
 /* Line n of the table's log and the hash of the state it made (hex). */
 bool srv_store_log(SrvStore *st, const char *code, int64_t n, const char *line, const char *hash);
 
@@ -44,6 +48,11 @@ bool srv_store_each_table(SrvStore *st, void (*fn)(void *ctx, const char *code, 
 /* The seats taken at a table: fn(ctx, seat, name, age, token). */
 bool srv_store_each_seat(SrvStore *st, const char *code,
                          void (*fn)(void *ctx, int seat, const char *name, int age, const char *token),
+                         void *ctx);
+/* The newcomers of a table in the order they joined: fn(ctx, seat, name,
+ * age, token); fn returns false when the seat cannot be (then false). */
+bool srv_store_each_join(SrvStore *st, const char *code,
+                         bool (*fn)(void *ctx, int seat, const char *name, int age, const char *token),
                          void *ctx);
 /* A table's log in order: fn(ctx, n, line, hash); fn returns false to stop. */
 bool srv_store_each_action(SrvStore *st, const char *code,

@@ -231,3 +231,47 @@ test('a finished game is replayed step by step from a seat\'s view or the whole 
   assert.equal(r.error, 'no_game', 'the next game is going on');
   for (const c of t.clients) if (c) await c.close();
 });
+
+test('KPGUT §13: a newcomer joins a game in progress when the oldest player says yes, and keeps the seat', async () => {
+  const t = await startTable(srv.url, {
+    rules: 'kpgut', seats: ['human', 'human', 'easy'], options: { join: true }, bot_pace_ms: 10000,
+  });
+  const [young, old] = t.clients; // ages 20 and 21; the bot is 30, so the bot is the oldest
+  const late = await Client.connect(srv.url);
+  let r = await late.request({ op: 'join', table: t.code, name: 'Late', age: 19, seat: 1 });
+  assert.equal(r.ok, true, JSON.stringify(r));
+  assert.equal(r.seat, 1);
+  const v = await late.request({ op: 'view' });
+  assert.equal(v.view.counts.length, 4);
+  assert.equal(v.view.counts[1], 9, 'the newcomer draws 9 (§13)');
+  assert.equal((await old.request({ op: 'view' })).view.hands[2].length > 0, true, 'seat 1 moved up to 2');
+  assert.equal(old.seat, 1, 'the client keeps its own number until told');
+  const info = await young.request({ op: 'table', table: t.code });
+  assert.deepEqual(info.seats.map((s) => s.name), ['P0', 'Late', 'P1', 'easy bot 3']);
+  r = await late.request({ op: 'join', table: t.code, name: 'Again', age: 19 });
+  assert.equal(r.ok, false, 'one role per connection');
+  for (const c of [young, old, late]) await c.close();
+});
+
+test('KPGUT §13: the oldest person decides; a no leaves the game as it was', async () => {
+  const t = await startTable(srv.url, { rules: 'kpgut', seats: ['human', 'human'], options: { join: true } });
+  const [, oldest] = t.clients;
+  const late = await Client.connect(srv.url);
+  const asked = late.request({ op: 'join', table: t.code, name: 'Late', age: 50 });
+  const request = await oldest.waitFor((m) => m.type === 'join', 5000, 0);
+  assert.deepEqual([request.name, request.age, request.seat], ['Late', 50, 2]);
+  let r = await t.clients[0].request({ op: 'consent', yes: true });
+  assert.equal(r.error, 'forbidden', 'only the oldest');
+  r = await oldest.request({ op: 'consent', yes: false });
+  assert.equal(r.ok, true);
+  const answer = await asked;
+  assert.equal(answer.error, 'refused');
+  assert.equal((await oldest.request({ op: 'view' })).view.counts.length, 2);
+  const again = late.request({ op: 'join', table: t.code, name: 'Late', age: 50, seat: 0 });
+  await oldest.waitFor((m) => m.type === 'join', 5000, oldest.pushes.length);
+  await oldest.request({ op: 'consent', yes: true });
+  const seated = await again;
+  assert.equal(seated.ok, true);
+  assert.equal(seated.seat, 0);
+  for (const c of [...t.clients, late]) await c.close();
+});
