@@ -5,7 +5,10 @@
  * step: its events and the view after it, rendered for the viewer by the
  * engine's visibility rules. A game still going on is never replayed, and no
  * step carries a request line (the `new` line's seed would deal the match's
- * games to come).
+ * games to come). The whole table's view (every hand, every card drawn) waits
+ * until the table has played its last game: a match's games are dealt from
+ * one seed, and a finished game's every card is enough to work out the
+ * generator, hence the deals to come.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +60,7 @@ static bool replay_line(void *ctx, int64_t n, const char *line, const char *hash
         re->ok = false;
         return false;
     }
-    if (re->game != re->want)
+    if (re->game != re->want || re->over) /* another game, or after its end (a match's stop) */
         return true;
     if (cJSON_GetArraySize(re->steps) >= REPLAY_MAX_STEPS) {
         re->ok = false;
@@ -82,6 +85,19 @@ static int read_viewer(const Room *r, const cJSON *req, int *viewer, char *err, 
     return uno_field_seat(req, "as", r->nseats, viewer, err, errlen);
 }
 
+/* Whether the table will deal no more games: its game is over, and its
+ * match (if any) too. */
+static bool all_played(const Room *r)
+{
+    if (!r->table || !uno_game_over(uno_table_game(r->table)))
+        return false;
+    cJSON *view = uno_table_view(r->table, UNO_VIEWER_SPECTATOR);
+    const cJSON *match = uno_field_get(view, "match");
+    bool over = view && (!match || cJSON_IsTrue(uno_field_get(match, "over")));
+    cJSON_Delete(view);
+    return over;
+}
+
 void srv_room_replay(Room *r, Client *c, const cJSON *req, const cJSON *id)
 {
     char err[UNO_ERR_LEN];
@@ -90,6 +106,9 @@ void srv_room_replay(Room *r, Client *c, const cJSON *req, const cJSON *id)
     if (read_viewer(r, req, &re.viewer, err, sizeof err) != UNO_OK ||
         (uno_field_has(req, "game") && uno_field_int(req, "game", 0, 100000, &game, err, sizeof err) != UNO_OK))
         return srv_reply_error(c, "bad_request", err, id);
+    if (re.viewer == UNO_VIEWER_REFEREE && !all_played(r))
+        return srv_reply_error(c, "forbidden", "the whole table's view waits until the table's last game is over "
+                                               "(a seat's own view may be replayed now)", id);
     re.want = (int)game;
     re.table = uno_table_new();
     re.steps = cJSON_CreateArray();

@@ -204,7 +204,7 @@ test('a finished game replays bit for bit from the database (uno serve --export,
   for (const c of t.clients) if (c) await c.close();
 });
 
-test('a finished game is replayed step by step from a seat\'s view or the whole table\'s; a game going on is not', async () => {
+test('a finished game is replayed step by step from a seat\'s view, or the whole table\'s once the match is over; a game going on is not', async () => {
   const t = await startTable(srv.url, {
     rules: 'mattel', seats: ['human', 'human', 'easy'], bot_pace_ms: 0, match: { target: 100000 },
   });
@@ -221,14 +221,14 @@ test('a finished game is replayed step by step from a seat\'s view or the whole 
     assert.deepEqual(step.view.hands.slice(1), [null, null], 'and no other');
     for (const e of step.events) if (e.type === 'draw' && e.seat !== 0) assert.equal(e.cards, undefined);
   }
+  r = await b.request({ op: 'replay', table: t.code, as: 'table' });
+  assert.equal(r.error, 'forbidden', 'not while the match may deal more games from the same seed');
+  r = await b.request({ op: 'stop', table: t.code, host: t.host });
+  assert.equal(r.ok, true, JSON.stringify(r));
   const whole = await b.request({ op: 'replay', table: t.code, as: 'table' });
   assert.equal(whole.steps.length, seen.steps.length);
   assert.ok(whole.steps[0].view.hands.every((h) => Array.isArray(h)), 'the whole table: every hand');
   assert.ok(!JSON.stringify(whole).includes('"seed"'), 'no request line, no seed');
-  r = await b.request({ op: 'next', table: t.code, host: t.host });
-  assert.equal(r.ok, true);
-  r = await b.request({ op: 'replay', table: t.code, game: 1, as: 'table' });
-  assert.equal(r.error, 'no_game', 'the next game is going on');
   for (const c of t.clients) if (c) await c.close();
 });
 
