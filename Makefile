@@ -44,7 +44,7 @@ CLI_OBJ    = $(call obj,$(CLI_SRC))
 TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all test test-unit test-server test-examples test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
+.PHONY: all test test-unit test-server test-web test-examples test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a
@@ -115,19 +115,23 @@ test:
 	@sh scripts/check-links
 	$(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 test-server
+	$(MAKE) SAN=1 test-web
 	$(MAKE) SAN=1 test-examples
 	$(MAKE) all
 	$(MAKE) test-mpi
 	$(MAKE) test-fuzz
-	@cat build-san/test-logs/summary build-san/test-logs/server-summary | \
+	@cat build-san/test-logs/summary build-san/test-logs/*-summary | \
 	    awk '{p += $$2; f += $$4} END {print "tests: " p " passed, " f " failed"}'
 
 test-unit: $(BUILD)/uno $(TEST_BIN)
 	@sh scripts/run-tests.sh $(BUILD) $(TEST_BIN)
 
-# `uno serve` through real WebSocket connections (node, npm ws).
+# `uno serve` through real WebSocket connections (node, npm ws), and the
+# web table in headless Chromium (npm playwright-core, Debian's chromium).
 test-server: $(BUILD)/uno
-	@sh scripts/run-server-tests.sh $(BUILD)
+	@sh scripts/run-node-tests.sh $(BUILD) server
+test-web: $(BUILD)/uno
+	@sh scripts/run-node-tests.sh $(BUILD) web
 
 # Speed: `uno bench` (fixed games, their signature), and against the npm
 # package uno-engine (bench/peer.sh; needs npm and the network once).

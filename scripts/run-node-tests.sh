@@ -1,0 +1,18 @@
+#!/bin/sh
+# Runs one folder of node tests (tests/NAME/*.test.mjs, node's test runner:
+# the server's protocol tests through real WebSocket connections, the web
+# table's in headless Chromium) against BUILD/uno; their counts go to
+# BUILD/test-logs/NAME-summary ("tests/NAME: N passed, N failed").
+set -u
+build=$1 name=$2
+logs=$build/test-logs
+mkdir -p "$logs"
+UNO_BIN=$(pwd)/$build/uno UNO_SHOTS=$logs/$name-shots \
+    node --test --test-reporter=tap "tests/$name/" >"$logs/$name.log" 2>&1
+status=$?
+grep -E "^# (tests|pass|fail)|^not ok|^# (leak|crash) test" "$logs/$name.log"
+[ $status -eq 0 ] || { echo "=== tests/$name (FAILED): $logs/$name.log"; tail -n 60 "$logs/$name.log"; }
+p=$(sed -n 's/^# pass \([0-9]*\)/\1/p' "$logs/$name.log"); f=$(sed -n 's/^# fail \([0-9]*\)/\1/p' "$logs/$name.log")
+[ $status -eq 0 ] || [ "${f:-0}" -gt 0 ] || f=1 # died before counting
+echo "tests/$name: ${p:-0} passed, ${f:-0} failed" | tee "$logs/$name-summary"
+exit $status
