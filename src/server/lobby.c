@@ -142,7 +142,7 @@ static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON
     char err[UNO_ERR_LEN] = "";
     if (l->nrooms >= s->cfg.max_tables || d->creates >= CREATES_PER_CONNECTION)
         return srv_reply_error(c, "forbidden", "no more tables: the server (or this connection) is at its limit", id);
-    if (srv_room_check(req, s->cfg.allow_decks, err, sizeof err) != UNO_OK)
+    if (srv_config_check(req, s->cfg.allow_decks, err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], watch[SRV_TOKEN_LEN + 1];
     do
@@ -395,7 +395,7 @@ static void restore_table(void *ctx, const char *code, const char *config, const
     Lobby *l = &s->lobby;
     cJSON *req = cJSON_Parse(config);
     char err[UNO_ERR_LEN] = "a damaged config";
-    Room *r = req && srv_room_check(req, true, err, sizeof err) == UNO_OK ? srv_room_new(l, code, req, host, watch) : NULL;
+    Room *r = req && srv_config_check(req, true, err, sizeof err) == UNO_OK ? srv_room_new(l, code, req, host, watch) : NULL;
     cJSON_Delete(req);
     if (!r || !add_room(l, r)) {
         fprintf(l->log, "uno serve: table %s is not served: %s\n", code, err);

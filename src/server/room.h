@@ -126,13 +126,23 @@ void srv_reply_error(Client *c, const char *code, const char *message, const cJS
 void srv_random_token(char out[SRV_TOKEN_LEN + 1]);
 uint64_t srv_random_u64(void);
 
-/* ---- room.c: one table ---- */
-/* A room from a validated create request (srv_room_check). NULL: no memory. */
-Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host, const char *watch);
-void srv_room_free(Room *r);
+/* ---- config.c: a table's create request ---- */
 /* Validates a create request: UNO_OK, or bad_request with a message. A
  * "deck" (the stock's top cards, as in `new`) only where allow_decks. */
-int srv_room_check(const cJSON *req, bool allow_decks, char *err, size_t errlen);
+int srv_config_check(const cJSON *req, bool allow_decks, char *err, size_t errlen);
+/* The seats (bots named after their level), the spectators' mode, the
+ * bots' pace and the away time a create request asks for. */
+int srv_config_read(const cJSON *config, RoomSeat *seats, int *nseats, WatchMode *watching, int *pace,
+                    int *away, char *err, size_t errlen);
+/* The `new` request that starts the table's game: its rules, options,
+ * match and deck, its players as seated, the seed. */
+cJSON *srv_config_new_game(const cJSON *config, WatchMode watching, const RoomSeat *seats, int n, uint64_t seed);
+const char *srv_watch_name(WatchMode m); /* "none", "counts", "hands" */
+
+/* ---- room.c: one table ---- */
+/* A room from a validated create request (srv_config_check). NULL: no memory. */
+Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host, const char *watch);
+void srv_room_free(Room *r);
 /* Rebuilds a started table from the store's log (at server start). */
 void srv_room_restore(Room *r);
 /* The table's description for its clients and the lobby: seats, who is

@@ -1,0 +1,172 @@
+/*
+ * config.c — a table's create request (docs/protocol.md "The server"):
+ * its checks, the seats and settings it asks for, and the table protocol's
+ * `new` request that starts its game (room.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/field.h"
+#include "protocol/match_ops.h"
+#include "protocol/request.h"
+#include "server/room.h"
+
+static const char *const watch_names[] = {"none", "counts", "hands"};
+static const char *const bot_levels[] = {"easy", "medium", "hard", "expert"};
+
+/* Whether a create request's seat names a bot level. */
+static bool is_level(const char *name)
+{
+    for (size_t i = 0; i < sizeof bot_levels / sizeof bot_levels[0]; i++)
+        if (strcmp(name, bot_levels[i]) == 0)
+            return true;
+    return false;
+}
+
+static int read_watch(const cJSON *req, WatchMode *out, char *err, size_t errlen)
+{
+    *out = WATCH_COUNTS;
+    if (!uno_field_has(req, "spectators"))
+        return UNO_OK;
+    const char *name;
+    int st = uno_field_string(req, "spectators", 16, &name, err, errlen);
+    for (int i = 0; st == UNO_OK && i < 3; i++)
+        if (strcmp(name, watch_names[i]) == 0) {
+            *out = (WatchMode)i;
+            return UNO_OK;
+        }
+    if (st == UNO_OK)
+        snprintf(err, errlen, "field 'spectators': \"none\", \"counts\" or \"hands\"");
+    return UNO_E_BAD_REQUEST;
+}
+
+const char *srv_watch_name(WatchMode m) { return watch_names[m]; }
+
+/* An optional whole number field between min and max, default def. */
+static int read_int(const cJSON *req, const char *key, int64_t min, int64_t max, int def, int *out,
+                    char *err, size_t errlen)
+{
+    int64_t v = def;
+    int st = uno_field_has(req, key) ? uno_field_int(req, key, min, max, &v, err, errlen) : UNO_OK;
+    *out = (int)v;
+    return st;
+}
+
+/* The `new` request that starts the table's game: its rules and options,
+ * its players (people as they sat, bots by level), a fresh seed. The
+ * table's spectators see every hand exactly when it lets them (the option
+ * spectators_see_hands, whatever the rule set's default). */
+cJSON *srv_config_new_game(const cJSON *config, WatchMode watching, const RoomSeat *seats, int n, uint64_t seed)
+{
+    cJSON *req = cJSON_CreateObject();
+    bool ok = req != NULL;
+    uno_json_put(req, "op", cJSON_CreateString("new"), &ok);
+    static const char *const copied[] = {"rules", "options", "match", "tournament", "deck"};
+    for (size_t i = 0; ok && i < sizeof copied / sizeof copied[0]; i++)
+        if (uno_field_has(config, copied[i]))
+            uno_json_put(req, copied[i], cJSON_Duplicate(uno_field_get(config, copied[i]), true), &ok);
+    cJSON *options = cJSON_GetObjectItemCaseSensitive(req, "options");
+    if (ok && !options)
+        ok = (options = cJSON_AddObjectToObject(req, "options")) != NULL;
+    if (ok && cJSON_IsObject(options)) {
+        cJSON_DeleteItemFromObjectCaseSensitive(options, "spectators_see_hands");
+        uno_json_put(options, "spectators_see_hands", cJSON_CreateBool(watching == WATCH_HANDS), &ok);
+    }
+    cJSON *players = cJSON_CreateArray();
+    for (int s = 0; s < n; s++) {
+        UnoPlayerInfo p = {.age = seats[s].age};
+        snprintf(p.name, sizeof p.name, "%s", seats[s].name);
+        uno_json_push(players, uno_json_person(&p), &ok);
+    }
+    uno_json_put(req, "players", players, &ok);
+    uno_json_put(req, "seed", uno_json_int((int64_t)(seed & ((1ULL << 53) - 1))), &ok);
+    uno_json_put(req, "t", uno_json_int(0), &ok);
+    if (!ok) {
+        cJSON_Delete(req);
+        return NULL;
+    }
+    return req;
+}
+
+/* The seats a create request asks for, as they stand before anyone sits:
+ * bots named after their level, aged 30. */
+static int read_seats(const cJSON *req, RoomSeat *seats, int *n, char *err, size_t errlen)
+{
+    const cJSON *list = uno_field_get(req, "seats");
+    if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) < 2 || cJSON_GetArraySize(list) > UNO_MAX_PLAYERS) {
+        snprintf(err, errlen, "field 'seats': a list of 2 to %d seats, each \"human\" or a bot level "
+                              "(easy, medium, hard, expert)", UNO_MAX_PLAYERS);
+        return UNO_E_BAD_REQUEST;
+    }
+    *n = 0;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, list) {
+        RoomSeat *s = &seats[(*n)++];
+        memset(s, 0, sizeof *s);
+        const char *kind = cJSON_IsString(item) ? item->valuestring : "";
+        s->human = strcmp(kind, "human") == 0;
+        if (!s->human && !is_level(kind)) {
+            snprintf(err, errlen, "field 'seats': seat %d is \"%.16s\": \"human\" or easy, medium, hard, expert",
+                     *n - 1, kind);
+            return UNO_E_BAD_REQUEST;
+        }
+        if (!s->human) {
+            uno_bot_params_default(&s->params);
+            if (uno_bot_parse(kind, &s->bot, &s->params, err, errlen) != UNO_OK)
+                return UNO_E_BAD_REQUEST;
+            snprintf(s->level, sizeof s->level, "%s", kind);
+            snprintf(s->name, sizeof s->name, "%s bot %d", kind, *n);
+            s->age = 30;
+        }
+    }
+    return UNO_OK;
+}
+
+int srv_config_read(const cJSON *config, RoomSeat *seats, int *nseats, WatchMode *watching, int *pace,
+                    int *away, char *err, size_t errlen)
+{
+    int st = read_seats(config, seats, nseats, err, errlen);
+    if (st == UNO_OK)
+        st = read_watch(config, watching, err, errlen);
+    if (st == UNO_OK)
+        st = read_int(config, "bot_pace_ms", 0, 10000, 800, pace, err, errlen);
+    if (st == UNO_OK)
+        st = read_int(config, "away_bot_ms", 1000, 3600000, 30000, away, err, errlen);
+    return st;
+}
+
+int srv_config_check(const cJSON *req, bool allow_decks, char *err, size_t errlen)
+{
+    RoomSeat seats[UNO_MAX_PLAYERS];
+    int n, pace, away;
+    WatchMode watch;
+    if (!allow_decks && uno_field_has(req, "deck")) {
+        snprintf(err, errlen, "field 'deck': this server deals its own cards (uno serve --allow-decks)");
+        return UNO_E_BAD_REQUEST;
+    }
+    int st = srv_config_read(req, seats, &n, &watch, &pace, &away, err, errlen);
+    if (st != UNO_OK)
+        return st;
+    for (int s = 0; s < n; s++) /* stand-ins for the people to come */
+        if (seats[s].human)
+            snprintf(seats[s].name, sizeof seats[s].name, "seat %d", s);
+    /* the game it would start, with these seats: rules, options, match */
+    cJSON *probe = srv_config_new_game(req, watch, seats, n, 1);
+    UnoRules rules;
+    UnoSetup *setup = malloc(sizeof *setup);
+    st = probe && setup ? uno_request_new(probe, NULL, 0, &rules, setup, err, errlen) : UNO_E_BAD_REQUEST;
+    if (st == UNO_OK && uno_match_requested(probe)) {
+        UnoMatch *m = NULL;
+        st = uno_match_request_new(probe, &rules, setup, &m, err, errlen);
+        uno_match_free(m);
+    } else if (st == UNO_OK) {
+        UnoGame *g = uno_game_new(&rules, setup, err, errlen);
+        st = g ? UNO_OK : UNO_E_BAD_REQUEST;
+        uno_game_free(g);
+    }
+    free(setup);
+    cJSON_Delete(probe);
+    return st;
+}
+
