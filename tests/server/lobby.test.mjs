@@ -275,3 +275,23 @@ test('KPGUT §13: the oldest person decides; a no leaves the game as it was', as
   assert.equal(seated.seat, 0);
   for (const c of [...t.clients, late]) await c.close();
 });
+
+test('a KPGUT session of two games: the host deals the next, the session ends with its scores', async () => {
+  const t = await startTable(srv.url, {
+    rules: 'kpgut', seats: ['human', 'medium', 'easy'], bot_pace_ms: 0, match: { games: 2 },
+  });
+  const [a] = t.clients;
+  await playRandomly(a, rng(31));
+  let since = a.pushes.length;
+  let r = await a.request({ op: 'next', table: t.code, host: t.host });
+  assert.equal(r.ok, true, JSON.stringify(r));
+  await a.waitFor((m) => m.type === 'update' && !m.view.over, 5000, since);
+  await playRandomly(a, rng(32));
+  const match = latest(a).view.match;
+  assert.equal(match.kind, 'session');
+  assert.equal(match.over, true, JSON.stringify(match));
+  assert.equal(Math.max(...match.played), 2, 'two games (one ejected under §15 plays fewer)');
+  r = await a.request({ op: 'next', table: t.code, host: t.host });
+  assert.equal(r.ok, false, 'no third game');
+  await a.close();
+});
