@@ -254,6 +254,16 @@ static void test_slow(void **state)
     table_close(&t);
 }
 
+/* Waits until the program has made its file `ready`: its start (slow on a
+ * busy machine) is then no part of what is timed. */
+static void wait_ready(const char *ready)
+{
+    for (int i = 0; i < 600 && access(ready, F_OK) != 0; i++)
+        nanosleep(&(struct timespec){0, 50 * 1000000}, NULL);
+    assert_int_equal(access(ready, F_OK), 0);
+    unlink(ready);
+}
+
 /* Late once, then on time: the late answer arrives before the next one and
  * must not be taken for it, with or without an "id". */
 static void test_late_answer_dropped(void **state)
@@ -262,6 +272,7 @@ static void test_late_answer_dropped(void **state)
     const char *programs[] = {
         /* echoes the id: the first answer (id 1) is late and says "pass", illegal then */
         "python3 -c 'import sys, json, time\n"
+        "open(\"%s\", \"w\").close()\n"
         "for i, l in enumerate(sys.stdin):\n"
         "    q = json.loads(l)\n"
         "    if i == 0:\n"
@@ -270,6 +281,7 @@ static void test_late_answer_dropped(void **state)
         "        print(json.dumps(dict(q[\"moves\"][0], id=q[\"id\"])), flush=True)'",
         /* no id: the adapter counts the answer it is owed */
         "python3 -c 'import sys, json, time\n"
+        "open(\"%s\", \"w\").close()\n"
         "for i, l in enumerate(sys.stdin):\n"
         "    q = json.loads(l)\n"
         "    if i == 0:\n"
@@ -278,9 +290,13 @@ static void test_late_answer_dropped(void **state)
         "        print(json.dumps(q[\"moves\"][0]), flush=True)'",
     };
     for (int k = 0; k < 2; k++) {
+        char ready[64], command[1024];
+        snprintf(ready, sizeof ready, "/tmp/uno-extbot-ready-%d-%d", (int)getpid(), k);
+        snprintf(command, sizeof command, programs[k], ready);
         Table t;
         table_open(&t, "mattel", 2, 3);
-        UnoExtBot *b = start(programs[k], 200);
+        UnoExtBot *b = start(command, 200);
+        wait_ready(ready);
         UnoAction a;
         char err[UNO_ERR_LEN];
         others_play(&t);
