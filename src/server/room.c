@@ -610,16 +610,17 @@ typedef struct Restore {
     int64_t n;
 } Restore;
 
-static void restore_seat(void *ctx, int seat, const char *name, int age, const char *token)
+static bool restore_seat(void *ctx, int seat, const char *name, int age, const char *token)
 {
     Room *r = ctx;
     if (seat < 0 || seat >= r->nseats || !r->seats[seat].human)
-        return;
+        return false;
     RoomSeat *s = &r->seats[seat];
     s->taken = true;
     snprintf(s->name, sizeof s->name, "%s", name);
     s->age = age;
     snprintf(s->token, sizeof s->token, "%s", token);
+    return true;
 }
 
 static bool restore_line(void *ctx, int64_t n, const char *line, const char *hash)

@@ -111,9 +111,9 @@ bool srv_store_add_table(SrvStore *st, const char *code, const char *config, con
     return run(q);
 }
 
-bool srv_store_add_seat(SrvStore *st, const char *code, int seat, const char *name, int age, const char *token)
+/* A person in a seat (a sit, or a §13 join): the same columns. */
+static bool add_person(sqlite3_stmt *q, const char *code, int seat, const char *name, int age, const char *token)
 {
-    sqlite3_stmt *q = st->q[Q_ADD_SEAT];
     bind_text(q, 1, code);
     sqlite3_bind_int(q, 2, seat);
     bind_text(q, 3, name);
@@ -122,15 +122,14 @@ bool srv_store_add_seat(SrvStore *st, const char *code, int seat, const char *na
     return run(q);
 }
 
+bool srv_store_add_seat(SrvStore *st, const char *code, int seat, const char *name, int age, const char *token)
+{
+    return add_person(st->q[Q_ADD_SEAT], code, seat, name, age, token);
+}
+
 bool srv_store_add_join(SrvStore *st, const char *code, int seat, const char *name, int age, const char *token)
 {
-    sqlite3_stmt *q = st->q[Q_ADD_JOIN];
-    bind_text(q, 1, code);
-    sqlite3_bind_int(q, 2, seat);
-    bind_text(q, 3, name);
-    sqlite3_bind_int(q, 4, age);
-    bind_text(q, 5, token);
-    return run(q);
+    return add_person(st->q[Q_ADD_JOIN], code, seat, name, age, token);
 }
 
 bool srv_store_log(SrvStore *st, const char *code, int64_t n, const char *line, const char *hash)
@@ -167,27 +166,26 @@ bool srv_store_each_table(SrvStore *st, void (*fn)(void *, const char *, const c
     return finish(q, rc);
 }
 
-bool srv_store_each_seat(SrvStore *st, const char *code,
-                         void (*fn)(void *, int, const char *, int, const char *), void *ctx)
+/* The people a query lists: fn(ctx, seat, name, age, token) each, until it
+ * says false (then false). */
+static bool each_person(sqlite3_stmt *q, const char *code, SrvPersonFn fn, void *ctx)
 {
-    sqlite3_stmt *q = st->q[Q_SEATS];
-    bind_text(q, 1, code);
-    int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
-        fn(ctx, sqlite3_column_int(q, 0), column(q, 1), sqlite3_column_int(q, 2), column(q, 3));
-    return finish(q, rc);
-}
-
-bool srv_store_each_join(SrvStore *st, const char *code,
-                         bool (*fn)(void *, int, const char *, int, const char *), void *ctx)
-{
-    sqlite3_stmt *q = st->q[Q_JOINS];
     bind_text(q, 1, code);
     int rc;
     bool kept = true;
     while (kept && (rc = sqlite3_step(q)) == SQLITE_ROW)
         kept = fn(ctx, sqlite3_column_int(q, 0), column(q, 1), sqlite3_column_int(q, 2), column(q, 3));
     return finish(q, kept ? rc : SQLITE_DONE) && kept;
+}
+
+bool srv_store_each_seat(SrvStore *st, const char *code, SrvPersonFn fn, void *ctx)
+{
+    return each_person(st->q[Q_SEATS], code, fn, ctx);
+}
+
+bool srv_store_each_join(SrvStore *st, const char *code, SrvPersonFn fn, void *ctx)
+{
+    return each_person(st->q[Q_JOINS], code, fn, ctx);
 }
 
 bool srv_store_each_action(SrvStore *st, const char *code,

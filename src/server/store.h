@@ -45,15 +45,13 @@ bool srv_store_log(SrvStore *st, const char *code, int64_t n, const char *line, 
 /* Every table, in the order they were made: fn(ctx, code, config, host, watch). */
 bool srv_store_each_table(SrvStore *st, void (*fn)(void *ctx, const char *code, const char *config,
                                                     const char *host, const char *watch), void *ctx);
-/* The seats taken at a table: fn(ctx, seat, name, age, token). */
-bool srv_store_each_seat(SrvStore *st, const char *code,
-                         void (*fn)(void *ctx, int seat, const char *name, int age, const char *token),
-                         void *ctx);
-/* The newcomers of a table in the order they joined: fn(ctx, seat, name,
- * age, token); fn returns false when the seat cannot be (then false). */
-bool srv_store_each_join(SrvStore *st, const char *code,
-                         bool (*fn)(void *ctx, int seat, const char *name, int age, const char *token),
-                         void *ctx);
+/* A person in a seat, as the store lists them; returns false to stop. */
+typedef bool (*SrvPersonFn)(void *ctx, int seat, const char *name, int age, const char *token);
+/* The seats taken at a table before its game: fn for each, until it says
+ * false (then false). */
+bool srv_store_each_seat(SrvStore *st, const char *code, SrvPersonFn fn, void *ctx);
+/* The newcomers of a table in the order they joined, likewise. */
+bool srv_store_each_join(SrvStore *st, const char *code, SrvPersonFn fn, void *ctx);
 /* A table's log in order: fn(ctx, n, line, hash); fn returns false to stop. */
 bool srv_store_each_action(SrvStore *st, const char *code,
                            bool (*fn)(void *ctx, int64_t n, const char *line, const char *hash), void *ctx);
