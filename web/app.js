@@ -261,6 +261,7 @@ function moveLabel(m, view) {
     case 'take': return t('take', { n: view.pending });
     case 'catch': case 'suspect': case 'warn': case 'help': return t(m.op, { name: target });
     case 'vote': return t('vote', { yes: t(m.yes ? 'yes' : 'no') });
+    case 'color': return t('nameColor', { c: t(m.color) });
     default: return t(m.op);
   }
 }
@@ -289,7 +290,7 @@ function gameScreen() {
       });
     })));
   const buttons = moves.filter((m) => m.op !== 'play' && m.op !== 'dispute' && m.op !== 'help' && m.op !== 'warn')
-    .map((m) => h('button', { type: 'button', class: `act act-${m.op}`, onclick: () => {
+    .map((m) => h('button', { type: 'button', class: `act act-${m.op}${m.color ? ` swatch c-${m.color}` : ''}`, onclick: () => {
       if (m.op === 'giveup' && !confirm(t('sure'))) return;
       send(m);
     } }, moveLabel(m, view)));

@@ -50,7 +50,8 @@ async function createAndSit(page, { rules = 'mattel', name = 'Aino', age = 30 } 
 }
 
 // One move: a playable card (the first option of a choice), else the first
-// action button that moves the game (draw, pass, take, challenge).
+// action button that moves the game (UNO, a colour, draw, pass, take,
+// challenge).
 async function step(page) {
   const card = page.locator('.hand button.card:not([disabled])').first();
   if (await card.count()) {
@@ -59,7 +60,7 @@ async function step(page) {
     if (await choice.count()) await choice.click();
     return true;
   }
-  for (const op of ['uno', 'draw', 'pass', 'take', 'challenge']) {
+  for (const op of ['uno', 'color', 'draw', 'pass', 'take', 'challenge']) {
     const b = page.locator(`.actions .act-${op}`).first();
     if (await b.count()) { await b.click(); return true; }
   }
