@@ -12,7 +12,10 @@
  */
 #include "bots/bots.h"
 
-#define BIT(k) (1ULL << (k))
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 
 /* What the policy looks at. */
 typedef struct Situation {
@@ -22,31 +25,46 @@ typedef struct Situation {
     int hand_count;
 } Situation;
 
-static int bits_set(uint64_t m)
+/* The 13 bits of x spread to every fourth bit (bit i to bit 4i). */
+static inline uint64_t spread4(uint64_t x)
 {
-    int n = 0;
-    for (; m; m &= m - 1)
-        n++;
-    return n;
+#if defined(__BMI2__)
+    return _pdep_u64(x, 0x1111111111111ULL);
+#else
+    x &= 0x1fff;
+    x = (x | x << 24) & 0x000000ff000000ffULL;
+    x = (x | x << 12) & 0x000f000f000f000fULL;
+    x = (x | x << 6) & 0x0303030303030303ULL;
+    return (x | x << 3) & 0x1111111111111111ULL;
+#endif
+}
+
+/* The k-th set bit of m (k < popcount(m)). */
+static inline int nth_bit(uint64_t m, uint32_t k)
+{
+#if defined(__BMI2__)
+    return __builtin_ctzll(_pdep_u64(1ULL << k, m));
+#else
+    for (; k > 0; k--)
+        m &= m - 1;
+    return __builtin_ctzll(m);
+#endif
 }
 
 /* The k-th (from 0) playable kind in the order of uno_game_legal's single
  * cards: value by value (0..9, Skip, Reverse, Draw 2), within a value from
- * Yellow down to Red, then Wild, Wild Draw 4, the blank. */
+ * Yellow down to Red, then Wild, Wild Draw 4, the blank. The kinds are laid
+ * out in that order first (bit 4v + 3 - c for colour c, value v; W, W+4 and
+ * X keep bits 52..54), so that the k-th is the k-th set bit. */
 static UnoCard kind_at(uint64_t m, uint32_t k)
 {
-    uint64_t colored = m & (BIT(UNO_WILD) - 1);
-    unsigned values = (unsigned)(colored | colored >> 13 | colored >> 26 | colored >> 39) & 0x1fff;
-    for (; values; values &= values - 1) {
-        int v = __builtin_ctz(values);
-        for (int c = UNO_COLORS - 1; c >= 0; c--)
-            if (m & BIT(13 * c + v) && k-- == 0)
-                return uno_card_make(c, v);
-    }
-    uint64_t rest = m >> UNO_WILD; /* W, W+4, X: in kind order */
-    for (; k > 0; k--)
-        rest &= rest - 1;
-    return (UnoCard)(UNO_WILD + __builtin_ctzll(rest));
+    uint64_t ordered = m & (7ULL << UNO_WILD);
+    for (int c = 0; c < UNO_COLORS; c++)
+        ordered |= spread4(m >> (13 * c) & 0x1fff) << (UNO_COLORS - 1 - c);
+    int at = nth_bit(ordered, k);
+    if (at >= UNO_WILD)
+        return (UnoCard)at;
+    return uno_card_make(UNO_COLORS - 1 - (at & 3), at >> 2);
 }
 
 /* bots.h's UNO_BOT_RANDOM, for the seat in turn. */
@@ -62,7 +80,7 @@ static void random_policy(const Situation *s, const UnoBotParams *p, UnoRng *rng
         return;
     }
     /* uniform among the distinct cards, then among the card's entries */
-    UnoCard c = kind_at(s->playable, uno_rng_below(rng, (uint32_t)bits_set(s->playable)));
+    UnoCard c = kind_at(s->playable, uno_rng_below(rng, (uint32_t)__builtin_popcountll(s->playable)));
     uno_action_init(out, UNO_ACT_PLAY, s->seat);
     out->ncards = 1;
     out->cards[0] = c;
