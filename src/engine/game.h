@@ -155,9 +155,18 @@ static inline FirstFate first_card_fate(const UnoRules *r, UnoCard c)
  * `deck` (size cards in kind order, left as they are). */
 int dealer_by_high_card(UnoRng *rng, int nplayers, const UnoCard *deck, int size, EventSink *out);
 
-/* ---- hands and piles (pile.c) ---- */
-void hand_add(Hand *h, UnoCard c);
-void hand_remove(Hand *h, UnoCard c);
+/* ---- hands and piles (pile.c; the steps of every action inline here) ---- */
+static inline void hand_add(Hand *h, UnoCard c)
+{
+    h->kinds[c]++;
+    h->mask |= 1ULL << c;
+    h->count++;
+}
+static inline void hand_remove(Hand *h, UnoCard c)
+{
+    h->mask &= ~((uint64_t)(--h->kinds[c] == 0) << c); /* no branch on a random card */
+    h->count--;
+}
 void shuffle_cards(UnoRng *rng, UnoCard *cards, int n);
 /* The first k steps of shuffle_cards (n cards): they fix cards[n-k..n), and
  * the rest of the shuffle is shuffle_cards(rng, cards, n - k), drawing the
@@ -174,14 +183,31 @@ int draw_cards(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out, Un
  * cannot play when neither pile had cards left. */
 int draw_until_playable(UnoGame *g, int seat, int first, EventSink *out);
 /* Puts a played card on the discard pile. */
-void discard_push(UnoGame *g, UnoCard c);
+static inline void discard_push(UnoGame *g, UnoCard c)
+{
+    g->discard_kinds[c]++;
+    g->discard_n++;
+    g->top = c;
+}
 /* Moves cards into the played-cards pile below the top (KPGUT §9 Finnish). */
 void discard_bury(UnoGame *g, const Hand *h);
 /* Shuffles a hand into the stock (KPGUT §9 English). */
 void stock_shuffle_in(UnoGame *g, const Hand *h);
 int active_players(const UnoGame *g);
 /* The seat `steps` active seats away from `from` in the direction of play. */
-int next_seat(const UnoGame *g, int from, int steps);
+static inline int next_seat(const UnoGame *g, int from, int steps)
+{
+    int s = from, n = g->nplayers;
+    for (int guard = n * (steps + 1); steps > 0 && guard > 0; guard--) {
+        s += g->direction; /* +1 or -1: wraps without a division */
+        if (s < 0)
+            s += n;
+        else if (s >= n)
+            s -= n;
+        steps -= seat_active(g, s);
+    }
+    return s;
+}
 int oldest_seat(const UnoGame *g);
 int youngest_seat(const UnoGame *g);
 
