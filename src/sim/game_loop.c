@@ -106,6 +106,7 @@ struct UnoSimWorker {
     UnoPlayout *playout;           /* all seats random: the fast path (playout.h) */
     UnoSetup setup;
     UnoGame *g;                    /* the engine's game, when the playout does not fit */
+    UnoGame *prepared;             /* ... every game is dealt from (uno_game_deal) */
     UnoRng rng[UNO_MAX_PLAYERS];   /* per seat */
     bool all_random;               /* nobody acts out of turn */
     UnoView view;                  /* for the bots that need one */
@@ -143,17 +144,23 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
     UnoSimWorker *w = calloc(1, sizeof *w);
     if (w) { /* the playout plays every game, or the engine does (uno_sim_play) */
         w->c = *c;
-        if (uno_playout_fits(c))
+        if (uno_playout_fits(c)) {
             w->playout = uno_playout_new(c);
-        else
+        } else {
             w->g = malloc(uno_game_size(&c->rules, c->nplayers));
+            w->prepared = malloc(uno_game_size(&c->rules, c->nplayers));
+        }
     }
-    if (!w || (!w->playout && !w->g)) {
+    if (!w || (!w->playout && (!w->g || !w->prepared))) {
         snprintf(err, errlen, "out of memory");
         uno_sim_worker_free(w);
         return NULL;
     }
     uno_sim_setup(&w->setup, c->nplayers, 0);
+    if (w->prepared && uno_game_prepare(w->prepared, &c->rules, &w->setup, err, errlen) != UNO_OK) {
+        uno_sim_worker_free(w);
+        return NULL;
+    }
     w->all_random = true;
     bool searching = false;
     for (int s = 0; s < c->nplayers; s++) {
@@ -185,6 +192,7 @@ void uno_sim_worker_free(UnoSimWorker *w)
 {
     if (w) {
         free(w->g);
+        free(w->prepared);
         uno_playout_free(w->playout);
         forget_histories(w);
         uno_worlds_free(w->worlds);
@@ -359,11 +367,15 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
         return UNO_E_BAD_REQUEST;
     UnoEventFn emit = w->recording ? record_event : c->emit;
     void *emit_ctx = w->recording ? (void *)w : c->emit_ctx;
-    w->setup.emit = w->recording ? record_event : NULL;
-    w->setup.ctx = w;
-    if (uno_game_init(w->g, &c->rules, &w->setup, why, sizeof why) != UNO_OK) {
-        snprintf(err, errlen, "game %llu: %s", (unsigned long long)index, why);
-        return UNO_E_BAD_REQUEST;
+    if (w->recording) { /* the records begin with the deal's events */
+        w->setup.emit = record_event;
+        w->setup.ctx = w;
+        if (uno_game_init(w->g, &c->rules, &w->setup, why, sizeof why) != UNO_OK) {
+            snprintf(err, errlen, "game %llu: %s", (unsigned long long)index, why);
+            return UNO_E_BAD_REQUEST;
+        }
+    } else {
+        uno_game_deal(w->g, w->prepared, seed);
     }
     uno_sim_seed_bots(w->rng, c->nplayers, seed);
     r->first = (int8_t)uno_game_turn(w->g);
