@@ -253,9 +253,11 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
  * order of play. Returns the seat that acts, -1 when nobody does. */
 static int next_action(UnoSimWorker *w, int turn, UnoAction *a)
 {
+    if (w->all_random) { /* bots.h: the random bot acts in its turn only */
+        uno_bot_random_step(&w->c.params[turn], w->g, turn, &w->rng[turn], a);
+        return turn;
+    }
     int n = w->c.nplayers;
-    if (w->all_random)
-        return ask(w, turn, turn, a) ? turn : -1;
     int dir = uno_game_direction(w->g);
     for (int k = 0; k < n; k++) {
         int seat = ((turn + dir * k) % n + n) % n;
