@@ -17,14 +17,14 @@ static uint64_t value_mask(int v)
 }
 
 /* What matches the pile in a normal turn (MyUNO "Let's Play": colour,
- * number or symbol; Wild always; KPGUT "Basic Gameplay": value or colour). */
+ * number or symbol; Wild always; KPGUT "Basic Gameplay": value or colour).
+ * Without a branch: the top card and the colour are whatever was played. */
 uint64_t pile_kinds(UnoCard top, int color)
 {
+    uint64_t colored = BIT(UNO_WILD) - 1;
     uint64_t m = BIT(UNO_WILD) | BIT(UNO_BLANK);
-    if (color != UNO_NO_COLOR)
-        m |= COLOR_MASK(color);
-    if (uno_card_is_colored(top))
-        m |= value_mask(uno_card_value(top));
+    m |= COLOR_MASK(color) & colored; /* UNO_NO_COLOR: none */
+    m |= value_mask(top % 13) & -(uint64_t)uno_card_is_colored(top);
     return m;
 }
 
@@ -53,12 +53,21 @@ static uint64_t slide_mask(const UnoGame *g, int seat)
 
 uint64_t playable_mask(const UnoGame *g, int seat)
 {
-    if (g->phase == UNO_PHASE_OVER)
-        return 0;
     if (seat != g->turn)
-        return slide_mask(g, seat);
+        return g->phase == UNO_PHASE_OVER ? 0 : slide_mask(g, seat);
     const Hand *h = &g->seats[seat].hand;
     uint64_t m;
+    if (g->phase == UNO_PHASE_TURN || g->phase == UNO_PHASE_MUST_PLAY) { /* the most frequent, first */
+        if (g->top == UNO_NO_CARD) /* KPGUT: any first card but WD4 */
+            return h->mask & ~BIT(UNO_WILD4);
+        m = pile_match_mask(g);
+        /* Where a challenge can catch an illegal WD4 it may be played as a
+         * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
+         * enforces the rule (RULES.md matrix "WD4 challenge"). */
+        if (g->rules.challenge != UNO_CHALLENGE_NONE || !wd4_breaks_rule(g, h))
+            m |= BIT(UNO_WILD4);
+        return h->mask & m;
+    }
     switch (g->phase) {
     case UNO_PHASE_DRAWN: /* MyUNO: only the drawn card; classic "Reneging" */
         return h->mask & BIT(g->drawn);
@@ -78,18 +87,7 @@ uint64_t playable_mask(const UnoGame *g, int seat)
         if (m & ~BIT(UNO_WILD4))
             m &= ~BIT(UNO_WILD4);
         return m;
-    case UNO_PHASE_TURN:
-    case UNO_PHASE_MUST_PLAY:
-        if (g->top == UNO_NO_CARD) /* KPGUT: any first card but WD4 */
-            return h->mask & ~BIT(UNO_WILD4);
-        m = pile_match_mask(g);
-        /* Where a challenge can catch an illegal WD4 it may be played as a
-         * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
-         * enforces the rule (RULES.md matrix "WD4 challenge"). */
-        if (g->rules.challenge != UNO_CHALLENGE_NONE || !wd4_breaks_rule(g, h))
-            m |= BIT(UNO_WILD4);
-        return h->mask & m;
-    default:
+    default: /* naming a colour, or over */
         return 0;
     }
 }
