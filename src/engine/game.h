@@ -242,10 +242,27 @@ int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
  * draw, pass, take, colour, challenge) known to be legal, unchecked.
  * Returns false for any other action type, leaving the game as it was. */
 bool turn_trusted(UnoGame *g, const UnoAction *a, EventSink *out);
+/* Starts seat's turn with phase TURN. (Inline, as pass_turn: most actions
+ * end with them.) */
+static inline void begin_turn(UnoGame *g, int seat, EventSink *out)
+{
+    g->turn = (int8_t)seat;
+    g->phase = UNO_PHASE_TURN;
+    g->drawn = UNO_NO_CARD;
+    g->said_before = false;
+    g->turn_t = g->t;
+    ev_emit(out, UNO_EV_TURN, seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+}
 /* Ends the current turn: the player `steps` seats on plays next. */
-void pass_turn(UnoGame *g, int steps, EventSink *out);
-/* Starts seat's turn with phase TURN. */
-void begin_turn(UnoGame *g, int seat, EventSink *out);
+static inline void pass_turn(UnoGame *g, int steps, EventSink *out)
+{
+    int s = g->turn;
+    for (int i = 1; i < steps; i++) {
+        s = next_seat(g, s, 1);
+        ev_emit(out, UNO_EV_SKIP, s, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+    }
+    begin_turn(g, next_seat(g, s, 1), out);
+}
 /* Applies what a play (or the opening card) does to the players after it. */
 void apply_effects(UnoGame *g, int seat, UnoCard last, int ncards, EventSink *out);
 /* The player in turn takes the pending draw and loses the turn. */
