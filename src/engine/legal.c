@@ -16,16 +16,22 @@ static uint64_t value_mask(int v)
     return 0x8004002001ULL << v;
 }
 
+/* The kinds of the top card's value, for each card that can be on top
+ * (none for W, W+4, X and UNO_NO_CARD: they have no value to match), and
+ * of each colour in force (none for UNO_NO_COLOR): looked up, as playable
+ * masks are asked for at every action. */
+#define VALUES(v) (0x8004002001ULL << (v))
+#define ONE_COLOR VALUES(0), VALUES(1), VALUES(2), VALUES(3), VALUES(4), VALUES(5), VALUES(6), \
+                  VALUES(7), VALUES(8), VALUES(9), VALUES(10), VALUES(11), VALUES(12)
+static const uint64_t top_values[256] = {ONE_COLOR, ONE_COLOR, ONE_COLOR, ONE_COLOR};
+static const uint64_t colors[UNO_COLORS + 1] = {COLOR_MASK(0), COLOR_MASK(1), COLOR_MASK(2),
+                                                COLOR_MASK(3), 0};
+
 /* What matches the pile in a normal turn (MyUNO "Let's Play": colour,
- * number or symbol; Wild always; KPGUT "Basic Gameplay": value or colour).
- * Without a branch: the top card and the colour are whatever was played. */
+ * number or symbol; Wild always; KPGUT "Basic Gameplay": value or colour). */
 uint64_t pile_kinds(UnoCard top, int color)
 {
-    uint64_t colored = BIT(UNO_WILD) - 1;
-    uint64_t m = BIT(UNO_WILD) | BIT(UNO_BLANK);
-    m |= COLOR_MASK(color) & colored; /* UNO_NO_COLOR: none */
-    m |= value_mask(top % 13) & -(uint64_t)uno_card_is_colored(top);
-    return m;
+    return BIT(UNO_WILD) | BIT(UNO_BLANK) | colors[color] | top_values[top];
 }
 
 uint64_t pile_match_mask(const UnoGame *g)
