@@ -84,9 +84,12 @@ static void random_policy(const Situation *s, const UnoBotParams *p, UnoRng *rng
     uno_action_init(out, UNO_ACT_PLAY, s->seat);
     out->ncards = 1;
     out->cards[0] = c;
-    uint32_t entry = uno_rng_below(rng, uno_card_is_wild(c) ? UNO_COLORS : 1);
+    /* a Wild has an entry per colour, any other card one (each a constant
+     * bound, which the inlined generator needs no rejection loop for) */
     if (uno_card_is_wild(c))
-        out->color = (int8_t)entry;
+        out->color = (int8_t)uno_rng_below(rng, UNO_COLORS);
+    else
+        uno_rng_below(rng, 1);
     if (s->hand_count == 2)
         out->uno = uno_bot_uniform(rng) < p->uno_rate;
 }
