@@ -267,32 +267,29 @@ static int next_action(UnoSimWorker *w, int turn, UnoAction *a)
     return -1;
 }
 
-static UnoSimTime time_kind(UnoActionType type)
-{
-    switch (type) {
-    case UNO_ACT_PLAY: return UNO_SIM_T_PLAY;
-    case UNO_ACT_DRAW: return UNO_SIM_T_DRAW;
-    case UNO_ACT_PASS: return UNO_SIM_T_PASS;
-    case UNO_ACT_TAKE: return UNO_SIM_T_TAKE;
-    case UNO_ACT_COLOR: return UNO_SIM_T_COLOR;
-    case UNO_ACT_CHALLENGE:
-    case UNO_ACT_SUSPECT: return UNO_SIM_T_CHALLENGE;
-    default: return UNO_SIM_T_CALL;
-    }
-}
-
-/* Actions of the player in turn that make (or go on with) a turn. */
-static bool is_turn_action(UnoActionType type)
-{
-    return type == UNO_ACT_PLAY || type == UNO_ACT_DRAW || type == UNO_ACT_PASS ||
-           type == UNO_ACT_TAKE || type == UNO_ACT_COLOR || type == UNO_ACT_CHALLENGE;
-}
-
-/* Actions that can take a hand off the table without a play (KPGUT §9, §15). */
-static bool may_empty_a_hand(UnoActionType type)
-{
-    return type == UNO_ACT_SUSPECT || type == UNO_ACT_WARN || type == UNO_ACT_GIVEUP;
-}
+/* How the simulator counts each type of action: its time in the model;
+ * whether, by the seat in turn, it makes (or goes on with) a turn, and
+ * whether that turn then goes on (after a draw, a colour, a challenge); and
+ * whether it can take a hand off the table without a play (KPGUT §9, §15). */
+static const struct {
+    uint8_t time; /* UnoSimTime */
+    bool turn, goes_on, empties;
+} counted[UNO_ACT_COUNT] = {
+    [UNO_ACT_PLAY] = {UNO_SIM_T_PLAY, true, false, false},
+    [UNO_ACT_DRAW] = {UNO_SIM_T_DRAW, true, true, false},
+    [UNO_ACT_PASS] = {UNO_SIM_T_PASS, true, false, false},
+    [UNO_ACT_TAKE] = {UNO_SIM_T_TAKE, true, false, false},
+    [UNO_ACT_COLOR] = {UNO_SIM_T_COLOR, true, true, false},
+    [UNO_ACT_CHALLENGE] = {UNO_SIM_T_CHALLENGE, true, true, false},
+    [UNO_ACT_SUSPECT] = {UNO_SIM_T_CHALLENGE, false, false, true},
+    [UNO_ACT_WARN] = {UNO_SIM_T_CALL, false, false, true},
+    [UNO_ACT_GIVEUP] = {UNO_SIM_T_CALL, false, false, true},
+    [UNO_ACT_UNO] = {UNO_SIM_T_CALL},     [UNO_ACT_CATCH] = {UNO_SIM_T_CALL},
+    [UNO_ACT_JOIN] = {UNO_SIM_T_CALL},    [UNO_ACT_VOTE] = {UNO_SIM_T_CALL},
+    [UNO_ACT_TICK] = {UNO_SIM_T_CALL},    [UNO_ACT_DISPUTE] = {UNO_SIM_T_CALL},
+    [UNO_ACT_SPECTATE] = {UNO_SIM_T_CALL}, [UNO_ACT_HELP] = {UNO_SIM_T_CALL},
+    [UNO_ACT_SPECTATOR_HELP] = {UNO_SIM_T_CALL}, [UNO_ACT_ALLOW_HELP] = {UNO_SIM_T_CALL},
+};
 
 /* Cards drawn and reshuffles, from the piles' sizes (events are off). A
  * play of p cards adds them to the played cards; a hand that leaves the table
@@ -400,7 +397,7 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
                      (unsigned long long)index, (unsigned long long)seed, turn);
             return UNO_E_ILLEGAL;
         }
-        bool hands = may_empty_a_hand((UnoActionType)a.type);
+        bool hands = counted[a.type].empties;
         for (int s = 0; hands && s < c->nplayers; s++)
             flow.hands[s] = uno_game_hand_count(w->g, s);
         if (!c->reference && !emit)
@@ -413,13 +410,11 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
             return UNO_E_ILLEGAL;
         }
         r->actions++;
-        tally[time_kind((UnoActionType)a.type)]++;
+        tally[counted[a.type].time]++;
         r->reshuffles += flow_step(w->g, &a, hands, &flow);
-        if (seat == turn && is_turn_action((UnoActionType)a.type)) {
+        if (seat == turn && counted[a.type].turn) {
             r->turns += continuing != seat;
-            bool goes_on = a.type == UNO_ACT_DRAW || a.type == UNO_ACT_COLOR ||
-                           a.type == UNO_ACT_CHALLENGE;
-            continuing = goes_on ? seat : -1;
+            continuing = counted[a.type].goes_on ? seat : -1;
         }
     }
     r->drawn = (uint32_t)(flow.stock0 - uno_game_stock_count(w->g) + flow.reshuffled + flow.to_stock);
