@@ -10,12 +10,8 @@
  * a game of the searcher's own (uno_bot_random_step), which never builds a
  * view or a legal list.
  */
+#include "bots/bits.h"
 #include "bots/bots.h"
-
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
 
 /* What the policy looks at. */
 typedef struct Situation {
@@ -24,32 +20,6 @@ typedef struct Situation {
     uint64_t playable; /* uno_game_playable for the seat in turn */
     int hand_count;
 } Situation;
-
-/* The 13 bits of x spread to every fourth bit (bit i to bit 4i). */
-static inline uint64_t spread4(uint64_t x)
-{
-#if defined(__BMI2__)
-    return _pdep_u64(x, 0x1111111111111ULL);
-#else
-    x &= 0x1fff;
-    x = (x | x << 24) & 0x000000ff000000ffULL;
-    x = (x | x << 12) & 0x000f000f000f000fULL;
-    x = (x | x << 6) & 0x0303030303030303ULL;
-    return (x | x << 3) & 0x1111111111111111ULL;
-#endif
-}
-
-/* The k-th set bit of m (k < popcount(m)). */
-static inline int nth_bit(uint64_t m, uint32_t k)
-{
-#if defined(__BMI2__)
-    return __builtin_ctzll(_pdep_u64(1ULL << k, m));
-#else
-    for (; k > 0; k--)
-        m &= m - 1;
-    return __builtin_ctzll(m);
-#endif
-}
 
 /* The k-th (from 0) playable kind in the order of uno_game_legal's single
  * cards: value by value (0..9, Skip, Reverse, Draw 2), within a value from
@@ -60,8 +30,8 @@ static UnoCard kind_at(uint64_t m, uint32_t k)
 {
     uint64_t ordered = m & (7ULL << UNO_WILD);
     for (int c = 0; c < UNO_COLORS; c++)
-        ordered |= spread4(m >> (13 * c) & 0x1fff) << (UNO_COLORS - 1 - c);
-    int at = nth_bit(ordered, k);
+        ordered |= bits_spread4(m >> (13 * c) & 0x1fff) << (UNO_COLORS - 1 - c);
+    int at = bits_nth(ordered, k);
     if (at >= UNO_WILD)
         return (UnoCard)at;
     return uno_card_make(UNO_COLORS - 1 - (at & 3), at >> 2);
