@@ -236,6 +236,18 @@ size_t uno_game_size(const UnoRules *rules, int nplayers);
 UnoGame *uno_game_new(const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
 /* Deals into caller memory of uno_game_size() bytes (no allocation). */
 int uno_game_init(UnoGame *mem, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
+/* uno_game_init in two halves, for callers that deal many games with the
+ * same rules and people (simulations): uno_game_prepare checks the rules
+ * and the setup once and lays the table out (the seats, the clock, the deck
+ * in order) into caller memory of uno_game_size() bytes, without dealing:
+ * the setup's seed and emit are not used, and the prepared game is not a
+ * game to play. uno_game_deal then deals game `seed` into g (which may be
+ * `prepared` itself; else it is copied first, and stays as it was): the
+ * game uno_game_init deals from the same setup with that seed, without its
+ * events, and with nothing checked again. A setup with a stacked deck_top
+ * is checked by uno_game_prepare, but only uno_game_init deals it. */
+int uno_game_prepare(UnoGame *mem, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
+void uno_game_deal(UnoGame *g, const UnoGame *prepared, uint64_t seed);
 void uno_game_free(UnoGame *g);
 /* dst must have at least uno_game_bytes(src) bytes. */
 void uno_game_copy(UnoGame *dst, const UnoGame *src);

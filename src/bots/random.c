@@ -10,9 +10,8 @@
  * a game of the searcher's own (uno_bot_random_step), which never builds a
  * view or a legal list.
  */
+#include "bots/bits.h"
 #include "bots/bots.h"
-
-#define BIT(k) (1ULL << (k))
 
 /* What the policy looks at. */
 typedef struct Situation {
@@ -22,31 +21,20 @@ typedef struct Situation {
     int hand_count;
 } Situation;
 
-static int bits_set(uint64_t m)
-{
-    int n = 0;
-    for (; m; m &= m - 1)
-        n++;
-    return n;
-}
-
 /* The k-th (from 0) playable kind in the order of uno_game_legal's single
  * cards: value by value (0..9, Skip, Reverse, Draw 2), within a value from
- * Yellow down to Red, then Wild, Wild Draw 4, the blank. */
+ * Yellow down to Red, then Wild, Wild Draw 4, the blank. The kinds are laid
+ * out in that order first (bit 4v + 3 - c for colour c, value v; W, W+4 and
+ * X keep bits 52..54), so that the k-th is the k-th set bit. */
 static UnoCard kind_at(uint64_t m, uint32_t k)
 {
-    uint64_t colored = m & (BIT(UNO_WILD) - 1);
-    unsigned values = (unsigned)(colored | colored >> 13 | colored >> 26 | colored >> 39) & 0x1fff;
-    for (; values; values &= values - 1) {
-        int v = __builtin_ctz(values);
-        for (int c = UNO_COLORS - 1; c >= 0; c--)
-            if (m & BIT(13 * c + v) && k-- == 0)
-                return uno_card_make(c, v);
-    }
-    uint64_t rest = m >> UNO_WILD; /* W, W+4, X: in kind order */
-    for (; k > 0; k--)
-        rest &= rest - 1;
-    return (UnoCard)(UNO_WILD + __builtin_ctzll(rest));
+    uint64_t ordered = m & (7ULL << UNO_WILD);
+    for (int c = 0; c < UNO_COLORS; c++)
+        ordered |= bits_spread4(m >> (13 * c) & 0x1fff) << (UNO_COLORS - 1 - c);
+    int at = bits_nth(ordered, k);
+    if (at >= UNO_WILD)
+        return (UnoCard)at;
+    return uno_card_make(UNO_COLORS - 1 - (at & 3), at >> 2);
 }
 
 /* bots.h's UNO_BOT_RANDOM, for the seat in turn. */
@@ -62,13 +50,16 @@ static void random_policy(const Situation *s, const UnoBotParams *p, UnoRng *rng
         return;
     }
     /* uniform among the distinct cards, then among the card's entries */
-    UnoCard c = kind_at(s->playable, uno_rng_below(rng, (uint32_t)bits_set(s->playable)));
+    UnoCard c = kind_at(s->playable, uno_rng_below(rng, (uint32_t)__builtin_popcountll(s->playable)));
     uno_action_init(out, UNO_ACT_PLAY, s->seat);
     out->ncards = 1;
     out->cards[0] = c;
-    uint32_t entry = uno_rng_below(rng, uno_card_is_wild(c) ? UNO_COLORS : 1);
+    /* a Wild has an entry per colour, any other card one (each a constant
+     * bound, which the inlined generator needs no rejection loop for) */
     if (uno_card_is_wild(c))
-        out->color = (int8_t)entry;
+        out->color = (int8_t)uno_rng_below(rng, UNO_COLORS);
+    else
+        uno_rng_below(rng, 1);
     if (s->hand_count == 2)
         out->uno = uno_bot_uniform(rng) < p->uno_rate;
 }

@@ -135,30 +135,52 @@ int dealer_by_high_card(UnoRng *rng, int nplayers, const UnoCard *deck, int size
     return in[0];
 }
 
-/* Who deals, unless the setup names the dealer: MyUNO "Setup" 1 (cards
- * drawn from the deck in kind order), KPGUT "Starting the Game" (the oldest). */
-static void choose_dealer(UnoGame *g, const UnoSetup *setup, EventSink *out)
+/* The whole deck in kind order into the stock (MyUNO "Equipment", KPGUT
+ * "Requirements"): how a prepared game holds it, before its shuffle. */
+static void lay_out_deck(UnoGame *g)
 {
-    if (setup->dealer >= 0)
-        return;
-    if (g->rules.dealer == UNO_DEALER_OLDEST) {
-        g->dealer = (int8_t)oldest_seat(g);
-        return;
-    }
     int counts[UNO_KINDS];
     deck_kinds(&g->rules, deck_count(&g->rules, g->nplayers), counts);
-    UnoCard *deck = game_stock(g);
-    int n = deck_in_kind_order(counts, deck);
-    g->dealer = (int8_t)dealer_by_high_card(&g->rng, g->nplayers, deck, n, out);
+    g->stock_n = g->deck_size = (int16_t)deck_in_kind_order(counts, game_stock(g));
 }
 
-/* The deck(s) shuffled into the stock, under the setup's stacked top. */
-static int build_stock(UnoGame *g, const UnoSetup *setup, char *err, size_t errlen)
+/* Who deals, unless the setup named the dealer: MyUNO "Setup" 1 (cards
+ * drawn from the deck in kind order: the stock as lay_out_deck left it),
+ * KPGUT "Starting the Game" (the oldest). */
+static void choose_dealer(UnoGame *g, EventSink *out)
+{
+    if (g->dealer >= 0)
+        return;
+    if (g->rules.dealer == UNO_DEALER_OLDEST)
+        g->dealer = (int8_t)oldest_seat(g);
+    else
+        g->dealer = (int8_t)dealer_by_high_card(&g->rng, g->nplayers, game_stock(g), g->stock_n, out);
+}
+
+/* The deck (in kind order in the stock) shuffled, under the stacked top
+ * (top first; checked by check_stacked). */
+static void build_stock(UnoGame *g, const UnoCard *top, int ntop)
+{
+    UnoCard *stock = game_stock(g);
+    int n = g->deck_size;
+    for (int i = 0; i < ntop; i++) { /* the rest of the deck stays in kind order */
+        int at = 0;
+        while (stock[at] != top[i])
+            at++;
+        memmove(stock + at, stock + at + 1, (size_t)(n - at - 1));
+        n--;
+    }
+    shuffle_cards(&g->rng, stock, n);
+    for (int i = ntop - 1; i >= 0; i--)
+        stock[n++] = top[i];
+    g->stock_n = (int16_t)n;
+}
+
+/* A stacked top is cards of the deck. */
+static int check_stacked(const UnoGame *g, const UnoSetup *setup, char *err, size_t errlen)
 {
     int counts[UNO_KINDS];
     deck_kinds(&g->rules, deck_count(&g->rules, g->nplayers), counts);
-    UnoCard *stock = game_stock(g);
-    int n = deck_in_kind_order(counts, stock);
     for (int i = 0; i < setup->ndeck_top; i++) {
         UnoCard c = setup->deck_top[i];
         if (c >= UNO_KINDS || counts[c] == 0)
@@ -166,27 +188,19 @@ static int build_stock(UnoGame *g, const UnoSetup *setup, char *err, size_t errl
                         i + 1, uno_card_name(c));
         counts[c]--;
     }
-    if (setup->ndeck_top > 0)
-        n = deck_in_kind_order(counts, stock);
-    shuffle_cards(&g->rng, stock, n);
-    for (int i = setup->ndeck_top - 1; i >= 0; i--)
-        stock[n++] = setup->deck_top[i];
-    g->stock_n = (int16_t)n;
-    g->deck_size = (int16_t)n;
     return UNO_OK;
 }
 
 /* MyUNO "Setup" 2, KPGUT "Starting the Game": seven cards each, one at a
  * time, starting left of the dealer, clockwise. */
-static int deal(UnoGame *g, char *err, size_t errlen)
+static void deal(UnoGame *g)
 {
-    if (g->rules.hand_size * g->nplayers >= g->stock_n)
-        return fail(err, errlen, UNO_E_BAD_REQUEST, "not enough cards to deal %d to %d players",
-                    g->rules.hand_size, g->nplayers);
+    UnoCard *stock = game_stock(g);
     for (int r = 0; r < g->rules.hand_size; r++)
-        for (int k = 1; k <= g->nplayers; k++)
-            hand_add(&g->seats[(g->dealer + k) % g->nplayers].hand, game_stock(g)[--g->stock_n]);
-    return UNO_OK;
+        for (int k = 1, s = g->dealer; k <= g->nplayers; k++) {
+            s = s + 1 == g->nplayers ? 0 : s + 1;
+            hand_add(&g->seats[s].hand, stock[--g->stock_n]);
+        }
 }
 
 /* Whether the stock holds a card that can stand as the first discard. */
@@ -204,19 +218,19 @@ static bool stock_can_open(const UnoGame *g)
  * can be found, and the dealer shuffles and deals again (a reading: the books
  * do not say; it can only happen when few cards are left, as with 15 players
  * of a 108-card deck). A stacked deck is not dealt again: it is refused. */
-static int shuffle_and_deal(UnoGame *g, const UnoSetup *setup, char *err, size_t errlen)
+static int shuffle_and_deal(UnoGame *g, const UnoCard *top, int ntop, char *err, size_t errlen)
 {
     for (;;) {
-        int rc = build_stock(g, setup, err, errlen);
-        if (rc || (rc = deal(g, err, errlen)))
-            return rc;
+        build_stock(g, top, ntop);
+        deal(g);
         if (g->rules.opening == UNO_OPEN_YOUNGEST_PLAYS || stock_can_open(g))
             return UNO_OK;
-        if (setup->ndeck_top > 0)
+        if (ntop > 0)
             return fail(err, errlen, UNO_E_BAD_REQUEST,
                         "deck: every card the deal leaves in the stock is returned or covered when turned up");
         for (int s = 0; s < g->nplayers; s++)
             memset(&g->seats[s].hand, 0, sizeof g->seats[s].hand);
+        lay_out_deck(g);
     }
 }
 
@@ -281,7 +295,7 @@ static void youngest_opens(UnoGame *g, EventSink *out)
     }
 }
 
-int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
+int uno_game_prepare(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
 {
     int n = setup->nplayers;
     int rc = uno_rules_validate(rules, n, err, errlen);
@@ -301,7 +315,6 @@ int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char
         g->seats[s].score = -1;
         g->seats[s].vote = -1;
     }
-    uno_rng_seed(&g->rng, setup->seed);
     g->t = g->start_t = g->turn_t = setup->t;
     g->direction = 1;
     g->dealer = (int8_t)setup->dealer;
@@ -311,27 +324,55 @@ int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char
     g->color = UNO_NO_COLOR;
     g->wd4_seat = g->tactical_seat = g->vote_opener = g->cheat.seat = -1;
     memset(g->help_allowed, -1, sizeof g->help_allowed);
+    lay_out_deck(g);
+    if (g->rules.hand_size * n >= g->deck_size)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "not enough cards to deal %d to %d players",
+                    g->rules.hand_size, n);
+    return check_stacked(g, setup, err, errlen);
+}
+
+/* The deal of a prepared game from seed, under a stacked top of ntop cards
+ * (top first; the rest of the setup went into the prepared game). */
+static int deal_game(UnoGame *g, uint64_t seed, const UnoCard *top, int ntop, EventSink *out,
+                     char *err, size_t errlen)
+{
+    uno_rng_seed(&g->rng, seed);
+    choose_dealer(g, out);
+    int rc = shuffle_and_deal(g, top, ntop, err, errlen);
+    if (rc)
+        return rc;
+    ev_emit(out, UNO_EV_DEAL, g->dealer, -1, UNO_NO_COLOR, g->rules.hand_size, UNO_R_NONE, NULL, 0);
+    if (g->rules.opening == UNO_OPEN_YOUNGEST_PLAYS)
+        youngest_opens(g, out);
+    else
+        turn_up_first(g, out);
+    return UNO_OK;
+}
+
+void uno_game_deal(UnoGame *g, const UnoGame *prepared, uint64_t seed)
+{
+    if (g != prepared)
+        uno_game_copy(g, prepared);
+    deal_game(g, seed, NULL, 0, NULL, NULL, 0); /* nothing stacked: it cannot fail */
+}
+
+int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
+{
+    int rc = uno_game_prepare(g, rules, setup, err, errlen);
+    if (rc)
+        return rc;
     EventSink sink, *out = NULL;
     if (setup->emit) {
         sink_init(&sink);
         out = &sink;
     }
-    choose_dealer(g, setup, out);
-    if ((rc = shuffle_and_deal(g, setup, err, errlen))) {
-        if (out)
-            sink_free(out);
-        return rc;
-    }
-    ev_emit(out, UNO_EV_DEAL, g->dealer, -1, UNO_NO_COLOR, g->rules.hand_size, UNO_R_NONE, NULL, 0);
-    if (rules->opening == UNO_OPEN_YOUNGEST_PLAYS)
-        youngest_opens(g, out);
-    else
-        turn_up_first(g, out);
+    rc = deal_game(g, setup->seed, setup->deck_top, setup->ndeck_top, out, err, errlen);
     if (out) {
-        sink_flush(out, setup->emit, setup->ctx);
+        if (rc == UNO_OK)
+            sink_flush(out, setup->emit, setup->ctx);
         sink_free(out);
     }
-    return UNO_OK;
+    return rc;
 }
 
 UnoGame *uno_game_new(const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)

@@ -155,9 +155,18 @@ static inline FirstFate first_card_fate(const UnoRules *r, UnoCard c)
  * `deck` (size cards in kind order, left as they are). */
 int dealer_by_high_card(UnoRng *rng, int nplayers, const UnoCard *deck, int size, EventSink *out);
 
-/* ---- hands and piles (pile.c) ---- */
-void hand_add(Hand *h, UnoCard c);
-void hand_remove(Hand *h, UnoCard c);
+/* ---- hands and piles (pile.c; the steps of every action inline here) ---- */
+static inline void hand_add(Hand *h, UnoCard c)
+{
+    h->kinds[c]++;
+    h->mask |= 1ULL << c;
+    h->count++;
+}
+static inline void hand_remove(Hand *h, UnoCard c)
+{
+    h->mask &= ~((uint64_t)(--h->kinds[c] == 0) << c); /* no branch on a random card */
+    h->count--;
+}
 void shuffle_cards(UnoRng *rng, UnoCard *cards, int n);
 /* The first k steps of shuffle_cards (n cards): they fix cards[n-k..n), and
  * the rest of the shuffle is shuffle_cards(rng, cards, n - k), drawing the
@@ -174,14 +183,31 @@ int draw_cards(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out, Un
  * cannot play when neither pile had cards left. */
 int draw_until_playable(UnoGame *g, int seat, int first, EventSink *out);
 /* Puts a played card on the discard pile. */
-void discard_push(UnoGame *g, UnoCard c);
+static inline void discard_push(UnoGame *g, UnoCard c)
+{
+    g->discard_kinds[c]++;
+    g->discard_n++;
+    g->top = c;
+}
 /* Moves cards into the played-cards pile below the top (KPGUT §9 Finnish). */
 void discard_bury(UnoGame *g, const Hand *h);
 /* Shuffles a hand into the stock (KPGUT §9 English). */
 void stock_shuffle_in(UnoGame *g, const Hand *h);
 int active_players(const UnoGame *g);
 /* The seat `steps` active seats away from `from` in the direction of play. */
-int next_seat(const UnoGame *g, int from, int steps);
+static inline int next_seat(const UnoGame *g, int from, int steps)
+{
+    int s = from, n = g->nplayers;
+    for (int guard = n * (steps + 1); steps > 0 && guard > 0; guard--) {
+        s += g->direction; /* +1 or -1: wraps without a division */
+        if (s < 0)
+            s += n;
+        else if (s >= n)
+            s -= n;
+        steps -= seat_active(g, s);
+    }
+    return s;
+}
 int oldest_seat(const UnoGame *g);
 int youngest_seat(const UnoGame *g);
 
@@ -216,10 +242,27 @@ int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
  * draw, pass, take, colour, challenge) known to be legal, unchecked.
  * Returns false for any other action type, leaving the game as it was. */
 bool turn_trusted(UnoGame *g, const UnoAction *a, EventSink *out);
+/* Starts seat's turn with phase TURN. (Inline, as pass_turn: most actions
+ * end with them.) */
+static inline void begin_turn(UnoGame *g, int seat, EventSink *out)
+{
+    g->turn = (int8_t)seat;
+    g->phase = UNO_PHASE_TURN;
+    g->drawn = UNO_NO_CARD;
+    g->said_before = false;
+    g->turn_t = g->t;
+    ev_emit(out, UNO_EV_TURN, seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+}
 /* Ends the current turn: the player `steps` seats on plays next. */
-void pass_turn(UnoGame *g, int steps, EventSink *out);
-/* Starts seat's turn with phase TURN. */
-void begin_turn(UnoGame *g, int seat, EventSink *out);
+static inline void pass_turn(UnoGame *g, int steps, EventSink *out)
+{
+    int s = g->turn;
+    for (int i = 1; i < steps; i++) {
+        s = next_seat(g, s, 1);
+        ev_emit(out, UNO_EV_SKIP, s, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+    }
+    begin_turn(g, next_seat(g, s, 1), out);
+}
 /* Applies what a play (or the opening card) does to the players after it. */
 void apply_effects(UnoGame *g, int seat, UnoCard last, int ncards, EventSink *out);
 /* The player in turn takes the pending draw and loses the turn. */

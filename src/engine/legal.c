@@ -16,16 +16,22 @@ static uint64_t value_mask(int v)
     return 0x8004002001ULL << v;
 }
 
+/* The kinds of the top card's value, for each card that can be on top
+ * (none for W, W+4, X and UNO_NO_CARD: they have no value to match), and
+ * of each colour in force (none for UNO_NO_COLOR): looked up, as playable
+ * masks are asked for at every action. */
+#define VALUES(v) (0x8004002001ULL << (v))
+#define ONE_COLOR VALUES(0), VALUES(1), VALUES(2), VALUES(3), VALUES(4), VALUES(5), VALUES(6), \
+                  VALUES(7), VALUES(8), VALUES(9), VALUES(10), VALUES(11), VALUES(12)
+static const uint64_t top_values[256] = {ONE_COLOR, ONE_COLOR, ONE_COLOR, ONE_COLOR};
+static const uint64_t colors[UNO_COLORS + 1] = {COLOR_MASK(0), COLOR_MASK(1), COLOR_MASK(2),
+                                                COLOR_MASK(3), 0};
+
 /* What matches the pile in a normal turn (MyUNO "Let's Play": colour,
  * number or symbol; Wild always; KPGUT "Basic Gameplay": value or colour). */
 uint64_t pile_kinds(UnoCard top, int color)
 {
-    uint64_t m = BIT(UNO_WILD) | BIT(UNO_BLANK);
-    if (color != UNO_NO_COLOR)
-        m |= COLOR_MASK(color);
-    if (uno_card_is_colored(top))
-        m |= value_mask(uno_card_value(top));
-    return m;
+    return BIT(UNO_WILD) | BIT(UNO_BLANK) | colors[color] | top_values[top];
 }
 
 uint64_t pile_match_mask(const UnoGame *g)
@@ -53,12 +59,21 @@ static uint64_t slide_mask(const UnoGame *g, int seat)
 
 uint64_t playable_mask(const UnoGame *g, int seat)
 {
-    if (g->phase == UNO_PHASE_OVER)
-        return 0;
     if (seat != g->turn)
-        return slide_mask(g, seat);
+        return g->phase == UNO_PHASE_OVER ? 0 : slide_mask(g, seat);
     const Hand *h = &g->seats[seat].hand;
     uint64_t m;
+    if (g->phase == UNO_PHASE_TURN || g->phase == UNO_PHASE_MUST_PLAY) { /* the most frequent, first */
+        if (g->top == UNO_NO_CARD) /* KPGUT: any first card but WD4 */
+            return h->mask & ~BIT(UNO_WILD4);
+        m = pile_match_mask(g);
+        /* Where a challenge can catch an illegal WD4 it may be played as a
+         * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
+         * enforces the rule (RULES.md matrix "WD4 challenge"). */
+        if (g->rules.challenge != UNO_CHALLENGE_NONE || !wd4_breaks_rule(g, h))
+            m |= BIT(UNO_WILD4);
+        return h->mask & m;
+    }
     switch (g->phase) {
     case UNO_PHASE_DRAWN: /* MyUNO: only the drawn card; classic "Reneging" */
         return h->mask & BIT(g->drawn);
@@ -78,18 +93,7 @@ uint64_t playable_mask(const UnoGame *g, int seat)
         if (m & ~BIT(UNO_WILD4))
             m &= ~BIT(UNO_WILD4);
         return m;
-    case UNO_PHASE_TURN:
-    case UNO_PHASE_MUST_PLAY:
-        if (g->top == UNO_NO_CARD) /* KPGUT: any first card but WD4 */
-            return h->mask & ~BIT(UNO_WILD4);
-        m = pile_match_mask(g);
-        /* Where a challenge can catch an illegal WD4 it may be played as a
-         * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
-         * enforces the rule (RULES.md matrix "WD4 challenge"). */
-        if (g->rules.challenge != UNO_CHALLENGE_NONE || !wd4_breaks_rule(g, h))
-            m |= BIT(UNO_WILD4);
-        return h->mask & m;
-    default:
+    default: /* naming a colour, or over */
         return 0;
     }
 }

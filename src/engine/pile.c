@@ -6,20 +6,6 @@
 #include "engine/game.h"
 #include "engine/rng.h"
 
-void hand_add(Hand *h, UnoCard c)
-{
-    h->kinds[c]++;
-    h->mask |= 1ULL << c;
-    h->count++;
-}
-
-void hand_remove(Hand *h, UnoCard c)
-{
-    if (--h->kinds[c] == 0)
-        h->mask &= ~(1ULL << c);
-    h->count--;
-}
-
 /* Fisher–Yates with the game's generator, from the top of the pile down:
  * each step fixes one place. The generator works on a local copy: a card is
  * a byte, which may alias anything, so writing cards through *rng would make
@@ -38,13 +24,6 @@ void shuffle_top(UnoRng *rng, UnoCard *cards, int n, int k)
 }
 
 void shuffle_cards(UnoRng *rng, UnoCard *cards, int n) { shuffle_top(rng, cards, n, n); }
-
-void discard_push(UnoGame *g, UnoCard c)
-{
-    g->discard_kinds[c]++;
-    g->discard_n++;
-    g->top = c;
-}
 
 void discard_bury(UnoGame *g, const Hand *h)
 {
@@ -157,21 +136,6 @@ int active_players(const UnoGame *g)
     for (int s = 0; s < g->nplayers; s++)
         n += seat_active(g, s);
     return n;
-}
-
-int next_seat(const UnoGame *g, int from, int steps)
-{
-    int s = from, n = g->nplayers;
-    for (int guard = n * (steps + 1); steps > 0 && guard > 0; guard--) {
-        s += g->direction; /* +1 or -1: wraps without a division */
-        if (s < 0)
-            s += n;
-        else if (s >= n)
-            s -= n;
-        if (seat_active(g, s))
-            steps--;
-    }
-    return s;
 }
 
 /* RULES.md decision 7: ties of age are broken by seat order, the earlier

@@ -35,26 +35,6 @@ static void start_action(UnoGame *g, int seat, bool plays)
     end_suspicion(g, seat);
 }
 
-void begin_turn(UnoGame *g, int seat, EventSink *out)
-{
-    g->turn = (int8_t)seat;
-    g->phase = UNO_PHASE_TURN;
-    g->drawn = UNO_NO_CARD;
-    g->said_before = false;
-    g->turn_t = g->t;
-    ev_emit(out, UNO_EV_TURN, seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
-}
-
-void pass_turn(UnoGame *g, int steps, EventSink *out)
-{
-    int s = g->turn;
-    for (int i = 1; i < steps; i++) {
-        s = next_seat(g, s, 1);
-        ev_emit(out, UNO_EV_SKIP, s, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
-    }
-    begin_turn(g, next_seat(g, s, 1), out);
-}
-
 static UnoReason pending_reason(const UnoGame *g)
 {
     return g->pending_kind == PENDING_WILD4 ? UNO_R_WILD4 : UNO_R_DRAW2;

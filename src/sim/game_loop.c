@@ -106,6 +106,7 @@ struct UnoSimWorker {
     UnoPlayout *playout;           /* all seats random: the fast path (playout.h) */
     UnoSetup setup;
     UnoGame *g;                    /* the engine's game, when the playout does not fit */
+    UnoGame *prepared;             /* ... every game is dealt from (uno_game_deal) */
     UnoRng rng[UNO_MAX_PLAYERS];   /* per seat */
     bool all_random;               /* nobody acts out of turn */
     UnoView view;                  /* for the bots that need one */
@@ -143,17 +144,23 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
     UnoSimWorker *w = calloc(1, sizeof *w);
     if (w) { /* the playout plays every game, or the engine does (uno_sim_play) */
         w->c = *c;
-        if (uno_playout_fits(c))
+        if (uno_playout_fits(c)) {
             w->playout = uno_playout_new(c);
-        else
+        } else {
             w->g = malloc(uno_game_size(&c->rules, c->nplayers));
+            w->prepared = malloc(uno_game_size(&c->rules, c->nplayers));
+        }
     }
-    if (!w || (!w->playout && !w->g)) {
+    if (!w || (!w->playout && (!w->g || !w->prepared))) {
         snprintf(err, errlen, "out of memory");
         uno_sim_worker_free(w);
         return NULL;
     }
     uno_sim_setup(&w->setup, c->nplayers, 0);
+    if (w->prepared && uno_game_prepare(w->prepared, &c->rules, &w->setup, err, errlen) != UNO_OK) {
+        uno_sim_worker_free(w);
+        return NULL;
+    }
     w->all_random = true;
     bool searching = false;
     for (int s = 0; s < c->nplayers; s++) {
@@ -185,6 +192,7 @@ void uno_sim_worker_free(UnoSimWorker *w)
 {
     if (w) {
         free(w->g);
+        free(w->prepared);
         uno_playout_free(w->playout);
         forget_histories(w);
         uno_worlds_free(w->worlds);
@@ -245,9 +253,11 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
  * order of play. Returns the seat that acts, -1 when nobody does. */
 static int next_action(UnoSimWorker *w, int turn, UnoAction *a)
 {
+    if (w->all_random) { /* bots.h: the random bot acts in its turn only */
+        uno_bot_random_step(&w->c.params[turn], w->g, turn, &w->rng[turn], a);
+        return turn;
+    }
     int n = w->c.nplayers;
-    if (w->all_random)
-        return ask(w, turn, turn, a) ? turn : -1;
     int dir = uno_game_direction(w->g);
     for (int k = 0; k < n; k++) {
         int seat = ((turn + dir * k) % n + n) % n;
@@ -257,32 +267,29 @@ static int next_action(UnoSimWorker *w, int turn, UnoAction *a)
     return -1;
 }
 
-static UnoSimTime time_kind(UnoActionType type)
-{
-    switch (type) {
-    case UNO_ACT_PLAY: return UNO_SIM_T_PLAY;
-    case UNO_ACT_DRAW: return UNO_SIM_T_DRAW;
-    case UNO_ACT_PASS: return UNO_SIM_T_PASS;
-    case UNO_ACT_TAKE: return UNO_SIM_T_TAKE;
-    case UNO_ACT_COLOR: return UNO_SIM_T_COLOR;
-    case UNO_ACT_CHALLENGE:
-    case UNO_ACT_SUSPECT: return UNO_SIM_T_CHALLENGE;
-    default: return UNO_SIM_T_CALL;
-    }
-}
-
-/* Actions of the player in turn that make (or go on with) a turn. */
-static bool is_turn_action(UnoActionType type)
-{
-    return type == UNO_ACT_PLAY || type == UNO_ACT_DRAW || type == UNO_ACT_PASS ||
-           type == UNO_ACT_TAKE || type == UNO_ACT_COLOR || type == UNO_ACT_CHALLENGE;
-}
-
-/* Actions that can take a hand off the table without a play (KPGUT §9, §15). */
-static bool may_empty_a_hand(UnoActionType type)
-{
-    return type == UNO_ACT_SUSPECT || type == UNO_ACT_WARN || type == UNO_ACT_GIVEUP;
-}
+/* How the simulator counts each type of action: its time in the model;
+ * whether, by the seat in turn, it makes (or goes on with) a turn, and
+ * whether that turn then goes on (after a draw, a colour, a challenge); and
+ * whether it can take a hand off the table without a play (KPGUT §9, §15). */
+static const struct {
+    uint8_t time; /* UnoSimTime */
+    bool turn, goes_on, empties;
+} counted[UNO_ACT_COUNT] = {
+    [UNO_ACT_PLAY] = {UNO_SIM_T_PLAY, true, false, false},
+    [UNO_ACT_DRAW] = {UNO_SIM_T_DRAW, true, true, false},
+    [UNO_ACT_PASS] = {UNO_SIM_T_PASS, true, false, false},
+    [UNO_ACT_TAKE] = {UNO_SIM_T_TAKE, true, false, false},
+    [UNO_ACT_COLOR] = {UNO_SIM_T_COLOR, true, true, false},
+    [UNO_ACT_CHALLENGE] = {UNO_SIM_T_CHALLENGE, true, true, false},
+    [UNO_ACT_SUSPECT] = {UNO_SIM_T_CHALLENGE, false, false, true},
+    [UNO_ACT_WARN] = {UNO_SIM_T_CALL, false, false, true},
+    [UNO_ACT_GIVEUP] = {UNO_SIM_T_CALL, false, false, true},
+    [UNO_ACT_UNO] = {UNO_SIM_T_CALL},     [UNO_ACT_CATCH] = {UNO_SIM_T_CALL},
+    [UNO_ACT_JOIN] = {UNO_SIM_T_CALL},    [UNO_ACT_VOTE] = {UNO_SIM_T_CALL},
+    [UNO_ACT_TICK] = {UNO_SIM_T_CALL},    [UNO_ACT_DISPUTE] = {UNO_SIM_T_CALL},
+    [UNO_ACT_SPECTATE] = {UNO_SIM_T_CALL}, [UNO_ACT_HELP] = {UNO_SIM_T_CALL},
+    [UNO_ACT_SPECTATOR_HELP] = {UNO_SIM_T_CALL}, [UNO_ACT_ALLOW_HELP] = {UNO_SIM_T_CALL},
+};
 
 /* Cards drawn and reshuffles, from the piles' sizes (events are off). A
  * play of p cards adds them to the played cards; a hand that leaves the table
@@ -359,11 +366,15 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
         return UNO_E_BAD_REQUEST;
     UnoEventFn emit = w->recording ? record_event : c->emit;
     void *emit_ctx = w->recording ? (void *)w : c->emit_ctx;
-    w->setup.emit = w->recording ? record_event : NULL;
-    w->setup.ctx = w;
-    if (uno_game_init(w->g, &c->rules, &w->setup, why, sizeof why) != UNO_OK) {
-        snprintf(err, errlen, "game %llu: %s", (unsigned long long)index, why);
-        return UNO_E_BAD_REQUEST;
+    if (w->recording) { /* the records begin with the deal's events */
+        w->setup.emit = record_event;
+        w->setup.ctx = w;
+        if (uno_game_init(w->g, &c->rules, &w->setup, why, sizeof why) != UNO_OK) {
+            snprintf(err, errlen, "game %llu: %s", (unsigned long long)index, why);
+            return UNO_E_BAD_REQUEST;
+        }
+    } else {
+        uno_game_deal(w->g, w->prepared, seed);
     }
     uno_sim_seed_bots(w->rng, c->nplayers, seed);
     r->first = (int8_t)uno_game_turn(w->g);
@@ -386,7 +397,7 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
                      (unsigned long long)index, (unsigned long long)seed, turn);
             return UNO_E_ILLEGAL;
         }
-        bool hands = may_empty_a_hand((UnoActionType)a.type);
+        bool hands = counted[a.type].empties;
         for (int s = 0; hands && s < c->nplayers; s++)
             flow.hands[s] = uno_game_hand_count(w->g, s);
         if (!c->reference && !emit)
@@ -399,13 +410,11 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
             return UNO_E_ILLEGAL;
         }
         r->actions++;
-        tally[time_kind((UnoActionType)a.type)]++;
+        tally[counted[a.type].time]++;
         r->reshuffles += flow_step(w->g, &a, hands, &flow);
-        if (seat == turn && is_turn_action((UnoActionType)a.type)) {
+        if (seat == turn && counted[a.type].turn) {
             r->turns += continuing != seat;
-            bool goes_on = a.type == UNO_ACT_DRAW || a.type == UNO_ACT_COLOR ||
-                           a.type == UNO_ACT_CHALLENGE;
-            continuing = goes_on ? seat : -1;
+            continuing = counted[a.type].goes_on ? seat : -1;
         }
     }
     r->drawn = (uint32_t)(flow.stock0 - uno_game_stock_count(w->g) + flow.reshuffled + flow.to_stock);

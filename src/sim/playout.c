@@ -17,13 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bots/bits.h"
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "sim/playout.h"
-
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
 
 #define BIT(p) (1ULL << (p))
 /* The steps every action takes: inlined into the loop, whatever the
@@ -672,18 +669,6 @@ static void po_turn_up_first(UnoPlayout *p)
 
 /* ------------------------------------------------------------ the bot */
 
-/* The k-th set bit of m (k < popcount(m)). */
-static inline int nth_bit(uint64_t m, uint32_t k)
-{
-#if defined(__BMI2__)
-    return __builtin_ctzll(_pdep_u64(1ULL << k, m));
-#else
-    for (; k > 0; k--)
-        m &= m - 1;
-    return __builtin_ctzll(m);
-#endif
-}
-
 /* uno_bot_random_step (src/bots/random.c) and the action it chooses, applied.
  * Returns what the action was. */
 static Act act(UnoPlayout *p)
@@ -704,7 +689,7 @@ static Act act(UnoPlayout *p)
         po_draw(p, seat);
         return ACT_DRAW;
     }
-    int pos = nth_bit(m, rng_below(rng, (uint32_t)__builtin_popcountll(m)));
+    int pos = bits_nth(m, rng_below(rng, (uint32_t)__builtin_popcountll(m)));
     /* the entry: rng_below(4) for a Wild (a power of two: the top two bits),
      * rng_below(1) for the rest; either draws one number */
     int color = (int)(rng_next(rng) >> 62);

@@ -12,6 +12,9 @@
  * Then the first card turned up when the deal leaves few: a WD4 turned up is
  * returned (MyUNO "Wild Draw 4 Card") or covered (classic "DEAL") until a
  * card stands; a deal that leaves none is dealt again.
+ *
+ * Last, uno_game_init in its two halves (uno.h): a game dealt from a
+ * prepared one is the game uno_game_init deals from the same setup.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -243,6 +246,74 @@ static void booklet_deals_again_when_no_card_can_open(void **state)
     }
 }
 
+/* uno_game_prepare once, then uno_game_deal for each seed: the same game,
+ * hash for hash, as uno_game_init from the setup with that seed, under every
+ * rule set, with the dealer chosen or named, and when the deal is done again
+ * (the booklet case above); dealing into the prepared block itself too. */
+static void prepared_deal_is_init(void **state)
+{
+    (void)state;
+    const struct {
+        const char *rules;
+        int players, dealer, blanks, hand_size;
+    } cases[] = {
+        {"mattel", 4, -1, 0, 7}, {"classic", 5, -1, 0, 7}, {"kpgut", 4, -1, 0, 7},
+        {"kpgut", 12, -1, 0, 7}, {"mattel", 3, 2, 0, 7}, {"mattel", 10, -1, 4, 11},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        UnoRules r;
+        char err[UNO_ERR_LEN];
+        assert_int_equal(uno_rules_preset(cases[i].rules, &r, err, sizeof err), UNO_OK);
+        r.blanks = cases[i].blanks;
+        r.hand_size = cases[i].hand_size;
+        if (cases[i].blanks)
+            r.first_wild = UNO_FIRST_WILD_RETURN;
+        UnoSetup s;
+        uno_sim_setup(&s, cases[i].players, 0);
+        s.dealer = cases[i].dealer;
+        size_t bytes = uno_game_size(&r, cases[i].players);
+        UnoGame *prepared = test_malloc(bytes), *dealt = test_malloc(bytes), *inited = test_malloc(bytes);
+        assert_int_equal(uno_game_prepare(prepared, &r, &s, err, sizeof err), UNO_OK);
+        for (uint64_t seed = 1; seed <= 300; seed++) {
+            s.seed = seed;
+            assert_int_equal(uno_game_init(inited, &r, &s, err, sizeof err), UNO_OK);
+            uno_game_deal(dealt, prepared, seed);
+            if (uno_game_hash(dealt) != uno_game_hash(inited))
+                fail_msg("%s, %d players, seed %llu: the prepared deal differs", cases[i].rules,
+                         cases[i].players, (unsigned long long)seed);
+            uno_game_copy(dealt, prepared);
+            uno_game_deal(dealt, dealt, seed);
+            assert_true(uno_game_hash(dealt) == uno_game_hash(inited));
+        }
+        test_free(prepared);
+        test_free(dealt);
+        test_free(inited);
+    }
+}
+
+/* uno_game_prepare checks what uno_game_init checks. */
+static void prepare_refuses_what_init_refuses(void **state)
+{
+    (void)state;
+    UnoRules r;
+    char err[UNO_ERR_LEN], err2[UNO_ERR_LEN];
+    assert_int_equal(uno_rules_preset("mattel", &r, err, sizeof err), UNO_OK);
+    r.hand_size = 20;
+    UnoSetup s;
+    uno_sim_setup(&s, 6, 1); /* 120 cards for 6 hands of 20: more than the deck */
+    UnoGame *g = test_malloc(uno_game_size(&r, 6));
+    assert_int_not_equal(uno_game_prepare(g, &r, &s, err, sizeof err), UNO_OK);
+    assert_int_not_equal(uno_game_init(g, &r, &s, err2, sizeof err2), UNO_OK);
+    assert_string_equal(err, err2);
+    r.hand_size = 7;
+    s.ndeck_top = 5;
+    for (int i = 0; i < 5; i++)
+        s.deck_top[i] = UNO_WILD4; /* a deck has four */
+    assert_int_not_equal(uno_game_prepare(g, &r, &s, err, sizeof err), UNO_OK);
+    assert_non_null(strstr(err, "one more than the deck holds"));
+    test_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -253,6 +324,8 @@ int main(void)
         cmocka_unit_test(classic_wd4s_covered_until_a_card_stands),
         cmocka_unit_test(stacked_deck_leaving_no_first_card_refused),
         cmocka_unit_test(booklet_deals_again_when_no_card_can_open),
+        cmocka_unit_test(prepared_deal_is_init),
+        cmocka_unit_test(prepare_refuses_what_init_refuses),
     };
     return cmocka_run_group_tests_name("deal", tests, NULL, NULL);
 }

@@ -1,0 +1,43 @@
+/*
+ * bits.h — bit tricks of the random policy (random.c), which the
+ * simulator's playout (src/sim/playout.c) shares: choosing the k-th of the
+ * cards a bit set holds, and spreading a colour's 13 kinds out to the
+ * policy's order. With BMI2 each is one pdep (the Makefile enables it where
+ * the CPU has it); without, a few shifts.
+ */
+#ifndef UNO_BOTS_BITS_H
+#define UNO_BOTS_BITS_H
+
+#include <stdint.h>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+/* The 13 bits of x spread to every fourth bit (bit i to bit 4i). */
+static inline uint64_t bits_spread4(uint64_t x)
+{
+#if defined(__BMI2__)
+    return _pdep_u64(x, 0x1111111111111ULL);
+#else
+    x &= 0x1fff;
+    x = (x | x << 24) & 0x000000ff000000ffULL;
+    x = (x | x << 12) & 0x000f000f000f000fULL;
+    x = (x | x << 6) & 0x0303030303030303ULL;
+    return (x | x << 3) & 0x1111111111111111ULL;
+#endif
+}
+
+/* The k-th set bit of m, from 0 (k < popcount(m)). */
+static inline int bits_nth(uint64_t m, uint32_t k)
+{
+#if defined(__BMI2__)
+    return __builtin_ctzll(_pdep_u64(1ULL << k, m));
+#else
+    for (; k > 0; k--)
+        m &= m - 1;
+    return __builtin_ctzll(m);
+#endif
+}
+
+#endif
