@@ -30,7 +30,7 @@ endif
 MPICC   := $(shell command -v mpicc 2>/dev/null)
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc $(shell pkg-config --cflags $(PKGS))
 LDFLAGS += $(filter -fsanitize% -flto% -O%,$(OPT))
-LIBS     = $(shell pkg-config --libs $(PKGS)) -lev -lpthread -lm
+LIBS     = $(shell pkg-config --libs $(PKGS)) -l:libev.a -lpthread -lm
 
 ENGINE_SRC = $(wildcard src/engine/*.c)
 BOTS_SRC   = $(wildcard src/bots/*.c)
