@@ -357,6 +357,11 @@ typedef void (*UnoEventFn)(void *ctx, const UnoEvent *ev);
  * in the block: call uno_game_make_room first, or it is refused. */
 int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx,
                    char *err, size_t errlen);
+/* Whether time reaching t fires a timer of g (KPGUT §8's away timer, the
+ * one-hour limit of a scored KPGUT game): a front end that keeps the clock
+ * applies a tick at t then (RULES.md decision 10). The UNO grace needs none:
+ * a catch compares times. */
+bool uno_game_timers_due(const UnoGame *g, int64_t t);
 /* The trusted fast path, for searches and simulations: applies an action
  * that uno_game_legal lists for this very state (or that a bot chose from
  * uno_game_playable), without checking it, without events and without the

@@ -121,7 +121,7 @@ int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, c
         sink_init(&sink);
         out = &sink;
     }
-    if (a->t >= 0 && timers_due(g, a->t)) {
+    if (a->t >= 0 && uno_game_timers_due(g, a->t)) {
         /* time fires timers: work on a copy, kept only if the action succeeds */
         UnoGame *work = malloc(uno_game_bytes(g));
         if (!work)

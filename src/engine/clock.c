@@ -24,7 +24,7 @@ static int64_t next_timer(const UnoGame *g)
     return a < b ? a : b;
 }
 
-bool timers_due(const UnoGame *g, int64_t t)
+bool uno_game_timers_due(const UnoGame *g, int64_t t)
 {
     return g->phase != UNO_PHASE_OVER && t >= next_timer(g);
 }

@@ -321,8 +321,7 @@ void order_section6(const Hand **hands, int *seats, int n, int *places);
 /* KPGUT: after a player left the game, ends it if one player remains. */
 void check_last_player(UnoGame *g, EventSink *out);
 
-/* ---- the clock (clock.c) ---- */
-bool timers_due(const UnoGame *g, int64_t t);
+/* ---- the clock (clock.c; uno_game_timers_due in uno.h) ---- */
 void run_timers(UnoGame *g, int64_t t, EventSink *out);
 
 

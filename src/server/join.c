@@ -53,15 +53,12 @@ static void decided(Room *r, bool yes)
     c->room = NULL; /* seated below, or not at all */
     if (!yes)
         return srv_reply_error(c, "refused", "the oldest player did not let you join", r->joining_id);
-    const UnoGame *g = uno_table_game(r->table);
     UnoAction a;
     uno_action_init(&a, UNO_ACT_JOIN, -1);
     a.target = (int8_t)r->joining_seat;
     a.age = (int16_t)r->joining.age;
     memcpy(a.name, r->joining.name, sizeof a.name);
-    a.t = srv_now_ms() - r->t_base;
-    if (a.t < uno_game_clock(g))
-        a.t = uno_game_clock(g);
+    a.t = srv_room_now(r);
     char token[SRV_TOKEN_LEN + 1];
     srv_random_token(token);
     int n = r->nseats;

@@ -43,7 +43,6 @@ void srv_room_free(Room *r)
     cJSON_Delete(r->config);
     cJSON_Delete(r->joining_id);
     free(r->watchers);
-    free(r->scratch);
     free(r);
 }
 
@@ -51,8 +50,7 @@ static const UnoGame *game(const Room *r) { return r->table ? uno_table_game(r->
 
 static bool playing(const Room *r) { return game(r) && !uno_game_over(game(r)); }
 
-/* The game clock now: the server's, never before the game's own. */
-static int64_t game_now(const Room *r)
+int64_t srv_room_now(const Room *r)
 {
     int64_t t = srv_now_ms() - r->t_base, clock = uno_game_clock(game(r));
     return t < clock ? clock : t;
@@ -272,40 +270,12 @@ static void bots_act(Room *r)
             uno_worlds_set(l->worlds, g, seat, h);
         UnoAction a;
         if (uno_bot_choose(kind, s->human ? NULL : &s->params, &l->view, searching ? l->worlds : NULL, &s->rng, &a)) {
-            a.t = game_now(r);
+            a.t = srv_room_now(r);
             srv_room_act(r, &a);
             return;
         }
     }
     r->bot_at = any ? srv_now_ms() + 500 : 0;
-}
-
-static void count_event(void *ctx, const UnoEvent *ev)
-{
-    (void)ev;
-    ++*(int *)ctx;
-}
-
-/* Whether time passing now would change the game (KPGUT §8's away timer,
- * the one-hour limit): tried on a copy. */
-static bool timer_due(Room *r, int64_t now)
-{
-    const UnoGame *g = game(r);
-    size_t bytes = uno_game_bytes(g);
-    if (bytes > r->scratch_bytes) {
-        UnoGame *s = realloc(r->scratch, bytes);
-        if (!s)
-            return false;
-        r->scratch = s;
-        r->scratch_bytes = bytes;
-    }
-    uno_game_copy(r->scratch, g);
-    UnoAction t;
-    uno_action_init(&t, UNO_ACT_TICK, -1);
-    t.t = now;
-    int fired = 0;
-    char err[UNO_ERR_LEN];
-    return uno_game_apply(r->scratch, &t, count_event, &fired, err, sizeof err) == UNO_OK && fired > 0;
 }
 
 /* Every SRV_TICK_MS while a game goes on: the game's timers, and stand-in
@@ -324,8 +294,8 @@ static void tick(Room *r, int64_t now)
         srv_room_announce(r);
         r->bot_at = now;
     }
-    int64_t t = game_now(r);
-    if (timer_due(r, t)) {
+    int64_t t = srv_room_now(r);
+    if (uno_game_timers_due(game(r), t)) {
         UnoAction a;
         uno_action_init(&a, UNO_ACT_TICK, -1);
         a.t = t;
@@ -389,7 +359,7 @@ void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
     bool ok = true;
     cJSON *req = cJSON_CreateObject();
     uno_json_put(req, "op", cJSON_CreateString(op), &ok);
-    uno_json_put(req, "t", uno_json_int(game_now(r)), &ok);
+    uno_json_put(req, "t", uno_json_int(srv_room_now(r)), &ok);
     cJSON *answer = ok ? handle(r, req) : NULL;
     cJSON_Delete(req);
     if (!answer)
@@ -431,7 +401,7 @@ static cJSON *as_server(const Room *r, const Client *c, const cJSON *req)
     bool ok = own != NULL;
     uno_json_put(own, "seat", cJSON_CreateNumber(c->seat), &ok);
     uno_json_put(own, "as", cJSON_CreateNumber(c->seat), &ok);
-    uno_json_put(own, "t", uno_json_int(game_now(r)), &ok);
+    uno_json_put(own, "t", uno_json_int(srv_room_now(r)), &ok);
     if (!ok) {
         cJSON_Delete(own);
         return NULL;

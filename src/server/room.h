@@ -99,8 +99,6 @@ struct Room {
     Client **watchers;
     int nwatchers, watchers_cap;
     int64_t bot_at, tick_at;         /* server ms the bots, the timers are due; 0: not */
-    UnoGame *scratch;                /* a copy to try a tick on */
-    size_t scratch_bytes;
     Client *joiner;                  /* a newcomer waiting for the oldest's yes (§13), or NULL */
     UnoPlayerInfo joining;           /* ... who they are */
     int joining_seat;                /* ... the seat they chose */
@@ -173,6 +171,9 @@ void srv_room_consent(Room *r, Client *c, const cJSON *req, const cJSON *id);
 void srv_room_ask_oldest(Room *r);
 void srv_room_join_cancel(Room *r, Client *c);
 void srv_room_insert_seat(Room *r, int seat, const char *name, int age, const char *token);
+/* The game clock now (ms): the server's since the game began, never
+ * before the game's own. Only while there is a game. */
+int64_t srv_room_now(const Room *r);
 /* An action the server decides (a bot's, a timer's, a consented join):
  * applied and told to everyone; false when the table refused it. */
 bool srv_room_act(Room *r, const UnoAction *a);

@@ -295,3 +295,12 @@ test('a KPGUT session of two games: the host deals the next, the session ends wi
   assert.equal(r.ok, false, 'no third game');
   await a.close();
 });
+
+test('KPGUT §8 on the server\'s clock: a person away on their turn draws and loses it', async () => {
+  const t = await startTable(srv.url, { rules: 'kpgut', seats: ['human', 'human'], options: { away_ms: 1000 } });
+  const [a] = t.clients;
+  const timeout = await a.waitFor((m) => m.type === 'update' && m.events.some((e) => e.type === 'timeout'), 5000, 0);
+  const e = timeout.events.find((x) => x.type === 'timeout');
+  assert.equal(e.seat, timeout.view.turn === 0 ? 1 : 0, 'the seat in turn went away');
+  for (const c of t.clients) await c.close();
+});
