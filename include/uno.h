@@ -362,6 +362,18 @@ int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx,
  * applies a tick at t then (RULES.md decision 10). The UNO grace needs none:
  * a catch compares times. */
 bool uno_game_timers_due(const UnoGame *g, int64_t t);
+/* The clocks a table shows, on the game's clock (ms), INT64_MAX where the
+ * rules have none: when the game began (KPGUT "Scoring" counts its minutes
+ * from then), when §8's away timer fires for the player in turn, and when
+ * the one-hour limit of a scored KPGUT game ends it. */
+int64_t uno_game_start_time(const UnoGame *g);
+int64_t uno_game_away_at(const UnoGame *g);
+int64_t uno_game_limit_at(const UnoGame *g);
+/* When the seat, who left themself one card without saying UNO, can be
+ * caught (the end of KPGUT §1's grace; at once without one); -1 when there
+ * is no such fault to catch (said, or the window closed). Public: everyone
+ * at the table sees who played down to one card and who said UNO. */
+int64_t uno_game_catchable_at(const UnoGame *g, int seat);
 /* The trusted fast path, for searches and simulations: applies an action
  * that uno_game_legal lists for this very state (or that a bot chose from
  * uno_game_playable), without checking it, without events and without the

@@ -2,22 +2,12 @@
 // over `uno serve`'s WebSocket protocol (docs/protocol.md "The server").
 // What the page shows of a game comes from the server's views only: a seat
 // is sent its own hand and every other seat's count, nothing more.
+import { h } from './dom.js';
 import { t, language, setLanguage } from './i18n.js';
-import { cardElement, sortHand, spoken } from './cards.js';
-
-// ------------------------------------------------------------ elements
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-    else if (k === 'class') el.className = v;
-    else el.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
-  return el;
-}
+import { spoken } from './cards.js';
+import { board, describe, nameOf, outcome, scoreTable } from './board.js';
+import { countdown, seconds, startTicking, syncClock } from './clocks.js';
+import { historyScreen, loadHistory } from './history.js';
 
 const app = document.getElementById('app');
 const statusLine = document.getElementById('status');
@@ -26,7 +16,8 @@ const statusLine = document.getElementById('status');
 
 const state = {
   ws: null, nextId: 1, waiting: new Map(), lag: null,
-  code: null, me: null, table: null, game: null, log: [], joinAsk: null, error: null,
+  code: null, page: null, me: null, watching: false, table: null, game: null, log: [], joinAsk: null,
+  error: null, history: null,
 };
 
 // What this browser holds for a table: its seat's token, the host's secret.
@@ -86,7 +77,8 @@ function receive(msg) {
 
 function takeUpdate(msg) {
   state.game = msg;
-  for (const e of msg.events || []) state.log.push(describe(e, msg.view));
+  syncClock(msg.now);
+  for (const e of msg.events || []) state.log.push(describe(e, msg.view, state.table));
   state.log = state.log.slice(-200);
 }
 
@@ -96,22 +88,27 @@ function showStatus() {
 
 // ------------------------------------------------------------- routing
 
+// #/t/CODE: a table (its waiting room, then the game); #/w/CODE[/KEY]: watch
+// it (KEY: the spectator key of a table whose spectators see hands);
+// #/t/CODE/history: its finished games and their replays.
 function route() {
-  const m = location.hash.match(/^#\/t\/([A-Za-z0-9]{6})$/);
-  state.code = m ? m[1].toUpperCase() : null;
-  state.game = null;
-  state.log = [];
-  state.me = null;
-  state.table = null;
+  const m = location.hash.match(/^#\/([tw])\/([A-Za-z0-9]{6})(?:\/([0-9a-f]{32}|history))?$/);
+  if (state.me !== null || state.watching) request({ op: 'leave' }); // one role per connection
+  Object.assign(state, { code: m ? m[2].toUpperCase() : null, game: null, log: [], me: null, watching: false,
+    table: null, history: null, page: !m ? 'lobby' : m[1] === 'w' ? 'watch' : m[3] === 'history' ? 'history' : 'table' });
   if (!state.code) return render();
-  const mine = saved.get(state.code);
-  const enter = mine.token
-    ? request({ op: 'resume', table: state.code, token: mine.token })
-    : request({ op: 'table', table: state.code });
+  const code = state.code;
+  const mine = saved.get(code);
+  const enter = state.page === 'watch' ? request({ op: 'watch', table: code, key: m[3] || mine.key })
+    : mine.token ? request({ op: 'resume', table: code, token: mine.token })
+      : request({ op: 'table', table: code });
   enter.then((r) => {
     if (r.ok && r.seat !== undefined) state.me = r.seat;
+    if (r.ok && state.page === 'watch') state.watching = true;
     if (r.ok && r.seats) state.table = { ...r, type: 'table' };
     if (!r.ok) state.error = t('error', { m: r.message });
+    if (state.page === 'history') return loadHistory(state, render);
+    if (!state.table) request({ op: 'table', table: code }).then((d) => { if (d.ok) state.table = { ...d, type: 'table' }; render(); });
     render();
   });
 }
@@ -165,6 +162,13 @@ function lobbyScreen() {
 
 // ------------------------------------------------------- waiting room
 
+// The spectators' page of this table, with its key where this browser holds
+// it (the host's, where spectators see hands).
+function watchHref() {
+  const key = saved.get(state.code).key;
+  return `#/w/${state.code}${key ? `/${key}` : ''}`;
+}
+
 function seatForm() {
   return h('form', { class: 'panel', onsubmit: async (e) => {
     e.preventDefault();
@@ -178,11 +182,7 @@ function seatForm() {
   h('label', {}, t('name'), ' ', h('input', { name: 'name', required: true, maxlength: 23, autocomplete: 'nickname' })),
   h('label', {}, t('age'), ' ', h('input', { name: 'age', type: 'number', min: 0, max: 150, required: true })),
   h('button', { type: 'submit' }, t('sit')),
-  h('button', { type: 'button', onclick: async () => {
-    const r = await request({ op: 'watch', table: state.code, key: saved.get(state.code).key });
-    if (!r.ok) state.error = t('error', { m: r.message });
-    render();
-  } }, t('watch')));
+  h('a', { href: watchHref(), class: 'button' }, t('watch')));
 }
 
 function seatsList() {
@@ -201,6 +201,8 @@ function waitingScreen() {
   return h('section', { class: 'panel' },
     h('h2', {}, t('table', { code: state.code })),
     h('p', {}, t('share'), ': ', h('a', { href: link }, link)),
+    state.table.spectators !== 'none' ? h('p', {}, t('watchLink'), ': ', h('a', { href: watchHref() }, t('watch'))) : null,
+    state.table.games_over > 0 ? h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history'))) : null,
     h('h3', {}, t('waiting')), seatsList(),
     state.me === null ? seatForm() : null,
     host ? h('button', { type: 'button', disabled: !everyoneIn, onclick: async () => {
@@ -210,19 +212,6 @@ function waitingScreen() {
 }
 
 // -------------------------------------------------------------- the game
-
-function nameOf(seat, view) {
-  return view?.players?.[seat]?.name ?? state.table?.seats?.[seat]?.name ?? `#${seat}`;
-}
-
-function describe(e, view) {
-  const values = {
-    who: nameOf(e.seat, view), target: nameOf(e.target, view), n: e.count ?? e.rank ?? '',
-    cards: (e.cards || []).map(spoken).join(', '), color: e.color ? t(e.color) : '', type: e.type,
-  };
-  const key = `ev_${e.type}`;
-  return t(t(key) === key ? 'ev_other' : key, values);
-}
 
 // The moves that play cards, by the first card they play.
 function playsByCard(moves) {
@@ -241,6 +230,12 @@ async function send(move) {
   render();
 }
 
+// The game as it stands now (a window may have closed without an action:
+// the page asks again for the view and the moves).
+function refresh() {
+  if (state.game && (state.me !== null || state.watching)) request({ op: 'view' }).then(() => render());
+}
+
 // Several plays begin with this card (a Wild's colours, KPGUT's sets): a
 // choice in a dialog.
 function choose(options) {
@@ -256,7 +251,7 @@ function choose(options) {
 }
 
 function moveLabel(m, view) {
-  const target = nameOf(m.target, view);
+  const target = nameOf(m.target, view, state.table);
   switch (m.op) {
     case 'take': return t('take', { n: view.pending });
     case 'catch': case 'suspect': case 'warn': case 'help': return t(m.op, { name: target });
@@ -266,44 +261,59 @@ function moveLabel(m, view) {
   }
 }
 
+function moveButton(m, view) {
+  return h('button', { type: 'button', class: `act act-${m.op}${m.color ? ` swatch c-${m.color}` : ''}`, onclick: () => {
+    if (m.op === 'giveup' && !confirm(t('sure'))) return;
+    send(m);
+  } }, moveLabel(m, view));
+}
+
+// The real-time windows (docs/web.md "Windows"): a player who did not say
+// UNO can say it until their grace ends, and be caught from then on until
+// the window closes. The page counts the grace down; when it ends, it asks
+// the server for the moves again (the server decides, on its own clock).
+function windowButtons(view, moves) {
+  const buttons = [];
+  for (const { seat, catch_from: from } of view.clock?.unsaid ?? []) {
+    const name = nameOf(seat, view, state.table);
+    const saying = moves.find((m) => m.op === 'uno');
+    const catching = moves.find((m) => m.op === 'catch' && m.target === seat);
+    if (seat === state.me && saying) {
+      buttons.push(countdown(h('button', { type: 'button', class: 'act act-uno', onclick: () => send(saying) }),
+        from, (left) => (left > 0 ? t('unoLeft', { s: seconds(left) }) : t('uno')), refresh));
+    } else if (seat !== state.me && state.me !== null && !catching) {
+      buttons.push(countdown(h('button', { type: 'button', class: 'act act-catch', disabled: true }),
+        from, (left) => t('catchIn', { name, s: seconds(left) }), refresh));
+    }
+  }
+  return buttons;
+}
+
 function gameScreen() {
   const { view, moves = [] } = state.game;
-  const me = state.me;
   const plays = playsByCard(moves);
-  const others = view.counts.map((n, s) => h('li', { class: `opponent${view.turn === s ? ' turn' : ''}` },
-    h('strong', {}, nameOf(s, view)), s === me ? ` (${t('you')})` : '', ' · ', t('cards', { n }),
-    view.uno.includes(s) ? ` · ${t('saidUno')}` : '',
-    view.turn === s ? ` · ${t('turn')}` : ''));
-  const pile = h('section', { class: 'pile', 'aria-label': t('top') },
-    view.top ? cardElement(view.top) : null,
-    h('p', {}, view.color ? t('colorInForce', { c: t(view.color) }) : ''),
-    h('p', {}, `${t('direction')}: ${t(view.direction > 0 ? 'clockwise' : 'counter')}`),
-    view.pending ? h('p', { class: 'pending' }, t('pending', { n: view.pending })) : null,
-    h('p', { class: 'piles' }, `${t('stock', { n: view.stock })} · ${t('discard', { n: view.discard })}`));
-  const hand = me !== null && view.hands[me] ? sortHand(view.hands[me]) : [];
-  const handEl = h('section', { class: 'hand', 'aria-label': t('yourHand') }, h('h2', {}, t('yourHand')),
-    h('div', { class: 'cards' }, ...hand.map((card) => {
+  const parts = board(view, {
+    me: state.me, table: state.table, live: true,
+    cardOptions: state.me === null ? null : (card) => {
       const options = plays.get(card);
-      return cardElement(card, {
-        onClick: options ? () => (options.length === 1 ? send(options[0]) : choose(options)) : () => {},
-        disabled: !options,
-      });
-    })));
-  const buttons = moves.filter((m) => m.op !== 'play' && m.op !== 'dispute' && m.op !== 'help' && m.op !== 'warn')
-    .map((m) => h('button', { type: 'button', class: `act act-${m.op}${m.color ? ` swatch c-${m.color}` : ''}`, onclick: () => {
-      if (m.op === 'giveup' && !confirm(t('sure'))) return;
-      send(m);
-    } }, moveLabel(m, view)));
-  const actions = h('section', { class: 'actions', 'aria-label': t('actions') }, ...buttons);
+      return options && (() => (options.length === 1 ? send(options[0]) : choose(options)));
+    },
+  });
+  const windows = windowButtons(view, moves);
+  const inGrace = view.clock?.unsaid?.some((u) => u.seat === state.me); // its UNO button counts down
+  const buttons = moves.filter((m) => !['play', 'dispute', 'help', 'warn'].includes(m.op) && !(inGrace && m.op === 'uno'))
+    .map((m) => moveButton(m, view));
+  const actions = state.me === null ? null
+    : h('section', { class: 'actions', 'aria-label': t('actions') }, ...windows, ...buttons);
   const host = saved.get(state.code).host;
-  const over = view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')),
-    h('ol', {}, ...view.ranking.map((place) => h('li', {}, place.map((s) => nameOf(s, view)).join(', ')))),
-    view.scores.some((x) => x !== null) ? h('p', {}, `${t('scores')}: `,
-      view.scores.map((x, s) => `${nameOf(s, view)} ${x ?? '–'}`).join(' · ')) : null,
-    view.match && !view.match.over && host ? h('button', { type: 'button', onclick: () => request({ op: 'next', table: state.code, host }) }, t('next')) : null) : null;
+  const over = view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(view, state.table),
+    view.match && !view.match.over && host ? h('button', { type: 'button', onclick: () => request({ op: 'next', table: state.code, host }) }, t('next')) : null,
+    h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history')))) : null;
   const log = h('section', { class: 'log', 'aria-label': t('log') }, h('h2', {}, t('log')),
     h('ol', { 'aria-live': 'polite' }, ...state.log.slice(-12).map((line) => h('li', {}, line))));
-  return h('div', { class: 'game' }, h('ul', { class: 'opponents' }, ...others), pile, over, actions, handEl, log);
+  const scores = view.match && (view.over || view.match.game > 0) ? scoreTable(view) : null;
+  return h('div', { class: 'game' }, state.watching ? h('p', { class: 'watching' }, t('watchingAs')) : null,
+    parts.seats, parts.pile, parts.clocks, over, actions, parts.hand, scores, log);
 }
 
 function consentDialog() {
@@ -323,6 +333,7 @@ function render() {
   if (state.error) parts.push(h('p', { class: 'error', role: 'alert' }, state.error,
     h('button', { type: 'button', 'aria-label': t('cancel'), onclick: () => { state.error = null; render(); } }, '×')));
   if (!state.code) parts.push(lobbyScreen());
+  else if (state.page === 'history') parts.push(historyScreen(state, request, render));
   else if (state.game) parts.push(gameScreen());
   else if (state.table) parts.push(waitingScreen());
   if (state.joinAsk) parts.push(consentDialog());
@@ -334,4 +345,5 @@ langSelect.value = language();
 setLanguage(language());
 langSelect.addEventListener('change', () => { setLanguage(langSelect.value); render(); });
 document.getElementById('home').addEventListener('click', (e) => { e.preventDefault(); location.hash = ''; });
+startTicking(app);
 connect();

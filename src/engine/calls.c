@@ -37,9 +37,11 @@ void close_windows(UnoGame *g, bool by_play)
 
 /* KPGUT §1: "within three seconds after playing"; without a grace the
  * fault is there at once. */
+static int64_t grace_end(const UnoGame *g, const Seat *s) { return s->fault_t + g->rules.uno_grace_ms; }
+
 static bool in_grace(const UnoGame *g, const Seat *s, int64_t t)
 {
-    return g->rules.uno_grace_ms > 0 && now(g, t) <= s->fault_t + g->rules.uno_grace_ms;
+    return g->rules.uno_grace_ms > 0 && now(g, t) <= grace_end(g, s);
 }
 
 /* Saying UNO before the play that leaves one card (booklet "Let's play" 4:
@@ -81,6 +83,15 @@ void draw_penalty(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out)
         end_game_early(g, UNO_R_EXHAUSTED, out);
 }
 
+int64_t uno_game_catchable_at(const UnoGame *g, int seat)
+{
+    const Seat *s = &g->seats[seat];
+    /* classic: "must call; no penalty given" — nothing to catch */
+    if (g->phase == UNO_PHASE_OVER || g->rules.uno_penalty <= 0 || s->call != CALL_FAULT || s->hand.count != 1)
+        return -1;
+    return g->rules.uno_grace_ms > 0 ? grace_end(g, s) + 1 : s->fault_t;
+}
+
 bool can_catch(const UnoGame *g, int seat, int target, int64_t t)
 {
     if (g->phase == UNO_PHASE_OVER || target < 0 || target >= g->nplayers || target == seat ||
@@ -88,10 +99,8 @@ bool can_catch(const UnoGame *g, int seat, int target, int64_t t)
         return false;
     if (g->rules.honour && g->cheat.seat == target)
         return true;
-    const Seat *s = &g->seats[target];
-    /* classic: "must call; no penalty given" — nothing to catch */
-    return g->rules.uno_penalty > 0 && s->call == CALL_FAULT && s->hand.count == 1 &&
-           !in_grace(g, s, t);
+    int64_t from = uno_game_catchable_at(g, target);
+    return from >= 0 && now(g, t) >= from;
 }
 
 /* KPGUT §10: the cheater takes back the cards played and draws 2. What the

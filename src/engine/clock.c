@@ -6,27 +6,29 @@
  */
 #include "engine/game.h"
 
-static int64_t limit_at(const UnoGame *g)
+int64_t uno_game_start_time(const UnoGame *g) { return g->start_t; }
+
+int64_t uno_game_limit_at(const UnoGame *g)
 {
-    if (g->rules.scoring != UNO_SCORING_SESSION || g->rules.time_limit_min <= 0)
+    if (g->phase == UNO_PHASE_OVER || g->rules.scoring != UNO_SCORING_SESSION || g->rules.time_limit_min <= 0)
         return INT64_MAX;
     return g->start_t + (int64_t)g->rules.time_limit_min * 60000;
 }
 
-static int64_t away_at(const UnoGame *g)
+int64_t uno_game_away_at(const UnoGame *g)
 {
-    return g->rules.away_ms > 0 ? g->turn_t + g->rules.away_ms : INT64_MAX;
+    return g->phase != UNO_PHASE_OVER && g->rules.away_ms > 0 ? g->turn_t + g->rules.away_ms : INT64_MAX;
 }
 
 static int64_t next_timer(const UnoGame *g)
 {
-    int64_t a = away_at(g), b = limit_at(g);
+    int64_t a = uno_game_away_at(g), b = uno_game_limit_at(g);
     return a < b ? a : b;
 }
 
 bool uno_game_timers_due(const UnoGame *g, int64_t t)
 {
-    return g->phase != UNO_PHASE_OVER && t >= next_timer(g);
+    return t >= next_timer(g);
 }
 
 /* §8: two cards are drawn to the absent player's hand unseen, and they lose
@@ -67,7 +69,7 @@ void run_timers(UnoGame *g, int64_t t, EventSink *out)
         int64_t at = next_timer(g);
         if (at > g->t)
             g->t = at;
-        if (at == limit_at(g))
+        if (at == uno_game_limit_at(g))
             end_game_early(g, UNO_R_TIME, out);
         else
             player_away(g, out);

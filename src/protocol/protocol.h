@@ -64,6 +64,14 @@ uint64_t uno_state_hash(const UnoGame *g, const UnoMatch *match);
 uint64_t uno_table_hash(const UnoTable *t);
 /* The current game, or NULL before the first successful `new`. */
 const UnoGame *uno_table_game(const UnoTable *t);
+/* The match the current game is part of, or NULL. */
+const UnoMatch *uno_table_match(const UnoTable *t);
+/* How many of the table's games are over (a match's finished games); 0
+ * before the first. */
+int uno_table_games_over(const UnoTable *t);
+/* Whether the table will deal no more games: its game is over, and its
+ * match (if any) too. */
+bool uno_table_all_played(const UnoTable *t);
 
 /* The events of the last request that was kept, as `viewer` may see them
  * (a seat, UNO_VIEWER_SPECTATOR or UNO_VIEWER_REFEREE): a JSON array for

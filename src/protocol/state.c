@@ -65,6 +65,31 @@ static cJSON *scores_json(const UnoGame *g, bool *ok)
     return scores;
 }
 
+static cJSON *time_or_null(int64_t t) { return t == INT64_MAX ? cJSON_CreateNull() : uno_json_int(t); }
+
+/* The running clocks (docs/protocol.md "Clocks"): when the game began, when
+ * §8's away timer and the one-hour limit fire, and from when each player
+ * who did not say UNO can be caught. */
+static cJSON *clock_json(const UnoGame *g, bool *ok)
+{
+    cJSON *c = cJSON_CreateObject();
+    uno_json_put(c, "start", uno_json_int(uno_game_start_time(g)), ok);
+    uno_json_put(c, "away_at", time_or_null(uno_game_away_at(g)), ok);
+    uno_json_put(c, "limit_at", time_or_null(uno_game_limit_at(g)), ok);
+    cJSON *unsaid = cJSON_CreateArray();
+    for (int s = 0; s < uno_game_nplayers(g); s++) {
+        int64_t from = uno_game_catchable_at(g, s);
+        if (from < 0)
+            continue;
+        cJSON *one = cJSON_CreateObject();
+        uno_json_put(one, "seat", cJSON_CreateNumber(s), ok);
+        uno_json_put(one, "catch_from", uno_json_int(from), ok);
+        uno_json_push(unsaid, one, ok);
+    }
+    uno_json_put(c, "unsaid", unsaid, ok);
+    return c;
+}
+
 static cJSON *vote_json(const UnoGame *g, bool *ok)
 {
     int opener;
@@ -96,6 +121,7 @@ cJSON *uno_state_json(const UnoGame *g, int viewer)
     uno_json_put(o, "pending", cJSON_CreateNumber(uno_game_pending(g)), &ok);
     uno_json_put(o, "dealer", seat_or_null(uno_game_dealer(g)), &ok);
     uno_json_put(o, "t", uno_json_int(uno_game_clock(g)), &ok);
+    uno_json_put(o, "clock", clock_json(g, &ok), &ok);
 
     cJSON *hands = cJSON_CreateArray();
     for (int s = 0; s < n; s++) {

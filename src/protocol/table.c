@@ -73,6 +73,20 @@ void uno_table_set_log(UnoTable *t, UnoTableLogFn fn, void *ctx)
 
 const UnoGame *uno_table_game(const UnoTable *t) { return t->game; }
 
+const UnoMatch *uno_table_match(const UnoTable *t) { return t->match; }
+
+int uno_table_games_over(const UnoTable *t)
+{
+    if (!t->game)
+        return 0;
+    return (t->match ? uno_match_game_number(t->match) : 0) + uno_game_over(t->game);
+}
+
+bool uno_table_all_played(const UnoTable *t)
+{
+    return t->game && uno_game_over(t->game) && (!t->match || uno_match_over(t->match));
+}
+
 bool uno_table_response_ok(const char *response)
 {
     static const char ok[] = "{\"ok\":true";

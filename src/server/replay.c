@@ -85,19 +85,6 @@ static int read_viewer(const Room *r, const cJSON *req, int *viewer, char *err, 
     return uno_field_seat(req, "as", r->nseats, viewer, err, errlen);
 }
 
-/* Whether the table will deal no more games: its game is over, and its
- * match (if any) too. */
-static bool all_played(const Room *r)
-{
-    if (!r->table || !uno_game_over(uno_table_game(r->table)))
-        return false;
-    cJSON *view = uno_table_view(r->table, UNO_VIEWER_SPECTATOR);
-    const cJSON *match = uno_field_get(view, "match");
-    bool over = view && (!match || cJSON_IsTrue(uno_field_get(match, "over")));
-    cJSON_Delete(view);
-    return over;
-}
-
 void srv_room_replay(Room *r, Client *c, const cJSON *req, const cJSON *id)
 {
     char err[UNO_ERR_LEN];
@@ -106,9 +93,13 @@ void srv_room_replay(Room *r, Client *c, const cJSON *req, const cJSON *id)
     if (read_viewer(r, req, &re.viewer, err, sizeof err) != UNO_OK ||
         (uno_field_has(req, "game") && uno_field_int(req, "game", 0, 100000, &game, err, sizeof err) != UNO_OK))
         return srv_reply_error(c, "bad_request", err, id);
-    if (re.viewer == UNO_VIEWER_REFEREE && !all_played(r))
+    bool all_played = r->table && uno_table_all_played(r->table);
+    if (re.viewer == UNO_VIEWER_REFEREE && !all_played)
         return srv_reply_error(c, "forbidden", "the whole table's view waits until the table's last game is over "
                                                "(a seat's own view may be replayed now)", id);
+    if (re.viewer >= 0 && !all_played && !(c->room == r && c->role == ROLE_SEAT && c->seat == re.viewer))
+        return srv_reply_error(c, "forbidden", "until the table's last game is over, only the seat itself may "
+                                               "replay its view", id);
     re.want = (int)game;
     re.table = uno_table_new();
     re.steps = cJSON_CreateArray();

@@ -84,6 +84,7 @@ cJSON *srv_room_json(const Room *r)
     uno_json_put(o, "spectators", cJSON_CreateString(srv_watch_name(r->watching)), &ok);
     uno_json_put(o, "watchers", cJSON_CreateNumber(r->nwatchers), &ok);
     uno_json_put(o, "actions", uno_json_int(r->log_n), &ok);
+    uno_json_put(o, "games_over", cJSON_CreateNumber(r->table ? uno_table_games_over(r->table) : 0), &ok);
     cJSON *seats = cJSON_CreateArray();
     for (int i = 0; i < r->nseats; i++) {
         const RoomSeat *s = &r->seats[i];
@@ -130,19 +131,26 @@ void srv_room_announce(Room *r)
 /* Whom a client's view is for: its seat, or a spectator. */
 static int viewer_of(const Client *c) { return c->role == ROLE_SEAT ? c->seat : UNO_VIEWER_SPECTATOR; }
 
-/* What the last request did, as the client may see it: its events, the
- * view after it, and (for a seat) the moves it has now. */
+/* The game as c's viewer may see it now: the server's game clock ("now",
+ * for the page's countdowns), the view and, for a seat, its moves. */
+static void put_view(cJSON *o, const Room *r, const Client *c, bool *ok)
+{
+    uno_json_put(o, "now", uno_json_int(srv_room_now(r)), ok);
+    uno_json_put(o, "view", uno_table_view(r->table, viewer_of(c)), ok);
+    if (c->role == ROLE_SEAT)
+        uno_json_put(o, "moves", uno_table_moves(r->table, c->seat), ok);
+}
+
+/* What the last request did, as the client may see it: its events and the
+ * game after it. */
 static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON *value)
 {
-    int viewer = viewer_of(c);
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, key, value, &ok);
     uno_json_put(o, "actions", uno_json_int(r->log_n), &ok);
-    uno_json_put(o, "events", uno_table_events(r->table, viewer), &ok);
-    uno_json_put(o, "view", uno_table_view(r->table, viewer), &ok);
-    if (c->role == ROLE_SEAT)
-        uno_json_put(o, "moves", uno_table_moves(r->table, c->seat), &ok);
+    uno_json_put(o, "events", uno_table_events(r->table, viewer_of(c)), &ok);
+    put_view(o, r, c, &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -415,9 +423,11 @@ static void answer_view(Room *r, Client *c, const cJSON *id)
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-    uno_json_put(o, "view", uno_table_view(r->table, viewer_of(c)), &ok);
-    if (c->role == ROLE_SEAT)
-        uno_json_put(o, "moves", uno_table_moves(r->table, c->seat), &ok);
+    put_view(o, r, c, &ok);
+    if (!ok) {
+        cJSON_Delete(o);
+        o = NULL;
+    }
     srv_reply(c, o, id);
 }
 

@@ -204,7 +204,7 @@ test('a finished game replays bit for bit from the database (uno serve --export,
   for (const c of t.clients) if (c) await c.close();
 });
 
-test('a finished game is replayed step by step from a seat\'s view, or the whole table\'s once the match is over; a game going on is not', async () => {
+test('a finished game is replayed step by step from a seat\'s own view, or anyone\'s once the match is over; a game going on is not', async () => {
   const t = await startTable(srv.url, {
     rules: 'mattel', seats: ['human', 'human', 'easy'], bot_pace_ms: 0, match: { target: 100000 },
   });
@@ -212,7 +212,9 @@ test('a finished game is replayed step by step from a seat\'s view, or the whole
   let r = await a.request({ op: 'replay', table: t.code, game: 0, as: 0 });
   assert.equal(r.error, 'no_game', 'not while it is played');
   await Promise.all([playRandomly(a, rng(21)), playRandomly(b, rng(22))]);
-  const seen = await b.request({ op: 'replay', table: t.code, game: 0, as: 0 });
+  r = await b.request({ op: 'replay', table: t.code, game: 0, as: 0 });
+  assert.equal(r.error, 'forbidden', 'another seat\'s view, not while the match goes on');
+  const seen = await a.request({ op: 'replay', table: t.code, game: 0, as: 0 });
   assert.equal(seen.ok, true, JSON.stringify(seen).slice(0, 200));
   const last = seen.steps[seen.steps.length - 1].view;
   assert.equal(last.over, true);

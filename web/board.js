@@ -1,0 +1,104 @@
+// A game as one viewer sees it, drawn from a view alone: the live table,
+// the spectators' page and the replay all use it. The view is the server's
+// rendering for that viewer (a seat's own hand, every count; every hand only
+// where the viewer may see them), so nothing drawn here can show more.
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { cardElement, sortHand, spoken } from './cards.js';
+import { countdown, gameNow, minutesSeconds, seconds } from './clocks.js';
+
+export function nameOf(seat, view, table) {
+  return view?.players?.[seat]?.name ?? table?.seats?.[seat]?.name ?? `#${seat}`;
+}
+
+// One event as a line of the log.
+export function describe(e, view, table) {
+  const values = {
+    who: nameOf(e.seat, view, table), target: nameOf(e.target, view, table), n: e.count ?? e.rank ?? '',
+    cards: (e.cards || []).map(spoken).join(', '), color: e.color ? t(e.color) : '', type: e.type,
+  };
+  const key = `ev_${e.type}`;
+  return t(t(key) === key ? 'ev_other' : key, values);
+}
+
+// Every seat: name, count, UNO said, in turn; and its cards where the view
+// holds them (a spectator who sees hands, the whole table's replay).
+function seatsList(view, me, table) {
+  return h('ul', { class: 'opponents' }, ...view.counts.map((n, s) => {
+    const hand = s !== me && view.hands[s] ? sortHand(view.hands[s]) : null;
+    return h('li', { class: `opponent${view.turn === s ? ' turn' : ''}` },
+      h('strong', {}, nameOf(s, view, table)), s === me ? ` (${t('you')})` : '', ' · ', t('cards', { n }),
+      view.uno.includes(s) ? ` · ${t('saidUno')}` : '',
+      view.turn === s ? ` · ${t('turn')}` : '',
+      hand ? h('div', { class: 'cards small', 'aria-label': t('handOf', { name: nameOf(s, view, table) }) },
+        ...hand.map((card) => cardElement(card))) : null);
+  }));
+}
+
+function pile(view) {
+  return h('section', { class: 'pile', 'aria-label': t('top') },
+    view.top ? cardElement(view.top) : null,
+    h('p', {}, view.color ? t('colorInForce', { c: t(view.color) }) : ''),
+    h('p', {}, `${t('direction')}: ${t(view.direction > 0 ? 'clockwise' : 'counter')}`),
+    view.pending ? h('p', { class: 'pending' }, t('pending', { n: view.pending })) : null,
+    h('p', { class: 'piles' }, `${t('stock', { n: view.stock })} · ${t('discard', { n: view.discard })}`));
+}
+
+// The clocks the rules run (KPGUT's game time and hour, §8's away timer),
+// counting on the page between updates. `live`: a game going on now (a
+// replay's clocks stand still at their step).
+export function clocks(view, table, live) {
+  const c = view.clock;
+  if (!c || view.over) return null;
+  const parts = [];
+  const at = (until, text) => (live ? countdown(h('span'), until, text) : h('span', {}, text(until - view.t)));
+  if (c.limit_at !== null) {
+    parts.push(at(Infinity, () => t('gameTime', { time: minutesSeconds((live ? gameNow() : view.t) - c.start) })));
+    parts.push(at(c.limit_at, (left) => t('hourLeft', { time: minutesSeconds(left) })));
+  }
+  if (c.away_at !== null && view.turn !== null)
+    parts.push(at(c.away_at, (left) => t('awayIn', { name: nameOf(view.turn, view, table), s: seconds(left) })));
+  if (!parts.length) return null;
+  return h('p', { class: 'clocks', role: 'timer' }, ...parts.flatMap((p, i) => (i ? [' · ', p] : [p])));
+}
+
+// A match's or session's table: each game's scores, the totals, games
+// played, a session's averages, the leader and the last.
+export function scoreTable(view) {
+  const m = view.match;
+  if (!m) return null;
+  const names = m.players.map((p) => p.name);
+  const row = (label, cells) => h('tr', {}, h('th', { scope: 'row' }, label), ...cells.map((x) => h('td', {}, x ?? '–')));
+  const rows = m.scores.map((game, i) => row(t('gameN', { n: i + 1 }), game));
+  rows.push(row(t('total'), m.totals), row(t('played'), m.played));
+  if (m.averages) rows.push(row(t('average'), m.averages.map((a) => (a === null ? null : Number(a).toFixed(1)))));
+  const lead = m.over ? 'winner' : 'leader';
+  return h('section', { class: 'scores panel', 'aria-label': t('scores') },
+    h('h2', {}, m.kind === 'session' ? t('session') : t('match'), m.games ? ` · ${t('gameOf', { n: m.game + 1, of: m.games })}` : ''),
+    h('div', { class: 'scroll' }, h('table', {},
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), ...names.map((n) => h('th', { scope: 'col' }, n)))),
+      h('tbody', {}, ...rows))),
+    m.ranking?.length ? h('p', {}, t(lead, { name: m.ranking[0].map((p) => names[p]).join(', ') })) : null,
+    m.over && m.loser !== null && m.loser !== undefined ? h('p', {}, t('loser', { name: names[m.loser] })) : null);
+}
+
+// How a finished game ended: its ranking and scores.
+export function outcome(view, table) {
+  return [
+    h('ol', {}, ...view.ranking.map((place) => h('li', {}, place.map((s) => nameOf(s, view, table)).join(', ')))),
+    view.scores?.some((x) => x !== null) ? h('p', {}, `${t('scores')}: `,
+      view.scores.map((x, s) => `${nameOf(s, view, table)} ${x ?? '–'}`).join(' · ')) : null,
+  ];
+}
+
+// The board: every seat, the pile, the clocks, and the viewer's own hand
+// (`cardOptions(card)`: the plays it begins, or none).
+export function board(view, { me = null, table = null, live = false, cardOptions = null } = {}) {
+  const own = me !== null && view.hands[me] ? sortHand(view.hands[me]) : null;
+  const hand = own ? h('section', { class: 'hand', 'aria-label': t('yourHand') }, h('h2', {}, t('yourHand')),
+    h('div', { class: 'cards' }, ...own.map((card) => {
+      const onClick = cardOptions && cardOptions(card);
+      return cardOptions ? cardElement(card, { onClick: onClick || (() => {}), disabled: !onClick }) : cardElement(card);
+    }))) : null;
+  return { seats: seatsList(view, me, table), pile: pile(view), clocks: clocks(view, table, live), hand };
+}
