@@ -8,6 +8,7 @@ import { spoken } from './cards.js';
 import { board, describe, nameOf, outcome, scoreTable } from './board.js';
 import { countdown, seconds, startTicking, syncClock } from './clocks.js';
 import { historyScreen, loadHistory } from './history.js';
+import { createForm } from './create.js';
 
 const app = document.getElementById('app');
 const statusLine = document.getElementById('status');
@@ -17,7 +18,7 @@ const statusLine = document.getElementById('status');
 const state = {
   ws: null, nextId: 1, waiting: new Map(), lag: null,
   code: null, page: null, me: null, watching: false, table: null, game: null, log: [], joinAsk: null,
-  error: null, history: null,
+  error: null, history: null, rulesInfo: null,
 };
 
 // What this browser holds for a table: its seat's token, the host's secret.
@@ -30,7 +31,11 @@ function connect() {
   const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`, 'uno');
   state.ws = ws;
   statusLine.textContent = t('connecting');
-  ws.addEventListener('open', () => { showStatus(); route(); });
+  ws.addEventListener('open', () => {
+    showStatus();
+    route();
+    if (!state.rulesInfo) request({ op: 'rules' }).then((r) => { if (r.ok) { state.rulesInfo = r; render(); } });
+  });
   ws.addEventListener('message', (e) => receive(JSON.parse(e.data)));
   ws.addEventListener('close', () => {
     statusLine.textContent = t('disconnected');
@@ -118,37 +123,14 @@ window.addEventListener('hashchange', route);
 // --------------------------------------------------------------- lobby
 
 function lobbyScreen() {
-  const seatKinds = ['human', 'medium', 'medium', 'medium'];
-  const seatList = h('ol', { class: 'seats' });
-  const drawSeats = () => {
-    seatList.replaceChildren(...seatKinds.map((kind, i) => h('li', {},
-      h('label', {}, t('seat', { n: i + 1 }), ' ',
-        h('select', { 'data-seat': i, onchange: (e) => { seatKinds[i] = e.target.value; } },
-          ...['human', 'easy', 'medium', 'hard', 'expert'].map((k) => h('option', { value: k, selected: k === kind }, t(k))))))));
-  };
-  drawSeats();
-  const more = h('button', { type: 'button', onclick: () => { if (seatKinds.length < 10) seatKinds.push('medium'); drawSeats(); } }, '+');
-  const fewer = h('button', { type: 'button', onclick: () => { if (seatKinds.length > 2) seatKinds.pop(); drawSeats(); } }, '−');
-  more.setAttribute('aria-label', `${t('seats')} +1`);
-  fewer.setAttribute('aria-label', `${t('seats')} −1`);
-  const create = h('form', { class: 'panel', onsubmit: async (e) => {
-    e.preventDefault();
-    const f = new FormData(e.target);
-    const r = await request({
-      op: 'create', rules: f.get('rules'), seats: seatKinds, spectators: f.get('spectators'),
-      bot_pace_ms: Number(f.get('pace')),
-    });
-    if (!r.ok) { state.error = t('error', { m: r.message }); return render(); }
-    saved.put(r.table, { host: r.host, key: r.key });
-    location.hash = `#/t/${r.table}`;
-  } },
-  h('h2', {}, t('newTable')),
-  h('label', {}, t('rules'), ' ', h('select', { name: 'rules' }, ...['mattel', 'classic', 'kpgut'].map((r) => h('option', { value: r }, r)))),
-  h('fieldset', {}, h('legend', {}, t('seats')), seatList, fewer, more),
-  h('label', {}, t('spectators'), ' ', h('select', { name: 'spectators' },
-    ...['counts', 'none', 'hands'].map((s) => h('option', { value: s }, t(s))))),
-  h('label', {}, t('botPace'), ' ', h('input', { name: 'pace', type: 'number', min: 0, max: 10000, value: 800 })),
-  h('button', { type: 'submit' }, t('create')));
+  const create = createForm({
+    request, rulesInfo: state.rulesInfo,
+    created: (r) => {
+      if (!r.ok) { state.error = t('error', { m: r.message }); return render(); }
+      saved.put(r.table, { host: r.host, key: r.key });
+      location.hash = `#/t/${r.table}`;
+    },
+  });
   const join = h('form', { class: 'panel', onsubmit: (e) => {
     e.preventDefault();
     const code = new FormData(e.target).get('code').trim().toUpperCase();

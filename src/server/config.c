@@ -9,6 +9,7 @@
 
 #include "protocol/field.h"
 #include "protocol/match_ops.h"
+#include "protocol/render.h"
 #include "protocol/request.h"
 #include "server/room.h"
 
@@ -62,7 +63,7 @@ cJSON *srv_config_new_game(const cJSON *config, WatchMode watching, const RoomSe
     cJSON *req = cJSON_CreateObject();
     bool ok = req != NULL;
     uno_json_put(req, "op", cJSON_CreateString("new"), &ok);
-    static const char *const copied[] = {"rules", "options", "match", "tournament", "deck"};
+    static const char *const copied[] = {"rules", "options", "match", "tournament", "deck", "dealer"};
     for (size_t i = 0; ok && i < sizeof copied / sizeof copied[0]; i++)
         if (uno_field_has(config, copied[i]))
             uno_json_put(req, copied[i], cJSON_Duplicate(uno_field_get(config, copied[i]), true), &ok);
@@ -141,10 +142,12 @@ int srv_config_check(const cJSON *req, bool allow_decks, char *err, size_t errle
     RoomSeat seats[UNO_MAX_PLAYERS];
     int n, pace, away;
     WatchMode watch;
-    if (!allow_decks && uno_field_has(req, "deck")) {
-        snprintf(err, errlen, "field 'deck': this server deals its own cards (uno serve --allow-decks)");
-        return UNO_E_BAD_REQUEST;
-    }
+    static const char *const scripted[] = {"deck", "dealer"}; /* a deal set in advance */
+    for (size_t i = 0; !allow_decks && i < sizeof scripted / sizeof scripted[0]; i++)
+        if (uno_field_has(req, scripted[i])) {
+            snprintf(err, errlen, "field '%s': this server deals its own cards (uno serve --allow-decks)", scripted[i]);
+            return UNO_E_BAD_REQUEST;
+        }
     int st = srv_config_read(req, seats, &n, &watch, &pace, &away, err, errlen);
     if (st != UNO_OK)
         return st;
@@ -170,3 +173,49 @@ int srv_config_check(const cJSON *req, bool allow_decks, char *err, size_t errle
     return st;
 }
 
+/* The `rules` answer's option list: each option's name, type, values,
+ * meaning and source (the words of `uno rules`). */
+static cJSON *options_info_json(bool *ok)
+{
+    static const char *const type_names[] = {
+        [UNO_OPT_BOOL] = "bool", [UNO_OPT_INT] = "int", [UNO_OPT_ENUM] = "enum", [UNO_OPT_CARDS] = "cards"};
+    size_t n;
+    const UnoOptionInfo *info = uno_rules_options(&n);
+    cJSON *list = cJSON_CreateArray();
+    for (size_t i = 0; i < n; i++) {
+        cJSON *o = cJSON_CreateObject();
+        uno_json_put(o, "name", cJSON_CreateString(info[i].name), ok);
+        uno_json_put(o, "type", cJSON_CreateString(type_names[info[i].type]), ok);
+        if (info[i].values) {
+            cJSON *values = cJSON_CreateArray();
+            for (const char *const *v = info[i].values; *v; v++)
+                uno_json_push(values, cJSON_CreateString(*v), ok);
+            uno_json_put(o, "values", values, ok);
+        }
+        uno_json_put(o, "meaning", cJSON_CreateString(info[i].meaning), ok);
+        uno_json_put(o, "source", cJSON_CreateString(info[i].source), ok);
+        uno_json_push(list, o, ok);
+    }
+    return list;
+}
+
+cJSON *srv_config_rules_json(void)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    cJSON *sets = cJSON_CreateObject();
+    for (const char *const *name = uno_rules_builtin_names(); *name; name++) {
+        UnoRules r;
+        char err[UNO_ERR_LEN];
+        if (uno_rules_preset(*name, &r, err, sizeof err) == UNO_OK)
+            uno_json_put(sets, *name, uno_rules_json(&r), &ok);
+    }
+    uno_json_put(o, "rule_sets", sets, &ok);
+    uno_json_put(o, "options", options_info_json(&ok), &ok);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}

@@ -273,6 +273,8 @@ static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
         return pong(d, req);
     if (strcmp(op, "create") == 0)
         return op_create(s, d, req, id);
+    if (strcmp(op, "rules") == 0)
+        return srv_reply(c, srv_config_rules_json(), id);
     if (strcmp(op, "leave") == 0) {
         if (c->room)
             srv_room_leave(c->room, c);

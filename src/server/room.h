@@ -136,6 +136,9 @@ int srv_config_read(const cJSON *config, RoomSeat *seats, int *nseats, WatchMode
  * match and deck, its players as seated, the seed. */
 cJSON *srv_config_new_game(const cJSON *config, WatchMode watching, const RoomSeat *seats, int n, uint64_t seed);
 const char *srv_watch_name(WatchMode m); /* "none", "counts", "hands" */
+/* The `rules` answer: every built-in rule set's options, and each option's
+ * meaning and source, for a page that creates tables. */
+cJSON *srv_config_rules_json(void);
 
 /* ---- room.c: one table ---- */
 /* A room from a validated create request (srv_config_check). NULL: no memory. */

@@ -1,0 +1,104 @@
+// The form that creates a table: the rule set, its options (each with its
+// meaning and source, the words of `uno rules`, from the server's `rules`),
+// a match or session, the seats (people, or bots at a level), spectators
+// and the bots' pace. What was filled in stays while the page redraws.
+import { h } from './dom.js';
+import { t } from './i18n.js';
+
+const draft = {
+  rules: 'mattel', seats: ['human', 'medium', 'medium', 'medium'], options: {},
+  spectators: 'counts', pace: 800, match: false, matchSize: null,
+};
+
+// The match a rule set plays: Mattel and classic to a target score, KPGUT a
+// session of a number of games (its winner has the lowest average).
+function matchRequest() {
+  if (!draft.match) return undefined;
+  return draft.rules === 'kpgut' ? { games: draft.matchSize ?? 3 } : { target: draft.matchSize ?? 500 };
+}
+
+function optionInput(info, value, redraw) {
+  // a choice redraws the list at once (its count of changes); typing does
+  // not, so that the field keeps the focus
+  const set = (v, now = true) => {
+    if (v === value) delete draft.options[info.name]; else draft.options[info.name] = v;
+    if (now) redraw();
+  };
+  const current = draft.options[info.name] ?? value;
+  const id = `opt-${info.name}`;
+  const described = `${id}-help`;
+  let input;
+  if (info.type === 'bool') {
+    input = h('input', { id, type: 'checkbox', checked: current, 'aria-describedby': described, onchange: (e) => set(e.target.checked) });
+  } else if (info.type === 'enum') {
+    input = h('select', { id, 'aria-describedby': described, onchange: (e) => set(e.target.value) },
+      ...info.values.map((v) => h('option', { value: v, selected: v === current }, v)));
+  } else if (info.type === 'int') {
+    input = h('input', { id, type: 'number', value: current, 'aria-describedby': described, oninput: (e) => set(Number(e.target.value), false) });
+  } else {
+    input = h('input', { id, value: current, 'aria-describedby': described, oninput: (e) => set(e.target.value.trim(), false) });
+  }
+  return h('div', { class: `option${info.name in draft.options ? ' changed' : ''}` },
+    h('label', { for: id }, info.name), ' ', input,
+    h('p', { id: described, class: 'meaning' }, info.meaning, h('br'), h('small', {}, info.source)));
+}
+
+function optionsList(rulesInfo, redraw) {
+  if (!rulesInfo) return null;
+  const values = rulesInfo.rule_sets[draft.rules] ?? {};
+  const changed = Object.keys(draft.options).length;
+  return h('details', { class: 'options' },
+    h('summary', {}, t('options'), changed ? ` (${t('changed', { n: changed })})` : ''),
+    ...rulesInfo.options.filter((o) => o.name in values).map((o) => optionInput(o, values[o.name], redraw)));
+}
+
+function seatsField(redraw) {
+  const seatList = h('ol', { class: 'seats' }, ...draft.seats.map((kind, i) => h('li', {},
+    h('label', {}, t('seat', { n: i + 1 }), ' ',
+      h('select', { 'data-seat': i, onchange: (e) => { draft.seats[i] = e.target.value; } },
+        ...['human', 'easy', 'medium', 'hard', 'expert'].map((k) => h('option', { value: k, selected: k === kind }, t(k))))))));
+  return h('fieldset', {}, h('legend', {}, t('seats')), seatList,
+    h('button', { type: 'button', 'aria-label': `${t('seats')} −1`, onclick: () => { if (draft.seats.length > 2) draft.seats.pop(); redraw(); } }, '−'),
+    h('button', { type: 'button', 'aria-label': `${t('seats')} +1`, onclick: () => { if (draft.seats.length < 10) draft.seats.push('medium'); redraw(); } }, '+'));
+}
+
+function matchField(redraw) {
+  const kpgut = draft.rules === 'kpgut';
+  return h('fieldset', {}, h('legend', {}, t('matchPlay')),
+    h('label', {}, h('input', { type: 'checkbox', name: 'match', checked: draft.match, onchange: (e) => { draft.match = e.target.checked; redraw(); } }),
+      ' ', t(kpgut ? 'playSession' : 'playMatch')),
+    draft.match ? h('label', {}, t(kpgut ? 'sessionGames' : 'matchTarget'), ' ',
+      h('input', { type: 'number', name: 'match_size', min: 1, max: kpgut ? 1000 : 100000, value: draft.matchSize ?? (kpgut ? 3 : 500),
+        oninput: (e) => { draft.matchSize = Number(e.target.value); } })) : null);
+}
+
+// The form; `created(answer)` gets the server's answer to `create`.
+export function createForm({ request, rulesInfo, created }) {
+  const form = h('form', { class: 'panel create' });
+  const redraw = () => form.replaceChildren(...fields());
+  const fields = () => [
+    h('h2', {}, t('newTable')),
+    h('label', {}, t('rules'), ' ', h('select', { name: 'rules', onchange: (e) => {
+      Object.assign(draft, { rules: e.target.value, options: {}, matchSize: null });
+      redraw();
+    } }, ...['mattel', 'classic', 'kpgut'].map((r) => h('option', { value: r, selected: r === draft.rules }, r)))),
+    optionsList(rulesInfo, redraw),
+    matchField(redraw),
+    seatsField(redraw),
+    h('label', {}, t('spectators'), ' ', h('select', { name: 'spectators', onchange: (e) => { draft.spectators = e.target.value; } },
+      ...['counts', 'none', 'hands'].map((s) => h('option', { value: s, selected: s === draft.spectators }, t(s))))),
+    h('label', {}, t('botPace'), ' ', h('input', { name: 'pace', type: 'number', min: 0, max: 10000, value: draft.pace,
+      oninput: (e) => { draft.pace = Number(e.target.value); } })),
+    h('button', { type: 'submit' }, t('create')),
+  ];
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const options = Object.keys(draft.options).length ? { ...draft.options } : undefined;
+    created(await request({
+      op: 'create', rules: draft.rules, options, match: matchRequest(), seats: [...draft.seats],
+      spectators: draft.spectators, bot_pace_ms: draft.pace,
+    }));
+  });
+  redraw();
+  return form;
+}
