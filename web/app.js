@@ -112,8 +112,8 @@ function route() {
     if (r.ok && state.page === 'watch') state.watching = true;
     if (r.ok && r.seats) state.table = { ...r, type: 'table' };
     if (!r.ok) state.error = t('error', { m: r.message });
-    if (state.page === 'history') return loadHistory(state, render);
     if (!state.table) request({ op: 'table', table: code }).then((d) => { if (d.ok) state.table = { ...d, type: 'table' }; render(); });
+    if (state.page === 'history') loadHistory(state);
     render();
   });
 }

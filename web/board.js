@@ -24,7 +24,8 @@ export function describe(e, view, table) {
 // Every seat: name, count, UNO said, in turn; and its cards where the view
 // holds them (a spectator who sees hands, the whole table's replay).
 function seatsList(view, me, table) {
-  return h('ul', { class: 'opponents' }, ...view.counts.map((n, s) => {
+  const counts = view.counts ?? view.hands.map((hand) => hand.length); // the whole table's view: every hand
+  return h('ul', { class: 'opponents' }, ...counts.map((n, s) => {
     const hand = s !== me && view.hands[s] ? sortHand(view.hands[s]) : null;
     return h('li', { class: `opponent${view.turn === s ? ' turn' : ''}` },
       h('strong', {}, nameOf(s, view, table)), s === me ? ` (${t('you')})` : '', ' · ', t('cards', { n }),

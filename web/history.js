@@ -7,9 +7,8 @@ import { t } from './i18n.js';
 import { board, describe, outcome, scoreTable } from './board.js';
 
 // Opens the history page of state.code (state.table is its description).
-export function loadHistory(state, render) {
+export function loadHistory(state) {
   state.history = { game: null, as: state.me ?? 'table', steps: null, step: 0, message: null };
-  render();
 }
 
 async function open(state, request, render, game, as) {

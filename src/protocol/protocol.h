@@ -82,9 +82,11 @@ struct cJSON *uno_table_events(const UnoTable *t, int viewer);
  * match's when the game is part of one), for the caller to cJSON_Delete();
  * NULL when out of memory. Only while there is a game. */
 struct cJSON *uno_table_view(const UnoTable *t, int viewer);
-/* The moves seat could make now, as `legal` lists them; NULL when out of
- * memory. Only while there is a game. */
-struct cJSON *uno_table_moves(const UnoTable *t, int seat);
+/* The moves seat could make at the game's clock `clock` (-1: the game's
+ * own), as `legal` with "t" lists them: a catch whose grace has run out since
+ * the last action is there; NULL when out of memory. Only while there is a
+ * game. */
+struct cJSON *uno_table_moves(const UnoTable *t, int seat, int64_t clock);
 /* What the viewer has seen of the current game, event by event (NULL
  * before the first game): the record a seat's bot samples its worlds from. */
 const UnoHistory *uno_table_seen(const UnoTable *t, int viewer);

@@ -473,7 +473,18 @@ static cJSON *moves_json(const UnoGame *g, int seat, int64_t t)
     return list;
 }
 
-cJSON *uno_table_moves(const UnoTable *t, int seat) { return moves_json(t->game, seat, -1); }
+/* On a copy moved to `clock` where it is later than the game's. */
+cJSON *uno_table_moves(const UnoTable *t, int seat, int64_t clock)
+{
+    bool later = clock > uno_game_clock(t->game);
+    UnoGame *copy = later ? game_at(t, clock) : NULL;
+    if (later && !copy)
+        return NULL;
+    cJSON *list = moves_json(later ? copy : t->game, seat, later ? clock : -1);
+    free(copy);
+    return list;
+}
+
 
 /* `legal` {seat}: every move as the request that makes it. With "t", the
  * moves that would succeed at that time ("could make now",
@@ -484,13 +495,7 @@ static int op_legal(UnoTable *t, const cJSON *req, int64_t clock, char **text, c
     int st = uno_field_seat(req, "seat", uno_game_nplayers(t->game), &seat, err, errlen);
     if (st != UNO_OK)
         return st;
-    bool later = clock > uno_game_clock(t->game);
-    UnoGame *copy = later ? game_at(t, clock) : NULL;
-    const UnoGame *g = later ? copy : t->game;
-    if (!g)
-        return FATAL;
-    cJSON *list = moves_json(g, seat, later ? clock : -1);
-    free(copy);
+    cJSON *list = uno_table_moves(t, seat, clock);
     if (!list)
         return FATAL;
     return answer("moves", list, text);

@@ -138,7 +138,7 @@ static void put_view(cJSON *o, const Room *r, const Client *c, bool *ok)
     uno_json_put(o, "now", uno_json_int(srv_room_now(r)), ok);
     uno_json_put(o, "view", uno_table_view(r->table, viewer_of(c)), ok);
     if (c->role == ROLE_SEAT)
-        uno_json_put(o, "moves", uno_table_moves(r->table, c->seat), ok);
+        uno_json_put(o, "moves", uno_table_moves(r->table, c->seat, srv_room_now(r)), ok);
 }
 
 /* What the last request did, as the client may see it: its events and the

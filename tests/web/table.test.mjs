@@ -5,38 +5,13 @@
 // accessible name on every control. Screenshots go to UNO_SHOTS (CI output).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { startServer } from '../server/harness.mjs';
+import { PHONE, leaks, open as openPage, shot, startBrowser, storageHasNoCard } from './browser.mjs';
 
-const SHOTS = process.env.UNO_SHOTS || 'build/test-logs/web';
-const WEB = new URL('../../web', import.meta.url).pathname;
-let srv, browser;
+let env, browser;
+before(async () => { env = await startBrowser(); browser = env.browser; });
+after(async () => { await env?.stop(); });
 
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  srv = await startServer({ args: ['--web', WEB] });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
-});
-after(async () => { await browser?.close(); await srv?.stop(); });
-
-const PHONE = { viewport: { width: 375, height: 667 }, locale: 'en-US' };
-
-// A page whose every WebSocket frame received is kept.
-async function open(context) {
-  const page = await context.newPage();
-  page.frames_in = [];
-  page.problems = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => page.frames_in.push(String(f.payload))));
-  page.on('pageerror', (e) => page.problems.push(e.message));
-  await page.goto(`http://127.0.0.1:${srv.port}/`);
-  return page;
-}
+const open = (context) => openPage(context, env.srv.port);
 
 async function createAndSit(page, { rules = 'mattel', name = 'Aino', age = 30 } = {}) {
   await page.selectOption('select[name=rules]', rules);
@@ -70,39 +45,23 @@ async function step(page) {
 async function playToEnd(page, shotEvery = 0) {
   for (let i = 0; i < 2000; i++) {
     if (await page.locator('.over').count()) return i;
-    if (shotEvery && i % shotEvery === 0) await page.screenshot({ path: join(SHOTS, `phone-${i}.png`) });
+    if (shotEvery && i % shotEvery === 0) await shot(page, `phone-${i}`);
     if (!(await step(page))) await page.waitForTimeout(30);
   }
   throw new Error('the game did not end');
 }
 
-// What a seat's page received may never carry another seat's cards.
-function leaks(frames, seat) {
-  const found = [];
-  for (const text of frames) {
-    const m = JSON.parse(text);
-    if (text.includes('"hash"')) found.push('a state hash');
-    (m.view?.hands || []).forEach((h, s) => { if (h && s !== seat) found.push(`seat ${s}'s hand`); });
-    for (const e of m.events || []) {
-      if (e.cards && e.type === 'draw' && e.seat !== seat) found.push(`seat ${e.seat}'s draw`);
-      if (e.cards && e.type === 'reveal' && e.target !== undefined && e.target !== seat && e.seat !== seat) found.push('a hand shown to another');
-    }
-  }
-  return found;
-}
-
 test('a whole game on a phone-sized page, to its end, with nothing hidden received', async () => {
   const context = await browser.newContext(PHONE);
   const page = await open(context);
-  await page.screenshot({ path: join(SHOTS, 'lobby-phone.png') });
+  await shot(page, 'lobby-phone');
   await createAndSit(page);
-  await page.screenshot({ path: join(SHOTS, 'table-phone.png') });
+  await shot(page, 'table-phone');
   const moves = await playToEnd(page, 25);
-  await page.screenshot({ path: join(SHOTS, 'over-phone.png'), fullPage: true });
+  await shot(page, 'over-phone', true);
   assert.ok(moves > 0);
   assert.deepEqual(leaks(page.frames_in, 0), []);
-  const storage = await page.evaluate(() => JSON.stringify(localStorage));
-  assert.doesNotMatch(storage, /"[RGBY](\d|S|R|\+2)"|"W\+4"/, 'no card kept in storage');
+  assert.ok(await storageHasNoCard(page), 'no card kept in storage');
   assert.deepEqual(page.problems, []);
   await context.close();
 });
@@ -118,7 +77,7 @@ test('a reload in the middle of a game comes back to the same seat and hand', as
   await page.waitForSelector('.hand .card');
   await page.waitForTimeout(200);
   assert.deepEqual(await page.locator('.hand .card').allTextContents(), hand);
-  await page.screenshot({ path: join(SHOTS, 'reload-phone.png') });
+  await shot(page, 'reload-phone');
   await context.close();
 });
 
@@ -127,7 +86,7 @@ test('the Finnish page', async () => {
   const page = await open(context);
   await page.waitForSelector('text=Uusi pöytä');
   assert.equal(await page.getAttribute('html', 'lang'), 'fi');
-  await page.screenshot({ path: join(SHOTS, 'lobby-fi.png') });
+  await shot(page, 'lobby-fi');
   await page.selectOption('#lang', 'en');
   await page.waitForSelector('text=New table');
   await context.close();
@@ -145,6 +104,6 @@ test('every control has an accessible name', async () => {
   await check('lobby');
   await createAndSit(page);
   await check('table');
-  await page.screenshot({ path: join(SHOTS, 'table-desktop.png') });
+  await shot(page, 'table-desktop');
   await context.close();
 });

@@ -1,0 +1,178 @@
+// Four people at one table, each in their own browser context: the first
+// creates the table on the lobby page, the others open its link and sit,
+// and they play a whole game to its end by clicking. The deal is scripted
+// (the server runs with --allow-decks; the test adds "deck" and "dealer" to
+// the page's create request on its way) so that the game has the moments
+// the rule books describe: under Mattel's rules a Wild Draw 4 challenged,
+// an UNO said and an UNO forgotten and caught; under KPGUT's a side slide
+// (§7), a Draw 2 chain, and a catch after the 3-second grace (§1) that the
+// page counts down. A spectator watches; a finished game is replayed from
+// the history page. No page receives, shows or keeps a card its viewer may
+// not see. Screenshots of each step go to UNO_SHOTS.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { PHONE, leaks, open, shot, startBrowser, storageHasNoCard } from './browser.mjs';
+
+let env;
+before(async () => { env = await startBrowser({ args: ['--allow-decks'] }); });
+after(async () => { await env?.stop(); });
+
+const PEOPLE = [['Aino', 20], ['Bo', 30], ['Cai', 40], ['Dana', 50]];
+
+// The first page creates a table of four people (with the rule set's
+// hand_size set to 3 in its options list), the others join by its link.
+async function fourAtTable(rules, script) {
+  const contexts = await Promise.all(PEOPLE.map(() => env.browser.newContext(PHONE)));
+  const rewrite = (m) => (m.op === 'create' ? { ...m, ...script } : m);
+  const host = await open(contexts[0], env.srv.port, { rewrite });
+  await host.selectOption('select[name=rules]', rules);
+  await host.click('details.options summary');
+  await host.fill('#opt-hand_size', '3');
+  for (let i = 1; i < 4; i++) await host.selectOption(`select[data-seat="${i}"]`, 'human');
+  await host.fill('input[name=pace]', '0');
+  await shot(host, `four-${rules}-create`);
+  await host.click('button[type=submit]:has-text("Create")');
+  await host.waitForSelector('text=Sit down');
+  const code = host.url().match(/#\/t\/(\w{6})/)[1];
+  const pages = [host];
+  for (let i = 1; i < 4; i++) pages.push(await open(contexts[i], env.srv.port, { hash: `#/t/${code}` }));
+  for (const [i, page] of pages.entries()) {
+    await page.fill('input[name=name]', PEOPLE[i][0]);
+    await page.fill('input[name=age]', String(PEOPLE[i][1]));
+    await page.click('text=Sit down');
+    await page.waitForSelector(`text=${PEOPLE[i][0]}, ${PEOPLE[i][1]} — you`);
+  }
+  await shot(host, `four-${rules}-waiting`);
+  await host.click('text=Start the game');
+  for (const page of pages) await page.waitForSelector('.hand .card');
+  return { code, pages, contexts };
+}
+
+const card = (page, name) => page.click(`.hand button.card[aria-label="${name}"]:not([disabled])`);
+const lastLog = (page) => page.locator('.log li').last();
+
+// Everyone plays on: the first choice of an open dialog (a Wild's colour,
+// a set), else say UNO when the button is there, else the first playable
+// card, else draw, pass or take.
+// Returns the number of clicks.
+async function playOn(pages, rules) {
+  let clicks = 0;
+  for (let round = 0; round < 3000; round++) {
+    let acted = false, over = 0;
+    for (const page of pages) {
+      const next = await page.evaluate(() => {
+        if (document.querySelector('.over')) return 'over';
+        const pick = ['dialog.choice[open] button', '.actions .act-uno:not([disabled])', '.hand button.card:not([disabled])',
+          '.actions .act-color', '.actions .act-draw', '.actions .act-pass', '.actions .act-take'];
+        return pick.find((sel) => document.querySelector(sel)) ?? null;
+      });
+      if (next === 'over') over++;
+      if (!next || next === 'over') continue;
+      // an update may redraw the page under the click: then the next round
+      // looks again
+      await page.locator(next).first().click({ timeout: 2000 }).catch(() => {});
+      acted = true;
+      clicks++;
+    }
+    if (over === pages.length) return clicks;
+    if (!acted) await pages[0].waitForTimeout(30);
+  }
+  throw new Error(`the ${rules} game did not end`);
+}
+
+// Each seat's page: nothing hidden received, no other hand drawn, no card
+// kept, no script error.
+async function checkSecrets(pages) {
+  for (const [seat, page] of pages.entries()) {
+    assert.deepEqual(leaks(page.frames_in, seat), [], `seat ${seat}'s frames`);
+    assert.equal(await page.locator('.cards.small').count(), 0, `seat ${seat}'s page shows no other hand`);
+    assert.ok(await storageHasNoCard(page), `seat ${seat}'s storage`);
+    assert.deepEqual(page.problems, []);
+  }
+}
+
+test('Mattel, four browsers: a Wild Draw 4 challenged, UNO said, UNO forgotten and caught, to the end; watched, then replayed', async () => {
+  // seats 0-3 get W+4 R1 R2 | G2 G3 G6 | R3 R4 Y9 | R5 G5 Y5; B5 turns up;
+  // then the stock: the challenger's six, a draw, a catch's two, a draw
+  const deck = ['W+4', 'G2', 'R3', 'R5', 'R1', 'G3', 'R4', 'G5', 'R2', 'G6', 'Y9', 'Y5', 'B5',
+    'G7', 'G8', 'G9', 'Y2', 'Y4', 'Y6', 'Y7', 'Y8', 'B2', 'B3'];
+  const { code, pages, contexts } = await fourAtTable('mattel', { deck, dealer: 3 });
+  const [a, b, c, d] = pages;
+  const watcherContext = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const watcher = await open(watcherContext, env.srv.port, { hash: `#/w/${code}` });
+  await watcher.waitForSelector('.opponents');
+  await shot(a, 'four-mattel-start');
+
+  await card(a, 'Wild Draw Four');
+  await a.click('dialog.choice[open] button.c-R');
+  await shot(b, 'four-mattel-challenge');
+  await b.click('.actions .act-challenge');
+  await b.waitForSelector('text=Bo challenged Aino');
+  assert.equal(await b.locator('.opponent').nth(1).textContent().then((x) => x.includes('9 cards')), true, 'innocent: the challenger draws 6');
+  await card(c, 'red 3');
+  await card(d, 'red 5');
+  await a.click('.actions .act-uno');
+  await a.waitForSelector('text=Aino: UNO!');
+  await card(a, 'red 1');
+  await b.click('.actions .act-draw');
+  await card(c, 'red 4'); // one card left, no UNO said
+  await d.waitForSelector('.actions .act-catch:has-text("Catch Cai")');
+  await shot(d, 'four-mattel-catch');
+  await d.click('.actions .act-catch');
+  await d.waitForSelector('text=Dana caught Cai');
+  await d.click('.actions .act-draw');
+  await card(a, 'red 2');
+  for (const page of [...pages, watcher]) await page.waitForSelector('.over');
+  await shot(a, 'four-mattel-over', true);
+  await shot(watcher, 'four-mattel-spectator', true);
+  assert.match(await a.locator('.over').textContent(), /Aino/);
+  await checkSecrets(pages);
+  assert.deepEqual(leaks(watcher.frames_in, null), [], 'a spectator who sees counts sees no hand');
+
+  // the history page: the game, step by step, from Aino's seat and then
+  // from the whole table (the table's only game is over)
+  await a.click('text=History and replays');
+  await a.click('.games button:has-text("Game 1")');
+  await a.waitForSelector('.replay');
+  await a.click('text=Next ›');
+  await a.click('text=Next ›');
+  await shot(a, 'four-mattel-replay', true);
+  assert.match(await a.locator('.replay [role=status]').textContent(), /Step 3 of \d+/);
+  await a.selectOption('.history select', 'table');
+  await a.waitForSelector('.replay .cards.small');
+  assert.equal(await a.locator('.replay .cards.small').count(), 4, 'the whole table: every hand');
+  for (const x of [...contexts, watcherContext]) await x.close();
+});
+
+test('KPGUT, four browsers: a side slide, a Draw 2 chain, a catch after the counted-down grace, to the last player', async () => {
+  // seats 0-3 (ages 20-50: the youngest opens, the oldest deals) get
+  // R5 B1 Y1 | R+2 G7 G8 | R5 G+2 B4 | G3 Y9 B6; then Dana's four, Cai's two
+  const deck = ['R5', 'R+2', 'R5', 'G3', 'B1', 'G7', 'G+2', 'Y9', 'Y1', 'G8', 'B4', 'B6',
+    'Y2', 'Y3', 'Y5', 'Y6', 'B7', 'B8'];
+  const { pages, contexts } = await fourAtTable('kpgut', { deck });
+  const [a, b, c, d] = pages;
+  await card(a, 'red 5');
+  await c.waitForSelector('.hand button.card[aria-label="red 5"]:not([disabled])'); // out of turn
+  await shot(c, 'four-kpgut-slide');
+  await card(c, 'red 5');
+  await a.waitForSelector('text=Cai slid in red 5');
+  await card(b, 'red Draw Two');
+  await c.waitForSelector('text=Draws waiting: 2');
+  await card(c, 'green Draw Two'); // the chain: Dana draws 4; Cai keeps one card and says nothing
+  await d.waitForSelector('text=Dana drew 4');
+  await c.waitForSelector('.actions .act-uno.countdown');
+  await shot(c, 'four-kpgut-grace');
+  const waiting = a.locator('.actions .act-catch.countdown');
+  await waiting.waitFor();
+  assert.equal(await waiting.isDisabled(), true, 'no catch within the grace');
+  assert.match(await waiting.textContent(), /Catch Cai in \d\.\d s/);
+  await shot(a, 'four-kpgut-catch-countdown');
+  await a.click('.actions .act-catch:not(.countdown):not([disabled])', { timeout: 10000 });
+  await a.waitForSelector('text=Aino caught Cai');
+  const clicks = await playOn(pages, 'kpgut');
+  console.log(`# four browsers, kpgut: ${clicks} clicks after the scripted moves`);
+  await shot(a, 'four-kpgut-over', true);
+  assert.equal(await a.locator('.over ol li').count() >= 3, true, 'ranked to the last player');
+  await checkSecrets(pages);
+  for (const x of contexts) await x.close();
+});
