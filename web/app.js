@@ -283,10 +283,13 @@ function gameScreen() {
   });
   const windows = windowButtons(view, moves);
   const inGrace = view.clock?.unsaid?.some((u) => u.seat === state.me); // its UNO button counts down
-  const buttons = moves.filter((m) => !['play', 'dispute', 'help', 'warn'].includes(m.op) && !(inGrace && m.op === 'uno'))
+  const ruling = (m) => ['dispute', 'help', 'warn'].includes(m.op); // judgements of the table (KPGUT §3, §11, §15)
+  const buttons = moves.filter((m) => m.op !== 'play' && !ruling(m) && !(inGrace && m.op === 'uno'))
     .map((m) => moveButton(m, view));
+  const rulings = moves.filter(ruling);
   const actions = state.me === null ? null
-    : h('section', { class: 'actions', 'aria-label': t('actions') }, ...windows, ...buttons);
+    : h('section', { class: 'actions', 'aria-label': t('actions') }, ...windows, ...buttons,
+      rulings.length ? h('details', { class: 'rulings' }, h('summary', {}, t('rulings')), ...rulings.map((m) => moveButton(m, view))) : null);
   const host = saved.get(state.code).host;
   const over = view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(view, state.table),
     view.match && !view.match.over && host ? h('button', { type: 'button', onclick: () => request({ op: 'next', table: state.code, host }) }, t('next')) : null,

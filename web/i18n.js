@@ -39,7 +39,7 @@ const words = {
     replayOf: 'Replay of game {n}', first: '« First', back: '‹ Back', forward: 'Next ›', lastStep: 'Last »',
     stepN: 'Step {n} of {of}', historyOf: 'Table {code}: history', backToTable: 'Back to the table',
     noGames: 'No game has finished at this table yet.',
-    options: 'Options', changed: '{n} changed', matchPlay: 'Match', playMatch: 'Play a match to a target score',
+    rulings: 'Rulings of the table (warn, helping, a vote)', options: 'Options', changed: '{n} changed', matchPlay: 'Match', playMatch: 'Play a match to a target score',
     playSession: 'Play a session of several games', matchTarget: 'Target score', sessionGames: 'Games',
   },
   fi: {
@@ -82,7 +82,7 @@ const words = {
     replayOf: 'Pelin {n} uusinta', first: '« Alkuun', back: '‹ Taakse', forward: 'Eteen ›', lastStep: 'Loppuun »',
     stepN: 'Vaihe {n}/{of}', historyOf: 'Pöytä {code}: historia', backToTable: 'Takaisin pöytään',
     noGames: 'Tässä pöydässä ei ole vielä päättynyt yhtään peliä.',
-    options: 'Sääntövalinnat', changed: '{n} muutettu', matchPlay: 'Ottelu', playMatch: 'Pelaa ottelu pisterajaan',
+    rulings: 'Pöydän päätökset (varoitus, auttaminen, äänestys)', options: 'Sääntövalinnat', changed: '{n} muutettu', matchPlay: 'Ottelu', playMatch: 'Pelaa ottelu pisterajaan',
     playSession: 'Pelaa useamman pelin sessio', matchTarget: 'Pisteraja', sessionGames: 'Pelejä',
   },
 };
