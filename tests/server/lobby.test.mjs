@@ -31,6 +31,8 @@ test('create checks its request and answers a code and a host secret', async () 
     [{ op: 'create', rules: '/etc/passwd', seats: ['human', 'easy'] }, /rule/i],
     [{ op: 'create', rules: 'kpgut', seats: ['human', 'easy'], spectators: 'all' }, /spectators/],
     [{ op: 'create', rules: 'kpgut', seats: ['human', 'easy'], bot_pace_ms: -1 }, /bot_pace_ms/],
+    [{ op: 'create', rules: 'mattel', seats: ['human', 'easy'], deck: ['R1'] }, /deck.*--allow-decks/],
+    [{ op: 'create', rules: 'mattel', seats: ['human', 'easy'], dealer: 1 }, /dealer.*--allow-decks/],
   ];
   for (const [req, why] of bad) {
     const a = await c.request(req);
@@ -47,6 +49,23 @@ test('create checks its request and answers a code and a host secret', async () 
   assert.equal(info.status, 'lobby');
   assert.deepEqual(info.seats.map((s) => s.kind), ['human', 'bot', 'human']);
   assert.ok(!JSON.stringify(info).includes(made.host), 'the description carries no secret');
+  await c.close();
+});
+
+test('rules lists every built-in rule set\'s options, and each option\'s meaning and source', async () => {
+  const c = await Client.connect(srv.url);
+  const r = await c.request({ op: 'rules' });
+  assert.equal(r.ok, true);
+  assert.deepEqual(Object.keys(r.rule_sets).sort(), ['classic', 'kpgut', 'mattel']);
+  assert.equal(r.rule_sets.kpgut.uno_grace_ms, 3000);
+  assert.equal(r.rule_sets.mattel.uno_grace_ms, 0);
+  const grace = r.options.find((o) => o.name === 'uno_grace_ms');
+  assert.equal(grace.type, 'int');
+  assert.match(grace.source, /KPGUT §1/);
+  for (const o of r.options) {
+    assert.ok(o.meaning && o.source, o.name);
+    for (const set of Object.values(r.rule_sets)) assert.ok(o.name in set, `${o.name} has a value in every rule set`);
+  }
   await c.close();
 });
 

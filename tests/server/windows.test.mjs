@@ -65,6 +65,22 @@ test('a catch that reaches the server after the grace beats a UNO call sent earl
   for (const x of t.clients) await x.close();
 });
 
+test('the grace is in every view, counted on the server\'s clock; when it runs out the catch is listed without another action', async () => {
+  const { t } = await oneCardLeft();
+  const [, , c] = t.clients;
+  const during = await c.request({ op: 'view' });
+  const [unsaid] = during.view.clock.unsaid;
+  assert.equal(unsaid.seat, 0);
+  assert.equal(unsaid.catch_from, during.view.t + 3001, 'KPGUT §1: three seconds after the play');
+  assert.ok(during.now >= during.view.t && during.now < unsaid.catch_from);
+  assert.ok(!during.moves.some((m) => m.op === 'catch'), 'no catch within the grace');
+  await sleep(unsaid.catch_from - during.now + 200);
+  const after = await c.request({ op: 'view' });
+  assert.ok(after.now >= unsaid.catch_from);
+  assert.ok(after.moves.some((m) => m.op === 'catch' && m.target === 0), 'the catch, once the grace is over');
+  for (const x of t.clients) await x.close();
+});
+
 test('a catch flood gains nothing: one click after the grace wins over a button pressed every 60 ms', async () => {
   const { t, at } = await oneCardLeft();
   const [, b, c] = t.clients;
