@@ -34,7 +34,9 @@ export async function open(context, port, { hash = '', rewrite = null } = {}) {
   const page = await context.newPage();
   page.frames_in = [];
   page.problems = [];
+  page.console = [];
   page.on('pageerror', (e) => page.problems.push(e.message));
+  page.on('console', (m) => page.console.push(m.text()));
   await page.routeWebSocket(/.*/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((m) => server.send(rewrite ? JSON.stringify(rewrite(JSON.parse(m))) : m));
@@ -65,4 +67,11 @@ export function leaks(frames, seat) {
 export async function storageHasNoCard(page) {
   const storage = await page.evaluate(() => JSON.stringify(localStorage));
   return !/"[RGBY](\d|S|R|\+2)"|"W\+4"/.test(storage);
+}
+
+// Buttons, fields and links with no name a screen reader could read.
+export function unnamedControls(page) {
+  return page.evaluate(() => [...document.querySelectorAll('button, input, select, a, summary')]
+    .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim() || el.labels?.[0]?.textContent.trim()))
+    .map((el) => el.outerHTML.slice(0, 80)));
 }

@@ -11,7 +11,7 @@
 // not see. Screenshots of each step go to UNO_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, leaks, open, shot, startBrowser, storageHasNoCard } from './browser.mjs';
+import { PHONE, leaks, open, shot, startBrowser, storageHasNoCard, unnamedControls } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser({ args: ['--allow-decks'] }); });
@@ -87,6 +87,7 @@ async function checkSecrets(pages) {
     assert.deepEqual(leaks(page.frames_in, seat), [], `seat ${seat}'s frames`);
     assert.equal(await page.locator('.cards.small').count(), 0, `seat ${seat}'s page shows no other hand`);
     assert.ok(await storageHasNoCard(page), `seat ${seat}'s storage`);
+    assert.deepEqual(page.console.filter((line) => /\b[RGBY](\d|S|R|\+2)\b|W\+4/.test(line)), [], `no card in seat ${seat}'s console`);
     assert.deepEqual(page.problems, []);
   }
 }
@@ -141,6 +142,7 @@ test('Mattel, four browsers: a Wild Draw 4 challenged, UNO said, UNO forgotten a
   await a.selectOption('.history select', 'table');
   await a.waitForSelector('.replay .cards.small');
   assert.equal(await a.locator('.replay .cards.small').count(), 4, 'the whole table: every hand');
+  assert.deepEqual(await unnamedControls(a), [], 'every control of the history page has a name');
   for (const x of [...contexts, watcherContext]) await x.close();
 });
 

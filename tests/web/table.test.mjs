@@ -5,7 +5,7 @@
 // accessible name on every control. Screenshots go to UNO_SHOTS (CI output).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, leaks, open as openPage, shot, startBrowser, storageHasNoCard } from './browser.mjs';
+import { PHONE, leaks, open as openPage, shot, startBrowser, storageHasNoCard, unnamedControls } from './browser.mjs';
 
 let env, browser;
 before(async () => { env = await startBrowser(); browser = env.browser; });
@@ -95,13 +95,10 @@ test('the Finnish page', async () => {
 test('every control has an accessible name', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await open(context);
-  const check = async (where) => {
-    const unnamed = await page.evaluate(() => [...document.querySelectorAll('button, input, select, a')]
-      .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim() || el.labels?.[0]?.textContent.trim()))
-      .map((el) => el.outerHTML.slice(0, 80)));
-    assert.deepEqual(unnamed, [], where);
-  };
-  await check('lobby');
+  const check = async (where) => assert.deepEqual(await unnamedControls(page), [], where);
+  await page.waitForSelector('details.options');
+  await page.click('details.options summary');
+  await check('lobby, with every option shown');
   await createAndSit(page);
   await check('table');
   await shot(page, 'table-desktop');
