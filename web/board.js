@@ -95,7 +95,7 @@ export function outcome(view, table) {
 // The board: every seat, the pile, the clocks, and the viewer's own hand
 // (`cardOptions(card)`: the plays it begins, or none).
 export function board(view, { me = null, table = null, live = false, cardOptions = null } = {}) {
-  const own = me !== null && view.hands[me] ? sortHand(view.hands[me]) : null;
+  const own = me !== null && view.hands[me]?.length ? sortHand(view.hands[me]) : null;
   const hand = own ? h('section', { class: 'hand', 'aria-label': t('yourHand') }, h('h2', {}, t('yourHand')),
     h('div', { class: 'cards' }, ...own.map((card) => {
       const onClick = cardOptions && cardOptions(card);

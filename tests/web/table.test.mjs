@@ -104,3 +104,32 @@ test('every control has an accessible name', async () => {
   await shot(page, 'table-desktop');
   await context.close();
 });
+
+test('a KPGUT session: the score table between games and during the next', async () => {
+  const context = await browser.newContext(PHONE);
+  const page = await open(context);
+  page.on('dialog', (d) => d.accept()); // "Give up this game?"
+  await page.selectOption('select[name=rules]', 'kpgut');
+  await page.check('input[name=match]');
+  await page.fill('input[name=match_size]', '2');
+  for (let i = 1; i < 4; i++) await page.selectOption(`select[data-seat="${i}"]`, 'easy');
+  await page.fill('input[name=pace]', '0');
+  await page.click('button[type=submit]:has-text("Create")');
+  await page.fill('input[name=name]', 'Aino');
+  await page.fill('input[name=age]', '20');
+  await page.click('text=Sit down');
+  await page.click('text=Start the game');
+  await page.click('.actions .act-giveup'); // the bots play on to the last of them
+  await page.waitForSelector('.over');
+  const table = page.locator('.scores table');
+  await table.waitFor();
+  assert.match(await page.locator('.scores h2').textContent(), /Session · game 1 of 2/);
+  assert.deepEqual(await table.locator('thead th').allTextContents(), ['', 'Aino', 'easy bot 2', 'easy bot 3', 'easy bot 4']);
+  assert.deepEqual(await table.locator('tbody th').allTextContents(), ['Game 1', 'Total', 'Games played', 'Average']);
+  await shot(page, 'session-between-games', true);
+  await page.click('text=Next game');
+  await page.waitForSelector('.hand .card');
+  assert.match(await page.locator('.scores h2').textContent(), /game 2 of 2/, 'the table stays in the second game');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
