@@ -19,8 +19,8 @@ Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *
     Room *r = calloc(1, sizeof *r);
     char err[UNO_ERR_LEN];
     if (!r || !(r->config = cJSON_Duplicate(config, true)) ||
-        srv_config_read(config, r->seats, &r->nseats, &r->watching, &r->bot_pace_ms, &r->away_bot_ms, err,
-                        sizeof err) != UNO_OK) {
+        srv_config_read(config, &l->bots, r->seats, &r->nseats, &r->watching, &r->bot_pace_ms, &r->away_bot_ms,
+                        err, sizeof err) != UNO_OK) {
         srv_room_free(r);
         return NULL;
     }
@@ -31,6 +31,11 @@ Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *
     for (int s = 0; s < r->nseats; s++) {
         uno_rng_seed(&r->seats[s].rng, srv_random_u64());
         r->seats[s].away_since = srv_now_ms();
+        if (r->seats[s].bot == UNO_BOT_EXTERNAL && !r->seats[s].human &&
+            !(r->seats[s].program = srv_program_new(r, s))) {
+            srv_room_free(r);
+            return NULL;
+        }
     }
     return r;
 }
@@ -39,6 +44,8 @@ void srv_room_free(Room *r)
 {
     if (!r)
         return;
+    for (int s = 0; s < r->nseats; s++)
+        srv_program_free(r->seats[s].program);
     uno_table_free(r->table);
     cJSON_Delete(r->config);
     cJSON_Delete(r->joining_id);
@@ -48,17 +55,15 @@ void srv_room_free(Room *r)
 
 static const UnoGame *game(const Room *r) { return r->table ? uno_table_game(r->table) : NULL; }
 
-static bool playing(const Room *r) { return game(r) && !uno_game_over(game(r)); }
+bool srv_room_playing(const Room *r) { return game(r) && !uno_game_over(game(r)); }
+
+static bool playing(const Room *r) { return srv_room_playing(r); }
 
 int64_t srv_room_now(const Room *r)
 {
     int64_t t = srv_now_ms() - r->t_base, clock = uno_game_clock(game(r));
     return t < clock ? clock : t;
 }
-
-/* Whether a bot decides for the seat now: a bot's seat, or a person's
- * while a stand-in plays it. */
-static bool bot_plays(const RoomSeat *s) { return !s->human || s->stand_in; }
 
 static const char *status_name(const Room *r)
 {
@@ -254,38 +259,6 @@ bool srv_room_act(Room *r, const UnoAction *a)
     return accepted;
 }
 
-/* The bots, asked from the seat in turn on in the order of play; the first
- * that does something acts, and they are asked again after the pace (the
- * change schedules it). While no bot acts, they are asked again every half
- * second (an UNO grace may run out, making a catch possible). */
-static void bots_act(Room *r)
-{
-    const UnoGame *g = game(r);
-    Lobby *l = r->lobby;
-    int n = uno_game_nplayers(g), turn = uno_game_turn(g), dir = uno_game_direction(g);
-    bool any = false;
-    for (int k = 0; k < n; k++) {
-        int seat = ((turn + dir * k) % n + n) % n;
-        RoomSeat *s = &r->seats[seat];
-        if (seat >= r->nseats || !bot_plays(s))
-            continue;
-        any = true;
-        const UnoHistory *h = uno_table_seen(r->table, seat);
-        uno_view_build(&l->view, g, seat, h);
-        UnoBotKind kind = s->human ? UNO_BOT_HEURISTIC : s->bot;
-        bool searching = kind == UNO_BOT_ISMCTS && h;
-        if (searching)
-            uno_worlds_set(l->worlds, g, seat, h);
-        UnoAction a;
-        if (uno_bot_choose(kind, s->human ? NULL : &s->params, &l->view, searching ? l->worlds : NULL, &s->rng, &a)) {
-            a.t = srv_room_now(r);
-            srv_room_act(r, &a);
-            return;
-        }
-    }
-    r->bot_at = any ? srv_now_ms() + 500 : 0;
-}
-
 /* Every SRV_TICK_MS while a game goes on: the game's timers, and stand-in
  * bots for people away longer than the table allows (where the rules have
  * no away timer of their own). */
@@ -316,8 +289,8 @@ void srv_room_run(Room *r, int64_t now)
 {
     if (r->tick_at && now >= r->tick_at)
         tick(r, now);
-    if (r->bot_at && now >= r->bot_at && playing(r))
-        bots_act(r);
+    if (r->bot_at && now >= r->bot_at && playing(r) && !r->thinking)
+        srv_bots_act(r, 0, false);
 }
 
 /* A new UnoTable that keeps its lines in the store. */
@@ -352,6 +325,7 @@ void srv_room_start(Room *r, Client *c, const cJSON *id)
         return;
     }
     cJSON_Delete(answer);
+    r->game_no++;
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
@@ -373,8 +347,10 @@ void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
     if (!answer)
         return srv_reply_error(c, "bad_request", "the server could not keep it", id);
     if (answer_ok(answer)) {
-        if (strcmp(op, "next") == 0)
+        if (strcmp(op, "next") == 0) {
             r->t_base = srv_now_ms() - uno_game_clock(game(r));
+            r->game_no++;
+        }
         cJSON_DeleteItemFromObject(answer, "events");
         srv_reply(c, answer, id);
         srv_room_announce(r);
