@@ -137,25 +137,31 @@ void srv_room_announce(Room *r)
 static int viewer_of(const Client *c) { return c->role == ROLE_SEAT ? c->seat : UNO_VIEWER_SPECTATOR; }
 
 /* The game as c's viewer may see it now: the server's game clock ("now",
- * for the page's countdowns), the view and, for a seat, its moves. */
-static void put_view(cJSON *o, const Room *r, const Client *c, bool *ok)
+ * for the page's countdowns), the view and, for a seat, its moves. The
+ * view's "options" (a thousand bytes that never change in a game) only
+ * where `whole` (docs/protocol.md "The server"). */
+static void put_view(cJSON *o, const Room *r, const Client *c, bool whole, bool *ok)
 {
     uno_json_put(o, "now", uno_json_int(srv_room_now(r)), ok);
-    uno_json_put(o, "view", uno_table_view(r->table, viewer_of(c)), ok);
+    cJSON *view = uno_table_view(r->table, viewer_of(c));
+    if (view && !whole)
+        cJSON_DeleteItemFromObjectCaseSensitive(view, "options");
+    uno_json_put(o, "view", view, ok);
     if (c->role == ROLE_SEAT)
         uno_json_put(o, "moves", uno_table_moves(r->table, c->seat, srv_room_now(r)), ok);
 }
 
 /* What the last request did, as the client may see it: its events and the
- * game after it. */
-static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON *value)
+ * game after it; whole: with the view's options (the first update a
+ * connection gets at the table, and where a game begins). */
+static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON *value, bool whole)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, key, value, &ok);
     uno_json_put(o, "actions", uno_json_int(r->log_n), &ok);
     uno_json_put(o, "events", uno_table_events(r->table, viewer_of(c)), &ok);
-    put_view(o, r, c, &ok);
+    put_view(o, r, c, whole, &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -165,17 +171,17 @@ static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON
 
 /* The `update` push for c's viewer, for the caller to free; NULL when out
  * of memory. */
-static char *update_text(const Room *r, const Client *c)
+static char *update_text(const Room *r, const Client *c, bool whole)
 {
-    cJSON *o = update_json(r, c, "type", cJSON_CreateString("update"));
+    cJSON *o = update_json(r, c, "type", cJSON_CreateString("update"), whole);
     char *text = o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
     return text;
 }
 
-static void push_update(Room *r, Client *c)
+static void push_update(Room *r, Client *c, bool whole)
 {
-    char *text = update_text(r, c);
+    char *text = update_text(r, c, whole);
     if (text)
         srv_send(c->conn, text, strlen(text));
     free(text);
@@ -228,14 +234,15 @@ static void after_change(Room *r)
 }
 
 /* A state-changing request that the table accepted: everyone but `from`
- * (who gets the answer) hears of it. */
-static void changed(Room *r, Client *from)
+ * (who gets the answer) hears of it; whole: with the options (a game
+ * begins). */
+static void changed(Room *r, Client *from, bool whole)
 {
     for (int s = 0; s < r->nseats; s++)
         if (r->seats[s].client && r->seats[s].client != from)
-            push_update(r, r->seats[s].client);
+            push_update(r, r->seats[s].client, whole);
     /* the spectators all see the same: rendered once */
-    char *text = r->nwatchers ? update_text(r, r->watchers[0]) : NULL;
+    char *text = r->nwatchers ? update_text(r, r->watchers[0], whole) : NULL;
     for (int i = 0; text && i < r->nwatchers; i++)
         srv_send(r->watchers[i]->conn, text, strlen(text));
     free(text);
@@ -248,7 +255,7 @@ bool srv_room_act(Room *r, const UnoAction *a)
     cJSON *answer = req ? handle(r, req) : NULL;
     bool accepted = answer_ok(answer);
     if (accepted) {
-        changed(r, NULL);
+        changed(r, NULL, false);
     } else {
         const cJSON *msg = uno_field_get(answer, "message");
         fprintf(r->lobby->log, "uno serve: table %s: the server's own %s was refused: %s\n", r->code,
@@ -331,7 +338,7 @@ void srv_room_start(Room *r, Client *c, const cJSON *id)
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
     srv_reply(c, o, id);
     srv_room_announce(r);
-    changed(r, NULL);
+    changed(r, NULL, true);
 }
 
 void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
@@ -354,7 +361,7 @@ void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
         cJSON_DeleteItemFromObject(answer, "events");
         srv_reply(c, answer, id);
         srv_room_announce(r);
-        changed(r, NULL);
+        changed(r, NULL, strcmp(op, "next") == 0);
         return;
     }
     srv_reply(c, answer, id);
@@ -399,7 +406,7 @@ static void answer_view(Room *r, Client *c, const cJSON *id)
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-    put_view(o, r, c, &ok);
+    put_view(o, r, c, true, &ok);
     if (!ok) {
         cJSON_Delete(o);
         o = NULL;
@@ -436,8 +443,8 @@ void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSO
         return srv_reply(c, answer, id);
     }
     cJSON_Delete(answer);
-    srv_reply(c, update_json(r, c, "ok", cJSON_CreateTrue()), id);
-    changed(r, c);
+    srv_reply(c, update_json(r, c, "ok", cJSON_CreateTrue(), false), id);
+    changed(r, c, false);
 }
 
 /* ------------------------------------------------------------- roles */
@@ -471,7 +478,7 @@ void srv_room_seat_client(Room *r, Client *c, int seat, const cJSON *id)
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
-        push_update(r, c);
+        push_update(r, c, true);
 }
 
 void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id)
@@ -541,7 +548,7 @@ void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id)
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
-        push_update(r, c);
+        push_update(r, c, true);
 }
 
 void srv_room_leave(Room *r, Client *c)

@@ -148,15 +148,21 @@ test('tables of expert bots thinking do not hold up a request at another table',
   const busy = [];
   for (let i = 0; i < 2; i++)
     busy.push(await startTable(srv.url, { rules: 'kpgut', seats: ['expert', 'expert', 'expert', 'expert'], bot_pace_ms: 0 }));
-  await sleep(500);
-  const loaded = await roundTrips(me, 80);
   const watcher = await Client.connect(srv.url);
-  const table = await watcher.request({ op: 'table', table: busy[0].code });
+  const played = async () => {
+    let n = 0;
+    for (const b of busy) n += (await watcher.request({ op: 'table', table: b.code })).actions;
+    return n;
+  };
+  await sleep(500);
+  const before = await played();
+  const loaded = await roundTrips(me, 150);
+  const during = (await played()) - before;
   await watcher.close();
   const fig = (s) => `p50 ${pct(s, 0.5).toFixed(2)} ms, p90 ${pct(s, 0.9).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms`;
   console.log(`# view round trip, quiet: ${fig(quiet)}; beside two tables of four expert bots: ${fig(loaded)}; ` +
-              `the expert table made ${table.actions} actions`);
-  assert.ok(table.actions > 3, 'the expert bots play');
+              `the expert tables made ${during} actions meanwhile`);
+  assert.ok(during > 0, 'the expert bots play meanwhile');
   assert.ok(pct(loaded, 0.5) < pct(quiet, 0.5) + 5, `p50 ${pct(loaded, 0.5)} ms`);
   assert.ok(pct(loaded, 0.9) < pct(quiet, 0.9) + 15, `p90 ${pct(loaded, 0.9)} ms`);
 });
