@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, Client, startTable, sleep } from './harness.mjs';
+import { startServer, Client, startTable, playRandomly, rng, sleep } from './harness.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'uno-serve-bots-'));
@@ -124,6 +124,23 @@ test('a crashing program is started again, three times at most', async () => {
   const lines = logLines('crash');
   assert.ok(lines.filter((l) => /started again at the next question/.test(l)).length >= 1, lines.join('\n'));
   assert.ok(lines.filter((l) => /its program stopped/.test(l)).length <= 3, lines.join('\n'));
+});
+
+test('a person acting out of turn among search bots: every bot answer the server applies is accepted', async () => {
+  // a person who acts out of turn as often as they can (UNO calls, catches, side slides) while
+  // two search bots think on the worker thread; the game ends, and no answer the server applied
+  // was refused (an answer to a position gone by is dropped before it reaches the table; this game
+  // does not always produce one, so it checks the whole path, not the drop alone)
+  const refusedBefore = srv.stderr().split('\n').filter((l) => / was refused/.test(l)).length;
+  const t = await startTable(srv.url, {
+    rules: 'kpgut', seats: ['human', 'hard', 'hard'], bot_pace_ms: 0,
+    options: { uno_grace_ms: 0, time_limit_min: 0 },
+  });
+  const accepted = await playRandomly(t.clients[0], rng(5), { outOfTurn: 0.9 });
+  assert.ok(accepted > 0);
+  const refused = srv.stderr().split('\n').filter((l) => / was refused/.test(l));
+  assert.equal(refused.length, refusedBefore, refused.join('\n'));
+  await t.clients[0].close();
 });
 
 // Round trips of a `view` at a table of one person, in ms.
