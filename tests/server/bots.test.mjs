@@ -16,14 +16,16 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'uno-serve-bots-'));
 const seen = join(dir, 'seen.jsonl');
 
-// The misbehaving programs of tests/protocol/test_extbot.c, registered by name.
+// The example bot and the misbehaving programs of tests/protocol/bots/ (test_extbot.c's),
+// registered by name.
+const BOTS = `${ROOT}tests/protocol/bots`;
 const programs = {
   good: `cmd:5000ms:python3 ${ROOT}examples/bots/simple_bot.py`,
   seen: `cmd:5000ms:tee -a ${seen} | python3 ${ROOT}examples/bots/simple_bot.py`,
-  slow: `cmd:100ms:while read -r line; do sleep 1; echo '{"op":"draw","seat":0}'; done`,
-  crash: 'cmd:read -r line; exit 3',
-  garbage: "cmd:2000ms:while read -r line; do echo 'hello there'; done",
-  illegal: `cmd:2000ms:while read -r line; do echo '{"op":"fly","seat":0}'; done`,
+  slow: `cmd:100ms:sh ${BOTS}/slow.sh`,
+  crash: `cmd:sh ${BOTS}/crash.sh`,
+  garbage: `cmd:2000ms:sh ${BOTS}/answers.sh 'hello there'`,
+  illegal: `cmd:2000ms:sh ${BOTS}/answers.sh '{"op":"fly","seat":0}'`,
 };
 
 let srv;
