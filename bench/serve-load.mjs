@@ -13,11 +13,15 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import WebSocket from 'ws';
 import { startServer, Client, rng, sleep } from '../tests/server/harness.mjs';
 
+// Bytes the spectators of this thread have received.
+let received = 0;
+
 // An idle spectator: a connection that watches a table and answers pings.
 function idle(url, code) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, 'uno');
     ws.on('message', (data) => {
+      received += data.length;
       const text = String(data);
       if (text.startsWith('{"type":"ping"')) ws.send(`{"op":"pong","n":${JSON.parse(text).n}}`);
     });
@@ -36,7 +40,8 @@ async function spectatorThread() {
     sockets.push(...await Promise.all(batch));
   }
   parentPort.postMessage(sockets.length);
-  parentPort.once('message', () => {
+  parentPort.on('message', (m) => {
+    if (m === 'received') { parentPort.postMessage(received); return; }
     for (const s of sockets) s.terminate();
     parentPort.postMessage('closed');
   });
@@ -106,14 +111,28 @@ async function main() {
   }
   const setup = (Date.now() - t0) / 1000;
 
+  // the bots' actions over the run, from each table's description
+  const actionsNow = async () => {
+    let n = 0;
+    for (let i = 0; i < tables.length; i++)
+      n += (await hosts[Math.floor(i / 20)].request({ op: 'table', table: tables[i].table })).actions;
+    return n;
+  };
+  const sentBytes = () => { // what the spectators have received
+    spectators.postMessage('received');
+    return new Promise((resolve) => spectators.once('message', resolve));
+  };
   const times = [];
   let running = true;
+  const actions0 = await actionsNow();
+  const sent0 = await sentBytes();
   const cpu0 = cpuTicks(), wall0 = Date.now();
   const probes = Array.from({ length: o.probes }, (_, i) => probe(srv.url, i, o.pace, times, () => running));
   await sleep(o.seconds * 1000);
   running = false;
   await Promise.all(probes);
   const cpu = (cpuTicks() - cpu0) / 100, wall = (Date.now() - wall0) / 1000, rss = rssKiB();
+  const sent = (await sentBytes()) - sent0, actions = (await actionsNow()) - actions0;
 
   times.sort((a, b) => a - b);
   const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2) : 'n/a');
@@ -121,6 +140,9 @@ async function main() {
   console.log(`uno serve load: ${o.tables} bot tables (pace ${o.pace} ms) + ${o.probes} probe tables, ${connections} connections, ${o.seconds} s (set up in ${setup.toFixed(1)} s)`);
   console.log(`  action round trip (probe, ${times.length} actions): p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms`);
   console.log(`  server CPU ${(100 * cpu / wall).toFixed(1)}% of one core (${(1000 * cpu / wall / o.tables).toFixed(3)} ms CPU a second per table)`);
+  console.log(`  ${actions} bot actions (${(actions / wall).toFixed(0)} a second): ${(1000 * cpu / actions).toFixed(3)} ms CPU ` +
+              `and ${(sent / actions / 1024).toFixed(1)} KiB a bot action to its ${o.watchers} spectators`);
+  console.log(`  load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (this machine's cores: the client runs on them too)`);
   console.log(`  server memory ${(rss / 1024).toFixed(1)} MiB (${((rss - rss0) / o.tables).toFixed(1)} KiB per table with its ${o.watchers} spectators)`);
 
   spectators.postMessage('close');

@@ -483,6 +483,9 @@ bool uno_hand_visible(const UnoRules *rules, int seat, int viewer);
 typedef struct UnoHistory UnoHistory;
 UnoHistory *uno_history_new(int viewer);  /* NULL when out of memory */
 void uno_history_free(UnoHistory *h);
+/* A copy of h that owns its own events (for a bot thinking on another
+ * thread while h goes on). NULL when out of memory. */
+UnoHistory *uno_history_copy(const UnoHistory *h);
 /* Records ev as the viewer sees it. UNO_OK, or UNO_E_BAD_REQUEST when out
  * of memory (nothing is recorded). */
 int uno_history_add(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev);

@@ -65,7 +65,9 @@ function receive(msg) {
     resolve(msg);
     return;
   }
-  if (msg.type === 'table') {
+  if (msg.type === 'hello') {
+    state.bots = msg.bots; // the levels, and the programs the server's operator registered
+  } else if (msg.type === 'table') {
     state.table = msg;
     if (state.me !== null) state.lag = msg.seats[state.me]?.lag ?? null;
     showStatus();
@@ -124,7 +126,7 @@ window.addEventListener('hashchange', route);
 
 function lobbyScreen() {
   const create = createForm({
-    request, rulesInfo: state.rulesInfo,
+    request, rulesInfo: state.rulesInfo, bots: state.bots,
     created: (r) => {
       if (!r.ok) { state.error = t('error', { m: r.message }); return render(); }
       saved.put(r.table, { host: r.host, key: r.key });

@@ -52,11 +52,14 @@ function optionsList(rulesInfo, redraw) {
     ...rulesInfo.options.filter((o) => o.name in values).map((o) => optionInput(o, values[o.name], redraw)));
 }
 
-function seatsField(redraw) {
+const LEVELS = ['easy', 'medium', 'hard', 'expert'];
+
+function seatsField(redraw, bots) {
   const seatList = h('ol', { class: 'seats' }, ...draft.seats.map((kind, i) => h('li', {},
     h('label', {}, t('seat', { n: i + 1 }), ' ',
       h('select', { 'data-seat': i, onchange: (e) => { draft.seats[i] = e.target.value; } },
-        ...['human', 'easy', 'medium', 'hard', 'expert'].map((k) => h('option', { value: k, selected: k === kind }, t(k))))))));
+        ...['human', ...(bots ?? LEVELS)].map((k) => h('option', { value: k, selected: k === kind },
+          LEVELS.includes(k) || k === 'human' ? t(k) : t('program', { name: k }))))))));
   return h('fieldset', {}, h('legend', {}, t('seats')), seatList,
     h('button', { type: 'button', 'aria-label': `${t('seats')} −1`, onclick: () => { if (draft.seats.length > 2) draft.seats.pop(); redraw(); } }, '−'),
     h('button', { type: 'button', 'aria-label': `${t('seats')} +1`, onclick: () => { if (draft.seats.length < 10) draft.seats.push('medium'); redraw(); } }, '+'));
@@ -73,7 +76,7 @@ function matchField(redraw) {
 }
 
 // The form; `created(answer)` gets the server's answer to `create`.
-export function createForm({ request, rulesInfo, created }) {
+export function createForm({ request, rulesInfo, bots, created }) {
   const form = h('form', { class: 'panel create' });
   const redraw = () => form.replaceChildren(...fields());
   const fields = () => [
@@ -84,7 +87,7 @@ export function createForm({ request, rulesInfo, created }) {
     } }, ...['mattel', 'classic', 'kpgut'].map((r) => h('option', { value: r, selected: r === draft.rules }, r)))),
     optionsList(rulesInfo, redraw),
     matchField(redraw),
-    seatsField(redraw),
+    seatsField(redraw, bots),
     h('label', {}, t('spectators'), ' ', h('select', { name: 'spectators', onchange: (e) => { draft.spectators = e.target.value; } },
       ...['counts', 'none', 'hands'].map((s) => h('option', { value: s, selected: s === draft.spectators }, t(s))))),
     h('label', {}, t('botPace'), ' ', h('input', { name: 'pace', type: 'number', min: 0, max: 10000, value: draft.pace,

@@ -19,6 +19,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: uno serve [--port P] [--host ADDR] [--db FILE] [--web DIR]\n"
             "                 [--max-tables N] [--rate N] [--allow-decks]\n"
+            "                 [--bot NAME='cmd:COMMAND']...\n"
             "       uno serve [--db FILE] --export CODE OUT\n"
             "\n"
             "Serves UNO tables to people on other devices: the web client at\n"
@@ -38,6 +39,15 @@ static void usage(FILE *out)
             "  --allow-decks   let a create request fix the deal (\"deck\", the top of the\n"
             "                  deck, and \"dealer\", as in the table protocol's new): for\n"
             "                  tests and teaching, never where players do not trust the host\n"
+            "  --bot NAME='cmd:COMMAND'  let tables seat this program as a bot (repeatable):\n"
+            "                  a create request names NAME as a seat's bot, the hello\n"
+            "                  lists the names. One process per seat, started with\n"
+            "                  /bin/sh -c at the seat's first question, speaking the\n"
+            "                  table protocol (docs/bots-external.md); 'cmd:Nms:COMMAND'\n"
+            "                  gives it N ms an answer (1000). Late, illegal or garbled\n"
+            "                  answers play a default move and are logged (no cards);\n"
+            "                  a program that dies is started again (3 times). Clients\n"
+            "                  can never name a command: only NAME.\n"
             "  --export CODE OUT  write table CODE's games from the database to OUT, a\n"
             "                  save file that `uno replay OUT` re-runs bit for bit (the\n"
             "                  server may be running); OUT must not exist\n"
@@ -149,6 +159,8 @@ int cmd_serve(int argc, char **argv)
         } else if (strcmp(arg, "--port") == 0) {
             rc = uno_args_number("--port", val, 0, 65535, &v, err, sizeof err);
             cfg.port = (int)v;
+        } else if (strcmp(arg, "--bot") == 0) {
+            rc = uno_serve_add_bot(&cfg, val, err, sizeof err);
         } else if (strcmp(arg, "--host") == 0) {
             cfg.host = val;
         } else if (strcmp(arg, "--db") == 0) {

@@ -59,6 +59,36 @@ void uno_history_free(UnoHistory *h)
     free(h);
 }
 
+UnoHistory *uno_history_copy(const UnoHistory *src)
+{
+    UnoHistory *h = malloc(sizeof *h);
+    if (!h)
+        return NULL;
+    *h = *src;
+    h->cap = h->n;
+    h->events = h->n ? malloc((size_t)h->n * sizeof *h->events) : NULL;
+    if (h->n && !h->events) {
+        free(h);
+        return NULL;
+    }
+    for (int i = 0; i < src->n; i++) {
+        UnoEvent *e = &h->events[i];
+        *e = src->events[i];
+        if (e->cards) {
+            UnoCard *cards = malloc(e->ncards);
+            if (cards)
+                memcpy(cards, src->events[i].cards, e->ncards);
+            e->cards = cards;
+            if (!cards) {
+                h->n = i;
+                uno_history_free(h);
+                return NULL;
+            }
+        }
+    }
+    return h;
+}
+
 int uno_history_count(const UnoHistory *h) { return h->n; }
 const UnoEvent *uno_history_event(const UnoHistory *h, int i) { return &h->events[i]; }
 const uint8_t *uno_history_known(const UnoHistory *h, int seat) { return h->known[seat]; }

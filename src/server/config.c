@@ -25,6 +25,69 @@ static bool is_level(const char *name)
     return false;
 }
 
+/* The operator's program of that name, or NULL. */
+static const UnoServeBot *registered(const SrvBots *bots, const char *name)
+{
+    for (int i = 0; bots && i < bots->n; i++)
+        if (strcmp(name, bots->list[i].name) == 0)
+            return &bots->list[i];
+    return NULL;
+}
+
+cJSON *srv_bot_names(const SrvBots *bots)
+{
+    cJSON *names = cJSON_CreateArray();
+    bool ok = names != NULL;
+    for (size_t i = 0; i < sizeof bot_levels / sizeof bot_levels[0]; i++)
+        uno_json_push(names, cJSON_CreateString(bot_levels[i]), &ok);
+    for (int i = 0; bots && i < bots->n; i++)
+        uno_json_push(names, cJSON_CreateString(bots->list[i].name), &ok);
+    if (!ok) {
+        cJSON_Delete(names);
+        return NULL;
+    }
+    return names;
+}
+
+int uno_serve_add_bot(UnoServeConfig *c, const char *arg, char *err, size_t errlen)
+{
+    const char *eq = strchr(arg, '=');
+    size_t len = eq ? (size_t)(eq - arg) : 0;
+    bool name_ok = len > 0 && len < UNO_SERVE_BOT_NAME_LEN;
+    for (size_t i = 0; name_ok && i < len; i++)
+        name_ok = (arg[i] >= 'a' && arg[i] <= 'z') || (arg[i] >= '0' && arg[i] <= '9') || arg[i] == '-' ||
+                  arg[i] == '_';
+    if (!name_ok) {
+        snprintf(err, errlen, "--bot NAME=SPEC: NAME is 1 to %d of a-z, 0-9, '-', '_' (got '%.40s')",
+                 UNO_SERVE_BOT_NAME_LEN - 1, arg);
+        return UNO_E_BAD_REQUEST;
+    }
+    char name[UNO_SERVE_BOT_NAME_LEN];
+    snprintf(name, sizeof name, "%.*s", (int)len, arg);
+    SrvBots known = {c->bots, c->nbots};
+    if (strcmp(name, "human") == 0 || is_level(name) || registered(&known, name)) {
+        snprintf(err, errlen, "--bot %s: that name is taken (human, the levels, or an earlier --bot)", name);
+        return UNO_E_BAD_REQUEST;
+    }
+    if (c->nbots == UNO_SERVE_MAX_BOTS) {
+        snprintf(err, errlen, "--bot: at most %d programs", UNO_SERVE_MAX_BOTS);
+        return UNO_E_BAD_REQUEST;
+    }
+    UnoBotKind kind;
+    UnoBotParams params;
+    uno_bot_params_default(&params);
+    const char *spec = eq + 1;
+    if (strncmp(spec, "cmd:", 4) != 0 || strlen(spec) >= sizeof c->bots[0].spec ||
+        uno_bot_parse(spec, &kind, &params, err, errlen) != UNO_OK || kind != UNO_BOT_EXTERNAL) {
+        snprintf(err, errlen, "--bot %s: SPEC is 'cmd:COMMAND' or 'cmd:Nms:COMMAND' (got '%.60s')", name, spec);
+        return UNO_E_BAD_REQUEST;
+    }
+    UnoServeBot *b = &c->bots[c->nbots++];
+    snprintf(b->name, sizeof b->name, "%s", name);
+    snprintf(b->spec, sizeof b->spec, "%s", spec);
+    return UNO_OK;
+}
+
 static int read_watch(const cJSON *req, WatchMode *out, char *err, size_t errlen)
 {
     *out = WATCH_COUNTS;
@@ -92,7 +155,7 @@ cJSON *srv_config_new_game(const cJSON *config, WatchMode watching, const RoomSe
 
 /* The seats a create request asks for, as they stand before anyone sits:
  * bots named after their level, aged 30. */
-static int read_seats(const cJSON *req, RoomSeat *seats, int *n, char *err, size_t errlen)
+static int read_seats(const cJSON *req, const SrvBots *bots, RoomSeat *seats, int *n, char *err, size_t errlen)
 {
     const cJSON *list = uno_field_get(req, "seats");
     if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) < 2 || cJSON_GetArraySize(list) > UNO_MAX_PLAYERS) {
@@ -107,14 +170,17 @@ static int read_seats(const cJSON *req, RoomSeat *seats, int *n, char *err, size
         memset(s, 0, sizeof *s);
         const char *kind = cJSON_IsString(item) ? item->valuestring : "";
         s->human = strcmp(kind, "human") == 0;
-        if (!s->human && !is_level(kind)) {
-            snprintf(err, errlen, "field 'seats': seat %d is \"%.16s\": \"human\" or easy, medium, hard, expert",
+        const UnoServeBot *program = s->human ? NULL : registered(bots, kind);
+        if (!s->human && !is_level(kind) && !program) {
+            snprintf(err, errlen,
+                     "field 'seats': seat %d is \"%.16s\": \"human\", a level (easy, medium, hard, expert) "
+                     "or a bot the server names in its hello",
                      *n - 1, kind);
             return UNO_E_BAD_REQUEST;
         }
         if (!s->human) {
             uno_bot_params_default(&s->params);
-            if (uno_bot_parse(kind, &s->bot, &s->params, err, errlen) != UNO_OK)
+            if (uno_bot_parse(program ? program->spec : kind, &s->bot, &s->params, err, errlen) != UNO_OK)
                 return UNO_E_BAD_REQUEST;
             snprintf(s->level, sizeof s->level, "%s", kind);
             snprintf(s->name, sizeof s->name, "%s bot %d", kind, *n);
@@ -124,10 +190,10 @@ static int read_seats(const cJSON *req, RoomSeat *seats, int *n, char *err, size
     return UNO_OK;
 }
 
-int srv_config_read(const cJSON *config, RoomSeat *seats, int *nseats, WatchMode *watching, int *pace,
-                    int *away, char *err, size_t errlen)
+int srv_config_read(const cJSON *config, const SrvBots *bots, RoomSeat *seats, int *nseats, WatchMode *watching,
+                    int *pace, int *away, char *err, size_t errlen)
 {
-    int st = read_seats(config, seats, nseats, err, errlen);
+    int st = read_seats(config, bots, seats, nseats, err, errlen);
     if (st == UNO_OK)
         st = read_watch(config, watching, err, errlen);
     if (st == UNO_OK)
@@ -137,7 +203,7 @@ int srv_config_read(const cJSON *config, RoomSeat *seats, int *nseats, WatchMode
     return st;
 }
 
-int srv_config_check(const cJSON *req, bool allow_decks, char *err, size_t errlen)
+int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, char *err, size_t errlen)
 {
     RoomSeat seats[UNO_MAX_PLAYERS];
     int n, pace, away;
@@ -148,7 +214,7 @@ int srv_config_check(const cJSON *req, bool allow_decks, char *err, size_t errle
             snprintf(err, errlen, "field '%s': this server deals its own cards (uno serve --allow-decks)", scripted[i]);
             return UNO_E_BAD_REQUEST;
         }
-    int st = srv_config_read(req, seats, &n, &watch, &pace, &away, err, errlen);
+    int st = srv_config_read(req, bots, seats, &n, &watch, &pace, &away, err, errlen);
     if (st != UNO_OK)
         return st;
     for (int s = 0; s < n; s++) /* stand-ins for the people to come */

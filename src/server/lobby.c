@@ -23,6 +23,7 @@ struct UnoServer {
     struct ClientData *clients;
     int64_t next_pings; /* when the pings are looked at next */
     int next_room;      /* where the clock goes on */
+    char *hello;        /* what a connection is told first */
 };
 
 typedef struct ClientData {
@@ -142,7 +143,7 @@ static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON
     char err[UNO_ERR_LEN] = "";
     if (l->nrooms >= s->cfg.max_tables || d->creates >= CREATES_PER_CONNECTION)
         return srv_reply_error(c, "forbidden", "no more tables: the server (or this connection) is at its limit", id);
-    if (srv_config_check(req, s->cfg.allow_decks, err, sizeof err) != UNO_OK)
+    if (srv_config_check(req, s->cfg.allow_decks, &l->bots, err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], watch[SRV_TOKEN_LEN + 1];
     do
@@ -341,8 +342,7 @@ static void on_open(void *ctx, SrvConn *conn)
         s->clients->prev = d;
     s->clients = d;
     srv_conn_set_data(conn, d);
-    static const char hello[] = "{\"type\":\"hello\",\"server\":\"uno\",\"protocol\":1}";
-    srv_send(conn, hello, sizeof hello - 1);
+    srv_send(conn, s->hello, strlen(s->hello));
     ping(d, srv_now_ms());
 }
 
@@ -383,9 +383,18 @@ static void on_close(void *ctx, SrvConn *conn)
 
 /* --------------------------------------------------------------- server */
 
+/* The worker threads stop (the decisions they were making are dropped). */
+static void stop_pools(Lobby *l)
+{
+    srv_pool_free(l->search);
+    srv_pool_free(l->programs);
+    l->search = l->programs = NULL;
+}
+
 static void on_stop(void *ctx)
 {
     UnoServer *s = ctx;
+    stop_pools(&s->lobby);
     srv_timer_free(s->lobby.clock);
     s->lobby.clock = NULL;
     s->closing = true;
@@ -397,7 +406,9 @@ static void restore_table(void *ctx, const char *code, const char *config, const
     Lobby *l = &s->lobby;
     cJSON *req = cJSON_Parse(config);
     char err[UNO_ERR_LEN] = "a damaged config";
-    Room *r = req && srv_config_check(req, true, err, sizeof err) == UNO_OK ? srv_room_new(l, code, req, host, watch) : NULL;
+    Room *r = req && srv_config_check(req, true, &l->bots, err, sizeof err) == UNO_OK
+                  ? srv_room_new(l, code, req, host, watch)
+                  : NULL;
     cJSON_Delete(req);
     if (!r || !add_room(l, r)) {
         fprintf(l->log, "uno serve: table %s is not served: %s\n", code, err);
@@ -405,6 +416,21 @@ static void restore_table(void *ctx, const char *code, const char *config, const
         return;
     }
     srv_room_restore(r);
+}
+
+/* {"type":"hello","server":"uno","protocol":1,"bots":[the names a seat's
+ * bot may have]}. */
+static char *hello_text(const Lobby *l)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, "type", cJSON_CreateString("hello"), &ok);
+    uno_json_put(o, "server", cJSON_CreateString("uno"), &ok);
+    uno_json_put(o, "protocol", cJSON_CreateNumber(1), &ok);
+    uno_json_put(o, "bots", srv_bot_names(&l->bots), &ok);
+    char *text = ok ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    return text;
 }
 
 UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
@@ -417,6 +443,7 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
     s->cfg = *cfg;
     Lobby *l = &s->lobby;
     l->log = cfg->log;
+    l->bots = (SrvBots){s->cfg.bots, s->cfg.nbots};
     SrvConfig sc = {
         .host = cfg->host,
         .port = cfg->port,
@@ -428,7 +455,13 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         uno_server_free(s);
         return NULL;
     }
-    if (!(l->worlds = uno_worlds_new()) || !(l->clock = srv_timer_new(l->srv, clock_runs, s)) ||
+    if (!(l->search = srv_pool_new(l->srv, srv_pool_threads_default())) ||
+        (l->bots.n && !(l->programs = srv_pool_new(l->srv, SRV_PROGRAM_THREADS)))) {
+        snprintf(err, errlen, "cannot start the bots' threads");
+        uno_server_free(s);
+        return NULL;
+    }
+    if (!(s->hello = hello_text(l)) || !(l->clock = srv_timer_new(l->srv, clock_runs, s)) ||
         !srv_store_each_table(l->store, restore_table, s)) {
         snprintf(err, errlen, "the tables could not be read: %s", srv_store_error(l->store));
         uno_server_free(s);
@@ -447,11 +480,12 @@ void uno_server_free(UnoServer *s)
     if (!s)
         return;
     Lobby *l = &s->lobby;
+    stop_pools(l);    /* when the loop never ran */
     srv_free(l->srv); /* on_stop, then the connections close */
     for (int i = 0; i < l->nrooms; i++)
         srv_room_free(l->rooms[i]);
     free(l->rooms);
-    uno_worlds_free(l->worlds);
     srv_store_close(l->store);
+    free(s->hello);
     free(s);
 }

@@ -19,8 +19,8 @@ Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *
     Room *r = calloc(1, sizeof *r);
     char err[UNO_ERR_LEN];
     if (!r || !(r->config = cJSON_Duplicate(config, true)) ||
-        srv_config_read(config, r->seats, &r->nseats, &r->watching, &r->bot_pace_ms, &r->away_bot_ms, err,
-                        sizeof err) != UNO_OK) {
+        srv_config_read(config, &l->bots, r->seats, &r->nseats, &r->watching, &r->bot_pace_ms, &r->away_bot_ms,
+                        err, sizeof err) != UNO_OK) {
         srv_room_free(r);
         return NULL;
     }
@@ -31,6 +31,11 @@ Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *
     for (int s = 0; s < r->nseats; s++) {
         uno_rng_seed(&r->seats[s].rng, srv_random_u64());
         r->seats[s].away_since = srv_now_ms();
+        if (r->seats[s].bot == UNO_BOT_EXTERNAL && !r->seats[s].human &&
+            !(r->seats[s].program = srv_program_new(r, s))) {
+            srv_room_free(r);
+            return NULL;
+        }
     }
     return r;
 }
@@ -39,6 +44,8 @@ void srv_room_free(Room *r)
 {
     if (!r)
         return;
+    for (int s = 0; s < r->nseats; s++)
+        srv_program_free(r->seats[s].program);
     uno_table_free(r->table);
     cJSON_Delete(r->config);
     cJSON_Delete(r->joining_id);
@@ -48,17 +55,15 @@ void srv_room_free(Room *r)
 
 static const UnoGame *game(const Room *r) { return r->table ? uno_table_game(r->table) : NULL; }
 
-static bool playing(const Room *r) { return game(r) && !uno_game_over(game(r)); }
+bool srv_room_playing(const Room *r) { return game(r) && !uno_game_over(game(r)); }
+
+static bool playing(const Room *r) { return srv_room_playing(r); }
 
 int64_t srv_room_now(const Room *r)
 {
     int64_t t = srv_now_ms() - r->t_base, clock = uno_game_clock(game(r));
     return t < clock ? clock : t;
 }
-
-/* Whether a bot decides for the seat now: a bot's seat, or a person's
- * while a stand-in plays it. */
-static bool bot_plays(const RoomSeat *s) { return !s->human || s->stand_in; }
 
 static const char *status_name(const Room *r)
 {
@@ -132,25 +137,31 @@ void srv_room_announce(Room *r)
 static int viewer_of(const Client *c) { return c->role == ROLE_SEAT ? c->seat : UNO_VIEWER_SPECTATOR; }
 
 /* The game as c's viewer may see it now: the server's game clock ("now",
- * for the page's countdowns), the view and, for a seat, its moves. */
-static void put_view(cJSON *o, const Room *r, const Client *c, bool *ok)
+ * for the page's countdowns), the view and, for a seat, its moves. The
+ * view's "options" (a thousand bytes that never change in a game) only
+ * where `whole` (docs/protocol.md "The server"). */
+static void put_view(cJSON *o, const Room *r, const Client *c, bool whole, bool *ok)
 {
     uno_json_put(o, "now", uno_json_int(srv_room_now(r)), ok);
-    uno_json_put(o, "view", uno_table_view(r->table, viewer_of(c)), ok);
+    cJSON *view = uno_table_view(r->table, viewer_of(c));
+    if (view && !whole)
+        cJSON_DeleteItemFromObjectCaseSensitive(view, "options");
+    uno_json_put(o, "view", view, ok);
     if (c->role == ROLE_SEAT)
         uno_json_put(o, "moves", uno_table_moves(r->table, c->seat, srv_room_now(r)), ok);
 }
 
 /* What the last request did, as the client may see it: its events and the
- * game after it. */
-static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON *value)
+ * game after it; whole: with the view's options (the first update a
+ * connection gets at the table, and where a game begins). */
+static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON *value, bool whole)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, key, value, &ok);
     uno_json_put(o, "actions", uno_json_int(r->log_n), &ok);
     uno_json_put(o, "events", uno_table_events(r->table, viewer_of(c)), &ok);
-    put_view(o, r, c, &ok);
+    put_view(o, r, c, whole, &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -160,17 +171,17 @@ static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON
 
 /* The `update` push for c's viewer, for the caller to free; NULL when out
  * of memory. */
-static char *update_text(const Room *r, const Client *c)
+static char *update_text(const Room *r, const Client *c, bool whole)
 {
-    cJSON *o = update_json(r, c, "type", cJSON_CreateString("update"));
+    cJSON *o = update_json(r, c, "type", cJSON_CreateString("update"), whole);
     char *text = o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
     return text;
 }
 
-static void push_update(Room *r, Client *c)
+static void push_update(Room *r, Client *c, bool whole)
 {
-    char *text = update_text(r, c);
+    char *text = update_text(r, c, whole);
     if (text)
         srv_send(c->conn, text, strlen(text));
     free(text);
@@ -223,14 +234,15 @@ static void after_change(Room *r)
 }
 
 /* A state-changing request that the table accepted: everyone but `from`
- * (who gets the answer) hears of it. */
-static void changed(Room *r, Client *from)
+ * (who gets the answer) hears of it; whole: with the options (a game
+ * begins). */
+static void changed(Room *r, Client *from, bool whole)
 {
     for (int s = 0; s < r->nseats; s++)
         if (r->seats[s].client && r->seats[s].client != from)
-            push_update(r, r->seats[s].client);
+            push_update(r, r->seats[s].client, whole);
     /* the spectators all see the same: rendered once */
-    char *text = r->nwatchers ? update_text(r, r->watchers[0]) : NULL;
+    char *text = r->nwatchers ? update_text(r, r->watchers[0], whole) : NULL;
     for (int i = 0; text && i < r->nwatchers; i++)
         srv_send(r->watchers[i]->conn, text, strlen(text));
     free(text);
@@ -243,7 +255,7 @@ bool srv_room_act(Room *r, const UnoAction *a)
     cJSON *answer = req ? handle(r, req) : NULL;
     bool accepted = answer_ok(answer);
     if (accepted) {
-        changed(r, NULL);
+        changed(r, NULL, false);
     } else {
         const cJSON *msg = uno_field_get(answer, "message");
         fprintf(r->lobby->log, "uno serve: table %s: the server's own %s was refused: %s\n", r->code,
@@ -252,38 +264,6 @@ bool srv_room_act(Room *r, const UnoAction *a)
     cJSON_Delete(req);
     cJSON_Delete(answer);
     return accepted;
-}
-
-/* The bots, asked from the seat in turn on in the order of play; the first
- * that does something acts, and they are asked again after the pace (the
- * change schedules it). While no bot acts, they are asked again every half
- * second (an UNO grace may run out, making a catch possible). */
-static void bots_act(Room *r)
-{
-    const UnoGame *g = game(r);
-    Lobby *l = r->lobby;
-    int n = uno_game_nplayers(g), turn = uno_game_turn(g), dir = uno_game_direction(g);
-    bool any = false;
-    for (int k = 0; k < n; k++) {
-        int seat = ((turn + dir * k) % n + n) % n;
-        RoomSeat *s = &r->seats[seat];
-        if (seat >= r->nseats || !bot_plays(s))
-            continue;
-        any = true;
-        const UnoHistory *h = uno_table_seen(r->table, seat);
-        uno_view_build(&l->view, g, seat, h);
-        UnoBotKind kind = s->human ? UNO_BOT_HEURISTIC : s->bot;
-        bool searching = kind == UNO_BOT_ISMCTS && h;
-        if (searching)
-            uno_worlds_set(l->worlds, g, seat, h);
-        UnoAction a;
-        if (uno_bot_choose(kind, s->human ? NULL : &s->params, &l->view, searching ? l->worlds : NULL, &s->rng, &a)) {
-            a.t = srv_room_now(r);
-            srv_room_act(r, &a);
-            return;
-        }
-    }
-    r->bot_at = any ? srv_now_ms() + 500 : 0;
 }
 
 /* Every SRV_TICK_MS while a game goes on: the game's timers, and stand-in
@@ -316,8 +296,8 @@ void srv_room_run(Room *r, int64_t now)
 {
     if (r->tick_at && now >= r->tick_at)
         tick(r, now);
-    if (r->bot_at && now >= r->bot_at && playing(r))
-        bots_act(r);
+    if (r->bot_at && now >= r->bot_at && playing(r) && !r->thinking)
+        srv_bots_act(r, 0, false);
 }
 
 /* A new UnoTable that keeps its lines in the store. */
@@ -352,12 +332,13 @@ void srv_room_start(Room *r, Client *c, const cJSON *id)
         return;
     }
     cJSON_Delete(answer);
+    r->game_no++;
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
     srv_reply(c, o, id);
     srv_room_announce(r);
-    changed(r, NULL);
+    changed(r, NULL, true);
 }
 
 void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
@@ -373,12 +354,14 @@ void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
     if (!answer)
         return srv_reply_error(c, "bad_request", "the server could not keep it", id);
     if (answer_ok(answer)) {
-        if (strcmp(op, "next") == 0)
+        if (strcmp(op, "next") == 0) {
             r->t_base = srv_now_ms() - uno_game_clock(game(r));
+            r->game_no++;
+        }
         cJSON_DeleteItemFromObject(answer, "events");
         srv_reply(c, answer, id);
         srv_room_announce(r);
-        changed(r, NULL);
+        changed(r, NULL, strcmp(op, "next") == 0);
         return;
     }
     srv_reply(c, answer, id);
@@ -423,7 +406,7 @@ static void answer_view(Room *r, Client *c, const cJSON *id)
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-    put_view(o, r, c, &ok);
+    put_view(o, r, c, true, &ok);
     if (!ok) {
         cJSON_Delete(o);
         o = NULL;
@@ -460,8 +443,8 @@ void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSO
         return srv_reply(c, answer, id);
     }
     cJSON_Delete(answer);
-    srv_reply(c, update_json(r, c, "ok", cJSON_CreateTrue()), id);
-    changed(r, c);
+    srv_reply(c, update_json(r, c, "ok", cJSON_CreateTrue(), false), id);
+    changed(r, c, false);
 }
 
 /* ------------------------------------------------------------- roles */
@@ -495,7 +478,7 @@ void srv_room_seat_client(Room *r, Client *c, int seat, const cJSON *id)
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
-        push_update(r, c);
+        push_update(r, c, true);
 }
 
 void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id)
@@ -565,7 +548,7 @@ void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id)
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
-        push_update(r, c);
+        push_update(r, c, true);
 }
 
 void srv_room_leave(Room *r, Client *c)

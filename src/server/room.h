@@ -26,6 +26,8 @@
 
 #include "bots/bots.h"
 #include "protocol/protocol.h"
+#include "server/pool.h"
+#include "server/server.h"
 #include "server/store.h"
 #include "server/transport.h"
 #include "uno_view.h"
@@ -47,11 +49,23 @@
 #define SRV_CLOCK_MS 10
 /* ... and how long one run of it may take before it lets requests in. */
 #define SRV_CLOCK_BUDGET_MS 2
+/* Threads for the operator's programs' answers: each waits for its
+ * program up to the program's time limit, so they are more than the
+ * cores. */
+#define SRV_PROGRAM_THREADS 4
 /* How often a playing table's timers are looked at. */
 #define SRV_TICK_MS 100
 
 typedef struct Room Room;
 typedef struct Lobby Lobby;
+typedef struct SeatProgram SeatProgram; /* seatbot.c: a seat's program and its process */
+typedef struct Thought Thought;         /* seatbot.c: a decision on a worker thread */
+
+/* The programs the operator registered (UnoServeConfig.bots). */
+typedef struct SrvBots {
+    const UnoServeBot *list;
+    int n;
+} SrvBots;
 
 typedef enum { ROLE_NONE, ROLE_SEAT, ROLE_SPECTATOR } ClientRole;
 
@@ -73,8 +87,9 @@ typedef struct RoomSeat {
     char name[UNO_NAME_LEN];
     int age;
     char token[SRV_TOKEN_LEN + 1];
-    char level[16];             /* a bot's level */
+    char level[UNO_SERVE_BOT_NAME_LEN]; /* a bot's level, or the name of the operator's program */
     UnoBotKind bot;
+    SeatProgram *program;       /* UNO_BOT_EXTERNAL: the program (seatbot.c) */
     UnoBotParams params;
     UnoRng rng;
     Client *client;             /* the person's live connection, or NULL */
@@ -103,6 +118,8 @@ struct Room {
     UnoPlayerInfo joining;           /* ... who they are */
     int joining_seat;                /* ... the seat they chose */
     cJSON *joining_id;               /* ... their request's "id" */
+    Thought *thinking;               /* a bot's decision being made off the loop, or NULL */
+    int game_no;                     /* games begun here since the server started */
 };
 
 struct Lobby {
@@ -111,8 +128,10 @@ struct Lobby {
     SrvStore *store;
     Room **rooms;
     int nrooms, rooms_cap;
-    UnoView view;                    /* a bot's view, built for each decision */
-    UnoWorlds *worlds;               /* a search bot's worlds */
+    UnoView view;                    /* an inline bot's view, built for each decision */
+    SrvPool *search;                 /* threads for the search bots' decisions */
+    SrvPool *programs;               /* threads for the programs' answers (NULL: none registered) */
+    SrvBots bots;                    /* the programs registered */
     FILE *log;                       /* the operator's log (no card is ever written to it) */
 };
 
@@ -126,12 +145,15 @@ uint64_t srv_random_u64(void);
 
 /* ---- config.c: a table's create request ---- */
 /* Validates a create request: UNO_OK, or bad_request with a message. A
- * "deck" (the stock's top cards, as in `new`) only where allow_decks. */
-int srv_config_check(const cJSON *req, bool allow_decks, char *err, size_t errlen);
-/* The seats (bots named after their level), the spectators' mode, the
- * bots' pace and the away time a create request asks for. */
-int srv_config_read(const cJSON *config, RoomSeat *seats, int *nseats, WatchMode *watching, int *pace,
-                    int *away, char *err, size_t errlen);
+ * "deck" (the stock's top cards, as in `new`) only where allow_decks; a
+ * seat's bot is a level or one of the operator's programs (bots). */
+int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, char *err, size_t errlen);
+/* The seats (bots named after their level or program), the spectators'
+ * mode, the bots' pace and the away time a create request asks for. */
+int srv_config_read(const cJSON *config, const SrvBots *bots, RoomSeat *seats, int *nseats, WatchMode *watching,
+                    int *pace, int *away, char *err, size_t errlen);
+/* The names a seat's bot may have here: the levels, then the programs. */
+cJSON *srv_bot_names(const SrvBots *bots);
 /* The `new` request that starts the table's game: its rules, options,
  * match and deck, its players as seated, the seed. */
 cJSON *srv_config_new_game(const cJSON *config, WatchMode watching, const RoomSeat *seats, int n, uint64_t seed);
@@ -156,6 +178,20 @@ void srv_room_announce(Room *r);
  * calls it every SRV_CLOCK_MS). */
 void srv_room_run(Room *r, int64_t now);
 
+/* ---- seatbot.c: the bots' decisions ---- */
+/* Asks the table's bots, from the `from`th seat in the order of play on
+ * (any: a bot was asked already this round). The cheap ones (easy, medium,
+ * stand-ins) decide at once; a search bot or a program decides on a worker
+ * thread, with copies of its seat's view and record and a world sampled
+ * from them, and its answer is applied on the loop only if the table has
+ * not moved meanwhile (else it is asked again). */
+void srv_bots_act(Room *r, int from, bool any);
+/* A registered program's seat: its process is started on its first
+ * question. NULL when out of memory. */
+SeatProgram *srv_program_new(const Room *r, int seat);
+/* Stops its process (waits up to half a second: at shutdown only). */
+void srv_program_free(SeatProgram *p);
+
 /* The lobby's ops on a room (lobby.c has parsed and checked the request). */
 void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id);
 void srv_room_resume(Room *r, Client *c, const char *token, const cJSON *id);
@@ -177,6 +213,8 @@ void srv_room_insert_seat(Room *r, int seat, const char *name, int age, const ch
 /* The game clock now (ms): the server's since the game began, never
  * before the game's own. Only while there is a game. */
 int64_t srv_room_now(const Room *r);
+/* Whether a game goes on at the table. */
+bool srv_room_playing(const Room *r);
 /* An action the server decides (a bot's, a timer's, a consented join):
  * applied and told to everyone; false when the table refused it. */
 bool srv_room_act(Room *r, const UnoAction *a);

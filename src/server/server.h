@@ -9,7 +9,18 @@
 
 #include <stdio.h>
 
+#include "bots/bots.h"
 #include "server/transport.h"
+
+/* A program the operator lets tables seat as a bot (--bot NAME=SPEC): a
+ * create request names it as a seat's bot by NAME; SPEC is "cmd:COMMAND"
+ * or "cmd:Nms:COMMAND" (bots.h). Clients can never name a command. */
+#define UNO_SERVE_MAX_BOTS 16
+#define UNO_SERVE_BOT_NAME_LEN 16 /* the NUL included */
+typedef struct UnoServeBot {
+    char name[UNO_SERVE_BOT_NAME_LEN];
+    char spec[UNO_BOT_COMMAND_LEN + 16];
+} UnoServeBot;
 
 typedef struct UnoServeConfig {
     const char *host;       /* NULL: every interface */
@@ -20,10 +31,18 @@ typedef struct UnoServeConfig {
     bool allow_decks;       /* create requests may fix the deck (tests, demos) */
     SrvLimits limits;
     FILE *log;              /* the operator's log */
+    UnoServeBot bots[UNO_SERVE_MAX_BOTS]; /* the programs registered as bots */
+    int nbots;
 } UnoServeConfig;
 
 /* Port 8080, uno.db, no web root, 10,000 tables, srv_limits_default, stderr. */
 void uno_serve_config_default(UnoServeConfig *c);
+
+/* Registers a program from "NAME=SPEC" (--bot): NAME is 1 to 15 of a-z,
+ * 0-9, '-', '_', neither "human" nor a level nor a name registered before;
+ * SPEC a "cmd:" bot name (uno_bot_parse). UNO_OK, or UNO_E_BAD_REQUEST
+ * with why in err. */
+int uno_serve_add_bot(UnoServeConfig *c, const char *arg, char *err, size_t errlen);
 
 typedef struct UnoServer UnoServer;
 /* Opens the database, rebuilds every table it holds and listens. NULL and a

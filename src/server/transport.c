@@ -306,6 +306,46 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     }
 }
 
+/* ------------------------------------------------------------ wake-ups */
+
+struct SrvWake {
+    ev_async async; /* first: the callback finds the wake from it */
+    Srv *srv;
+    void (*fn)(void *ctx);
+    void *ctx;
+};
+
+static void on_wake(struct ev_loop *loop, ev_async *a, int revents)
+{
+    (void)loop;
+    (void)revents;
+    SrvWake *w = (SrvWake *)a;
+    w->fn(w->ctx);
+}
+
+SrvWake *srv_wake_new(Srv *s, void (*fn)(void *ctx), void *ctx)
+{
+    SrvWake *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->srv = s;
+    w->fn = fn;
+    w->ctx = ctx;
+    ev_async_init(&w->async, on_wake);
+    ev_async_start(s->loop, &w->async);
+    return w;
+}
+
+void srv_wake_signal(SrvWake *w) { ev_async_send(w->srv->loop, &w->async); }
+
+void srv_wake_free(SrvWake *w)
+{
+    if (!w)
+        return;
+    ev_async_stop(w->srv->loop, &w->async);
+    free(w);
+}
+
 /* ------------------------------------------------------------ the loop */
 
 /* SIGINT and SIGTERM, as libev's watchers deliver them (in the loop). */

@@ -9,7 +9,8 @@
  * bucket), the timers.
  *
  * What stays true:
- *  - One thread: every callback below runs on the event loop, one at a time.
+ *  - One thread: every callback below runs on the event loop, one at a time;
+ *    the one thing another thread may call is srv_wake_signal.
  *  - A message is handed to the application whole, and at most
  *    SrvLimits.max_message bytes long; a longer one is dropped as it
  *    arrives (never buffered past the limit) and reported as SRV_TOO_LARGE.
@@ -94,5 +95,14 @@ void srv_timer_set(SrvTimer *t, int64_t ms);
 void srv_timer_cancel(SrvTimer *t);
 bool srv_timer_pending(const SrvTimer *t);
 void srv_timer_free(SrvTimer *t);
+
+/* A wake-up from another thread: srv_wake_signal (safe from any thread)
+ * makes the loop call fn(ctx) on its own thread soon after; signals that
+ * come together may give one call. Free it (on the loop) before srv_stop's
+ * loop ends, as a timer. */
+typedef struct SrvWake SrvWake;
+SrvWake *srv_wake_new(Srv *s, void (*fn)(void *ctx), void *ctx);
+void srv_wake_signal(SrvWake *w);
+void srv_wake_free(SrvWake *w);
 
 #endif

@@ -182,6 +182,73 @@ static void positions(const char *rules_name, bool honour, UnoDrawRule draw_rule
     free(moves);
 }
 
+/* What the server hands a search bot's thread (src/server/seatbot.c): a
+ * copy of the seat's record and a world sampled from what it knows, never
+ * the game. The copy says what the record says, and a world sampled from
+ * that world with a seed is the one sampled from the real game with the
+ * same seed: the thread loses nothing the seat knows, and holds nothing it
+ * does not. */
+static void handed_over(const char *rules_name, bool honour, UnoDrawRule draw_rule)
+{
+    Table t;
+    uno_rng_seed(&t.rng, 91);
+    UnoAction *moves = malloc(MOVES * sizeof *moves);
+    int found = 0;
+    for (uint64_t game = 1; found < POSITIONS / 10; game++) {
+        deal(&t, rules_name, honour, draw_rule, 2 + (int)(game % 5), game);
+        for (int step = 0; step < 3000 && !uno_game_over(t.g) && found < POSITIONS / 10; step++) {
+            random_move(&t, moves);
+            if (uno_rng_below(&t.rng, 8) != 0)
+                continue;
+            int seat = (int)uno_rng_below(&t.rng, (uint32_t)uno_game_nplayers(t.g));
+            const UnoHistory *h = t.seen[seat];
+            UnoHistory *copy = uno_history_copy(h);
+            assert_non_null(copy);
+            assert_int_equal(uno_history_count(copy), uno_history_count(h));
+            for (int i = 0; i < uno_history_count(h); i++) {
+                const UnoEvent *a = uno_history_event(h, i), *b = uno_history_event(copy, i);
+                assert_int_equal(a->type, b->type);
+                assert_int_equal(a->seat, b->seat);
+                assert_int_equal(a->count, b->count);
+                assert_int_equal(a->ncards, b->ncards);
+                assert_true(a->ncards == 0 || a->cards != b->cards);
+                if (a->ncards)
+                    assert_memory_equal(a->cards, b->cards, a->ncards);
+            }
+            for (int s = 0; s < uno_game_nplayers(t.g); s++) {
+                assert_memory_equal(uno_history_known(copy, s), uno_history_known(h, s), UNO_KINDS);
+                const UnoVoid *va, *vb;
+                int na = uno_history_voids(h, s, &va), nb = uno_history_voids(copy, s, &vb);
+                assert_int_equal(na, nb);
+                if (na)
+                    assert_memory_equal(va, vb, (size_t)na * sizeof *va);
+            }
+            size_t bytes = uno_game_bytes(t.g);
+            UnoGame *world = malloc(bytes), *from_game = malloc(bytes), *from_world = malloc(bytes);
+            uint64_t seed = uno_rng_next(&t.rng);
+            assert_int_equal(uno_game_sample(t.g, seat, h, uno_rng_next(&t.rng), world), UNO_OK);
+            assert_int_equal(uno_game_sample(t.g, seat, h, seed, from_game), UNO_OK);
+            assert_int_equal(uno_game_sample(world, seat, copy, seed, from_world), UNO_OK);
+            check_sample(t.g, from_world, seat, h, moves);
+            assert_int_equal(uno_game_hash(from_world), uno_game_hash(from_game));
+            free(world);
+            free(from_game);
+            free(from_world);
+            uno_history_free(copy);
+            found++;
+        }
+        clear(&t);
+    }
+    free(moves);
+}
+
+static void test_handed_over(void **state)
+{
+    (void)state;
+    handed_over("mattel", false, UNO_DRAW_ONE);
+    handed_over("kpgut", true, UNO_DRAW_UNTIL_PLAYABLE);
+}
+
 static void test_mattel_positions(void **state) { (void)state; positions("mattel", false, UNO_DRAW_ONE); }
 static void test_classic_positions(void **state) { (void)state; positions("classic", false, UNO_DRAW_ONE); }
 static void test_kpgut_positions(void **state) { (void)state; positions("kpgut", true, UNO_DRAW_UNTIL_PLAYABLE); }
@@ -279,6 +346,7 @@ int main(void)
         cmocka_unit_test(test_kpgut_positions),
         cmocka_unit_test(test_mattel_until_playable_positions),
         cmocka_unit_test(test_uniform),
+        cmocka_unit_test(test_handed_over),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

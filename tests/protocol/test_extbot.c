@@ -140,6 +140,16 @@ static char *example_bot(char *buf, size_t len, const char *before)
     return buf;
 }
 
+/* One of the misbehaving programs of tests/protocol/bots/ (the server's
+ * tests run them too), with its argument in single quotes (NULL: none). */
+static char *test_program(char *buf, size_t len, const char *script, const char *arg)
+{
+    const char *root = getenv("UNO_ROOT");
+    snprintf(buf, len, "sh %s/tests/protocol/bots/%s%s%s%s", root ? root : ".", script, arg ? " '" : "",
+             arg ? arg : "", arg ? "'" : "");
+    return buf;
+}
+
 /* A whole game of `rules` against the program in seat 0 (limit_ms to
  * answer): its first decision's problem must contain `first` (NULL: there
  * is none). Returns how the program answered. */
@@ -238,7 +248,8 @@ static void test_slow(void **state)
     (void)state;
     Table t;
     table_open(&t, "mattel", 2, 3);
-    UnoExtBot *b = start("while read -r line; do sleep 1; echo '{\"op\":\"draw\",\"seat\":0}'; done", 100);
+    char cmd[600];
+    UnoExtBot *b = start(test_program(cmd, sizeof cmd, "slow.sh", NULL), 100);
     UnoAction a;
     others_play(&t);
     for (int i = 0; i < 3; i++) {
@@ -323,7 +334,9 @@ static void test_late_answer_dropped(void **state)
 static void test_crashing(void **state)
 {
     (void)state;
-    UnoExtBotStats s = game_with("read -r line; exit 3", 1000, "mattel", 7, "exited with status 3");
+    char cmd[600];
+    UnoExtBotStats s = game_with(test_program(cmd, sizeof cmd, "crash.sh", NULL), 1000, "mattel", 7,
+                                 "exited with status 3");
     assert_true(s.gone);
     assert_int_equal(s.asked, 1);
 }
@@ -332,9 +345,10 @@ static void test_crashing(void **state)
 static void test_garbage(void **state)
 {
     (void)state;
+    char hello[600], array[600];
     const char *programs[] = {
-        "while read -r line; do echo 'hello there'; done",
-        "while read -r line; do echo '[1, 2]'; done",
+        test_program(hello, sizeof hello, "answers.sh", "hello there"),
+        test_program(array, sizeof array, "answers.sh", "[1, 2]"),
         "python3 -c 'import sys\nfor l in sys.stdin: print(\"x\" * 70000, flush=True)'",
     };
     const char *says[] = {"not a JSON object", "not a JSON object", "longer than"};
@@ -359,9 +373,9 @@ static void test_illegal(void **state)
     const char *says[] = {"not one of the legal moves", "not one of the legal moves", "unknown op",
                           "\"wait\" in turn"};
     for (int k = 0; k < 4; k++) {
-        char cmd[400];
-        snprintf(cmd, sizeof cmd, "while read -r line; do echo '%s'; done", answers[k]);
-        UnoExtBotStats s = game_with(cmd, 2000, "mattel", 13, says[k]);
+        char cmd[600];
+        UnoExtBotStats s = game_with(test_program(cmd, sizeof cmd, "answers.sh", answers[k]), 2000, "mattel", 13,
+                                     says[k]);
         assert_true(s.illegal > 1);
         assert_int_equal(s.garbled, 0);
         assert_int_equal(s.answered, 0);
