@@ -2,7 +2,8 @@
 // (github.com/danguilherme/uno) with the same random policy as `uno sim
 // --bots random` (docs/sim.md "The random policy"), on one core, and prints
 // one line: "peer games=G players=N seconds=S games_per_s=R turns_per_s=T
-// cpu_games_per_s=C".
+// actions_per_s=A cpu_games_per_s=C". An action is one call that changes
+// the game (play, draw, pass), as `uno sim` counts the actions it applies.
 //
 // usage: node peer-uno-engine.js GAMES PLAYERS   (run from a folder whose
 // node_modules holds uno-engine; bench/peer.sh sets that up). The line ends
@@ -47,22 +48,25 @@ function play(game, card) {
     return player.hand.length === 0;
 }
 
-// One game; returns the number of turns it took.
-function oneGame(names) {
+// One game; adds the turns and actions it took to count.
+function oneGame(names, count) {
     const game = new Game(names);
-    for (let turns = 1; ; turns++) {
+    for (;;) {
+        count.turns++;
+        count.actions++;
         const player = game.currentPlayer;
         const options = playable(player.hand, game.discardedCard);
         if (options.length > 0) {
             if (play(game, options[pick(options.length)]))
-                return turns;
+                return;
             continue;
         }
         game.draw();
+        count.actions++;
         const drawn = player.hand[player.hand.length - 1];
         if (drawn.isWildCard() || drawn.matches(game.discardedCard)) {
             if (play(game, drawn))
-                return turns;
+                return;
         } else {
             game.pass();
         }
@@ -76,15 +80,16 @@ function main() {
     for (let i = 0; i < players; i++)
         names.push('P' + (i + 1));
     for (let i = 0; i < Math.min(games, 2000); i++) // warm the JIT up
-        oneGame(names);
-    let turns = 0;
+        oneGame(names, { turns: 0, actions: 0 });
+    const count = { turns: 0, actions: 0 };
     const start = process.hrtime.bigint(), cpu0 = process.cpuUsage();
     for (let i = 0; i < games; i++)
-        turns += oneGame(names);
+        oneGame(names, count);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     const cpu = process.cpuUsage(cpu0), cpuSeconds = (cpu.user + cpu.system) / 1e6;
     console.log(`peer games=${games} players=${players} seconds=${seconds.toFixed(3)} ` +
-        `games_per_s=${Math.round(games / seconds)} turns_per_s=${Math.round(turns / seconds)} ` +
+        `games_per_s=${Math.round(games / seconds)} turns_per_s=${Math.round(count.turns / seconds)} ` +
+        `actions_per_s=${Math.round(count.actions / seconds)} ` +
         `cpu_games_per_s=${Math.round(games / cpuSeconds)}`);
 }
 

@@ -5,8 +5,11 @@
 #
 # Installs uno-engine with npm into a scratch folder (once), plays G games
 # with it on one core, then plays G games with `uno sim` under mattel on one
-# thread and on all cores, and under kpgut on one thread, and prints each
-# throughput and its ratio to the peer's, against the project's goals. Then
+# thread and on all cores, and under classic and kpgut on one thread, and prints each
+# throughput (games and actions per second) and its ratios to the peer's,
+# against the project's goals. A KPGUT game is played until one player
+# remains, about six times as many actions as the peer's hand: its fair
+# comparison is per action. Then
 # the memory: a game's state (uno bench prints uno_game_size) and the maximum
 # resident size of `uno sim` over RSS_GAMES games (/usr/bin/time -v).
 #
@@ -47,16 +50,17 @@ field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 echo "uno-engine $version (node $(node --version)), $players players, $games games, 1 core, best of $reps runs ..."
 peer_run() {
     line=$(cd "$scratch" && node peer-uno-engine.js "$games" "$players")
-    echo "$(field games_per_s "$line") $(field cpu_games_per_s "$line")"
+    echo "$(field games_per_s "$line") $(field cpu_games_per_s "$line") $(field actions_per_s "$line")"
 }
 
-# sim RULES THREADS: prints "games_per_s cpu_games_per_s" of `uno sim`
+# sim RULES THREADS: prints "games_per_s cpu_games_per_s actions_per_s" of `uno sim`
 sim() {
     line=$("$uno" sim --rules "$1" --players "$players" --games "$games" --threads "$2" \
         --seed 1 2>&1 >/dev/null | grep '^uno sim:')
     rate=$(printf '%s\n' "$line" | sed -n 's/.* s: \([0-9]*\) games\/s.*/\1/p')
+    actions=$(printf '%s\n' "$line" | sed -n 's/.* \([0-9]*\) actions\/s.*/\1/p')
     cpu=$(printf '%s\n' "$line" | sed -n 's/.*cpu \([0-9.]*\) s.*/\1/p')
-    echo "$rate $(awk -v g="$games" -v c="$cpu" 'BEGIN { printf "%.0f", (c > 0 ? g / c : 0) }')"
+    echo "$rate $(awk -v g="$games" -v c="$cpu" 'BEGIN { printf "%.0f", (c > 0 ? g / c : 0) }') $actions"
 }
 
 # The runs take turns (the peer, then each `uno sim` run, REPS times), so
@@ -77,21 +81,25 @@ while [ "$i" -lt "$reps" ]; do
     keep peer peer_run
     keep mattel1 sim mattel 1
     keep mattelN sim mattel "$cores"
+    keep classic1 sim classic 1
     keep kpgut1 sim kpgut 1
     i=$((i + 1))
 done
-read -r peer peer_cpu <"$out/peer"
+read -r peer peer_cpu peer_actions <"$out/peer"
 
 report() { # LABEL NAME GOAL
-    read -r r c <"$out/$2"
-    awk -v l="$1" -v r="$r" -v c="$c" -v p="$peer" -v pc="$peer_cpu" -v goal="$3" 'BEGIN {
-        printf "%-28s %10d games/s  %7.1fx the peer  (goal %sx; by CPU time %.1fx)\n",
-               l, r, r / p, goal, (pc > 0 ? c / pc : 0) }'
+    read -r r c a <"$out/$2"
+    awk -v l="$1" -v r="$r" -v c="$c" -v a="$a" -v p="$peer" -v pc="$peer_cpu" -v pa="$peer_actions" \
+        -v goal="$3" 'BEGIN {
+        printf "%-28s %10d games/s  %7.1fx the peer  (%s; by CPU time %.1fx); %6.1fM actions/s  %5.1fx the peer\n",
+               l, r, r / p, (goal == "-" ? "no goal" : "goal " goal "x"), (pc > 0 ? c / pc : 0), a / 1e6, a / pa }'
 }
 
-printf '%-28s %10d games/s  (by CPU time %d)\n' "uno-engine $version, 1 core" "$peer" "$peer_cpu"
+printf '%-28s %10d games/s  (by CPU time %d); %6.1fM actions/s\n' "uno-engine $version, 1 core" \
+    "$peer" "$peer_cpu" "$(awk -v a="$peer_actions" 'BEGIN { print a / 1e6 }')"
 report "uno sim mattel, 1 thread" mattel1 50
 report "uno sim mattel, $cores threads" mattelN 100
+report "uno sim classic, 1 thread" classic1 -
 report "uno sim kpgut, 1 thread" kpgut1 30
 
 "$uno" bench | head -1

@@ -290,10 +290,10 @@ int cmd_bench(int argc, char **argv)
     if (print_sizes() != 0)
         return 1;
     char err[512];
-    uint64_t signature = 0, all_games = 0, all_turns = 0;
+    uint64_t signature = 0, all_games = 0, all_turns = 0, all_actions = 0;
     double all_wall = 0, all_cpu = 0;
-    printf("%-8s %7s %-12s %8s %12s %12s %12s\n", "rules", "players", "bots", "games",
-           "games/s", "turns/s", "cpu games/s");
+    printf("%-8s %7s %-12s %8s %12s %12s %12s %12s\n", "rules", "players", "bots", "games",
+           "games/s", "turns/s", "actions/s", "cpu games/s");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const BenchCase *b = &cases[i];
         static UnoSimConfig c;
@@ -319,14 +319,16 @@ int cmd_bench(int argc, char **argv)
         signature = fold(fold(fold(signature, sum.sum.signature), sum.sum.turns), sum.sum.games);
         all_games += sum.sum.games;
         all_turns += sum.sum.turns;
+        all_actions += sum.sum.actions;
         all_wall += wall;
         all_cpu += cpu;
-        printf("%-8s %7d %-12s %8" PRIu64 " %12.0f %12.0f %12.0f\n", b->rules, b->players,
+        printf("%-8s %7d %-12s %8" PRIu64 " %12.0f %12.0f %12.0f %12.0f\n", b->rules, b->players,
                b->bots, sum.sum.games, (double)sum.sum.games / wall, (double)sum.sum.turns / wall,
-               (double)sum.sum.games / cpu);
+               (double)sum.sum.actions / wall, (double)sum.sum.games / cpu);
     }
-    printf("%-8s %7s %-12s %8" PRIu64 " %12.0f %12.0f %12.0f\n", "total", "", "", all_games,
-           (double)all_games / all_wall, (double)all_turns / all_wall, (double)all_games / all_cpu);
+    printf("%-8s %7s %-12s %8" PRIu64 " %12.0f %12.0f %12.0f %12.0f\n", "total", "", "", all_games,
+           (double)all_games / all_wall, (double)all_turns / all_wall, (double)all_actions / all_wall,
+           (double)all_games / all_cpu);
     printf("\nrandom playouts from mid-game positions (%d positions, %d playouts each, a sampled\n"
            "world each, to the end):\n", POSITIONS, PLAYOUTS);
     printf("%-8s %7s %8s %9s %12s %12s %12s\n", "rules", "players", "after", "playouts",

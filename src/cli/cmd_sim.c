@@ -306,10 +306,11 @@ static int run(const SimArgs *a, const UnoSimConfig *c, const UnoDist *d)
     double cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
                  (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
     int threads = uno_sim_threads_for(r.end - r.begin, r.threads); /* rank 0's */
-    fprintf(stderr, "uno sim: %" PRIu64 " games in %.3f s: %.0f games/s, %.0f turns/s "
-                    "(%d rank%s x %d thread%s); rank 0: cpu %.3f s, max rss %ld KiB\n",
+    fprintf(stderr, "uno sim: %" PRIu64 " games in %.3f s: %.0f games/s, %.0f turns/s, "
+                    "%.0f actions/s (%d rank%s x %d thread%s); rank 0: cpu %.3f s, max rss %ld KiB\n",
             summary.sum.games, secs, (double)summary.sum.games / secs,
-            (double)summary.sum.turns / secs, d->size, d->size > 1 ? "s" : "", threads,
+            (double)summary.sum.turns / secs, (double)summary.sum.actions / secs, d->size,
+            d->size > 1 ? "s" : "", threads,
             threads > 1 ? "s" : "", cpu, ru.ru_maxrss);
     if (a->json)
         uno_sim_report_json(stdout, c, &summary);
