@@ -74,7 +74,8 @@ int uno_card_parse(const char *text, UnoCard *out);
 /* 'R','G','B','Y' (any case) -> UNO_RED..; returns -1 for anything else. */
 int uno_color_parse(const char *text);
 const char *uno_color_name(int color); /* "R".."Y", "" for UNO_NO_COLOR */
-/* Mattel scoring value of a card (numbers face value, actions 20, wilds 50). */
+/* Mattel scoring value of a card kind (numbers face value, actions 20, wilds
+ * 50, a blank blank_points); c must be a kind (below UNO_KINDS). */
 int uno_card_points(UnoCard c, int blank_points);
 
 /* ----------------------------------------------------------------- rules */

@@ -58,12 +58,14 @@ const char *uno_color_name(int color)
 }
 
 /* MyUNO "Scoring" and the booklet's "Scoring": numbers face value; Draw 2,
- * Reverse, Skip 20; Wild, Wild Draw 4 50; Blank "?" (an option). */
+ * Reverse, Skip 20; Wild, Wild Draw 4 50; Blank "?" (an option). A table:
+ * the end of every game scores every card left, in no order a branch could
+ * foretell. */
+#define POINTS_OF_A_COLOR 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20
+static const uint8_t points[UNO_KINDS] = {POINTS_OF_A_COLOR, POINTS_OF_A_COLOR, POINTS_OF_A_COLOR,
+                                          POINTS_OF_A_COLOR, 50, 50, 0};
+
 int uno_card_points(UnoCard c, int blank_points)
 {
-    if (c == UNO_BLANK)
-        return blank_points;
-    if (uno_card_is_wild(c))
-        return 50;
-    return uno_card_value(c) <= 9 ? uno_card_value(c) : 20;
+    return c == UNO_BLANK ? blank_points : points[c];
 }
