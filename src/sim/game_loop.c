@@ -381,9 +381,14 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
     uint32_t tally[UNO_SIM_T_COUNT] = {0};
     Flow flow = {.stock0 = uno_game_stock_count(w->g), .discard = uno_game_discard_count(w->g)};
     int continuing = -1; /* the seat whose turn goes on (after a draw, a colour, a challenge) */
+    /* counted in locals, not through r: a card is a byte, and every store
+     * of one into the game could change *r for all the compiler knows */
+    uint32_t actions = 0, turns = 0, reshuffles = 0;
+    const uint64_t max_actions = c->max_actions;
+    const bool trusted = !c->reference && !emit;
     UnoAction a;
     for (int turn; (turn = uno_game_turn(w->g)) >= 0;) {
-        if (r->actions >= c->max_actions) {
+        if (actions >= max_actions) {
             snprintf(err, errlen, "game %llu (seed %llu) did not end after %llu actions",
                      (unsigned long long)index, (unsigned long long)seed,
                      (unsigned long long)c->max_actions);
@@ -400,7 +405,7 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
         bool hands = counted[a.type].empties;
         for (int s = 0; hands && s < c->nplayers; s++)
             flow.hands[s] = uno_game_hand_count(w->g, s);
-        if (!c->reference && !emit)
+        if (trusted)
             uno_game_step(w->g, &a);
         else if (uno_game_apply(w->g, &a, emit, emit_ctx, why, sizeof why) != UNO_OK) {
             snprintf(err, errlen, "game %llu (seed %llu): the %s bot's %s by seat %d was refused: %s",
@@ -409,14 +414,17 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
                      why);
             return UNO_E_ILLEGAL;
         }
-        r->actions++;
+        actions++;
         tally[counted[a.type].time]++;
-        r->reshuffles += flow_step(w->g, &a, hands, &flow);
+        reshuffles += flow_step(w->g, &a, hands, &flow);
         if (seat == turn && counted[a.type].turn) {
-            r->turns += continuing != seat;
+            turns += continuing != seat;
             continuing = counted[a.type].goes_on ? seat : -1;
         }
     }
+    r->actions = actions;
+    r->turns = turns;
+    r->reshuffles = reshuffles;
     r->drawn = (uint32_t)(flow.stock0 - uno_game_stock_count(w->g) + flow.reshuffled + flow.to_stock);
     tally[UNO_SIM_T_CARD] = r->drawn;
     tally[UNO_SIM_T_SHUFFLE] = r->reshuffles;
