@@ -485,6 +485,33 @@ static void test_cli_reference_is_the_same(void **state)
     }
 }
 
+/* The speed line on standard error (docs/sim.md): games, turns and actions
+ * per second, for every rule set; a game has at least one turn, and a turn
+ * at least one action. */
+static void test_cli_speed_line(void **state)
+{
+    (void)state;
+    const char *bin = getenv("UNO_BIN");
+    if (!bin)
+        fail_msg("UNO_BIN is not set");
+    const char *rules[] = {"mattel", "classic", "kpgut"};
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        char cmd[2048], line[512] = "";
+        snprintf(cmd, sizeof cmd, "'%s' sim --rules %s --games 300 --threads 1 2>&1 >/dev/null", bin,
+                 rules[i]);
+        FILE *p = popen(cmd, "r");
+        assert_non_null(p);
+        while (fgets(line, sizeof line, p) && strncmp(line, "uno sim: 300 games", 18) != 0)
+            ;
+        assert_int_equal(pclose(p), 0);
+        double games, turns, actions;
+        const char *at = strstr(line, " s: ");
+        assert_non_null(at);
+        assert_int_equal(sscanf(at, " s: %lf games/s, %lf turns/s, %lf actions/s", &games, &turns, &actions), 3);
+        assert_true(games > 0 && turns >= games && actions >= turns);
+    }
+}
+
 static void test_cli_text_and_errors(void **state)
 {
     (void)state;
@@ -572,6 +599,7 @@ int main(void)
         cmocka_unit_test(test_statistics),
         cmocka_unit_test(test_cli_outputs),
         cmocka_unit_test(test_cli_reference_is_the_same),
+        cmocka_unit_test(test_cli_speed_line),
         cmocka_unit_test(test_cli_text_and_errors),
         cmocka_unit_test(test_cli_json_rule_set_name),
     };
