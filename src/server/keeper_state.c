@@ -181,10 +181,12 @@ static int act_player(KeeperState *s, const cJSON *a, const char *act, int64_t a
 
 /* §13: "if there is not yet a winner", a newcomer (name, age) or a player
  * of the session who is not in this game ("player") sits at "seat". */
-static int act_join(KeeperState *s, const cJSON *a, char *err, size_t errlen)
+static int act_join(KeeperState *s, const cJSON *a, int64_t at, char *err, size_t errlen)
 {
     if (s->over || s->finished > 0)
         return refuse(err, errlen, UNO_E_ILLEGAL, "the game has a winner: no one may join (§13)");
+    if (s->start && at - s->start >= HOUR_MS)
+        return refuse(err, errlen, UNO_E_ILLEGAL, "the hour is up: the game is ending");
     if (s->nseats >= UNO_MAX_PLAYERS)
         return refuse(err, errlen, UNO_E_ILLEGAL, "the table is full");
     int64_t seat = s->nseats;
@@ -340,7 +342,7 @@ int keeper_state_apply(KeeperState *s, const cJSON *action, char *err, size_t er
     else if (strcmp(act, "finish") == 0 || strcmp(act, "giveup") == 0 || strcmp(act, "warn") == 0)
         rc = act_player(next, action, act, at, err, errlen);
     else if (strcmp(act, "join") == 0)
-        rc = act_join(next, action, err, errlen);
+        rc = act_join(next, action, at, err, errlen);
     else if (strcmp(act, "sitout") == 0)
         rc = act_sitout(next, action, err, errlen);
     else if (strcmp(act, "end") == 0)

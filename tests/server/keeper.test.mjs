@@ -282,6 +282,8 @@ test('a session of taps: minutes, undo, §15 ejection, §13 join, the hour with 
   await clock(3600000);
   const late = await host.request({ op: 'keeper_act', table: made.table, token: made.host, act: 'finish', player: 0 });
   assert.equal(late.error, 'illegal', 'after the hour: counts, not taps');
+  const joinLate = await host.request({ op: 'keeper_act', table: made.table, token: made.host, act: 'join', name: 'Eve', age: 20 });
+  assert.equal(joinLate.error, 'illegal', 'nor joins');
   const seen = watcher.waitFor((m) => m.type === 'keeper' && m.keeper.game.over);
   k = await act({ act: 'end', counts: [
     { player: 0, cards: 4, numbers: [1, 0, 0, 0, 0, 0, 0, 0, 0, 2] },
