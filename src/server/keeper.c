@@ -82,7 +82,11 @@ static bool take_line(cJSON *acts, const char *line, char *err, size_t errlen)
         cJSON_DeleteItemFromArray(acts, n - 1);
         return true;
     }
-    return cJSON_AddItemToArray(acts, a) || (cJSON_Delete(a), snprintf(err, errlen, "out of memory"), false);
+    if (cJSON_AddItemToArray(acts, a))
+        return true;
+    cJSON_Delete(a);
+    snprintf(err, errlen, "out of memory");
+    return false;
 }
 
 static Keeper *keeper_new(const char *code, const cJSON *config, const char *host, const char *clock)
@@ -130,7 +134,6 @@ static Keeper *find(const Keepers *ks, const char *code)
 /* ---------------------------------------------------------- restoring */
 
 typedef struct Restore {
-    Keepers *ks;
     Keeper *k;
     char err[UNO_ERR_LEN];
     bool ok;
@@ -355,7 +358,11 @@ static cJSON *action_of(const cJSON *req, int64_t at)
     }
     bool ok = a != NULL;
     uno_json_put(a, "at", cJSON_CreateNumber((double)at), &ok); /* < 2^53: exact */
-    return ok ? a : (cJSON_Delete(a), NULL);
+    if (!ok) {
+        cJSON_Delete(a);
+        return NULL;
+    }
+    return a;
 }
 
 /* The action applied to a copy of the state, kept in the log, and only then
@@ -371,14 +378,21 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
     KeeperState *next = acts ? malloc(sizeof *next) : NULL;
     char *line = next ? cJSON_PrintUnformatted(a) : NULL;
     int rc = UNO_OK;
-    if (!line)
-        rc = UNO_E_BAD_REQUEST, snprintf(err, sizeof err, "out of memory");
-    else if (strcmp(act, "undo") == 0)
+    if (!line) {
+        rc = UNO_E_BAD_REQUEST;
+        snprintf(err, sizeof err, "out of memory");
+    } else if (strcmp(act, "undo") == 0) {
         rc = take_line(acts, line, err, sizeof err) ? rebuild(k->config, acts, next, err, sizeof err) : UNO_E_ILLEGAL;
-    else if (!(*next = *k->state, rc = keeper_state_apply(next, a, err, sizeof err)))
-        rc = take_line(acts, line, err, sizeof err) ? UNO_OK : UNO_E_BAD_REQUEST;
-    if (!rc && !srv_store_keeper_log(ks->store, k->code, k->log_n, line))
-        rc = UNO_E_BAD_REQUEST, snprintf(err, sizeof err, "the server could not keep that");
+    } else {
+        *next = *k->state;
+        rc = keeper_state_apply(next, a, err, sizeof err);
+        if (!rc && !take_line(acts, line, err, sizeof err))
+            rc = UNO_E_BAD_REQUEST;
+    }
+    if (!rc && !srv_store_keeper_log(ks->store, k->code, k->log_n, line)) {
+        rc = UNO_E_BAD_REQUEST;
+        snprintf(err, sizeof err, "the server could not keep that");
+    }
     if (!rc) {
         k->log_n++;
         cJSON_Delete(k->acts);
