@@ -9,6 +9,7 @@ import { board, describe, nameOf, outcome, scoreTable } from './board.js';
 import { countdown, seconds, startTicking, syncClock } from './clocks.js';
 import { historyScreen, loadHistory } from './history.js';
 import { createForm } from './create.js';
+import { keeperInit, keeperRoute, keeperPush, keeperActive, keeperPanel, keeperScreen } from './keeper.js';
 
 const app = document.getElementById('app');
 const statusLine = document.getElementById('status');
@@ -65,6 +66,7 @@ function receive(msg) {
     resolve(msg);
     return;
   }
+  if (msg.type === 'keeper') return keeperPush(msg);
   if (msg.type === 'hello') {
     state.bots = msg.bots; // the levels, and the programs the server's operator registered
   } else if (msg.type === 'table') {
@@ -103,6 +105,7 @@ function route() {
   if (state.me !== null || state.watching) request({ op: 'leave' }); // one role per connection
   Object.assign(state, { code: m ? m[2].toUpperCase() : null, game: null, log: [], me: null, watching: false,
     table: null, history: null, page: !m ? 'lobby' : m[1] === 'w' ? 'watch' : m[3] === 'history' ? 'history' : 'table' });
+  if (keeperRoute(location.hash)) return render();
   if (!state.code) return render();
   const code = state.code;
   const mine = saved.get(code);
@@ -141,7 +144,7 @@ function lobbyScreen() {
   h('h2', {}, t('joinTable')),
   h('label', {}, t('code'), ' ', h('input', { name: 'code', required: true, minlength: 6, maxlength: 6, autocomplete: 'off' })),
   h('button', { type: 'submit' }, t('joinTable')));
-  return h('div', { class: 'lobby' }, create, join);
+  return h('div', { class: 'lobby' }, create, join, keeperPanel());
 }
 
 // ------------------------------------------------------- waiting room
@@ -319,7 +322,8 @@ function render() {
   const parts = [];
   if (state.error) parts.push(h('p', { class: 'error', role: 'alert' }, state.error,
     h('button', { type: 'button', 'aria-label': t('cancel'), onclick: () => { state.error = null; render(); } }, '×')));
-  if (!state.code) parts.push(lobbyScreen());
+  if (keeperActive()) parts.push(keeperScreen());
+  else if (!state.code) parts.push(lobbyScreen());
   else if (state.page === 'history') parts.push(historyScreen(state, request, render));
   else if (state.game) parts.push(gameScreen());
   else if (state.table) parts.push(waitingScreen());
@@ -327,6 +331,7 @@ function render() {
   app.replaceChildren(...parts);
 }
 
+keeperInit({ h, request, render, fail: (m) => { state.error = t('error', { m }); render(); } });
 const langSelect = document.getElementById('lang');
 langSelect.value = language();
 setLanguage(language());

@@ -97,6 +97,11 @@ export function t(key, values = {}) {
 
 export function language() { return lang; }
 
+// Another module's words (keeper.js), in each language.
+export function addWords(more) {
+  for (const [code, table] of Object.entries(more)) Object.assign(words[code], table);
+}
+
 export function setLanguage(code) {
   if (!words[code]) return;
   lang = code;

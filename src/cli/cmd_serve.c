@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/savefile.h"
 #include "cli/sim_args.h"
+#include "server/keeper.h"
 #include "server/server.h"
 #include "server/store.h"
 
@@ -18,9 +19,10 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: uno serve [--port P] [--host ADDR] [--db FILE] [--web DIR]\n"
-            "                 [--max-tables N] [--rate N] [--allow-decks]\n"
+            "                 [--max-tables N] [--rate N] [--allow-decks] [--test-clock]\n"
             "                 [--bot NAME='cmd:COMMAND']...\n"
             "       uno serve [--db FILE] --export CODE OUT\n"
+            "       uno serve [--db FILE] --scores CODE OUT\n"
             "\n"
             "Serves UNO tables to people on other devices: the web client at\n"
             "http://HOST:P/ and the table protocol over WebSocket at ws://HOST:P/\n"
@@ -48,6 +50,10 @@ static void usage(FILE *out)
             "                  answers play a default move and are logged (no cards);\n"
             "                  a program that dies is started again (3 times). Clients\n"
             "                  can never name a command: only NAME.\n"
+            "  --test-clock    the scorekeeper's clock stands still but for keeper_clock\n"
+            "                  requests that move it on (tests; docs/scorekeeper.md)\n"
+            "  --scores CODE OUT  write scorekeeper table CODE's session from the database\n"
+            "                  to OUT as CSV (docs/scorekeeper.md); OUT must not exist\n"
             "  --export CODE OUT  write table CODE's games from the database to OUT, a\n"
             "                  save file that `uno replay OUT` re-runs bit for bit (the\n"
             "                  server may be running); OUT must not exist\n"
@@ -126,9 +132,34 @@ static int export_table(const char *db, const char *code, const char *out)
     return rc;
 }
 
+/* --scores: a scorekeeper table's session as CSV (keeper.h). */
+static int export_scores(const char *db, const char *code, const char *out)
+{
+    char err[512];
+    if (access(out, F_OK) == 0) {
+        fprintf(stderr, "uno serve: %s exists: name a new file\n", out);
+        return 1;
+    }
+    SrvStore *st = srv_store_open(db, err, sizeof err);
+    char *csv = st ? srv_keeper_csv(st, code, err, sizeof err) : NULL;
+    srv_store_close(st);
+    FILE *f = csv ? fopen(out, "wx") : NULL;
+    int rc = 1;
+    if (!csv)
+        fprintf(stderr, "uno serve: %s\n", err);
+    else if (!f || fputs(csv, f) < 0 || fclose(f) != 0)
+        fprintf(stderr, "uno serve: could not write %s\n", out);
+    else {
+        fprintf(stderr, "uno serve: scorekeeper table %s written to %s\n", code, out);
+        rc = 0;
+    }
+    free(csv);
+    return rc;
+}
+
 int cmd_serve(int argc, char **argv)
 {
-    const char *export_code = NULL, *export_to = NULL;
+    const char *export_code = NULL, *export_to = NULL, *scores_code = NULL;
     UnoServeConfig cfg;
     uno_serve_config_default(&cfg);
     char web[PATH_MAX + 8], err[512];
@@ -140,17 +171,20 @@ int cmd_serve(int argc, char **argv)
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             usage(stdout);
             return 0;
-        } else if (strcmp(arg, "--export") == 0) {
+        } else if (strcmp(arg, "--export") == 0 || strcmp(arg, "--scores") == 0) {
             if (i + 2 >= argc) {
-                fprintf(stderr, "uno serve: --export needs a table's code and a file to write\n");
+                fprintf(stderr, "uno serve: %s needs a table's code and a file to write\n", arg);
                 return 2;
             }
-            export_code = val;
+            *(arg[2] == 'e' ? &export_code : &scores_code) = val;
             export_to = argv[i + 2];
             i += 2;
             continue;
         } else if (strcmp(arg, "--allow-decks") == 0) {
             cfg.allow_decks = true;
+            continue;
+        } else if (strcmp(arg, "--test-clock") == 0) {
+            cfg.test_clock = true;
             continue;
         } else if (!val) {
             fprintf(stderr, "uno serve: '%s' needs a value (or is unknown)\n", arg);
@@ -187,6 +221,8 @@ int cmd_serve(int argc, char **argv)
     }
     if (export_code)
         return export_table(cfg.db, export_code, export_to);
+    if (scores_code)
+        return export_scores(cfg.db, scores_code, export_to);
     UnoServer *s = uno_server_new(&cfg, err, sizeof err);
     if (!s) {
         fprintf(stderr, "uno serve: %s\n", err);

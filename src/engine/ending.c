@@ -1,11 +1,12 @@
 /*
  * ending.c — players going out, ranking (KPGUT §6, "Ending the Game"), and
  * scores (MyUNO "Scoring", booklet partners, classic "Scoring", KPGUT
- * "Scoring" of sessions).
+ * "Scoring" of sessions, whose rules are in session.c).
  */
 #include "engine/game.h"
+#include "uno_session.h"
 
-static int minutes(const UnoGame *g) { return (int)((g->t - g->start_t) / 60000); }
+static int minutes(const UnoGame *g) { return uno_session_minutes(g->t - g->start_t); }
 
 static void finish_game(UnoGame *g, UnoReason reason, EventSink *out)
 {
@@ -56,92 +57,80 @@ static void score_hand(UnoGame *g, int winner)
     }
 }
 
-/* KPGUT §6: fewer cards is better; then fewer number cards; then more 0
- * cards, more 1 cards, … more 9 cards. Returns <0 when a ranks before b. */
-static int compare_section6(const Hand *ha, const Hand *hb)
+/* The counts KPGUT §6 compares (uno_session.h) of a hand. */
+static void hand_counts(const Hand *h, UnoHandCounts *c)
 {
-    if (ha->count != hb->count)
-        return ha->count - hb->count;
-    int numbers[2] = {0, 0};
-    for (int v = 0; v <= 9; v++)
-        for (int c = 0; c < UNO_COLORS; c++) {
-            numbers[0] += ha->kinds[uno_card_make(c, v)];
-            numbers[1] += hb->kinds[uno_card_make(c, v)];
-        }
-    if (numbers[0] != numbers[1])
-        return numbers[0] - numbers[1];
+    c->cards = h->count;
     for (int v = 0; v <= 9; v++) {
-        int na = 0, nb = 0;
-        for (int c = 0; c < UNO_COLORS; c++) {
-            na += ha->kinds[uno_card_make(c, v)];
-            nb += hb->kinds[uno_card_make(c, v)];
-        }
-        if (na != nb)
-            return nb - na;
+        c->numbers[v] = 0;
+        for (int col = 0; col < UNO_COLORS; col++)
+            c->numbers[v] += h->kinds[uno_card_make(col, v)];
     }
-    return 0;
-}
-
-/* KPGUT "Scoring": players who gave up score the second-last player's score
- * + 30, or 60, whichever is greater. The second-last is the worst-placed
- * player who did not give up (the givers share the last place, §9). */
-static void score_giveups(UnoGame *g)
-{
-    int second_last = -1, worst_rank = 0;
-    for (int s = 0; s < g->nplayers; s++)
-        if (g->seats[s].status == SEAT_FINISHED && g->seats[s].rank > worst_rank) {
-            worst_rank = g->seats[s].rank;
-            second_last = g->seats[s].score;
-        }
-    for (int s = 0; s < g->nplayers; s++)
-        if (g->seats[s].status == SEAT_GAVE_UP) {
-            int score = second_last + 30;
-            g->seats[s].score = (int16_t)(score > 60 ? score : 60);
-        }
 }
 
 void order_section6(const Hand **hands, int *seats, int n, int *places)
 {
-    for (int i = 1; i < n; i++) /* insertion sort: stable, seat order among equals */
-        for (int j = i; j > 0 && compare_section6(hands[j - 1], hands[j]) > 0; j--) {
-            const Hand *h = hands[j];
-            int seat = seats[j];
-            hands[j] = hands[j - 1];
-            seats[j] = seats[j - 1];
-            hands[j - 1] = h;
-            seats[j - 1] = seat;
-        }
-    for (int i = 0, place = 0; i < n; i++) {
-        if (i > 0 && compare_section6(hands[i - 1], hands[i]) != 0)
-            place = i; /* "still tied: equal rank" keeps the place of the first */
-        places[i] = place;
-    }
+    UnoHandCounts counts[UNO_MAX_PLAYERS];
+    for (int i = 0; n > 1 && i < n; i++) /* one alone is compared with nobody */
+        hand_counts(hands[i], &counts[i]);
+    uno_section6_order(counts, seats, n, places);
 }
 
-/* KPGUT: rank the players still in the game as in §6, after those who
- * finished. At the one-hour limit they score 65, 70, 75, …; otherwise (the
- * last player, §5) the whole minutes, as a finisher would. */
+/* What became of the seat so far, for uno_session_score (a finisher's
+ * score is their minutes under session scoring). */
+static UnoOutcome outcome(const UnoGame *g, int seat)
+{
+    const Seat *s = &g->seats[seat];
+    UnoOutcome o = {.fate = UNO_FATE_LEFT};
+    switch ((SeatStatus)s->status) {
+    case SEAT_PLAYING:
+        hand_counts(&s->hand, &o.hand);
+        break;
+    case SEAT_FINISHED:
+        o.fate = UNO_FATE_FINISHED;
+        o.order = s->rank;
+        o.minutes = s->score;
+        break;
+    case SEAT_GAVE_UP:
+        o.fate = UNO_FATE_GAVE_UP;
+        break;
+    case SEAT_EJECTED:
+        o.fate = UNO_FATE_EJECTED;
+        break;
+    }
+    return o;
+}
+
+/* KPGUT: the game ends with players still in: they are ranked after those
+ * who finished, and under session scoring everyone is scored, as
+ * uno_session_score (session.c) says. */
 static void rank_remaining(UnoGame *g, UnoReason reason, EventSink *out)
 {
-    int left[UNO_MAX_PLAYERS], places[UNO_MAX_PLAYERS], n = 0;
-    const Hand *hands[UNO_MAX_PLAYERS];
-    for (int s = 0; s < g->nplayers; s++)
-        if (seat_active(g, s)) {
-            hands[n] = &g->seats[s].hand;
-            left[n++] = s;
-        }
-    order_section6(hands, left, n, places);
-    for (int i = 0; i < n; i++) {
-        Seat *s = &g->seats[left[i]];
-        s->status = SEAT_FINISHED;
-        s->rank = (int8_t)(g->finished + places[i] + 1);
-        if (g->rules.scoring == UNO_SCORING_SESSION)
-            s->score = (int16_t)(reason == UNO_R_TIME ? 65 + 5 * places[i] : minutes(g));
-        ev_emit(out, UNO_EV_FINISH, left[i], -1, UNO_NO_COLOR, s->rank, reason, NULL, 0);
+    UnoOutcome o[UNO_MAX_PLAYERS];
+    bool left[UNO_MAX_PLAYERS];
+    int n = 0;
+    for (int s = 0; s < g->nplayers; s++) {
+        o[s] = outcome(g, s);
+        left[s] = seat_active(g, s);
+        n += left[s];
     }
+    uno_session_score(o, g->nplayers, g->t - g->start_t, reason == UNO_R_TIME);
+    bool session = g->rules.scoring == UNO_SCORING_SESSION;
+    for (int rank = g->finished + 1; rank <= g->finished + n; rank++) /* best first, seat order among equals */
+        for (int p = 0; p < g->nplayers; p++) {
+            Seat *s = &g->seats[p];
+            if (!left[p] || o[p].rank != rank)
+                continue;
+            s->status = SEAT_FINISHED;
+            s->rank = (int8_t)rank;
+            if (session)
+                s->score = (int16_t)o[p].score;
+            ev_emit(out, UNO_EV_FINISH, p, -1, UNO_NO_COLOR, s->rank, reason, NULL, 0);
+        }
     g->finished = (int8_t)(g->finished + n);
-    if (g->rules.scoring == UNO_SCORING_SESSION)
-        score_giveups(g);
+    for (int p = 0; session && p < g->nplayers; p++)
+        if (g->seats[p].status == SEAT_GAVE_UP)
+            g->seats[p].score = (int16_t)o[p].score;
 }
 
 void player_out(UnoGame *g, int seat, EventSink *out)
@@ -168,7 +157,7 @@ void player_out(UnoGame *g, int seat, EventSink *out)
         finish_game(g, UNO_R_OUT, out);
         return;
     }
-    /* KPGUT "Scoring": a finisher scores the whole minutes since the start */
+    /* KPGUT "Scoring": a finisher scores their minutes (session.c) */
     if (g->rules.scoring == UNO_SCORING_SESSION)
         s->score = (int16_t)minutes(g);
     ev_emit(out, UNO_EV_FINISH, seat, -1, UNO_NO_COLOR, s->rank, UNO_R_OUT, NULL, 0);

@@ -316,7 +316,8 @@ void player_out(UnoGame *g, int seat, EventSink *out);
 void end_game_early(UnoGame *g, UnoReason reason, EventSink *out);
 /* KPGUT §6 at the end of a game: sorts the n seats still in (hands[i] is
  * seats[i]'s hand), best first and stably, and gives each its place from 0
- * (tied hands share the place of the first of them). */
+ * (tied hands share the place of the first of them). A seat alone is
+ * compared with nobody: its hand is not read. */
 void order_section6(const Hand **hands, int *seats, int n, int *places);
 /* KPGUT: after a player left the game, ends it if one player remains. */
 void check_last_player(UnoGame *g, EventSink *out);

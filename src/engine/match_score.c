@@ -8,6 +8,7 @@
 
 #include "engine/hash.h"
 #include "engine/match.h"
+#include "uno_session.h"
 
 int match_current_score(const UnoMatch *m, int player)
 {
@@ -136,9 +137,8 @@ static bool ranked(const UnoMatch *m, int player)
 static int compare(const UnoMatch *m, int a, int b)
 {
     int64_t ta = uno_match_total(m, a), tb = uno_match_total(m, b);
-    if (m->kind == UNO_MATCH_SESSION) /* the lowest average wins: ta/na vs tb/nb */
-        return (ta * games_scored(m, b) > tb * games_scored(m, a)) -
-               (ta * games_scored(m, b) < tb * games_scored(m, a));
+    if (m->kind == UNO_MATCH_SESSION) /* KPGUT: the lowest average wins (session.c) */
+        return uno_session_compare(ta, games_scored(m, a), tb, games_scored(m, b));
     if (m->rules.scoring == UNO_SCORING_TALLY) /* MyUNO: the lowest points win */
         return (ta > tb) - (ta < tb);
     return (ta < tb) - (ta > tb); /* MyUNO "Winning the game": the most points */

@@ -5,6 +5,7 @@
 
 #include "engine/game.h"
 #include "engine/rng.h"
+#include "uno_session.h"
 
 /* Fisher–Yates with the game's generator, from the top of the pile down:
  * each step fixes one place. The generator works on a local copy: a card is
@@ -138,24 +139,24 @@ int active_players(const UnoGame *g)
     return n;
 }
 
-/* RULES.md decision 7: ties of age are broken by seat order, the earlier
- * seat counting as older. Ejected players have left the table. */
+/* The seats' ages for uno_oldest and uno_youngest (session.c, which breaks
+ * ties of age): ejected players have left the table (-1). */
+static void seat_ages(const UnoGame *g, int *ages)
+{
+    for (int s = 0; s < g->nplayers; s++)
+        ages[s] = g->seats[s].status == SEAT_EJECTED ? -1 : g->seats[s].info.age;
+}
+
 int oldest_seat(const UnoGame *g)
 {
-    int best = -1;
-    for (int s = 0; s < g->nplayers; s++)
-        if (g->seats[s].status != SEAT_EJECTED &&
-            (best < 0 || g->seats[s].info.age > g->seats[best].info.age))
-            best = s;
-    return best;
+    int ages[UNO_MAX_PLAYERS];
+    seat_ages(g, ages);
+    return uno_oldest(ages, g->nplayers);
 }
 
 int youngest_seat(const UnoGame *g)
 {
-    int best = -1;
-    for (int s = 0; s < g->nplayers; s++)
-        if (g->seats[s].status != SEAT_EJECTED &&
-            (best < 0 || g->seats[s].info.age <= g->seats[best].info.age))
-            best = s;
-    return best;
+    int ages[UNO_MAX_PLAYERS];
+    seat_ages(g, ages);
+    return uno_youngest(ages, g->nplayers);
 }

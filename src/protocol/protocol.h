@@ -96,6 +96,9 @@ const UnoHistory *uno_table_seen(const UnoTable *t, int viewer);
  * free(), or NULL as said above. */
 char *uno_table_handle(UnoTable *t, const char *line, size_t len);
 
+/* The protocol's error code of an engine status: "illegal", "over", ...,
+ * "bad_request" for any other (TABLE-PROTOCOL.md "Responses"). */
+const char *uno_status_code(int st);
 /* True when a response line says "ok": true (a cheap check for front ends
  * that replay files). */
 bool uno_table_response_ok(const char *response);

@@ -93,7 +93,7 @@ bool uno_table_response_ok(const char *response)
     return response && strncmp(response, ok, sizeof ok - 1) == 0;
 }
 
-static const char *status_code(int st)
+const char *uno_status_code(int st)
 {
     switch (st) {
     case UNO_E_ILLEGAL: return "illegal";
@@ -563,7 +563,7 @@ static char *error_line(int st, const char *message)
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, "ok", cJSON_CreateFalse(), &ok);
-    uno_json_put(o, "error", cJSON_CreateString(status_code(st)), &ok);
+    uno_json_put(o, "error", cJSON_CreateString(uno_status_code(st)), &ok);
     uno_json_put(o, "message", cJSON_CreateString(message), &ok);
     char *text = ok ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);

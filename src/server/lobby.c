@@ -10,6 +10,7 @@
 
 #include "protocol/field.h"
 #include "protocol/text.h"
+#include "server/keeper.h"
 #include "server/room.h"
 #include "server/server.h"
 
@@ -18,6 +19,7 @@
 
 struct UnoServer {
     Lobby lobby;
+    Keepers *keepers;   /* the scorekeeper tables (keeper.h) */
     UnoServeConfig cfg;
     bool closing;       /* connections closing at shutdown leave no trace */
     struct ClientData *clients;
@@ -67,7 +69,7 @@ void srv_random_token(char out[SRV_TOKEN_LEN + 1])
 }
 
 /* Table codes: read aloud and typed on a phone, so no 0/O, 1/I/L. */
-static void random_code(char out[SRV_CODE_LEN + 1])
+void srv_random_code(char out[SRV_CODE_LEN + 1])
 {
     static const char alphabet[] = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
     uint64_t v = srv_random_u64();
@@ -147,7 +149,7 @@ static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON
         return srv_reply_error(c, "bad_request", err, id);
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], watch[SRV_TOKEN_LEN + 1];
     do
-        random_code(code);
+        srv_random_code(code);
     while (find_room(l, code));
     srv_random_token(host);
     srv_random_token(watch);
@@ -276,6 +278,10 @@ static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
         return op_create(s, d, req, id);
     if (strcmp(op, "rules") == 0)
         return srv_reply(c, srv_config_rules_json(), id);
+    if (strcmp(op, "keeper_create") == 0 && d->creates++ >= CREATES_PER_CONNECTION)
+        return srv_reply_error(c, "forbidden", "no more tables: this connection is at its limit", id);
+    if (srv_keeper_op(s->keepers, c, req, op, id))
+        return;
     if (strcmp(op, "leave") == 0) {
         if (c->room)
             srv_room_leave(c->room, c);
@@ -372,6 +378,7 @@ static void on_close(void *ctx, SrvConn *conn)
         return;
     if (d->client.room && !s->closing)
         srv_room_leave(d->client.room, &d->client);
+    srv_keeper_unwatch(s->keepers, &d->client);
     if (d->prev)
         d->prev->next = d->next;
     else
@@ -455,6 +462,10 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         uno_server_free(s);
         return NULL;
     }
+    if (!(s->keepers = srv_keepers_new(l->store, l->log, cfg->max_tables, cfg->test_clock, err, errlen))) {
+        uno_server_free(s);
+        return NULL;
+    }
     if (!(l->search = srv_pool_new(l->srv, srv_pool_threads_default())) ||
         (l->bots.n && !(l->programs = srv_pool_new(l->srv, SRV_PROGRAM_THREADS)))) {
         snprintf(err, errlen, "cannot start the bots' threads");
@@ -485,6 +496,7 @@ void uno_server_free(UnoServer *s)
     for (int i = 0; i < l->nrooms; i++)
         srv_room_free(l->rooms[i]);
     free(l->rooms);
+    srv_keepers_free(s->keepers);
     srv_store_close(l->store);
     free(s->hello);
     free(s);

@@ -139,6 +139,8 @@ struct Lobby {
 /* A JSON object to c (taken), with the request's "id" when it had one. */
 void srv_reply(Client *c, cJSON *answer, const cJSON *id);
 void srv_reply_error(Client *c, const char *code, const char *message, const cJSON *id);
+/* A table's code: SRV_CODE_LEN letters and digits easy to read aloud. */
+void srv_random_code(char out[SRV_CODE_LEN + 1]);
 /* 32 hex digits of the kernel's randomness. */
 void srv_random_token(char out[SRV_TOKEN_LEN + 1]);
 uint64_t srv_random_u64(void);

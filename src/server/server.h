@@ -29,6 +29,7 @@ typedef struct UnoServeConfig {
     const char *web_root;   /* the web client's folder, or NULL */
     int max_tables;         /* tables the server keeps at most */
     bool allow_decks;       /* create requests may fix the deck (tests, demos) */
+    bool test_clock;        /* the scorekeeper's clock stands still but for keeper_clock (tests) */
     SrvLimits limits;
     FILE *log;              /* the operator's log */
     UnoServeBot bots[UNO_SERVE_MAX_BOTS]; /* the programs registered as bots */

@@ -13,7 +13,10 @@
 
 #include "server/store.h"
 
-enum { Q_ADD_TABLE, Q_ADD_SEAT, Q_ADD_JOIN, Q_LOG, Q_TABLES, Q_SEATS, Q_JOINS, Q_ACTIONS, Q_COUNT };
+enum {
+    Q_ADD_TABLE, Q_ADD_SEAT, Q_ADD_JOIN, Q_LOG, Q_TABLES, Q_SEATS, Q_JOINS, Q_ACTIONS,
+    Q_ADD_KEEPER, Q_KEEPER_LOG, Q_KEEPERS, Q_KEEPER_LINES, Q_COUNT
+};
 
 static const char *const queries[Q_COUNT] = {
     [Q_ADD_TABLE] = "INSERT INTO tables(code, config, host, watch) VALUES (?1, ?2, ?3, ?4)",
@@ -24,6 +27,10 @@ static const char *const queries[Q_COUNT] = {
     [Q_SEATS] = "SELECT seat, name, age, token FROM seats WHERE code = ?1 ORDER BY seat",
     [Q_JOINS] = "SELECT seat, name, age, token FROM joins WHERE code = ?1 ORDER BY rowid",
     [Q_ACTIONS] = "SELECT n, line, hash FROM actions WHERE code = ?1 ORDER BY n",
+    [Q_ADD_KEEPER] = "INSERT INTO keepers(code, config, host, clock) VALUES (?1, ?2, ?3, ?4)",
+    [Q_KEEPER_LOG] = "INSERT INTO keeper_log(code, n, line) VALUES (?1, ?2, ?3)",
+    [Q_KEEPERS] = "SELECT code, config, host, clock FROM keepers ORDER BY rowid",
+    [Q_KEEPER_LINES] = "SELECT n, line FROM keeper_log WHERE code = ?1 ORDER BY n",
 };
 
 static const char schema[] =
@@ -43,6 +50,12 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS actions ("
     "  code TEXT NOT NULL REFERENCES tables(code), n INTEGER NOT NULL,"
     "  line TEXT NOT NULL, hash TEXT NOT NULL,"
+    "  PRIMARY KEY (code, n));"
+    "CREATE TABLE IF NOT EXISTS keepers ("
+    "  code TEXT PRIMARY KEY, config TEXT NOT NULL, host TEXT NOT NULL, clock TEXT NOT NULL,"
+    "  created INTEGER NOT NULL DEFAULT (strftime('%s', 'now')));"
+    "CREATE TABLE IF NOT EXISTS keeper_log ("
+    "  code TEXT NOT NULL REFERENCES keepers(code), n INTEGER NOT NULL, line TEXT NOT NULL,"
     "  PRIMARY KEY (code, n));";
 
 struct SrvStore {
@@ -156,14 +169,20 @@ static const char *column(sqlite3_stmt *q, int i)
     return text ? (const char *)text : "";
 }
 
-bool srv_store_each_table(SrvStore *st, void (*fn)(void *, const char *, const char *, const char *, const char *),
-                          void *ctx)
+/* The rows of a query over tables made: fn(ctx, code, config, and the two secrets). */
+static bool each_made(sqlite3_stmt *q, void (*fn)(void *, const char *, const char *, const char *, const char *),
+                      void *ctx)
 {
-    sqlite3_stmt *q = st->q[Q_TABLES];
     int rc;
     while ((rc = sqlite3_step(q)) == SQLITE_ROW)
         fn(ctx, column(q, 0), column(q, 1), column(q, 2), column(q, 3));
     return finish(q, rc);
+}
+
+bool srv_store_each_table(SrvStore *st, void (*fn)(void *, const char *, const char *, const char *, const char *),
+                          void *ctx)
+{
+    return each_made(st->q[Q_TABLES], fn, ctx);
 }
 
 /* The people a query lists: fn(ctx, seat, name, age, token) each, until it
@@ -196,6 +215,47 @@ bool srv_store_each_action(SrvStore *st, const char *code,
     int rc;
     while ((rc = sqlite3_step(q)) == SQLITE_ROW)
         if (!fn(ctx, sqlite3_column_int64(q, 0), column(q, 1), column(q, 2))) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    return finish(q, rc);
+}
+
+/* ------------------------------------------------------- scorekeepers */
+
+bool srv_store_add_keeper(SrvStore *st, const char *code, const char *config, const char *host, const char *clock)
+{
+    sqlite3_stmt *q = st->q[Q_ADD_KEEPER];
+    bind_text(q, 1, code);
+    bind_text(q, 2, config);
+    bind_text(q, 3, host);
+    bind_text(q, 4, clock);
+    return run(q);
+}
+
+bool srv_store_keeper_log(SrvStore *st, const char *code, int64_t n, const char *line)
+{
+    sqlite3_stmt *q = st->q[Q_KEEPER_LOG];
+    bind_text(q, 1, code);
+    sqlite3_bind_int64(q, 2, n);
+    bind_text(q, 3, line);
+    return run(q);
+}
+
+bool srv_store_each_keeper(SrvStore *st, void (*fn)(void *, const char *, const char *, const char *, const char *),
+                           void *ctx)
+{
+    return each_made(st->q[Q_KEEPERS], fn, ctx);
+}
+
+bool srv_store_each_keeper_line(SrvStore *st, const char *code, bool (*fn)(void *ctx, int64_t n, const char *line),
+                                void *ctx)
+{
+    sqlite3_stmt *q = st->q[Q_KEEPER_LINES];
+    bind_text(q, 1, code);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        if (!fn(ctx, sqlite3_column_int64(q, 0), column(q, 1))) {
             rc = SQLITE_DONE;
             break;
         }

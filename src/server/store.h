@@ -3,7 +3,8 @@
  * tables as they were created, who sits where with which secret, and each
  * table's append-only action log, the table protocol's normalised request
  * lines from which the table is rebuilt (event sourcing, as `uno replay`
- * rebuilds a save file). The SQL is in store.c and nowhere else.
+ * rebuilds a save file); likewise the scorekeeper tables (keeper.h) and
+ * their logs. The SQL is in store.c and nowhere else.
  *
  * What stays true:
  *  - An action is in the database (committed) when srv_store_log returns
@@ -55,6 +56,21 @@ bool srv_store_each_join(SrvStore *st, const char *code, SrvPersonFn fn, void *c
 /* A table's log in order: fn(ctx, n, line, hash); fn returns false to stop. */
 bool srv_store_each_action(SrvStore *st, const char *code,
                            bool (*fn)(void *ctx, int64_t n, const char *line, const char *hash), void *ctx);
+
+/* A scorekeeper table (keeper.h): its code, the create request (JSON), the
+ * host's and the time-keeper's secrets. False when the code exists or the
+ * write failed. */
+bool srv_store_add_keeper(SrvStore *st, const char *code, const char *config, const char *host, const char *clock);
+/* Line n of a scorekeeper table's log (n = 0, 1, ... with no gap; a line is
+ * never changed or removed: an undo is a line too). */
+bool srv_store_keeper_log(SrvStore *st, const char *code, int64_t n, const char *line);
+/* Every scorekeeper table, in the order they were made: fn(ctx, code,
+ * config, host, clock). */
+bool srv_store_each_keeper(SrvStore *st, void (*fn)(void *ctx, const char *code, const char *config,
+                                                     const char *host, const char *clock), void *ctx);
+/* A scorekeeper table's log in order: fn(ctx, n, line); fn returns false to stop. */
+bool srv_store_each_keeper_line(SrvStore *st, const char *code, bool (*fn)(void *ctx, int64_t n, const char *line),
+                                void *ctx);
 
 /* The last error's text. */
 const char *srv_store_error(const SrvStore *st);

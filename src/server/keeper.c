@@ -1,0 +1,484 @@
+/*
+ * keeper.c — the server's scorekeeper tables (keeper.h): their ops, their
+ * log in the store, their watchers. What an action does to the session is
+ * keeper_state.c's.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "protocol/field.h"
+#include "server/keeper.h"
+#include "server/keeper_state.h"
+
+typedef struct Keeper {
+    char code[SRV_CODE_LEN + 1];
+    char host[SRV_TOKEN_LEN + 1];  /* the host's secret */
+    char clock[SRV_TOKEN_LEN + 1]; /* the time-keeper's device's secret */
+    cJSON *config;                 /* the create request, as kept */
+    KeeperState *state;
+    cJSON *acts;                   /* the actions in force (undo took back the rest), as logged */
+    int64_t log_n;                 /* lines in the store's log */
+    const Client **watchers;
+    int nwatchers, watchers_cap;
+} Keeper;
+
+struct Keepers {
+    SrvStore *store;
+    FILE *log;
+    int max;
+    bool test_clock;
+    int64_t test_now;              /* --test-clock: the clock, moved by keeper_clock only */
+    Keeper **all;
+    int n, cap;
+};
+
+/* --------------------------------------------------------------- state */
+
+static void keeper_free(Keeper *k)
+{
+    if (!k)
+        return;
+    cJSON_Delete(k->config);
+    cJSON_Delete(k->acts);
+    free(k->state);
+    free(k->watchers);
+    free(k);
+}
+
+/* The state from the config and the actions in force. UNO_OK, or an error
+ * (a log that no longer rebuilds: a damaged database). */
+static int rebuild(const cJSON *config, const cJSON *acts, KeeperState *s, char *err, size_t errlen)
+{
+    int rc = keeper_state_init(s, config, err, errlen);
+    const cJSON *a;
+    cJSON_ArrayForEach(a, acts) {
+        if (rc)
+            break;
+        rc = keeper_state_apply(s, a, err, errlen);
+    }
+    return rc;
+}
+
+/* The actions in force after one more line of the log (an undo takes back
+ * the latest). False when out of memory. */
+static bool take_line(cJSON *acts, const char *line, char *err, size_t errlen)
+{
+    cJSON *a = cJSON_Parse(line);
+    const cJSON *act = uno_field_get(a, "act");
+    if (!cJSON_IsString(act)) {
+        snprintf(err, errlen, "a damaged log line");
+        cJSON_Delete(a);
+        return false;
+    }
+    if (strcmp(act->valuestring, "undo") == 0) {
+        int n = cJSON_GetArraySize(acts);
+        cJSON_Delete(a);
+        if (n == 0) {
+            snprintf(err, errlen, "nothing to undo");
+            return false;
+        }
+        cJSON_DeleteItemFromArray(acts, n - 1);
+        return true;
+    }
+    if (cJSON_AddItemToArray(acts, a))
+        return true;
+    cJSON_Delete(a);
+    snprintf(err, errlen, "out of memory");
+    return false;
+}
+
+static Keeper *keeper_new(const char *code, const cJSON *config, const char *host, const char *clock)
+{
+    Keeper *k = calloc(1, sizeof *k);
+    if (!k || !(k->state = malloc(sizeof *k->state)) || !(k->config = cJSON_Duplicate(config, true)) ||
+        !(k->acts = cJSON_CreateArray())) {
+        keeper_free(k);
+        return NULL;
+    }
+    snprintf(k->code, sizeof k->code, "%s", code);
+    snprintf(k->host, sizeof k->host, "%s", host);
+    snprintf(k->clock, sizeof k->clock, "%s", clock);
+    return k;
+}
+
+static bool add_keeper(Keepers *ks, Keeper *k)
+{
+    if (ks->n == ks->cap) {
+        int cap = ks->cap ? 2 * ks->cap : 16;
+        Keeper **all = realloc(ks->all, (size_t)cap * sizeof *all);
+        if (!all)
+            return false;
+        ks->all = all;
+        ks->cap = cap;
+    }
+    ks->all[ks->n++] = k;
+    return true;
+}
+
+static Keeper *find(const Keepers *ks, const char *code)
+{
+    char upper[SRV_CODE_LEN + 1];
+    size_t n = strlen(code);
+    if (n != SRV_CODE_LEN)
+        return NULL;
+    for (size_t i = 0; i <= n; i++)
+        upper[i] = (char)toupper((unsigned char)code[i]);
+    for (int i = 0; i < ks->n; i++)
+        if (strcmp(ks->all[i]->code, upper) == 0)
+            return ks->all[i];
+    return NULL;
+}
+
+/* ---------------------------------------------------------- restoring */
+
+typedef struct Restore {
+    Keeper *k;
+    char err[UNO_ERR_LEN];
+    bool ok;
+} Restore;
+
+static bool restore_line(void *ctx, int64_t n, const char *line)
+{
+    Restore *r = ctx;
+    r->ok = n == r->k->log_n && take_line(r->k->acts, line, r->err, sizeof r->err);
+    r->k->log_n++;
+    return r->ok;
+}
+
+/* A table as its log left it: its actions in force and its state; NULL and
+ * a message when it does not rebuild. */
+static Keeper *load(SrvStore *store, const char *code, const char *config, const char *host, const char *clock,
+                    char *err, size_t errlen)
+{
+    cJSON *req = cJSON_Parse(config);
+    Keeper *k = req ? keeper_new(code, req, host, clock) : NULL;
+    cJSON_Delete(req);
+    if (!k) {
+        snprintf(err, errlen, "a damaged config, or out of memory");
+        return NULL;
+    }
+    Restore r = {.k = k, .ok = true};
+    if (!srv_store_each_keeper_line(store, code, restore_line, &r) || !r.ok ||
+        rebuild(k->config, k->acts, k->state, r.err, sizeof r.err) != UNO_OK) {
+        snprintf(err, errlen, "%s", r.err[0] ? r.err : srv_store_error(store));
+        keeper_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static void restore(void *ctx, const char *code, const char *config, const char *host, const char *clock)
+{
+    Keepers *ks = ctx;
+    char err[UNO_ERR_LEN];
+    Keeper *k = load(ks->store, code, config, host, clock, err, sizeof err);
+    if (!k || !add_keeper(ks, k)) {
+        fprintf(ks->log, "uno serve: scorekeeper table %s is not served: %s\n", code, k ? "out of memory" : err);
+        keeper_free(k);
+    }
+}
+
+Keepers *srv_keepers_new(SrvStore *store, FILE *log, int max, bool test_clock, char *err, size_t errlen)
+{
+    Keepers *ks = calloc(1, sizeof *ks);
+    if (!ks) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    ks->store = store;
+    ks->log = log;
+    ks->max = max;
+    ks->test_clock = test_clock;
+    if (test_clock) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ks->test_now = (int64_t)ts.tv_sec * 1000;
+    }
+    if (!srv_store_each_keeper(store, restore, ks)) {
+        snprintf(err, errlen, "the scorekeeper tables could not be read: %s", srv_store_error(store));
+        srv_keepers_free(ks);
+        return NULL;
+    }
+    return ks;
+}
+
+void srv_keepers_free(Keepers *ks)
+{
+    if (!ks)
+        return;
+    for (int i = 0; i < ks->n; i++)
+        keeper_free(ks->all[i]);
+    free(ks->all);
+    free(ks);
+}
+
+char *srv_keeper_csv(SrvStore *store, const char *code, char *err, size_t errlen)
+{
+    Keepers ks = {.store = store, .log = stderr};
+    char *csv = NULL;
+    if (!srv_store_each_keeper(store, restore, &ks))
+        snprintf(err, errlen, "%s", srv_store_error(store));
+    else if (!find(&ks, code))
+        snprintf(err, errlen, "no scorekeeper table %s", code);
+    else if (!(csv = keeper_state_csv(find(&ks, code)->state)))
+        snprintf(err, errlen, "out of memory");
+    for (int i = 0; i < ks.n; i++)
+        keeper_free(ks.all[i]);
+    free(ks.all);
+    return csv;
+}
+
+/* ---------------------------------------------------------------- clock */
+
+/* The server's clock for k: wall-clock ms (the table outlives the process),
+ * never before its latest action. */
+static int64_t now_for(const Keepers *ks, const Keeper *k)
+{
+    int64_t now = ks->test_now;
+    if (!ks->test_clock) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        now = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    }
+    return now > k->state->last ? now : k->state->last;
+}
+
+/* ------------------------------------------------------------ watchers */
+
+static void unwatch(Keeper *k, const Client *c)
+{
+    for (int i = 0; i < k->nwatchers; i++)
+        if (k->watchers[i] == c) {
+            k->watchers[i] = k->watchers[--k->nwatchers];
+            return;
+        }
+}
+
+void srv_keeper_unwatch(Keepers *ks, const Client *c)
+{
+    for (int i = 0; i < ks->n; i++)
+        unwatch(ks->all[i], c);
+}
+
+static bool watch(Keeper *k, const Client *c)
+{
+    if (k->nwatchers == k->watchers_cap) {
+        int cap = k->watchers_cap ? 2 * k->watchers_cap : 8;
+        const Client **w = realloc(k->watchers, (size_t)cap * sizeof *w);
+        if (!w)
+            return false;
+        k->watchers = w;
+        k->watchers_cap = cap;
+    }
+    k->watchers[k->nwatchers++] = c;
+    return true;
+}
+
+/* {"ok": true, "table", "keeper"} (or a push: "type": "keeper"). */
+static cJSON *keeper_message(const Keepers *ks, const Keeper *k, bool push)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    uno_json_put(o, push ? "type" : "ok", push ? cJSON_CreateString("keeper") : cJSON_CreateTrue(), &ok);
+    uno_json_put(o, "table", cJSON_CreateString(k->code), &ok);
+    uno_json_put(o, "keeper", keeper_state_json(k->state, now_for(ks, k)), &ok);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* Tells every watcher but `except` the table as it is now. */
+static void announce(const Keepers *ks, const Keeper *k, const Client *except)
+{
+    for (int i = 0; i < k->nwatchers; i++)
+        if (k->watchers[i] != except)
+            srv_reply((Client *)k->watchers[i], keeper_message(ks, k, true), NULL);
+}
+
+/* ------------------------------------------------------------------ ops */
+
+static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
+{
+    char err[UNO_ERR_LEN];
+    if (ks->n >= ks->max)
+        return srv_reply_error(c, "forbidden", "no more scorekeeper tables: the server is at its limit", id);
+    cJSON *config = cJSON_CreateObject();
+    if (!config || !cJSON_AddItemReferenceToObject(config, "players", (cJSON *)uno_field_get(req, "players"))) {
+        cJSON_Delete(config);
+        return srv_reply_error(c, "bad_request", "missing field 'players': a list of {\"name\", \"age\"}", id);
+    }
+    KeeperState *probe = malloc(sizeof *probe);
+    int rc = probe ? keeper_state_init(probe, config, err, sizeof err) : UNO_E_BAD_REQUEST;
+    free(probe);
+    if (rc) {
+        cJSON_Delete(config);
+        return srv_reply_error(c, uno_status_code(rc), probe ? err : "out of memory", id);
+    }
+    char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], clock[SRV_TOKEN_LEN + 1];
+    do
+        srv_random_code(code);
+    while (find(ks, code));
+    srv_random_token(host);
+    srv_random_token(clock);
+    char *text = cJSON_PrintUnformatted(config);
+    Keeper *k = text ? keeper_new(code, config, host, clock) : NULL;
+    cJSON_Delete(config);
+    if (!k || rebuild(k->config, k->acts, k->state, err, sizeof err) != UNO_OK ||
+        !srv_store_add_keeper(ks->store, code, text, host, clock) || !add_keeper(ks, k)) {
+        free(text);
+        keeper_free(k);
+        return srv_reply_error(c, "bad_request", "the server could not keep the table", id);
+    }
+    free(text);
+    cJSON *o = keeper_message(ks, k, false);
+    bool ok = o != NULL;
+    uno_json_put(o, "host", cJSON_CreateString(host), &ok);
+    uno_json_put(o, "clock", cJSON_CreateString(clock), &ok);
+    srv_reply(c, ok ? o : NULL, id);
+    if (!ok)
+        cJSON_Delete(o);
+}
+
+/* The action a keeper_act request asks for, as the log keeps it: its
+ * fields, and the server's time. */
+static cJSON *action_of(const cJSON *req, int64_t at)
+{
+    static const char *const fields[] = {"act", "player", "name", "age", "seat", "counts"};
+    cJSON *a = cJSON_CreateObject();
+    for (size_t i = 0; a && i < sizeof fields / sizeof fields[0]; i++) {
+        const cJSON *v = uno_field_get(req, fields[i]);
+        if (v && !cJSON_AddItemToObject(a, fields[i], cJSON_Duplicate(v, true))) {
+            cJSON_Delete(a);
+            return NULL;
+        }
+    }
+    bool ok = a != NULL;
+    uno_json_put(a, "at", cJSON_CreateNumber((double)at), &ok); /* < 2^53: exact */
+    if (!ok) {
+        cJSON_Delete(a);
+        return NULL;
+    }
+    return a;
+}
+
+/* The action applied to a copy of the state, kept in the log, and only then
+ * made the table's. */
+static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJSON *id)
+{
+    char err[UNO_ERR_LEN];
+    const char *act;
+    if (uno_field_string(req, "act", 16, &act, err, sizeof err) != UNO_OK)
+        return srv_reply_error(c, "bad_request", err, id);
+    cJSON *a = action_of(req, now_for(ks, k));
+    cJSON *acts = a ? cJSON_Duplicate(k->acts, true) : NULL;
+    KeeperState *next = acts ? malloc(sizeof *next) : NULL;
+    char *line = next ? cJSON_PrintUnformatted(a) : NULL;
+    int rc = UNO_OK;
+    if (!line) {
+        rc = UNO_E_BAD_REQUEST;
+        snprintf(err, sizeof err, "out of memory");
+    } else if (strcmp(act, "undo") == 0) {
+        rc = take_line(acts, line, err, sizeof err) ? rebuild(k->config, acts, next, err, sizeof err) : UNO_E_ILLEGAL;
+    } else {
+        *next = *k->state;
+        rc = keeper_state_apply(next, a, err, sizeof err);
+        if (!rc && !take_line(acts, line, err, sizeof err))
+            rc = UNO_E_BAD_REQUEST;
+    }
+    if (!rc && !srv_store_keeper_log(ks->store, k->code, k->log_n, line)) {
+        rc = UNO_E_BAD_REQUEST;
+        snprintf(err, sizeof err, "the server could not keep that");
+    }
+    if (!rc) {
+        k->log_n++;
+        cJSON_Delete(k->acts);
+        k->acts = acts;
+        free(k->state);
+        k->state = next;
+        acts = NULL;
+        next = NULL;
+    }
+    cJSON_Delete(a);
+    cJSON_Delete(acts);
+    free(next);
+    free(line);
+    if (rc)
+        return srv_reply_error(c, uno_status_code(rc), err, id);
+    srv_reply(c, keeper_message(ks, k, false), id);
+    announce(ks, k, c);
+}
+
+static bool secret_is(const cJSON *req, const char *want)
+{
+    const cJSON *v = uno_field_get(req, "token");
+    return cJSON_IsString(v) && strcmp(v->valuestring, want) == 0;
+}
+
+bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, const cJSON *id)
+{
+    if (strncmp(op, "keeper_", 7) != 0)
+        return false;
+    op += 7;
+    if (strcmp(op, "create") == 0) {
+        op_create(ks, c, req, id);
+        return true;
+    }
+    if (strcmp(op, "clock") == 0) {
+        int64_t ms;
+        char err[UNO_ERR_LEN];
+        if (!ks->test_clock)
+            srv_reply_error(c, "forbidden", "keeper_clock is for tests: the server runs without --test-clock", id);
+        else if (uno_field_int(req, "advance", 0, 24LL * 3600 * 1000, &ms, err, sizeof err) != UNO_OK)
+            srv_reply_error(c, "bad_request", err, id);
+        else {
+            ks->test_now += ms;
+            cJSON *o = cJSON_CreateObject();
+            bool ok = true;
+            uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+            uno_json_put(o, "now", uno_json_int(ks->test_now), &ok);
+            srv_reply(c, ok ? o : NULL, id);
+            if (!ok)
+                cJSON_Delete(o);
+        }
+        return true;
+    }
+    const char *code;
+    char err[UNO_ERR_LEN];
+    if (strcmp(op, "watch") != 0 && strcmp(op, "act") != 0 && strcmp(op, "export") != 0) {
+        srv_reply_error(c, "bad_request", "unknown op: keeper_create, keeper_watch, keeper_act, keeper_export", id);
+        return true;
+    }
+    if (uno_field_string(req, "table", 16, &code, err, sizeof err) != UNO_OK) {
+        srv_reply_error(c, "bad_request", err, id);
+        return true;
+    }
+    Keeper *k = find(ks, code);
+    if (!k)
+        srv_reply_error(c, "no_table", "no scorekeeper table has that code", id);
+    else if (strcmp(op, "watch") == 0) {
+        srv_keeper_unwatch(ks, c);
+        if (!watch(k, c))
+            srv_reply_error(c, "bad_request", "out of memory", id);
+        else
+            srv_reply(c, keeper_message(ks, k, false), id);
+    } else if (strcmp(op, "export") == 0) {
+        char *csv = keeper_state_csv(k->state);
+        cJSON *o = cJSON_CreateObject();
+        bool ok = csv != NULL;
+        uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+        uno_json_put(o, "table", cJSON_CreateString(k->code), &ok);
+        uno_json_put(o, "csv", cJSON_CreateString(csv ? csv : ""), &ok);
+        free(csv);
+        srv_reply(c, ok ? o : NULL, id);
+        if (!ok)
+            cJSON_Delete(o);
+    } else if (!secret_is(req, k->host) && !secret_is(req, k->clock))
+        srv_reply_error(c, "bad_token", "only the table's host or its time-keeper may change it", id);
+    else
+        op_act(ks, k, c, req, id);
+    return true;
+}
