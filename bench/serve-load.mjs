@@ -84,7 +84,7 @@ async function main() {
   const o = options();
   if (o.uno) process.env.UNO_BIN = o.uno;
   const dir = mkdtempSync(join(tmpdir(), 'uno-load-'));
-  const srv = await startServer({ db: join(dir, 'load.db'), args: ['--rate', '100', '--max-tables', String(o.tables + o.probes + 10)] });
+  const srv = await startServer({ db: join(dir, 'load.db'), args: ['--rate', '100', '--max-tables', String(o.tables + o.probes * 100) /* a probe begins a new table after each game */] });
   const proc = (file) => readFileSync(`/proc/${srv.proc.pid}/${file}`, 'utf8');
   const cpuTicks = () => { const f = proc('stat').split(') ')[1].split(' '); return Number(f[11]) + Number(f[12]); };
   const rssKiB = () => Number(proc('status').match(/VmRSS:\s+(\d+)/)[1]);
