@@ -3,7 +3,6 @@
  * log in the store, their watchers. What an action does to the session is
  * keeper_state.c's.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -120,11 +119,8 @@ static bool add_keeper(Keepers *ks, Keeper *k)
 static Keeper *find(const Keepers *ks, const char *code)
 {
     char upper[SRV_CODE_LEN + 1];
-    size_t n = strlen(code);
-    if (n != SRV_CODE_LEN)
+    if (!srv_code_normal(code, upper))
         return NULL;
-    for (size_t i = 0; i <= n; i++)
-        upper[i] = (char)toupper((unsigned char)code[i]);
     for (int i = 0; i < ks->n; i++)
         if (strcmp(ks->all[i]->code, upper) == 0)
             return ks->all[i];

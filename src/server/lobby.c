@@ -110,14 +110,21 @@ void srv_reply_error(Client *c, const char *code, const char *message, const cJS
 
 /* --------------------------------------------------------------- rooms */
 
+bool srv_code_normal(const char *code, char upper[SRV_CODE_LEN + 1])
+{
+    size_t n = strlen(code);
+    if (n != SRV_CODE_LEN)
+        return false;
+    for (size_t i = 0; i <= n; i++)
+        upper[i] = (char)toupper((unsigned char)code[i]);
+    return true;
+}
+
 static Room *find_room(Lobby *l, const char *code)
 {
     char upper[SRV_CODE_LEN + 1];
-    size_t n = strlen(code);
-    if (n != SRV_CODE_LEN)
+    if (!srv_code_normal(code, upper))
         return NULL;
-    for (size_t i = 0; i <= n; i++)
-        upper[i] = (char)toupper((unsigned char)code[i]);
     for (int i = 0; i < l->nrooms; i++)
         if (strcmp(l->rooms[i]->code, upper) == 0)
             return l->rooms[i];

@@ -141,6 +141,9 @@ void srv_reply(Client *c, cJSON *answer, const cJSON *id);
 void srv_reply_error(Client *c, const char *code, const char *message, const cJSON *id);
 /* A table's code: SRV_CODE_LEN letters and digits easy to read aloud. */
 void srv_random_code(char out[SRV_CODE_LEN + 1]);
+/* A table's code as the lobby keeps it (upper case) from what a client
+ * wrote; false when it cannot be one (the wrong length). */
+bool srv_code_normal(const char *code, char upper[SRV_CODE_LEN + 1]);
 /* 32 hex digits of the kernel's randomness. */
 void srv_random_token(char out[SRV_TOKEN_LEN + 1]);
 uint64_t srv_random_u64(void);
