@@ -96,19 +96,28 @@ static bool export_line(void *ctx, int64_t n, const char *line, const char *hash
     return e->ok;
 }
 
-/* --export: the table's log as a save file (savefile.h). */
-static int export_table(const char *db, const char *code, const char *out)
+/* The database to write OUT from (--export, --scores): NULL, said, when OUT
+ * exists already or the database cannot be opened. */
+static SrvStore *open_for_export(const char *db, const char *out)
 {
     char err[512];
     if (access(out, F_OK) == 0) {
         fprintf(stderr, "uno serve: %s exists: name a new file\n", out);
-        return 1;
+        return NULL;
     }
     SrvStore *st = srv_store_open(db, err, sizeof err);
-    if (!st) {
+    if (!st)
         fprintf(stderr, "uno serve: %s\n", err);
+    return st;
+}
+
+/* --export: the table's log as a save file (savefile.h). */
+static int export_table(const char *db, const char *code, const char *out)
+{
+    char err[512];
+    SrvStore *st = open_for_export(db, out);
+    if (!st)
         return 1;
-    }
     Export e = {.ok = true};
     UnoTable *t = uno_table_new();
     int rc = 1;
@@ -136,12 +145,10 @@ static int export_table(const char *db, const char *code, const char *out)
 static int export_scores(const char *db, const char *code, const char *out)
 {
     char err[512];
-    if (access(out, F_OK) == 0) {
-        fprintf(stderr, "uno serve: %s exists: name a new file\n", out);
+    SrvStore *st = open_for_export(db, out);
+    if (!st)
         return 1;
-    }
-    SrvStore *st = srv_store_open(db, err, sizeof err);
-    char *csv = st ? srv_keeper_csv(st, code, err, sizeof err) : NULL;
+    char *csv = srv_keeper_csv(st, code, err, sizeof err);
     srv_store_close(st);
     FILE *f = csv ? fopen(out, "wx") : NULL;
     int rc = 1;
