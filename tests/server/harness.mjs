@@ -141,9 +141,10 @@ export function rng(seed) {
 }
 
 // Plays the client's seat with random legal moves, in turn and out of turn
-// (UNO calls, catches, side slides), until its view says the game is over.
+// (UNO calls, catches, side slides), until its view says the game is over;
+// never the ops named in `except`.
 // Resolves with the number of actions the server accepted.
-export function playRandomly(client, random, { outOfTurn = 0.5, pauseMs = 0 } = {}) {
+export function playRandomly(client, random, { outOfTurn = 0.5, pauseMs = 0, except = [] } = {}) {
   return new Promise((resolve, reject) => {
     let busy = false, accepted = 0;
     const step = async () => {
@@ -152,8 +153,9 @@ export function playRandomly(client, random, { outOfTurn = 0.5, pauseMs = 0 } = 
       if (!last) return;
       if (last.view.over) { client.onUpdate = null; resolve(accepted); return; }
       const seat = client.seat;
-      const inTurn = last.moves.filter((m) => last.view.turn === seat && !['uno', 'catch'].includes(m.op));
-      const others = last.moves.filter((m) => !inTurn.includes(m));
+      const moves = last.moves.filter((m) => !except.includes(m.op));
+      const inTurn = moves.filter((m) => last.view.turn === seat && !['uno', 'catch'].includes(m.op));
+      const others = moves.filter((m) => !inTurn.includes(m));
       let move = null;
       if (others.length && random() < outOfTurn) move = others[Math.floor(random() * others.length)];
       else if (inTurn.length) move = inTurn[Math.floor(random() * inTurn.length)];
