@@ -22,8 +22,8 @@ struct UnoServer {
     Keepers *keepers;   /* the scorekeeper tables (keeper.h) */
     UnoServeConfig cfg;
     bool closing;       /* connections closing at shutdown leave no trace */
-    struct ClientData *clients;
-    int64_t next_pings; /* when the pings are looked at next */
+    struct ClientData *clients, *last; /* every connection, in the order
+                                          their pings fall due */
     int next_room;      /* where the clock goes on */
     char *hello;        /* what a connection is told first */
 };
@@ -34,7 +34,7 @@ typedef struct ClientData {
     uint32_t ping_n;    /* the last ping's number */
     int64_t ping_sent;  /* ... when it left, 0: answered */
     int64_t ping_due;   /* when the next one goes */
-    struct ClientData *prev, *next; /* every connection, for the pings */
+    struct ClientData *prev, *next; /* in UnoServer's clients */
 } ClientData;
 
 void uno_serve_config_default(UnoServeConfig *c)
@@ -316,11 +316,41 @@ static void ping(ClientData *d, int64_t now)
     srv_send(d->client.conn, text, (size_t)n);
 }
 
+static void unlink_client(UnoServer *s, ClientData *d)
+{
+    if (d->prev)
+        d->prev->next = d->next;
+    else
+        s->clients = d->next;
+    if (d->next)
+        d->next->prev = d->prev;
+    else
+        s->last = d->prev;
+    d->prev = d->next = NULL;
+}
+
+/* A connection is pinged and goes to the end of the list: every ping is
+ * due SRV_PING_MS after it was sent, so the list stays in the order the
+ * pings fall due. */
+static void ping_and_queue(UnoServer *s, ClientData *d, int64_t now)
+{
+    ping(d, now);
+    d->prev = s->last;
+    if (s->last)
+        s->last->next = d;
+    else
+        s->clients = d;
+    s->last = d;
+}
+
 /* The lobby's clock: the tables that are due, every SRV_CLOCK_MS, for at
  * most SRV_CLOCK_BUDGET_MS at a time (the next run goes on from the table
  * where this one stopped, so that requests are served in between however
- * many tables fall due together); the connections whose ping is due, every
- * second. */
+ * many tables fall due together); then at most SRV_PINGS_PER_RUN of the
+ * connections whose ping is due, from the front of the list (so that the
+ * thousands of connections that opened together are not pinged in one
+ * turn of the loop, every SRV_PING_MS: a ping that waits a few runs is
+ * sent later, and so falls due later next time). */
 static void clock_runs(void *ctx)
 {
     UnoServer *s = ctx;
@@ -331,11 +361,10 @@ static void clock_runs(void *ctx)
         s->next_room = (s->next_room + 1) % l->nrooms;
         srv_room_run(l->rooms[s->next_room], now);
     }
-    if (now >= s->next_pings) {
-        for (ClientData *d = s->clients; d; d = d->next)
-            if (now >= d->ping_due)
-                ping(d, now);
-        s->next_pings = now + 1000;
+    for (int n = 0; n < SRV_PINGS_PER_RUN && s->clients && now >= s->clients->ping_due; n++) {
+        ClientData *d = s->clients;
+        unlink_client(s, d);
+        ping_and_queue(s, d, now);
     }
     srv_timer_set(l->clock, k < l->nrooms ? 1 : SRV_CLOCK_MS);
 }
@@ -350,13 +379,9 @@ static void on_open(void *ctx, SrvConn *conn)
     }
     d->client.conn = conn;
     d->client.rtt = -1;
-    d->next = s->clients;
-    if (s->clients)
-        s->clients->prev = d;
-    s->clients = d;
     srv_conn_set_data(conn, d);
     srv_send(conn, s->hello, strlen(s->hello));
-    ping(d, srv_now_ms());
+    ping_and_queue(s, d, srv_now_ms());
 }
 
 static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *text, size_t len)
@@ -386,12 +411,7 @@ static void on_close(void *ctx, SrvConn *conn)
     if (d->client.room && !s->closing)
         srv_room_leave(d->client.room, &d->client);
     srv_keeper_unwatch(s->keepers, &d->client);
-    if (d->prev)
-        d->prev->next = d->next;
-    else
-        s->clients = d->next;
-    if (d->next)
-        d->next->prev = d->prev;
+    unlink_client(s, d);
     free(d);
 }
 
