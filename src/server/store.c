@@ -4,7 +4,15 @@
  * WAL with synchronous=NORMAL: a committed transaction survives the server
  * being killed (it is in the write-ahead log, which the next open replays);
  * only a power cut may lose the last ones. docs/server.md says so.
+ *
+ * The WAL is copied into the database (a checkpoint, which waits for the
+ * disk) by a thread of its own on a connection of its own, never by a
+ * commit: the loop's thread commits every action, and SQLite's automatic
+ * checkpoint would stall every table on the commit that crosses its
+ * threshold (docs/server.md "Load"). A passive checkpoint does not block
+ * the loop's writes.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +44,7 @@ static const char *const queries[Q_COUNT] = {
 static const char schema[] =
     "PRAGMA journal_mode = WAL;"
     "PRAGMA synchronous = NORMAL;"
+    "PRAGMA wal_autocheckpoint = 0;"
     "PRAGMA foreign_keys = ON;"
     "CREATE TABLE IF NOT EXISTS tables ("
     "  code TEXT PRIMARY KEY, config TEXT NOT NULL, host TEXT NOT NULL, watch TEXT NOT NULL,"
@@ -58,10 +67,61 @@ static const char schema[] =
     "  code TEXT NOT NULL REFERENCES keepers(code), n INTEGER NOT NULL, line TEXT NOT NULL,"
     "  PRIMARY KEY (code, n));";
 
+/* How often the checkpointer looks at the WAL. */
+#define CHECKPOINT_MS 1000
+
 struct SrvStore {
     sqlite3 *db;
     sqlite3_stmt *q[Q_COUNT];
+    char *path;
+    pthread_t checkpointer;
+    bool checkpointing;            /* the thread runs */
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    bool stopping;                 /* under lock: the thread is to end */
 };
+
+/* The checkpointer: a passive checkpoint every CHECKPOINT_MS, and one more
+ * when the store closes. */
+static void *checkpoints(void *arg)
+{
+    SrvStore *st = arg;
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(st->path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+        sqlite3_close(db);
+        return NULL; /* the commits go on; the WAL is checkpointed when the store closes */
+    }
+    sqlite3_busy_timeout(db, 2000);
+    bool stop = false;
+    while (!stop) {
+        pthread_mutex_lock(&st->lock);
+        if (!st->stopping) {
+            struct timespec until;
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_nsec += CHECKPOINT_MS % 1000 * 1000000L;
+            until.tv_sec += CHECKPOINT_MS / 1000 + until.tv_nsec / 1000000000L;
+            until.tv_nsec %= 1000000000L;
+            pthread_cond_timedwait(&st->wake, &st->lock, &until);
+        }
+        stop = st->stopping;
+        pthread_mutex_unlock(&st->lock);
+        sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+    }
+    sqlite3_close(db);
+    return NULL;
+}
+
+static void stop_checkpoints(SrvStore *st)
+{
+    if (!st->checkpointing)
+        return;
+    pthread_mutex_lock(&st->lock);
+    st->stopping = true;
+    pthread_cond_signal(&st->wake);
+    pthread_mutex_unlock(&st->lock);
+    pthread_join(st->checkpointer, NULL);
+    st->checkpointing = false;
+}
 
 const char *srv_store_error(const SrvStore *st) { return sqlite3_errmsg(st->db); }
 
@@ -86,6 +146,16 @@ SrvStore *srv_store_open(const char *path, char *err, size_t errlen)
             srv_store_close(st);
             return NULL;
         }
+    if (!(st->path = strdup(path))) {
+        snprintf(err, errlen, "out of memory");
+        srv_store_close(st);
+        return NULL;
+    }
+    pthread_mutex_init(&st->lock, NULL);
+    pthread_cond_init(&st->wake, NULL);
+    st->checkpointing = pthread_create(&st->checkpointer, NULL, checkpoints, st) == 0;
+    if (!st->checkpointing) /* no thread: SQLite checkpoints on its own, on the commits */
+        sqlite3_exec(st->db, "PRAGMA wal_autocheckpoint = 1000;", NULL, NULL, NULL);
     return st;
 }
 
@@ -93,9 +163,11 @@ void srv_store_close(SrvStore *st)
 {
     if (!st)
         return;
+    stop_checkpoints(st);
     for (int i = 0; i < Q_COUNT; i++)
         sqlite3_finalize(st->q[i]);
     sqlite3_close(st->db);
+    free(st->path);
     free(st);
 }
 
