@@ -1,11 +1,13 @@
 // Load benchmark of `uno serve` (docs/server.md "Load"): T tables of bots
 // at their pace, W idle spectators each, and P probe tables where a person
-// (this script) plays through the server and times each action's round
-// trip. Prints the round trip's percentiles, the server's CPU and memory,
+// (this script) plays against a quick bot through the server and times
+// each action's round trip (the probes' bot acts after --probe-pace ms, so
+// that a run times a few thousand actions and its p99 is not decided by a
+// handful of them). Prints the round trip's percentiles, the server's CPU and memory,
 // per table. Figures, not a pass/fail test.
 //
 //   node bench/serve-load.mjs [--tables 1000] [--watchers 10] [--probes 10]
-//        [--seconds 30] [--pace 1000] [--uno build/uno]
+//        [--seconds 30] [--pace 1000] [--probe-pace 50] [--uno build/uno]
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +54,7 @@ function options() {
   for (let i = 0; i + 1 < argv.length; i += 2) o[argv[i].replace(/^--/, '')] = argv[i + 1];
   return {
     tables: Number(o.tables ?? 1000), watchers: Number(o.watchers ?? 10), probes: Number(o.probes ?? 10),
-    seconds: Number(o.seconds ?? 30), pace: Number(o.pace ?? 1000), uno: o.uno,
+    seconds: Number(o.seconds ?? 30), pace: Number(o.pace ?? 1000), probePace: Number(o['probe-pace'] ?? 50), uno: o.uno,
   };
 }
 
@@ -69,7 +71,7 @@ async function probe(url, i, pace, times, running) {
       const v = await c.request({ op: 'view' });
       if (v.view.over) break;
       const mine = v.moves.filter((m) => m.op !== 'uno' && m.op !== 'catch' && v.view.turn === c.seat);
-      if (!mine.length) { await sleep(50); continue; }
+      if (!mine.length) { await sleep(20); continue; }
       const start = process.hrtime.bigint();
       await c.request(mine[Math.floor(random() * mine.length)]);
       times.push(Number(process.hrtime.bigint() - start) / 1e6);
@@ -127,7 +129,7 @@ async function main() {
   const actions0 = await actionsNow();
   const sent0 = await sentBytes();
   const cpu0 = cpuTicks(), wall0 = Date.now();
-  const probes = Array.from({ length: o.probes }, (_, i) => probe(srv.url, i, o.pace, times, () => running));
+  const probes = Array.from({ length: o.probes }, (_, i) => probe(srv.url, i, o.probePace, times, () => running));
   await sleep(o.seconds * 1000);
   running = false;
   await Promise.all(probes);
@@ -137,7 +139,7 @@ async function main() {
   times.sort((a, b) => a - b);
   const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2) : 'n/a');
   const connections = watching + hosts.length + o.probes;
-  console.log(`uno serve load: ${o.tables} bot tables (pace ${o.pace} ms) + ${o.probes} probe tables, ${connections} connections, ${o.seconds} s (set up in ${setup.toFixed(1)} s)`);
+  console.log(`uno serve load: ${o.tables} bot tables (pace ${o.pace} ms) + ${o.probes} probe tables (their bot's pace ${o.probePace} ms), ${connections} connections, ${o.seconds} s (set up in ${setup.toFixed(1)} s)`);
   console.log(`  action round trip (probe, ${times.length} actions): p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms`);
   console.log(`  server CPU ${(100 * cpu / wall).toFixed(1)}% of one core (${(1000 * cpu / wall / o.tables).toFixed(3)} ms CPU a second per table)`);
   console.log(`  ${actions} bot actions (${(actions / wall).toFixed(0)} a second): ${(1000 * cpu / actions).toFixed(3)} ms CPU ` +
