@@ -15,6 +15,7 @@ addWords({
     k_start: 'Start the clock', k_notStarted: 'The clock has not started', k_hourUp: 'The hour is up: count the cards of those still in (§6).',
     k_playing: 'playing', k_stillIn: 'still in at the end', k_finishedAt: 'finished at {m} min', k_gaveUp: 'gave up', k_ejected: 'ejected', k_warnings: '{n} warning(s)',
     k_finish: 'Finished', k_giveup: 'Gives up', k_warn: 'Warn', k_undo: 'Undo the last tap', k_join: 'Joins (§13)',
+    k_sitout: 'Sits this game out', k_away: 'Not in this game', k_back: 'Back in',
     k_counts: 'Cards of those still in', k_cards: 'Cards', k_numbers: 'Number cards by value (0–9)', k_end: 'Rank them (§6)',
     k_endEarly: 'Both piles ran out (§5)', k_next: 'Next game', k_over: 'Game {n} is over', k_rank: '{n}.', k_points: '{n} points',
     k_session: 'Session', k_games: 'Games', k_average: 'Avg.', k_total: 'Total', k_winner: 'Winner: {name}', k_loser: 'Loser: {name}',
@@ -28,6 +29,7 @@ addWords({
     k_start: 'Käynnistä kello', k_notStarted: 'Kello ei ole käynnissä', k_hourUp: 'Tunti on täynnä: laske mukana olevien kortit (§6).',
     k_playing: 'pelaa', k_stillIn: 'mukana lopussa', k_finishedAt: 'maalissa {m} min', k_gaveUp: 'luovutti', k_ejected: 'poistettu', k_warnings: '{n} varoitus(ta)',
     k_finish: 'Maalissa', k_giveup: 'Luovuttaa', k_warn: 'Varoita', k_undo: 'Peru viimeisin', k_join: 'Liittyy (§13)',
+    k_sitout: 'Jää pois tästä pelistä', k_away: 'Ei tässä pelissä', k_back: 'Palaa peliin',
     k_counts: 'Mukana olevien kortit', k_cards: 'Kortit', k_numbers: 'Numerokortit arvoittain (0–9)', k_end: 'Järjestä (§6)',
     k_endEarly: 'Pakka ja pino loppuivat (§5)', k_next: 'Seuraava peli', k_over: 'Peli {n} päättyi', k_rank: '{n}.', k_points: '{n} pistettä',
     k_session: 'Sessio', k_games: 'Pelit', k_average: 'Ka.', k_total: 'Yhteensä', k_winner: 'Voittaja: {name}', k_loser: 'Häviäjä: {name}',
@@ -127,6 +129,7 @@ function seatLine(s, name, canEdit, game) {
     : s.fate === 'gave_up' ? t('k_gaveUp') : s.fate === 'ejected' ? t('k_ejected')
       : game.over ? t('k_stillIn') : t('k_playing');
   const live = s.fate === 'playing' && game.started !== null && !game.over && !game.hour_up;
+  const seating = game.started === null && !game.over;
   return h('li', { class: `k-seat k-${s.fate}` },
     h('span', { class: 'k-name' }, name), ' ',
     h('span', { class: 'k-state' }, state, s.warnings ? ` · ${t('k_warnings', { n: s.warnings })}` : ''),
@@ -134,7 +137,24 @@ function seatLine(s, name, canEdit, game) {
     canEdit && live ? h('span', { class: 'k-buttons' },
       h('button', { type: 'button', class: 'k-finish', 'aria-label': `${t('k_finish')}: ${name}`, onclick: () => act({ act: 'finish', player: s.player }) }, t('k_finish')),
       h('button', { type: 'button', 'aria-label': `${t('k_giveup')}: ${name}`, onclick: () => act({ act: 'giveup', player: s.player }) }, t('k_giveup')),
-      h('button', { type: 'button', 'aria-label': `${t('k_warn')}: ${name}`, onclick: () => act({ act: 'warn', player: s.player }) }, t('k_warn'))) : null);
+      h('button', { type: 'button', 'aria-label': `${t('k_warn')}: ${name}`, onclick: () => act({ act: 'warn', player: s.player }) }, t('k_warn'))) : null,
+    canEdit && seating ? h('span', { class: 'k-buttons' },
+      h('button', { type: 'button', class: 'k-sitout', 'aria-label': `${t('k_sitout')}: ${name}`, onclick: () => act({ act: 'sitout', player: s.player }) }, t('k_sitout'))) : null);
+}
+
+// The players of the session who are not in this game (sat out, or joined
+// later) and not ejected: each may come back while a newcomer could (§13).
+function awayList(d, joinable) {
+  const { h } = ui;
+  const seated = new Set(d.game.seats.map((s) => s.player));
+  const away = d.players.map((p, i) => ({ name: p.name, player: i }))
+    .filter((p) => !seated.has(p.player) && !d.session.disqualified[p.player]);
+  if (!away.length) return null;
+  return h('section', { class: 'panel k-away', 'aria-label': t('k_away') },
+    h('h3', {}, t('k_away')),
+    h('ul', {}, ...away.map((p) => h('li', {}, p.name, ' ', joinable
+      ? h('button', { type: 'button', class: 'k-back', 'aria-label': `${t('k_back')}: ${p.name}`, onclick: () => act({ act: 'join', player: p.player }) }, t('k_back'))
+      : null))));
 }
 
 // What those still in hold, for §6: cards, and number cards by value.
@@ -222,5 +242,5 @@ export function keeperScreen() {
   const links = mine.clock ? h('section', { class: 'panel k-links' },
     h('p', {}, t('k_watchLink'), ': ', h('code', {}, `${location.origin}/#/k/${ks.code}`)),
     h('p', {}, t('k_clockLink'), ': ', h('code', {}, `${location.origin}/#/k/${ks.code}/${mine.clock}`))) : null;
-  return h('div', { class: 'keeper' }, head, over, seats, tools, counts, join, early, sessionTable(d), links);
+  return h('div', { class: 'keeper' }, head, over, seats, tools, counts, join, awayList(d, joinable), early, sessionTable(d), links);
 }

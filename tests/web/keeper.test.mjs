@@ -142,3 +142,37 @@ test('a session of three games kept on a phone, watched on another', async () =>
   assert.deepEqual(unnamed, [], 'every control has an accessible name');
   assert.deepEqual([...page.problems, ...watcher.problems], []);
 });
+
+test('a player sits a game out and comes back (the ops sitout and join with player)', async () => {
+  const page = await phone();
+  for (const [i, [name, age]] of [['Eli', 50], ['Fia', 12], ['Gus', 33]].entries()) {
+    await page.fill(`input[name=kname${i}]`, name);
+    await page.fill(`input[name=kage${i}]`, String(age));
+  }
+  await page.click('text=Create the scorekeeper');
+  await tap(page, 'Sits this game out', 'Gus');
+  await page.waitForSelector('.k-away:has-text("Gus")');
+  assert.equal(await page.locator('.k-seat:has-text("Gus")').count(), 0, 'Gus is not at the table');
+  await tap(page, 'Back in', 'Gus');
+  await page.waitForSelector('.k-seat:has-text("Gus")');
+  assert.equal(await page.locator('.k-away').count(), 0);
+  await tap(page, 'Sits this game out', 'Gus');
+  await page.waitForSelector('.k-away:has-text("Gus")');
+  await page.screenshot({ path: join(SHOTS, 'keeper-sitout-phone.png'), fullPage: true });
+
+  await page.click('.k-start');
+  await page.waitForSelector('.k-finish');
+  assert.equal(await page.locator('.k-sitout').count(), 0, 'no one sits out once the clock runs');
+  await minutes(9);
+  await tap(page, 'Finished', 'Fia');
+  await page.waitForSelector('.k-over');
+  assert.deepEqual(await row(page, 'Gus'), ['–', 'Gus', '–', '0', '–'], 'no score for a game sat out, and no game played');
+  assert.deepEqual((await row(page, 'Eli')).slice(1), ['Eli', '9', '1', '9.00'], 'the last one left scores the minutes the game ended at');
+
+  await page.click('.k-next');
+  await page.waitForSelector('.k-start');
+  await page.waitForSelector('.k-away:has-text("Gus")'); // the next game seats those of the last
+  await tap(page, 'Back in', 'Gus');
+  await page.waitForSelector('.k-seat:has-text("Gus")');
+  assert.deepEqual(page.problems, []);
+});
