@@ -8,10 +8,10 @@
 //
 //   node bench/serve-load.mjs [--tables 1000] [--watchers 10] [--probes 10]
 //        [--seconds 30] [--pace 1000] [--probe-pace 50] [--uno build/uno]
+import { fork } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { startServer, Client, rng, sleep } from '../tests/server/harness.mjs';
 
@@ -32,20 +32,24 @@ function idle(url, code) {
   });
 }
 
-// The spectators live in a thread of their own, so that the frames they are
-// sent do not queue in front of the probes' answers.
-async function spectatorThread() {
+// The spectators live in a process of their own, so that the frames they
+// are sent do not queue in front of the probes' answers, at a lower
+// priority (nice 10): on a real deployment they are other people's
+// devices, not a load on the server's cores, and here they must not keep
+// the server or the probes waiting for a core.
+async function spectatorProcess() {
   const sockets = [];
-  const { url, codes, watchers } = workerData;
+  const { url, codes, watchers } = JSON.parse(process.env.UNO_LOAD_SPECTATORS);
   for (let i = 0; i < codes.length; i += 50) {
     const batch = codes.slice(i, i + 50).flatMap((code) => Array.from({ length: watchers }, () => idle(url, code)));
     sockets.push(...await Promise.all(batch));
   }
-  parentPort.postMessage(sockets.length);
-  parentPort.on('message', (m) => {
-    if (m === 'received') { parentPort.postMessage(received); return; }
+  process.send(sockets.length);
+  process.on('message', (m) => {
+    if (m === 'received') { process.send(received); return; }
     for (const s of sockets) s.terminate();
-    parentPort.postMessage('closed');
+    process.send('closed');
+    process.disconnect();
   });
 }
 
@@ -103,9 +107,10 @@ async function main() {
     if (!made.ok) throw new Error(made.message);
     tables.push(made);
   }
-  const spectators = new Worker(new URL(import.meta.url), {
-    workerData: { url: srv.url, watchers: o.watchers, codes: tables.map((t) => t.table) },
+  const spectators = fork(new URL(import.meta.url).pathname, [], {
+    env: { ...process.env, UNO_LOAD_SPECTATORS: JSON.stringify({ url: srv.url, watchers: o.watchers, codes: tables.map((t) => t.table) }) },
   });
+  setPriority(spectators.pid, 10);
   const watching = await new Promise((resolve) => spectators.once('message', resolve));
   for (let i = 0; i < tables.length; i++) {
     const r = await hosts[Math.floor(i / 20)].request({ op: 'start', table: tables[i].table, host: tables[i].host });
@@ -121,7 +126,7 @@ async function main() {
     return n;
   };
   const sentBytes = () => { // what the spectators have received
-    spectators.postMessage('received');
+    spectators.send('received');
     return new Promise((resolve) => spectators.once('message', resolve));
   };
   const times = [];
@@ -147,13 +152,12 @@ async function main() {
   console.log(`  load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (this machine's cores: the client runs on them too)`);
   console.log(`  server memory ${(rss / 1024).toFixed(1)} MiB (${((rss - rss0) / o.tables).toFixed(1)} KiB per table with its ${o.watchers} spectators)`);
 
-  spectators.postMessage('close');
+  spectators.send('close');
   await new Promise((resolve) => spectators.once('message', resolve));
-  await spectators.terminate();
   for (const h of hosts) h.ws.terminate();
   await srv.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 
-if (isMainThread) await main();
-else await spectatorThread();
+if (process.env.UNO_LOAD_SPECTATORS) await spectatorProcess();
+else await main();
