@@ -3,7 +3,8 @@
 // a match or session, the seats (people, or bots at a level), spectators
 // and the bots' pace. What was filled in stays while the page redraws.
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, language } from './i18n.js';
+import { MEANINGS_FI } from './options-fi.js';
 
 const draft = {
   rules: 'mattel', seats: ['human', 'medium', 'medium', 'medium'], options: {},
@@ -40,7 +41,8 @@ function optionInput(info, value, redraw) {
   }
   return h('div', { class: `option${info.name in draft.options ? ' changed' : ''}` },
     h('label', { for: id }, info.name), ' ', input,
-    h('p', { id: described, class: 'meaning' }, info.meaning, h('br'), h('small', {}, info.source)));
+    h('p', { id: described, class: 'meaning' }, (language() === 'fi' && MEANINGS_FI[info.name]) || info.meaning,
+      h('br'), h('small', {}, info.source)));
 }
 
 function optionsList(rulesInfo, redraw) {

@@ -86,9 +86,13 @@ test('the Finnish page', async () => {
   const page = await open(context);
   await page.waitForSelector('text=Uusi pöytä');
   assert.equal(await page.getAttribute('html', 'lang'), 'fi');
+  await page.waitForSelector('details.options');
+  await page.click('details.options summary');
+  assert.match(await page.textContent('#opt-play_sets-help'), /useita samanarvoisia kortteja/, "an option's meaning in Finnish");
   await shot(page, 'lobby-fi');
   await page.selectOption('#lang', 'en');
   await page.waitForSelector('text=New table');
+  assert.match(await page.textContent('#opt-play_sets-help'), /several cards of one value/);
   await context.close();
 });
 
