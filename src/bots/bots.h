@@ -116,6 +116,14 @@ bool uno_bot_random(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAct
 bool uno_bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
 bool uno_bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *worlds, UnoRng *rng,
                     UnoAction *out);
+/* What the search (ismcts.c) credits each seat with in a world played out,
+ * into r[seat]: the share of the other seats that finished behind it (a
+ * seat without a place is behind every placed one). 1 for the winner, 0 for
+ * the last place: under KPGUT, where every place is played, (n - rank) /
+ * (n - 1); under Mattel and classic, where the losers share the place after
+ * the winner, 1 for the winner and 0 for every loser, whatever the number of
+ * players. A game not over (a playout cut short) is even: 1/n each. */
+void uno_bot_search_rewards(const UnoGame *world, double *r);
 /* What the heuristic does at the table in or out of turn (heuristic.c):
  * catch, say UNO, side-slide, suspect; false: none of these. */
 bool uno_bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);

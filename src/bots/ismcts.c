@@ -8,9 +8,12 @@
  * (uno_worlds_sample), walks the tree of turn actions down it, adds one
  * node, plays the rest of the world out with a quick greedy policy on the
  * engine's trusted path (playout_step, uno_game_step), and credits every
- * node on the way with how well the seat that chose it finished. A node is
- * a sequence of actions from the decision: the same node in different
- * worlds is one information set as the searcher sees it. A child is
+ * node on the way with how well the seat that chose it finished
+ * (uno_bot_search_rewards: the share of the others it finished ahead of,
+ * so that a reward spans 0 to 1 whatever the rules and the number of
+ * players, and UCB1's exploration means the same). A node is a sequence of
+ * actions from the decision: the same node in different worlds is one
+ * information set as the searcher sees it. A child is
  * selected by UCB1 among the children whose action is legal in this world,
  * each counting the times it was available (the paper's "availability"
  * count), so that an action rare in the worlds is not starved.
@@ -221,15 +224,20 @@ static void playout(Search *s)
     }
 }
 
-/* How well each seat did in a world played out: 1 for the winner, down to
- * 0 for the last place where every place is played (KPGUT); 0 for a seat
- * without a place; an unfinished world is even. */
-static void rewards(const UnoGame *world, double *r)
+/* bots.h. Not (n - rank) / (n - 1): Mattel's losers share place 2, which
+ * gave them 2/3 at four players, the rewards a third as wide as at two, and
+ * the exploration three times as wide (docs/bots.md "Strength"). */
+void uno_bot_search_rewards(const UnoGame *world, double *r)
 {
-    int n = uno_game_nplayers(world);
+    int n = uno_game_nplayers(world), rank[UNO_MAX_PLAYERS];
+    bool over = uno_game_over(world);
+    for (int seat = 0; seat < n; seat++)
+        rank[seat] = uno_game_rank(world, seat);
     for (int seat = 0; seat < n; seat++) {
-        int rank = uno_game_rank(world, seat);
-        r[seat] = !uno_game_over(world) ? 1.0 / n : rank > 0 ? (double)(n - rank) / (n - 1) : 0.0;
+        int behind = 0;
+        for (int other = 0; other < n; other++)
+            behind += rank[seat] > 0 && (rank[other] <= 0 || rank[other] > rank[seat]);
+        r[seat] = over ? (double)behind / (n - 1) : 1.0 / n;
     }
 }
 
@@ -248,7 +256,7 @@ static bool iterate(Search *s)
     }
     playout(s);
     double r[UNO_MAX_PLAYERS];
-    rewards(s->world, r);
+    uno_bot_search_rewards(s->world, r);
     for (int i = 0; i < depth; i++) {
         Node *n = &s->nodes[path[i]];
         n->visits++;

@@ -571,6 +571,38 @@ static void same_decision_in_every_world(const char *rules_name)
     assert_true(compared > 100);
 }
 
+/* The search's rewards span 0 to 1 under every rule set and number of
+ * players: 1 for the winner, 0 for the last place; Mattel's losers, who
+ * share the place after the winner, all 0; KPGUT's places evenly between. */
+static void test_search_rewards(void **state)
+{
+    (void)state;
+    static const char *const rule_sets[] = {"mattel", "classic", "kpgut"};
+    UnoBotParams p;
+    uno_bot_params_default(&p);
+    for (size_t k = 0; k < sizeof rule_sets / sizeof *rule_sets; k++)
+        for (int n = 2; n <= 5; n++) {
+            UnoGame *g = new_game(rule_sets[k], NULL, NULL, n, 40 + (uint64_t)n);
+            double r[UNO_MAX_PLAYERS];
+            uno_bot_search_rewards(g, r);
+            for (int seat = 0; seat < n; seat++) /* not over: even */
+                assert_true(r[seat] == 1.0 / n);
+            UnoRng rngs[UNO_MAX_PLAYERS];
+            uno_sim_seed_bots(rngs, n, 7);
+            uno_bot_rollout(&p, g, rngs, 100000);
+            assert_true(uno_game_over(g));
+            uno_bot_search_rewards(g, r);
+            for (int seat = 0; seat < n; seat++) {
+                int rank = uno_game_rank(g, seat);
+                double want = strcmp(rule_sets[k], "kpgut") == 0 ? (double)(n - rank) / (n - 1) : rank == 1 ? 1.0 : 0.0;
+                if (r[seat] != want)
+                    fail_msg("%s, %d players: seat %d of rank %d gets %g, not %g", rule_sets[k], n, seat, rank, r[seat],
+                             want);
+            }
+            uno_game_free(g);
+        }
+}
+
 static void test_search_sees_only_its_view(void **state)
 {
     (void)state;
@@ -591,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_legal_kpgut),
         cmocka_unit_test(test_heuristic_beats_random),
         cmocka_unit_test(test_challenges_follow_what_was_seen),
+        cmocka_unit_test(test_search_rewards),
         cmocka_unit_test(test_search_sees_only_its_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
