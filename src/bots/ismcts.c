@@ -16,9 +16,7 @@
  * information set as the searcher sees it. A child is
  * selected by UCB1 among the children whose action is legal in this world,
  * each counting the times it was available (the paper's "availability"
- * count), so that an action rare in the worlds is not starved. The answer
- * is the most visited move, unless the heuristic's move from the same view
- * (heuristic.c) is not clearly worse by the search's own figures (answer()).
+ * count), so that an action rare in the worlds is not starved.
  *
  * What it decides: in turn, every turn action of every rule set (plays and
  * sets with their colours, draw or keep, name a colour, take, continue a
@@ -49,10 +47,6 @@
 #define DEFAULT_ITERATIONS 1000
 /* The clock is read every this many iterations under a time budget. */
 #define CLOCK_EVERY 16
-/* How sure the search must be to overrule the heuristic's move: by this
- * many standard errors of the difference of the two means (a reward in
- * [0, 1] varies by at most 1/4). */
-#define OVERRULE_Z 1.0
 
 typedef struct Node {
     UnoAction move;     /* the action that led here, by move.seat */
@@ -70,7 +64,6 @@ typedef struct Search {
     Node *nodes;
     int nnodes, cap;
     UnoAction moves[UNO_VIEW_MAX_LEGAL];
-    const UnoAction *heuristic; /* what the heuristic plays from the same view, or NULL */
 } Search;
 
 static bool is_turn_move(UnoActionType type)
@@ -279,26 +272,7 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* The root's answer: its most visited child, unless the heuristic's move is
- * a child whose mean the search cannot tell from that child's (within
- * OVERRULE_Z standard errors): then the heuristic's. Where the playouts
- * cannot tell moves apart (KPGUT's long games, a small budget), the
- * search's choice among them is noise, and the heuristic's is not. */
-static int answer(const Search *s)
-{
-    int best = -1;
-    for (int c = s->nodes[0].first_child; c >= 0; c = s->nodes[c].next_sibling)
-        if (best < 0 || s->nodes[c].visits > s->nodes[best].visits)
-            best = c;
-    int h = s->heuristic ? find_child(s, 0, s->heuristic) : -1;
-    if (best < 0 || h < 0 || h == best || s->nodes[h].visits == 0)
-        return best;
-    const Node *b = &s->nodes[best], *hn = &s->nodes[h];
-    double gap = b->reward / b->visits - hn->reward / hn->visits;
-    return gap > OVERRULE_Z * sqrt(0.25 / b->visits + 0.25 / hn->visits) ? best : h;
-}
-
-/* Searches from the seat's decision; its answer, or -1. */
+/* Searches from the seat's decision; the root's most visited child, or -1. */
 static int search(Search *s)
 {
     const UnoBotParams *p = s->params;
@@ -312,7 +286,11 @@ static int search(Search *s)
         if (!iterate(s))
             break;
     }
-    return answer(s);
+    int best = -1;
+    for (int c = s->nodes[0].first_child; c >= 0; c = s->nodes[c].next_sibling)
+        if (best < 0 || s->nodes[c].visits > s->nodes[best].visits)
+            best = c;
+    return best;
 }
 
 /* The view's legal entry for a move, or -1. */
@@ -345,10 +323,6 @@ bool uno_bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *wo
     int chosen = -1;
     if (turn_moves_in_view(v, &chosen) > 1) {
         Search s = {.params = p, .worlds = worlds, .rng = rng};
-        UnoAction heuristic;
-        UnoRng heuristic_rng = *rng; /* the search draws the same numbers as without it */
-        if (uno_bot_heuristic(p, v, &heuristic_rng, &heuristic) && is_turn_move((UnoActionType)heuristic.type))
-            s.heuristic = &heuristic;
         uno_rng_seed(&s.rollout_rng, uno_rng_next(rng));
         s.world = malloc(uno_worlds_bytes(worlds));
         int best = s.world ? search(&s) : -1;
