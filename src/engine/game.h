@@ -239,9 +239,10 @@ int turn_take(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
 int turn_color(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
 int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
 /* The trusted path (uno_game_step): applies a turn action (play, slide,
- * draw, pass, take, colour, challenge) known to be legal, unchecked.
- * Returns false for any other action type, leaving the game as it was. */
-bool turn_trusted(UnoGame *g, const UnoAction *a, EventSink *out);
+ * draw, pass, take, colour, challenge) known to be legal, unchecked and
+ * without events. Returns false for any other action type, leaving the
+ * game as it was. */
+bool turn_trusted(UnoGame *g, const UnoAction *a);
 /* Starts seat's turn with phase TURN. (Inline, as pass_turn: most actions
  * end with them.) */
 static inline void begin_turn(UnoGame *g, int seat, EventSink *out)

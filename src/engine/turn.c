@@ -159,10 +159,10 @@ static int check_held(const UnoGame *g, const UnoAction *a, char *err, size_t er
 
 /* The cards of the play's last value at its end: how many times it acts
  * (all of them in a legal set, KPGUT 'Draw 2', 'Skip', 'Reverse'). */
-static int last_run(const UnoAction *a)
+static int last_run(const UnoCard *cards, int n)
 {
     int k = 1;
-    while (k < a->ncards && uno_card_value(a->cards[a->ncards - 1 - k]) == uno_card_value(a->cards[a->ncards - 1]))
+    while (k < n && uno_card_value(cards[n - 1 - k]) == uno_card_value(cards[n - 1]))
         k++;
     return k;
 }
@@ -170,7 +170,7 @@ static int last_run(const UnoAction *a)
 /* Why the cards may not be played together (NULL: they may). */
 static const char *set_refusal(const UnoGame *g, const UnoAction *a)
 {
-    if (last_run(a) < a->ncards)
+    if (last_run(a->cards, a->ncards) < a->ncards)
         return "cards played together must have one value";
     if (a->ncards > 1 && !g->rules.play_sets)
         return "one card at a time under these rules";
@@ -218,6 +218,36 @@ static void side_slide(UnoGame *g, const UnoAction *a, EventSink *out)
     note_one_card(g, seat, a->uno, out);
 }
 
+/* A play that emptied seat's hand (the cards of its last value: k of `last`). */
+static void play_last(UnoGame *g, int seat, UnoCard last, int k, EventSink *out)
+{
+    /* KPGUT §2 (RULES.md decision 5): special cards cannot end the game:
+     * their effects happen, then the player draws 1 and must say UNO. */
+    if (g->rules.last_card_draw && !uno_card_is_number(last)) {
+        apply_effects(g, seat, last, k, out);
+        if (g->phase != UNO_PHASE_OVER && draw_or_end(g, seat, 1, UNO_R_LAST_CARD, out))
+            note_one_card(g, seat, false, out);
+        return;
+    }
+    if (g->rules.play_to_last) {
+        player_out(g, seat, out);
+        if (g->phase != UNO_PHASE_OVER)
+            apply_effects(g, seat, last, k, out);
+        return;
+    }
+    /* MyUNO "Going Out": a Draw 2 or WD4 played last is still drawn, and counts */
+    int value = uno_card_value(last);
+    int victim = next_seat(g, seat, 1);
+    if (value == UNO_DRAW2 || value == UNO_WILD4)
+        draw_cards(g, victim, g->pending + (value == UNO_DRAW2 ? 2 : 4) * k,
+                   value == UNO_DRAW2 ? UNO_R_DRAW2 : UNO_R_WILD4, out, NULL);
+    else if (value == UNO_BLANK && g->rules.blank_draw > 0)
+        draw_cards(g, victim, g->rules.blank_draw * k, UNO_R_BLANK, out, NULL);
+    g->pending = 0;
+    g->pending_kind = PENDING_NONE;
+    player_out(g, seat, out);
+}
+
 static void record_cheat(UnoGame *g, const UnoAction *a)
 {
     Cheat *ch = &g->cheat;
@@ -250,17 +280,23 @@ static bool honour_lets_through(const UnoGame *g, const UnoAction *a)
            g->seats[a->seat].hand.count > a->ncards;
 }
 
-/* A play of cards from seat's hand: legal, or a cheat that honour mode let
- * through (recorded, so that a catch can take it back). */
-static void play_cards(UnoGame *g, const UnoAction *a, bool cheat, EventSink *out)
+/* A play of the n cards of a from seat's hand: legal, or a cheat that
+ * honour mode let through (recorded, so that a catch can take it back).
+ * Inline, so that the trusted path's play of one card (n == 1, no cheat,
+ * no events) is compiled with those constants: no loops over the set. */
+static inline __attribute__((always_inline)) void play_cards(UnoGame *g, const UnoAction *a, int n,
+                                                              bool cheat, EventSink *out)
 {
     int seat = a->seat;
     bool in_turn = seat == g->turn;
-    UnoCard last = a->cards[a->ncards - 1];
+    UnoCard cards[UNO_MAX_SET]; /* read before the game changes: a card is a byte that may alias it */
+    memcpy(cards, a->cards, (size_t)n);
+    UnoCard last = cards[n - 1];
+    int color = a->color;
     Hand *h = &g->seats[seat].hand;
     bool continues_chain = g->phase == UNO_PHASE_PENDING && !cheat;
     bool said = a->uno || (in_turn && g->said_before);
-    int k = last_run(a);
+    int k = last_run(cards, n);
     start_action(g, seat, true);
     if (cheat)
         record_cheat(g, a);
@@ -270,13 +306,13 @@ static void play_cards(UnoGame *g, const UnoAction *a, bool cheat, EventSink *ou
         g->wd4_seat = (int8_t)seat;
         g->wd4_nsince = 0;
     }
-    for (int i = 0; i < a->ncards; i++) {
-        hand_remove(h, a->cards[i]);
-        discard_push(g, a->cards[i]);
+    for (int i = 0; i < n; i++) {
+        hand_remove(h, cards[i]);
+        discard_push(g, cards[i]);
     }
     /* a set of Wilds names one colour (KPGUT "Wild"); a blank keeps the colour */
     if (uno_card_is_wild(last))
-        g->color = a->color;
+        g->color = (int8_t)color;
     else if (uno_card_is_colored(last))
         g->color = (int8_t)uno_card_color(last);
     g->stuck = 0;
@@ -284,38 +320,14 @@ static void play_cards(UnoGame *g, const UnoAction *a, bool cheat, EventSink *ou
         g->pending = 0;
         g->pending_kind = PENDING_NONE;
     }
-    ev_emit(out, UNO_EV_PLAY, seat, -1, g->color, a->ncards, UNO_R_NONE, a->cards, a->ncards);
+    ev_emit(out, UNO_EV_PLAY, seat, -1, g->color, n, UNO_R_NONE, cards, n);
 
     if (h->count > 0) {
         note_one_card(g, seat, said, out);
         apply_effects(g, seat, last, k, out);
         return;
     }
-    /* KPGUT §2 (RULES.md decision 5): special cards cannot end the game:
-     * their effects happen, then the player draws 1 and must say UNO. */
-    if (g->rules.last_card_draw && !uno_card_is_number(last)) {
-        apply_effects(g, seat, last, k, out);
-        if (g->phase != UNO_PHASE_OVER && draw_or_end(g, seat, 1, UNO_R_LAST_CARD, out))
-            note_one_card(g, seat, false, out);
-        return;
-    }
-    if (g->rules.play_to_last) {
-        player_out(g, seat, out);
-        if (g->phase != UNO_PHASE_OVER)
-            apply_effects(g, seat, last, k, out);
-        return;
-    }
-    /* MyUNO "Going Out": a Draw 2 or WD4 played last is still drawn, and counts */
-    int value = uno_card_value(last);
-    int victim = next_seat(g, seat, 1);
-    if (value == UNO_DRAW2 || value == UNO_WILD4)
-        draw_cards(g, victim, g->pending + (value == UNO_DRAW2 ? 2 : 4) * k,
-                   value == UNO_DRAW2 ? UNO_R_DRAW2 : UNO_R_WILD4, out, NULL);
-    else if (value == UNO_BLANK && g->rules.blank_draw > 0)
-        draw_cards(g, victim, g->rules.blank_draw * k, UNO_R_BLANK, out, NULL);
-    g->pending = 0;
-    g->pending_kind = PENDING_NONE;
-    player_out(g, seat, out);
+    play_last(g, seat, last, k, out);
 }
 
 int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
@@ -342,7 +354,7 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
             return fail(err, errlen, UNO_E_ILLEGAL, "%s", bad_set);
         return explain_unplayable(g, a->cards[0], err, errlen);
     }
-    play_cards(g, a, !legal, out);
+    play_cards(g, a, a->ncards, !legal, out);
     return UNO_OK;
 }
 
@@ -549,14 +561,17 @@ int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
     return UNO_OK;
 }
 
-bool turn_trusted(UnoGame *g, const UnoAction *a, EventSink *out)
+bool turn_trusted(UnoGame *g, const UnoAction *a)
 {
+    EventSink *out = NULL; /* the trusted path has no events: the compiler drops them */
     switch (a->type) {
     case UNO_ACT_PLAY:
-        if (a->seat == g->turn)
-            play_cards(g, a, false, out);
-        else
+        if (a->seat != g->turn)
             side_slide(g, a, out);
+        else if (a->ncards == 1) /* the most frequent by far */
+            play_cards(g, a, 1, false, out);
+        else
+            play_cards(g, a, a->ncards, false, out);
         return true;
     case UNO_ACT_DRAW: draw_in_turn(g, a->seat, out); return true;
     case UNO_ACT_PASS: pass_drawn(g, a->seat, out); return true;
