@@ -93,7 +93,10 @@ static void skip_players(UnoGame *g, int k, EventSink *out)
     pass_turn(g, 1 + k, out);
 }
 
-void apply_effects(UnoGame *g, int seat, UnoCard last, int k, EventSink *out)
+/* apply_effects, inline in the plays of turn.c (the trusted one-card play
+ * compiles it with k = 1 and no events). */
+static inline __attribute__((always_inline)) void card_effects(UnoGame *g, int seat, UnoCard last, int k,
+                                                                EventSink *out)
 {
     g->turn = (int8_t)seat;
     switch (uno_card_value(last)) {
@@ -130,6 +133,11 @@ void apply_effects(UnoGame *g, int seat, UnoCard last, int k, EventSink *out)
         pass_turn(g, 1, out);
         return;
     }
+}
+
+void apply_effects(UnoGame *g, int seat, UnoCard last, int k, EventSink *out)
+{
+    card_effects(g, seat, last, k, out);
 }
 
 /* ------------------------------------------------------------------ play */
@@ -324,7 +332,7 @@ static inline __attribute__((always_inline)) void play_cards(UnoGame *g, const U
 
     if (h->count > 0) {
         note_one_card(g, seat, said, out);
-        apply_effects(g, seat, last, k, out);
+        card_effects(g, seat, last, k, out);
         return;
     }
     play_last(g, seat, last, k, out);
