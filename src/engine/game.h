@@ -211,18 +211,90 @@ static inline int next_seat(const UnoGame *g, int from, int steps)
 int oldest_seat(const UnoGame *g);
 int youngest_seat(const UnoGame *g);
 
-/* ---- what may be played (legal.c) ---- */
+/* ---- what may be played (inline here: asked at every action; the list
+ * of legal actions in legal.c). Playability is a bit set over the 55
+ * kinds, so a question like "which of my cards match" is a few AND/OR
+ * instructions. ---- */
+#define LEGAL_COLOR(c) (0x1fffULL << ((c) * 13))
+/* Bits v, 13 + v, 26 + v, 39 + v: the value in the four colours. */
+static inline uint64_t value_mask(int v) { return 0x8004002001ULL << v; }
+/* legal.c: the kinds of a top card's value (by card), of a colour in force
+ * (by colour; none for UNO_NO_COLOR). */
+extern const uint64_t legal_top_values[256];
+extern const uint64_t legal_colors[UNO_COLORS + 1];
+
+/* What matches the pile in a normal turn (MyUNO "Let's Play": colour,
+ * number or symbol; Wild always; KPGUT "Basic Gameplay": value or colour):
+ * with this top card and colour in force, and with the game's. */
+static inline uint64_t pile_kinds(UnoCard top, int color)
+{
+    return 1ULL << UNO_WILD | 1ULL << UNO_BLANK | legal_colors[color] | legal_top_values[top];
+}
+static inline uint64_t pile_match_mask(const UnoGame *g) { return pile_kinds(g->top, g->color); }
+
+/* Would a WD4 break the rule in force (MyUNO "Wild Draw 4", KPGUT "Wild+Draw 4")? */
+static inline bool wd4_breaks_rule(const UnoGame *g, const Hand *h)
+{
+    uint64_t others = h->mask & ~(1ULL << UNO_WILD4);
+    if (g->rules.wd4_rule == UNO_WD4_NO_PLAYABLE) /* KPGUT: no other card playable */
+        return (others & pile_match_mask(g)) != 0;
+    /* MyUNO / classic: no card matching the colour in force */
+    return g->color != UNO_NO_COLOR && (others & LEGAL_COLOR(g->color)) != 0;
+}
+
+/* KPGUT §7: a number card identical to the top, out of turn. */
+static inline uint64_t slide_mask(const UnoGame *g, int seat)
+{
+    if (!g->rules.side_slide || seat == g->turn || !seat_active(g, seat) ||
+        !uno_card_is_number(g->top) || g->phase == UNO_PHASE_COLOR)
+        return 0;
+    return g->seats[seat].hand.mask & (1ULL << g->top);
+}
+
 /* Kinds of card the seat could start a play with now (ignores WD4 legality
  * where a challenge may catch it, and honour mode). */
-uint64_t playable_mask(const UnoGame *g, int seat);
+static inline uint64_t playable_mask(const UnoGame *g, int seat)
+{
+    if (seat != g->turn)
+        return g->phase == UNO_PHASE_OVER ? 0 : slide_mask(g, seat);
+    const Hand *h = &g->seats[seat].hand;
+    uint64_t m;
+    if (g->phase == UNO_PHASE_TURN || g->phase == UNO_PHASE_MUST_PLAY) { /* the most frequent, first */
+        if (g->top == UNO_NO_CARD) /* KPGUT: any first card but WD4 */
+            return h->mask & ~(1ULL << UNO_WILD4);
+        m = pile_match_mask(g);
+        /* Where a challenge can catch an illegal WD4 it may be played as a
+         * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
+         * enforces the rule (RULES.md matrix "WD4 challenge"). */
+        if (g->rules.challenge != UNO_CHALLENGE_NONE || !wd4_breaks_rule(g, h))
+            m |= 1ULL << UNO_WILD4;
+        return h->mask & m;
+    }
+    switch (g->phase) {
+    case UNO_PHASE_DRAWN: /* MyUNO: only the drawn card; classic "Reneging" */
+        return h->mask & (1ULL << g->drawn);
+    case UNO_PHASE_PENDING:
+        if (g->pending_kind == PENDING_DRAW2) {
+            /* KPGUT "Draw 2": chain with Draw 2; "Wild+Draw 4": on a Draw 2
+             * when holding no Draw 2 (RULES.md decisions 1, 2) */
+            m = g->rules.stack_draw2 ? value_mask(UNO_DRAW2) : 0;
+            if (g->rules.wd4_on_draw2 && !(h->mask & value_mask(UNO_DRAW2)))
+                m |= 1ULL << UNO_WILD4;
+        } else {
+            m = g->rules.stack_wd4 ? 1ULL << UNO_WILD4 : 0;
+        }
+        return h->mask & m;
+    case UNO_PHASE_FREE_PLAY: /* KPGUT: any card, not WD4 while holding others */
+        m = h->mask;
+        if (m & ~(1ULL << UNO_WILD4))
+            m &= ~(1ULL << UNO_WILD4);
+        return m;
+    default: /* naming a colour, or over */
+        return 0;
+    }
+}
 /* The most cards one legal play of the seat can hold (0: none). */
 int largest_play(const UnoGame *g, int seat);
-/* Would a WD4 break the rule in force (MyUNO "Wild Draw 4", KPGUT "Wild+Draw 4")? */
-bool wd4_breaks_rule(const UnoGame *g, const Hand *h);
-/* The kinds that match the pile in a normal turn (a bit per kind), and
- * those that match a pile with this top card and colour in force. */
-uint64_t pile_match_mask(const UnoGame *g);
-uint64_t pile_kinds(UnoCard top, int color);
 
 /* ---- predicates shared by the handlers and the move list ---- */
 bool can_call_uno(const UnoGame *g, int seat, int64_t t); /* t < 0: the game's clock */

@@ -1,102 +1,23 @@
 /*
- * legal.c — what may be played, and the list of every action that would
- * succeed (uno_game_legal). Playability is a bit set over the 55 kinds, so a
- * question like "which of my cards match" is a few AND/OR instructions.
+ * legal.c — the list of every action that would succeed (uno_game_legal);
+ * what may be played is inline in game.h, asked at every action.
  */
 #include <string.h>
 
 #include "engine/game.h"
 
 #define BIT(k) (1ULL << (k))
-#define COLOR_MASK(c) (0x1fffULL << ((c) * 13))
-
-/* Bits v, 13 + v, 26 + v, 39 + v: the value in the four colours. */
-static uint64_t value_mask(int v)
-{
-    return 0x8004002001ULL << v;
-}
 
 /* The kinds of the top card's value, for each card that can be on top
  * (none for W, W+4, X and UNO_NO_CARD: they have no value to match), and
- * of each colour in force (none for UNO_NO_COLOR): looked up, as playable
- * masks are asked for at every action. */
+ * of each colour in force (none for UNO_NO_COLOR): looked up by pile_kinds
+ * (game.h), as playable masks are asked for at every action. */
 #define VALUES(v) (0x8004002001ULL << (v))
 #define ONE_COLOR VALUES(0), VALUES(1), VALUES(2), VALUES(3), VALUES(4), VALUES(5), VALUES(6), \
                   VALUES(7), VALUES(8), VALUES(9), VALUES(10), VALUES(11), VALUES(12)
-static const uint64_t top_values[256] = {ONE_COLOR, ONE_COLOR, ONE_COLOR, ONE_COLOR};
-static const uint64_t colors[UNO_COLORS + 1] = {COLOR_MASK(0), COLOR_MASK(1), COLOR_MASK(2),
-                                                COLOR_MASK(3), 0};
-
-/* What matches the pile in a normal turn (MyUNO "Let's Play": colour,
- * number or symbol; Wild always; KPGUT "Basic Gameplay": value or colour). */
-uint64_t pile_kinds(UnoCard top, int color)
-{
-    return BIT(UNO_WILD) | BIT(UNO_BLANK) | colors[color] | top_values[top];
-}
-
-uint64_t pile_match_mask(const UnoGame *g)
-{
-    return pile_kinds(g->top, g->color);
-}
-
-bool wd4_breaks_rule(const UnoGame *g, const Hand *h)
-{
-    uint64_t others = h->mask & ~BIT(UNO_WILD4);
-    if (g->rules.wd4_rule == UNO_WD4_NO_PLAYABLE) /* KPGUT: no other card playable */
-        return (others & pile_match_mask(g)) != 0;
-    /* MyUNO / classic: no card matching the colour in force */
-    return g->color != UNO_NO_COLOR && (others & COLOR_MASK(g->color)) != 0;
-}
-
-/* KPGUT §7: a number card identical to the top, out of turn. */
-static uint64_t slide_mask(const UnoGame *g, int seat)
-{
-    if (!g->rules.side_slide || seat == g->turn || !seat_active(g, seat) ||
-        !uno_card_is_number(g->top) || g->phase == UNO_PHASE_COLOR)
-        return 0;
-    return g->seats[seat].hand.mask & BIT(g->top);
-}
-
-uint64_t playable_mask(const UnoGame *g, int seat)
-{
-    if (seat != g->turn)
-        return g->phase == UNO_PHASE_OVER ? 0 : slide_mask(g, seat);
-    const Hand *h = &g->seats[seat].hand;
-    uint64_t m;
-    if (g->phase == UNO_PHASE_TURN || g->phase == UNO_PHASE_MUST_PLAY) { /* the most frequent, first */
-        if (g->top == UNO_NO_CARD) /* KPGUT: any first card but WD4 */
-            return h->mask & ~BIT(UNO_WILD4);
-        m = pile_match_mask(g);
-        /* Where a challenge can catch an illegal WD4 it may be played as a
-         * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
-         * enforces the rule (RULES.md matrix "WD4 challenge"). */
-        if (g->rules.challenge != UNO_CHALLENGE_NONE || !wd4_breaks_rule(g, h))
-            m |= BIT(UNO_WILD4);
-        return h->mask & m;
-    }
-    switch (g->phase) {
-    case UNO_PHASE_DRAWN: /* MyUNO: only the drawn card; classic "Reneging" */
-        return h->mask & BIT(g->drawn);
-    case UNO_PHASE_PENDING:
-        if (g->pending_kind == PENDING_DRAW2) {
-            /* KPGUT "Draw 2": chain with Draw 2; "Wild+Draw 4": on a Draw 2
-             * when holding no Draw 2 (RULES.md decisions 1, 2) */
-            m = g->rules.stack_draw2 ? value_mask(UNO_DRAW2) : 0;
-            if (g->rules.wd4_on_draw2 && !(h->mask & value_mask(UNO_DRAW2)))
-                m |= BIT(UNO_WILD4);
-        } else {
-            m = g->rules.stack_wd4 ? BIT(UNO_WILD4) : 0;
-        }
-        return h->mask & m;
-    case UNO_PHASE_FREE_PLAY: /* KPGUT: any card, not WD4 while holding others */
-        m = h->mask;
-        if (m & ~BIT(UNO_WILD4))
-            m &= ~BIT(UNO_WILD4);
-        return m;
-    default: /* naming a colour, or over */
-        return 0;
-    }
-}
+const uint64_t legal_top_values[256] = {ONE_COLOR, ONE_COLOR, ONE_COLOR, ONE_COLOR};
+const uint64_t legal_colors[UNO_COLORS + 1] = {LEGAL_COLOR(0), LEGAL_COLOR(1), LEGAL_COLOR(2),
+                                               LEGAL_COLOR(3), 0};
 
 uint64_t uno_game_playable(const UnoGame *g, int seat) { return playable_mask(g, seat); }
 
