@@ -251,9 +251,9 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
 
 /* The next action: the seat in turn is asked first, then the others in the
  * order of play. Returns the seat that acts, -1 when nobody does. */
-static int next_action(UnoSimWorker *w, int turn, UnoAction *a)
+static inline int next_action(UnoSimWorker *w, int turn, bool all_random, UnoAction *a)
 {
-    if (w->all_random) { /* bots.h: the random bot acts in its turn only */
+    if (all_random) { /* bots.h: the random bot acts in its turn only */
         uno_bot_random_step(&w->c.params[turn], w->g, turn, &w->rng[turn], a);
         return turn;
     }
@@ -321,7 +321,7 @@ static int cards_left(const UnoGame *g, const UnoAction *a, const Flow *f)
 }
 
 /* After action a: whether the pile became a new stock during it. */
-static bool flow_step(const UnoGame *g, const UnoAction *a, bool hands, Flow *f)
+static inline __attribute__((always_inline)) bool flow_step(const UnoGame *g, const UnoAction *a, bool hands, Flow *f)
 {
     int played = a->type == UNO_ACT_PLAY ? a->ncards : 0, to_pile = 0;
     if (hands) {
@@ -355,8 +355,13 @@ static void finish_record(const UnoSimWorker *w, UnoSimRecord *r)
     }
 }
 
-/* Game `index` through uno_game_apply: the reference path. */
-static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t errlen)
+/* Game `index`, through uno_game_step or (--reference, events) the checked
+ * uno_game_apply. Inline in uno_sim_play, which compiles it apart for games
+ * between random bots on the trusted path (`random_trusted`: nobody acts
+ * out of turn or empties a hand without a play, no events), the most
+ * frequent run, without the tests of the others. */
+static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoSimRecord *r, bool random_trusted,
+                                                            char *err, size_t errlen)
 {
     const UnoSimConfig *c = &w->c;
     uint64_t index = r->index, seed = r->seed;
@@ -385,7 +390,8 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
      * of one into the game could change *r for all the compiler knows */
     uint32_t actions = 0, turns = 0, reshuffles = 0;
     const uint64_t max_actions = c->max_actions;
-    const bool trusted = !c->reference && !emit;
+    const bool trusted = random_trusted || (!c->reference && !emit);
+    const bool all_random = random_trusted || w->all_random;
     UnoAction a;
     for (int turn; (turn = uno_game_turn(w->g)) >= 0;) {
         if (actions >= max_actions) {
@@ -396,13 +402,13 @@ static int play_reference(UnoSimWorker *w, UnoSimRecord *r, char *err, size_t er
         }
         if (continuing != turn)
             continuing = -1; /* the turn passed */
-        int seat = next_action(w, turn, &a);
+        int seat = next_action(w, turn, all_random, &a);
         if (seat < 0) {
             snprintf(err, errlen, "game %llu (seed %llu): seat %d in turn has nothing to do",
                      (unsigned long long)index, (unsigned long long)seed, turn);
             return UNO_E_ILLEGAL;
         }
-        bool hands = counted[a.type].empties;
+        bool hands = !random_trusted && counted[a.type].empties;
         for (int s = 0; hands && s < c->nplayers; s++)
             flow.hands[s] = uno_game_hand_count(w->g, s);
         if (trusted)
@@ -440,5 +446,7 @@ int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, si
     r->seed = uno_sim_game_seed(w->c.seed, index);
     if (w->playout)
         return uno_playout_play(w->playout, r, err, errlen);
-    return play_reference(w, r, err, errlen);
+    if (w->all_random && !w->recording && !w->c.reference && !w->c.emit)
+        return play_game(w, r, true, err, errlen);
+    return play_game(w, r, false, err, errlen);
 }
