@@ -310,11 +310,6 @@ int turn_pass(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
 int turn_take(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
 int turn_color(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
 int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
-/* The trusted path (uno_game_step): applies a turn action (play, slide,
- * draw, pass, take, colour, challenge) known to be legal, unchecked and
- * without events. Returns false for any other action type, leaving the
- * game as it was. */
-bool turn_trusted(UnoGame *g, const UnoAction *a);
 /* Starts seat's turn with phase TURN. (Inline, as pass_turn: most actions
  * end with them.) */
 static inline void begin_turn(UnoGame *g, int seat, EventSink *out)
@@ -394,6 +389,24 @@ void end_game_early(UnoGame *g, UnoReason reason, EventSink *out);
 void order_section6(const Hand **hands, int *seats, int n, int *places);
 /* KPGUT: after a player left the game, ends it if one player remains. */
 void check_last_player(UnoGame *g, EventSink *out);
+
+/* ---- after every action (apply.c's uno_game_apply, turn.c's uno_game_step) ---- */
+/* KPGUT §4–§5: the stock is renewed as soon as it runs out; when the played
+ * cards cannot make a new one, the game ends as in §6. */
+static inline void after_action(UnoGame *g, EventSink *out)
+{
+    if (g->rules.stock_out_ends && g->phase != UNO_PHASE_OVER && g->stock_n == 0)
+        end_game_early(g, UNO_R_EXHAUSTED, out);
+}
+/* UNO_DEBUG builds (make SAN=1): aborts when an invariant broke after a. */
+#ifdef UNO_DEBUG
+void assert_invariants(const UnoGame *g, const UnoAction *a);
+#else
+static inline void assert_invariants(const UnoGame *g, const UnoAction *a) { (void)g, (void)a; }
+#endif
+/* uno_game_step's actions other than the turn's (turn.c applies those):
+ * through their checked handler, without events. */
+void step_unchecked(UnoGame *g, const UnoAction *a);
 
 /* ---- the clock (clock.c; uno_game_timers_due in uno.h) ---- */
 void run_timers(UnoGame *g, int64_t t, EventSink *out);
