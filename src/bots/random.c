@@ -38,7 +38,7 @@ static UnoCard kind_at(uint64_t m, uint32_t k)
 }
 
 /* bots.h's UNO_BOT_RANDOM, for the seat in turn. */
-static void random_policy(const Situation *s, const UnoBotParams *p, UnoRng *rng, UnoAction *out)
+static inline __attribute__((always_inline)) void random_policy(const Situation *s, const UnoBotParams *p, UnoRng *rng, UnoAction *out)
 {
     if (s->phase == UNO_PHASE_COLOR) {
         uno_action_init(out, UNO_ACT_COLOR, s->seat);
