@@ -401,8 +401,9 @@ bool can_draw(const UnoGame *g, int seat)
 
 /* Mattel and classic: draw one card; a playable one may be played (or kept:
  * RULES.md decision 14), else the turn ends at once. KPGUT "Basic Gameplay":
- * draw until a playable card comes, then play (RULES.md decision 3). */
-static void draw_in_turn(UnoGame *g, int seat, EventSink *out)
+ * draw until a playable card comes, then play (RULES.md decision 3).
+ * Inline: the trusted path compiles it without events. */
+static inline __attribute__((always_inline)) void draw_in_turn(UnoGame *g, int seat, EventSink *out)
 {
     bool had_playable = playable_mask(g, seat) != 0;
     start_action(g, seat, false);
