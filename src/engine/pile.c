@@ -124,8 +124,8 @@ static inline __attribute__((always_inline)) int draw(UnoGame *g, int seat, int 
 
 int draw_cards(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out, UnoCard *last)
 {
-    if (n == 1 && !out) /* a draw in turn on the trusted path: compiled without loops or events */
-        return draw(g, seat, 1, false, reason, NULL, last);
+    if (!out) /* the trusted path: compiled without events, and a draw in turn without a loop */
+        return n == 1 ? draw(g, seat, 1, false, reason, NULL, last) : draw(g, seat, n, false, reason, NULL, last);
     return draw(g, seat, n, false, reason, out, last);
 }
 
