@@ -31,7 +31,7 @@ struct UnoServer {
 typedef struct ClientData {
     Client client;
     int creates;
-    uint32_t ping_n;    /* the last ping's number */
+    uint32_t ping_n;    /* the last ping's number: random, so that no pong can be sent before its ping */
     int64_t ping_sent;  /* ... when it left, 0: answered */
     int64_t ping_due;   /* when the next one goes */
     struct ClientData *prev, *next; /* in UnoServer's clients */
@@ -310,7 +310,8 @@ static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
 static void ping(ClientData *d, int64_t now)
 {
     char text[48];
-    int n = snprintf(text, sizeof text, "{\"type\":\"ping\",\"n\":%u}", ++d->ping_n);
+    d->ping_n = (uint32_t)srv_random_u64();
+    int n = snprintf(text, sizeof text, "{\"type\":\"ping\",\"n\":%u}", d->ping_n);
     d->ping_sent = now;
     d->ping_due = now + SRV_PING_MS;
     srv_send(d->client.conn, text, (size_t)n);

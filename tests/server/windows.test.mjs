@@ -5,7 +5,7 @@
 // the server's clock. And a catch pressed again and again gains nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startTable, sleep } from './harness.mjs';
+import { startServer, startTable, Client, sleep } from './harness.mjs';
 
 let srv;
 before(async () => { srv = await startServer({ args: ['--allow-decks'] }); });
@@ -93,4 +93,35 @@ test('a catch flood gains nothing: one click after the grace wins over a button 
   assert.equal(answers.filter((x) => x.ok).length, 0, 'the flooder caught nobody');
   assert.ok(answers.filter((x) => x.error === 'rate_limited').length > 40, 'most presses never reached the referee');
   for (const x of t.clients) await x.close();
+});
+
+// A client whose pongs leave `delay` ms after each ping, and that also sends
+// pongs of its own before any ping (guessing numbers), to look faster.
+async function laggingClient(url, delay) {
+  const c = new Client(url);
+  const receive = c.receive.bind(c);
+  let guess = 0;
+  c.receive = (text) => {
+    const msg = JSON.parse(text);
+    if (msg.type !== 'ping') return receive(text);
+    c.frames.push(text);
+    for (let n = 1; n <= 3; n++) c.send({ op: 'pong', n: msg.n + n });
+    c.send({ op: 'pong', n: ++guess });
+    setTimeout(() => c.send({ op: 'pong', n: msg.n }), delay);
+  };
+  await c.open();
+  return c;
+}
+
+test('lag is the server\'s own measure: a slow pong counts, a pong sent before its ping does not', async () => {
+  const host = await Client.connect(srv.url);
+  const made = await host.request({ op: 'create', rules: 'mattel', seats: ['human', 'easy'] });
+  const slow = await laggingClient(srv.url, 300);
+  const sat = await slow.request({ op: 'sit', table: made.table, name: 'Slow', age: 30, seat: 0 });
+  assert.equal(sat.ok, true, JSON.stringify(sat));
+  await sleep(400); // the first ping, at connection, is answered by now
+  const info = await host.request({ op: 'table', table: made.table });
+  const lag = info.seats[0].lag;
+  assert.ok(lag >= 300 && lag < 2000, `lag ${lag} ms for pongs sent 300 ms after their pings`);
+  for (const c of [slow, host]) await c.close();
 });
