@@ -1,6 +1,9 @@
-// Kill the server (SIGKILL) at random moments while people play, start it
-// again on the same database, and compare with what they were told: no
-// action anyone heard of is lost, no table is damaged, every table goes on.
+// Kill the server (SIGKILL) at random moments while people play and while
+// tables are being made, start it again on the same database, and compare
+// with what they were told: no action or table anyone heard of is lost, no
+// table is damaged, every table goes on, and where nothing was done after the
+// last action told, each seat comes back to the very game it was last shown,
+// its clock included (docs/server.md: the clock goes on from the last action).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,8 +17,9 @@ test(`${KILLS} kills -9 during games: nothing acknowledged is lost, no table is 
   const dir = mkdtempSync(join(tmpdir(), 'uno-crash-'));
   const db = join(dir, 'uno.db');
   const random = rng(99);
-  const tables = []; // { code, host, tokens, told (the most actions any frame said), lastViews }
-  let checked = 0, resumed = 0;
+  const tables = []; // { code, tokens, told (the most actions any frame said), shown (by seat: the last view and its actions), over }
+  const made = []; // tables whose creation was answered, in the lobby
+  let checked = 0, resumed = 0, compared = 0;
   for (let kill = 0; kill < KILLS; kill++) {
     const srv = await startServer({ db, args: ['--rate', '10000'] });
     // every table comes back with at least what its players were told
@@ -28,40 +32,69 @@ test(`${KILLS} kills -9 during games: nothing acknowledged is lost, no table is 
       checked++;
       await c.close();
     }
+    for (const code of made) {
+      const c = await Client.connect(srv.url);
+      const info = await c.request({ op: 'table', table: code });
+      assert.equal(info.ok, true, `table ${code}, made before kill ${kill - 1}: ${info.message}`);
+      assert.equal(info.status, 'lobby');
+      await c.close();
+    }
     // the newest table is played on (or a new one made when it is over)
     let t = tables[tables.length - 1];
     let clients;
     if (!t || t.over) {
       const rules = ['mattel', 'kpgut', 'classic'][tables.length % 3];
-      const made = await startTable(srv.url, { rules, seats: ['human', 'human', 'medium', 'human'], bot_pace_ms: 5 });
-      t = { code: made.code, tokens: made.clients.map((c) => c && c.token), told: 0, over: false };
+      const started = await startTable(srv.url, { rules, seats: ['human', 'human', 'medium', 'human'], bot_pace_ms: 5 });
+      t = { code: started.code, tokens: started.clients.map((c) => c && c.token), told: 0, shown: [], over: false };
       tables.push(t);
-      clients = made.clients.filter(Boolean);
+      clients = started.clients.filter(Boolean);
     } else {
       clients = [];
+      const c0 = await Client.connect(srv.url);
+      const kept = (await c0.request({ op: 'table', table: t.code })).actions;
+      await c0.close();
       for (const token of t.tokens.filter(Boolean)) {
         const c = await Client.connect(srv.url);
         const r = await c.request({ op: 'resume', table: t.code, token });
         assert.equal(r.ok, true);
         c.seat = r.seat;
         const v = await c.request({ op: 'view' });
+        const shown = t.shown[c.seat];
+        if (kept === t.told && shown && shown.actions === kept) {
+          const { options, ...now } = v.view;
+          assert.deepEqual(now, shown.view, `table ${t.code}, seat ${c.seat} after kill ${kill - 1}: the game it was shown`);
+          assert.ok(v.now >= shown.view.t, `the clock goes on from the last action (${v.now} < ${shown.view.t})`);
+          compared++;
+        }
         if (v.view.over) t.over = true;
         clients.push(c);
         resumed++;
       }
     }
     const playing = clients.map((c) => playRandomly(c, random, { pauseMs: 5 }).catch(() => {}));
+    // one round in five, tables are also being made when the kill comes
+    const host = kill % 5 === 4 ? await Client.connect(srv.url) : null;
+    const making = [];
     await Promise.race([Promise.all(playing), sleep(50 + random() * 300)]);
+    for (let i = 0; host && i < 5; i++)
+      making.push(host.request({ op: 'create', rules: 'mattel', seats: ['human', 'easy'] }).then((r) => r.ok && made.push(r.table), () => {}));
+    if (host) await sleep(random() * 4);
     srv.proc.kill('SIGKILL');
     await srv.exited;
+    if (host) host.ws.terminate();
     for (const c of clients) {
       for (const f of c.frames) {
         const m = JSON.parse(f);
         if (typeof m.actions === 'number' && m.actions > t.told) t.told = m.actions;
+        if (typeof m.actions === 'number' && m.view && !(t.shown[c.seat] && t.shown[c.seat].actions > m.actions)) {
+          const { options, ...view } = m.view;
+          t.shown[c.seat] = { actions: m.actions, view };
+        }
         if (m.view && m.view.over) t.over = true;
       }
       c.ws.terminate();
     }
+    await Promise.all(making);
   }
   const srv = await startServer({ db });
   for (const t of tables) {
@@ -72,6 +105,7 @@ test(`${KILLS} kills -9 during games: nothing acknowledged is lost, no table is 
   }
   await srv.stop();
   rmSync(dir, { recursive: true, force: true });
-  console.log(`crash test: ${KILLS} kills, ${tables.length} tables, ${checked} table checks, ${resumed} seats taken back`);
-  assert.ok(tables.length >= 2 && resumed > 0);
+  console.log(`crash test: ${KILLS} kills, ${tables.length} tables, ${checked} table checks, ${resumed} seats taken back, ` +
+              `${compared} of them compared with the game they were last shown, ${made.length} tables made before a kill`);
+  assert.ok(tables.length >= 2 && resumed > 0 && compared > 0 && made.length > 0);
 });
