@@ -77,6 +77,27 @@ static void test_every_command_says_what_was_wrong(void **state)
     refused("replay f --text --watch", "replay", "--text or --watch, not both");
     refused("table --frob", "table", "unexpected argument '--frob'");
     refused("table --repair", "table", "--repair repairs the file of --save FILE");
+    refused("serve --port 99999", "serve", "--port: '99999' is not a whole number in 0..65535");
+    refused("serve --rate 0", "serve", "--rate: '0' is not a whole number in 1..10000");
+    refused("serve --frob", "serve", "'--frob' needs a value (or is unknown)");
+    refused("serve --export X", "serve", "--export needs a table's code and a file to write");
+}
+
+/* `uno CMD --help` prints the command's usage on standard output and
+ * exits 0, for every command. */
+static void test_every_command_has_help(void **state)
+{
+    (void)state;
+    static const char *const commands[] = {"play", "table", "serve", "replay", "rules", "arena", "sim", "perft", "bench"};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        char args[64], usage[64];
+        snprintf(args, sizeof args, "%s --help 2>/dev/null", commands[i]);
+        snprintf(usage, sizeof usage, "usage: uno %s", commands[i]);
+        int status;
+        const char *out = run(args, true, &status);
+        if (status != 0 || strncmp(out, usage, strlen(usage)) != 0)
+            fail_msg("uno %s --help: expected status 0 and \"%s...\"; got %d:\n%s", commands[i], usage, status, out);
+    }
 }
 
 static void test_version(void **state)
@@ -94,6 +115,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_command_says_what_was_wrong),
+        cmocka_unit_test(test_every_command_has_help),
         cmocka_unit_test(test_version),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -148,6 +148,9 @@ test('a person away longer than the table allows is played by a bot until they c
   const random = rng(3);
   await Promise.race([playRandomly(b, random), sleep(1500)]);
   b.onUpdate = null;
+  const acted = b.frames.map((f) => JSON.parse(f)).filter((m) => m.type === 'update')
+    .flatMap((m) => m.events).filter((e) => e.seat === 0 && ['play', 'draw', 'pass', 'take', 'color'].includes(e.type));
+  assert.ok(acted.length > 0, 'the stand-in played seat 0');
   const back = await Client.connect(srv.url);
   const r = await back.request({ op: 'resume', table: t.code, token: a.token });
   assert.equal(r.ok, true);
@@ -183,6 +186,32 @@ test('spectators: none, counts only, or every hand with the host\'s key; a seat 
   u = await w.request({ op: 'view' });
   assert.equal(u.view.hands[0].length, u.view.counts[0]);
   for (const c of [w, closed.hostConn, counts.hostConn, open.hostConn]) await c.close();
+});
+
+test('a Mattel match is played through the server to 500 points, and then no next game is dealt', async () => {
+  const t = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'easy'], bot_pace_ms: 0, match: true });
+  const [a] = t.clients;
+  const random = rng(17);
+  let games = 0;
+  for (;;) {
+    await playRandomly(a, random);
+    games++;
+    const { match, scores } = latest(a).view;
+    assert.equal(match.target, 500);
+    if (match.over) {
+      assert.ok(Math.max(...match.totals) >= 500, `the match ended at ${JSON.stringify(match.totals)}`);
+      break;
+    }
+    assert.ok(Math.max(...match.totals) < 500);
+    const since = a.pushes.length;
+    assert.equal((await a.request({ op: 'next', table: t.code, host: t.host })).ok, true);
+    await a.waitFor((m) => m.type === 'update' && !m.view.over, 5000, since);
+    assert.ok(games < 100, 'a match to 500 ends');
+  }
+  const r = await a.request({ op: 'next', table: t.code, host: t.host });
+  assert.equal(r.error, 'over');
+  assert.equal((await a.request({ op: 'table', table: t.code })).status, 'over');
+  await a.close();
 });
 
 test('a match goes on with the host\'s next, and its scores carry over', async () => {
@@ -326,4 +355,19 @@ test('KPGUT §8 on the server\'s clock: a person away on their turn draws and lo
   const e = timeout.events.find((x) => x.type === 'timeout');
   assert.equal(e.seat, timeout.view.turn === 0 ? 1 : 0, 'the seat in turn went away');
   for (const c of t.clients) await c.close();
+});
+
+test('KPGUT §8 decides for a person whose connection dropped: no stand-in bot, the timer', async () => {
+  const t = await startTable(srv.url, {
+    rules: 'kpgut', seats: ['human', 'human'], options: { away_ms: 2500 }, away_bot_ms: 1000,
+  });
+  const inTurn = (await t.clients[0].request({ op: 'view' })).view.turn;
+  const [gone, stays] = inTurn === 0 ? t.clients : [t.clients[1], t.clients[0]];
+  await gone.close();
+  const timeout = await stays.waitFor((m) => m.type === 'update' && m.events.some((e) => e.type === 'timeout'), 5000, 0);
+  assert.equal(timeout.events.find((x) => x.type === 'timeout').seat, inTurn, 'the away seat lost its turn');
+  const info = await stays.request({ op: 'table', table: t.code });
+  assert.equal(info.seats[inTurn].connected, false);
+  assert.equal(info.seats[inTurn].stand_in, false, 'the table\'s rule decides, not a stand-in');
+  await stays.close();
 });
