@@ -62,17 +62,23 @@ function options() {
   };
 }
 
+// An answer that must be ok; else the probe stops the benchmark, saying why.
+function ok(probeIndex, answer) {
+  if (!answer.ok) throw new Error(`probe ${probeIndex} refused: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
 // A person at a table of their own against a bot, for as long as the
 // benchmark runs: each action timed from its sending to its answer.
 async function probe(url, i, pace, times, running) {
   const c = await Client.connect(url);
   const random = rng(i);
   while (running()) {
-    const made = await c.request({ op: 'create', rules: 'mattel', seats: ['human', 'medium'], bot_pace_ms: pace });
-    c.seat = (await c.request({ op: 'sit', table: made.table, name: 'probe', age: 30 })).seat;
-    await c.request({ op: 'start', table: made.table, host: made.host });
+    const made = ok(i, await c.request({ op: 'create', rules: 'mattel', seats: ['human', 'medium'], bot_pace_ms: pace }));
+    c.seat = ok(i, await c.request({ op: 'sit', table: made.table, name: 'probe', age: 30 })).seat;
+    ok(i, await c.request({ op: 'start', table: made.table, host: made.host }));
     while (running()) {
-      const v = await c.request({ op: 'view' });
+      const v = ok(i, await c.request({ op: 'view' }));
       if (v.view.over) break;
       const mine = v.moves.filter((m) => m.op !== 'uno' && m.op !== 'catch' && v.view.turn === c.seat);
       if (!mine.length) { await sleep(20); continue; }
@@ -91,6 +97,7 @@ async function main() {
   if (o.uno) process.env.UNO_BIN = o.uno;
   const dir = mkdtempSync(join(tmpdir(), 'uno-load-'));
   const srv = await startServer({ db: join(dir, 'load.db'), args: ['--rate', '100', '--max-tables', String(o.tables + o.probes * 100) /* a probe begins a new table after each game */] });
+  onFailure.push(() => srv.proc.kill('SIGKILL'));
   const proc = (file) => readFileSync(`/proc/${srv.proc.pid}/${file}`, 'utf8');
   const cpuTicks = () => { const f = proc('stat').split(') ')[1].split(' '); return Number(f[11]) + Number(f[12]); };
   const rssKiB = () => Number(proc('status').match(/VmRSS:\s+(\d+)/)[1]);
@@ -110,6 +117,7 @@ async function main() {
   const spectators = fork(new URL(import.meta.url).pathname, [], {
     env: { ...process.env, UNO_LOAD_SPECTATORS: JSON.stringify({ url: srv.url, watchers: o.watchers, codes: tables.map((t) => t.table) }) },
   });
+  onFailure.push(() => spectators.kill('SIGKILL'));
   setPriority(spectators.pid, 10);
   const watching = await new Promise((resolve) => spectators.once('message', resolve));
   for (let i = 0; i < tables.length; i++) {
@@ -159,5 +167,8 @@ async function main() {
   rmSync(dir, { recursive: true, force: true });
 }
 
+// What a failed run must not leave running: the server and the spectators.
+const onFailure = [];
+
 if (process.env.UNO_LOAD_SPECTATORS) await spectatorProcess();
-else await main();
+else await main().catch((e) => { for (const stop of onFailure) stop(); throw e; });
