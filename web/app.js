@@ -79,7 +79,7 @@ function receive(msg) {
     state.joinAsk = msg;
   } else if (msg.type === 'replaced') {
     state.me = null;
-    state.error = t('error', { m: 'this seat was taken up on another device' });
+    state.error = t('replaced');
   }
   render();
 }
@@ -99,8 +99,17 @@ function showStatus() {
 
 // #/t/CODE: a table (its waiting room, then the game); #/w/CODE[/KEY]: watch
 // it (KEY: the spectator key of a table whose spectators see hands);
-// #/t/CODE/history: its finished games and their replays.
+// #/t/CODE/history: its finished games and their replays. #/t/CODE/s/TOKEN:
+// a seat's own link, for another device: its token is kept as this browser's
+// and the address becomes #/t/CODE (no history entry keeps the token).
 function route() {
+  const seatLink = location.hash.match(/^#\/t\/([A-Za-z0-9]{6})\/s\/([0-9a-f]{32})$/);
+  if (seatLink) {
+    const code = seatLink[1].toUpperCase();
+    saved.put(code, { token: seatLink[2] });
+    location.replace(`#/t/${code}`);
+    return;
+  }
   const m = location.hash.match(/^#\/([tw])\/([A-Za-z0-9]{6})(?:\/([0-9a-f]{32}|history))?$/);
   if (state.me !== null || state.watching) request({ op: 'leave' }); // one role per connection
   Object.assign(state, { code: m ? m[2].toUpperCase() : null, game: null, log: [], me: null, watching: false,
@@ -181,6 +190,14 @@ function seatsList() {
     s.stand_in ? ` — ${t('standIn')}` : '')));
 }
 
+// The seat's own link (its token), folded away: to go on on another device.
+function seatLink() {
+  const token = saved.get(state.code).token;
+  if (state.me === null || !token) return null;
+  return h('details', { class: 'seat-link' }, h('summary', {}, t('otherDevice')),
+    h('p', {}, t('otherDeviceHelp')), h('code', {}, `${location.origin}/#/t/${state.code}/s/${token}`));
+}
+
 function waitingScreen() {
   const link = `${location.origin}/#/t/${state.code}`;
   const host = saved.get(state.code).host;
@@ -191,7 +208,7 @@ function waitingScreen() {
     state.table.spectators !== 'none' ? h('p', {}, t('watchLink'), ': ', h('a', { href: watchHref() }, t('watch'))) : null,
     state.table.games_over > 0 ? h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history'))) : null,
     h('h3', {}, t('waiting')), seatsList(),
-    state.me === null ? seatForm() : null,
+    state.me === null ? seatForm() : seatLink(),
     host ? h('button', { type: 'button', disabled: !everyoneIn, onclick: async () => {
       const r = await request({ op: 'start', table: state.code, host });
       if (!r.ok) { state.error = t('error', { m: r.message }); render(); }
@@ -303,7 +320,7 @@ function gameScreen() {
     h('ol', { 'aria-live': 'polite' }, ...state.log.slice(-12).map((line) => h('li', {}, line))));
   const scores = view.match && (view.over || view.match.game > 0) ? scoreTable(view) : null;
   return h('div', { class: 'game' }, state.watching ? h('p', { class: 'watching' }, t('watchingAs')) : null,
-    parts.seats, parts.pile, parts.clocks, over, actions, parts.hand, scores, log);
+    parts.seats, parts.pile, parts.clocks, over, actions, parts.hand, scores, log, seatLink());
 }
 
 function consentDialog() {

@@ -81,6 +81,31 @@ test('a reload in the middle of a game comes back to the same seat and hand', as
   await context.close();
 });
 
+test('a seat\'s own link takes the seat to another device, and the first device is told', async () => {
+  const first = await browser.newContext(PHONE);
+  const a = await open(first);
+  await createAndSit(a);
+  await a.waitForTimeout(300); // the bots (no pace) have played up to this seat's turn
+  const hand = await a.locator('.hand .card').allTextContents();
+  await a.click('details.seat-link summary');
+  const link = await a.textContent('details.seat-link code');
+  await a.locator('details.seat-link').scrollIntoViewIfNeeded();
+  await shot(a, 'seat-link-open');
+  const m = link.match(/#\/t\/([A-Z0-9]{6})\/s\/[0-9a-f]{32}$/);
+  assert.ok(m, `a seat link: ${link}`);
+  const second = await browser.newContext(PHONE);
+  const b = await openPage(second, env.srv.port, { hash: m[0] });
+  await b.waitForSelector('.hand .card');
+  assert.deepEqual(await b.locator('.hand .card').allTextContents(), hand);
+  assert.equal(await b.evaluate(() => location.hash), `#/t/${m[1]}`, 'the token leaves the address bar');
+  await a.waitForSelector('text=Your seat was taken up on another device.');
+  assert.equal(await a.locator('.hand .card').count(), 0, 'the first device no longer shows the hand');
+  await shot(b, 'seat-link-phone');
+  assert.deepEqual([...a.problems, ...b.problems], []);
+  await first.close();
+  await second.close();
+});
+
 test('the Finnish page', async () => {
   const context = await browser.newContext({ ...PHONE, locale: 'fi-FI' });
   const page = await open(context);
