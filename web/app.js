@@ -20,6 +20,7 @@ const state = {
   ws: null, nextId: 1, waiting: new Map(), lag: null,
   code: null, page: null, me: null, watching: false, table: null, game: null, log: [], joinAsk: null,
   error: null, history: null, rulesInfo: null,
+  open: { seatLink: false, rulings: false }, // folded sections the person opened, kept across renders
 };
 
 // What this browser holds for a table: its seat's token, the host's secret.
@@ -78,7 +79,10 @@ function receive(msg) {
   } else if (msg.type === 'join') {
     state.joinAsk = msg;
   } else if (msg.type === 'replaced') {
+    // the seat went to another device: this browser forgets the token, so
+    // that coming back (a reconnect, a reload) does not take it back
     state.me = null;
+    saved.put(state.code, { token: null });
     state.error = t('replaced');
   }
   render();
@@ -99,17 +103,9 @@ function showStatus() {
 
 // #/t/CODE: a table (its waiting room, then the game); #/w/CODE[/KEY]: watch
 // it (KEY: the spectator key of a table whose spectators see hands);
-// #/t/CODE/history: its finished games and their replays. #/t/CODE/s/TOKEN:
-// a seat's own link, for another device: its token is kept as this browser's
-// and the address becomes #/t/CODE (no history entry keeps the token).
+// #/t/CODE/history: its finished games and their replays.
 function route() {
-  const seatLink = location.hash.match(/^#\/t\/([A-Za-z0-9]{6})\/s\/([0-9a-f]{32})$/);
-  if (seatLink) {
-    const code = seatLink[1].toUpperCase();
-    saved.put(code, { token: seatLink[2] });
-    location.replace(`#/t/${code}`);
-    return;
-  }
+  if (takeSeatLink()) return; // the hash changes again
   const m = location.hash.match(/^#\/([tw])\/([A-Za-z0-9]{6})(?:\/([0-9a-f]{32}|history))?$/);
   if (state.me !== null || state.watching) request({ op: 'leave' }); // one role per connection
   Object.assign(state, { code: m ? m[2].toUpperCase() : null, game: null, log: [], me: null, watching: false,
@@ -132,7 +128,21 @@ function route() {
   });
 }
 
-window.addEventListener('hashchange', route);
+// a hash that changes while the page is not connected is routed when it connects
+window.addEventListener('hashchange', () => { if (state.ws?.readyState === WebSocket.OPEN) route(); });
+
+// #/t/CODE/s/TOKEN, a seat's own link for another device: the token is kept
+// as this browser's and the address becomes #/t/CODE at once, before the
+// page connects (the page's history entry no longer holds the token; the
+// browser's record of visited addresses may). True when it was one.
+function takeSeatLink() {
+  const link = location.hash.match(/^#\/t\/([A-Za-z0-9]{6})\/s\/([0-9a-f]{32})$/);
+  if (!link) return false;
+  const code = link[1].toUpperCase();
+  saved.put(code, { token: link[2] });
+  location.replace(`#/t/${code}`);
+  return true;
+}
 
 // --------------------------------------------------------------- lobby
 
@@ -194,7 +204,8 @@ function seatsList() {
 function seatLink() {
   const token = saved.get(state.code).token;
   if (state.me === null || !token) return null;
-  return h('details', { class: 'seat-link' }, h('summary', {}, t('otherDevice')),
+  return h('details', { class: 'seat-link', open: state.open.seatLink, ontoggle: (e) => { state.open.seatLink = e.target.open; } },
+    h('summary', {}, t('otherDevice')),
     h('p', {}, t('otherDeviceHelp')), h('code', {}, `${location.origin}/#/t/${state.code}/s/${token}`));
 }
 
@@ -311,7 +322,8 @@ function gameScreen() {
   const rulings = moves.filter(ruling);
   const actions = state.me === null ? null
     : h('section', { class: 'actions', 'aria-label': t('actions') }, ...windows, ...buttons,
-      rulings.length ? h('details', { class: 'rulings' }, h('summary', {}, t('rulings')), ...rulings.map((m) => moveButton(m, view))) : null);
+      rulings.length ? h('details', { class: 'rulings', open: state.open.rulings, ontoggle: (e) => { state.open.rulings = e.target.open; } },
+        h('summary', {}, t('rulings')), ...rulings.map((m) => moveButton(m, view))) : null);
   const host = saved.get(state.code).host;
   const over = view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(view, state.table),
     view.match && !view.match.over && host ? h('button', { type: 'button', onclick: () => request({ op: 'next', table: state.code, host }) }, t('next')) : null,
@@ -355,4 +367,5 @@ setLanguage(language());
 langSelect.addEventListener('change', () => { setLanguage(langSelect.value); render(); });
 document.getElementById('home').addEventListener('click', (e) => { e.preventDefault(); location.hash = ''; });
 startTicking(app);
+takeSeatLink();
 connect();

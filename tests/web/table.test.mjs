@@ -85,7 +85,8 @@ test('a seat\'s own link takes the seat to another device, and the first device 
   const first = await browser.newContext(PHONE);
   const a = await open(first);
   await createAndSit(a);
-  await a.waitForTimeout(300); // the bots (no pace) have played up to this seat's turn
+  // the bots (no pace) play up to this seat's turn; then its hand stays as it is
+  await a.waitForSelector('.hand button.card:not([disabled]), .actions .act-draw');
   const hand = await a.locator('.hand .card').allTextContents();
   await a.click('details.seat-link summary');
   const link = await a.textContent('details.seat-link code');
@@ -100,6 +101,15 @@ test('a seat\'s own link takes the seat to another device, and the first device 
   assert.equal(await b.evaluate(() => location.hash), `#/t/${m[1]}`, 'the token leaves the address bar');
   await a.waitForSelector('text=Your seat was taken up on another device.');
   assert.equal(await a.locator('.hand .card').count(), 0, 'the first device no longer shows the hand');
+  // the first device reconnects (its connection was closed) and does not take the seat back
+  await a.waitForTimeout(2500);
+  assert.equal(await a.locator('.hand .card').count(), 0);
+  assert.deepEqual(await b.locator('.hand .card').allTextContents(), hand, 'the seat stays on the second device');
+  // the folded link stays open across the updates the page gets
+  await b.click('details.seat-link summary');
+  assert.ok(await step(b), 'a move, and the updates it brings');
+  await b.waitForTimeout(500);
+  assert.equal(await b.locator('details.seat-link[open]').count(), 1);
   await shot(b, 'seat-link-phone');
   assert.deepEqual([...a.problems, ...b.problems], []);
   await first.close();
