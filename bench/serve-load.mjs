@@ -142,10 +142,10 @@ async function main() {
   const actions0 = await actionsNow();
   const sent0 = await sentBytes();
   const cpu0 = cpuTicks(), wall0 = Date.now();
-  const probes = Array.from({ length: o.probes }, (_, i) => probe(srv.url, i, o.probePace, times, () => running));
-  await sleep(o.seconds * 1000);
+  const probes = Promise.all(Array.from({ length: o.probes }, (_, i) => probe(srv.url, i, o.probePace, times, () => running)));
+  await Promise.race([sleep(o.seconds * 1000), probes]); // a probe that fails ends the run at once
   running = false;
-  await Promise.all(probes);
+  await probes;
   const cpu = (cpuTicks() - cpu0) / 100, wall = (Date.now() - wall0) / 1000, rss = rssKiB();
   const sent = (await sentBytes()) - sent0, actions = (await actionsNow()) - actions0;
 
