@@ -79,7 +79,7 @@ test(`${KILLS} kills -9 during games: nothing acknowledged is lost, no table is 
     const making = [];
     await Promise.race([Promise.all(playing), sleep(50 + random() * 300)]);
     for (let i = 0; host && i < 5; i++)
-      making.push(host.request({ op: 'create', rules: 'mattel', seats: ['human', 'easy'] }).then((r) => r.ok && made.push(r.table), () => {}));
+      making.push(host.request({ op: 'create', rules: 'mattel', seats: ['human', 'easy'] }, 1000).then((r) => r.ok && made.push(r.table), () => {}));
     if (host) await sleep(random() * 4);
     srv.proc.kill('SIGKILL');
     await srv.exited;
@@ -103,6 +103,11 @@ test(`${KILLS} kills -9 during games: nothing acknowledged is lost, no table is 
     const c = await Client.connect(srv.url);
     const info = await c.request({ op: 'table', table: t.code });
     assert.ok(info.actions >= t.told);
+    await c.close();
+  }
+  for (const code of made) {
+    const c = await Client.connect(srv.url);
+    assert.equal((await c.request({ op: 'table', table: code })).status, 'lobby', `table ${code}, made before the last kill`);
     await c.close();
   }
   await srv.stop();
