@@ -21,6 +21,7 @@ const state = {
   code: null, page: null, me: null, watching: false, table: null, game: null, log: [], joinAsk: null,
   error: null, history: null, rulesInfo: null,
   open: { seatLink: false, rulings: false }, // folded sections the person opened, kept across renders
+  asked: new Set(), // the windows ("seat@catch_from") whose end the page has asked the server about
 };
 
 // What this browser holds for a table: its seat's token, the host's secret.
@@ -251,6 +252,19 @@ function refresh() {
   if (state.game && (state.me !== null || state.watching)) request({ op: 'view' }).then(() => render());
 }
 
+// refresh, once for a window: every render draws the window's countdown
+// again, and one that has run out would otherwise ask again at each render,
+// five times a second for as long as the server says no (the page redrawn
+// all the while, so that no button could be pressed).
+function refreshOnce(seat, from) {
+  const key = `${seat}@${from}`;
+  return () => {
+    if (state.asked.has(key)) return;
+    state.asked.add(key);
+    refresh();
+  };
+}
+
 // Several plays begin with this card (a Wild's colours, KPGUT's sets): a
 // choice in a dialog.
 function choose(options) {
@@ -295,10 +309,10 @@ function windowButtons(view, moves) {
     const catching = moves.find((m) => m.op === 'catch' && m.target === seat);
     if (seat === state.me && saying) {
       buttons.push(countdown(h('button', { type: 'button', class: 'act act-uno', onclick: () => send(saying) }),
-        from, (left) => (left > 0 ? t('unoLeft', { s: seconds(left) }) : t('uno')), refresh));
+        from, (left) => (left > 0 ? t('unoLeft', { s: seconds(left) }) : t('uno')), refreshOnce(seat, from)));
     } else if (seat !== state.me && state.me !== null && !catching) {
       buttons.push(countdown(h('button', { type: 'button', class: 'act act-catch', disabled: true }),
-        from, (left) => t('catchIn', { name, s: seconds(left) }), refresh));
+        from, (left) => t('catchIn', { name, s: seconds(left) }), refreshOnce(seat, from)));
     }
   }
   return buttons;
