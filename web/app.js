@@ -21,7 +21,7 @@ const state = {
   code: null, page: null, me: null, watching: false, table: null, game: null, log: [], joinAsk: null,
   error: null, history: null, rulesInfo: null,
   open: { seatLink: false, rulings: false }, // folded sections the person opened, kept across renders
-  asked: new Set(), // the windows ("seat@catch_from") whose end the page has asked the server about
+  asked: new Map(), // by window ("seat@catch_from"): how often the page asked the server at its end
 };
 
 // What this browser holds for a table: its seat's token, the host's secret.
@@ -252,15 +252,18 @@ function refresh() {
   if (state.game && (state.me !== null || state.watching)) request({ op: 'view' }).then(() => render());
 }
 
-// refresh, once for a window: every render draws the window's countdown
-// again, and one that has run out would otherwise ask again at each render,
-// five times a second for as long as the server says no (the page redrawn
-// all the while, so that no button could be pressed).
-function refreshOnce(seat, from) {
+// refresh, a few times at most for a window (its end as the page's clock
+// has it may come a little before the server's): every render draws the
+// window's countdown again, and one that has run out would otherwise ask
+// again at each render, five times a second for as long as the server says
+// no, the page redrawn all the while so that no button could be pressed.
+const ASKS_PER_WINDOW = 5;
+function refreshFew(seat, from) {
   const key = `${seat}@${from}`;
   return () => {
-    if (state.asked.has(key)) return;
-    state.asked.add(key);
+    const asked = state.asked.get(key) || 0;
+    if (asked >= ASKS_PER_WINDOW) return;
+    state.asked.set(key, asked + 1);
     refresh();
   };
 }
@@ -309,10 +312,10 @@ function windowButtons(view, moves) {
     const catching = moves.find((m) => m.op === 'catch' && m.target === seat);
     if (seat === state.me && saying) {
       buttons.push(countdown(h('button', { type: 'button', class: 'act act-uno', onclick: () => send(saying) }),
-        from, (left) => (left > 0 ? t('unoLeft', { s: seconds(left) }) : t('uno')), refreshOnce(seat, from)));
+        from, (left) => (left > 0 ? t('unoLeft', { s: seconds(left) }) : t('uno')), refreshFew(seat, from)));
     } else if (seat !== state.me && state.me !== null && !catching) {
       buttons.push(countdown(h('button', { type: 'button', class: 'act act-catch', disabled: true }),
-        from, (left) => t('catchIn', { name, s: seconds(left) }), refreshOnce(seat, from)));
+        from, (left) => t('catchIn', { name, s: seconds(left) }), refreshFew(seat, from)));
     }
   }
   return buttons;
