@@ -201,12 +201,18 @@ function seatsList() {
     s.stand_in ? ` — ${t('standIn')}` : '')));
 }
 
+// A folded section that stays open or shut across renders as the person
+// left it (state.open[key]).
+function folded(key, cls, summary, ...children) {
+  return h('details', { class: cls, open: state.open[key], ontoggle: (e) => { state.open[key] = e.target.open; } },
+    h('summary', {}, summary), ...children);
+}
+
 // The seat's own link (its token), folded away: to go on on another device.
 function seatLink() {
   const token = saved.get(state.code).token;
   if (state.me === null || !token) return null;
-  return h('details', { class: 'seat-link', open: state.open.seatLink, ontoggle: (e) => { state.open.seatLink = e.target.open; } },
-    h('summary', {}, t('otherDevice')),
+  return folded('seatLink', 'seat-link', t('otherDevice'),
     h('p', {}, t('otherDeviceHelp')), h('code', {}, `${location.origin}/#/t/${state.code}/s/${token}`));
 }
 
@@ -339,8 +345,7 @@ function gameScreen() {
   const rulings = moves.filter(ruling);
   const actions = state.me === null ? null
     : h('section', { class: 'actions', 'aria-label': t('actions') }, ...windows, ...buttons,
-      rulings.length ? h('details', { class: 'rulings', open: state.open.rulings, ontoggle: (e) => { state.open.rulings = e.target.open; } },
-        h('summary', {}, t('rulings')), ...rulings.map((m) => moveButton(m, view))) : null);
+      rulings.length ? folded('rulings', 'rulings', t('rulings'), ...rulings.map((m) => moveButton(m, view))) : null);
   const host = saved.get(state.code).host;
   const over = view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(view, state.table),
     view.match && !view.match.over && host ? h('button', { type: 'button', onclick: () => request({ op: 'next', table: state.code, host }) }, t('next')) : null,

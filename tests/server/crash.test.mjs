@@ -13,6 +13,14 @@ import { startServer, Client, startTable, playRandomly, rng, sleep } from './har
 
 const KILLS = Number(process.env.UNO_CRASH_KILLS || 50);
 
+// A table's description, asked on a connection of its own.
+async function describe(url, code) {
+  const c = await Client.connect(url);
+  const info = await c.request({ op: 'table', table: code });
+  await c.close();
+  return info;
+}
+
 test(`${KILLS} kills -9 during games: nothing acknowledged is lost, no table is damaged`, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'uno-crash-'));
   const db = join(dir, 'uno.db');
@@ -24,20 +32,16 @@ test(`${KILLS} kills -9 during games: nothing acknowledged is lost, no table is 
     const srv = await startServer({ db, args: ['--rate', '10000'] });
     // every table comes back with at least what its players were told
     for (const t of tables) {
-      const c = await Client.connect(srv.url);
-      const info = await c.request({ op: 'table', table: t.code });
+      const info = await describe(srv.url, t.code);
       assert.equal(info.ok, true, `table ${t.code} after kill ${kill}: ${info.message}`);
       assert.notEqual(info.status, 'broken');
       assert.ok(info.actions >= t.told, `table ${t.code}: ${info.actions} actions kept, ${t.told} told`);
       checked++;
-      await c.close();
     }
     for (const code of made) {
-      const c = await Client.connect(srv.url);
-      const info = await c.request({ op: 'table', table: code });
+      const info = await describe(srv.url, code);
       assert.equal(info.ok, true, `table ${code}, made before kill ${kill - 1}: ${info.message}`);
       assert.equal(info.status, 'lobby');
-      await c.close();
     }
     // the newest table is played on (or a new one made when it is over)
     let t = tables[tables.length - 1];
@@ -50,9 +54,7 @@ test(`${KILLS} kills -9 during games: nothing acknowledged is lost, no table is 
       clients = started.clients.filter(Boolean);
     } else {
       clients = [];
-      const c0 = await Client.connect(srv.url);
-      const kept = (await c0.request({ op: 'table', table: t.code })).actions;
-      await c0.close();
+      const kept = (await describe(srv.url, t.code)).actions;
       for (const token of t.tokens.filter(Boolean)) {
         const c = await Client.connect(srv.url);
         const r = await c.request({ op: 'resume', table: t.code, token });
@@ -99,17 +101,9 @@ test(`${KILLS} kills -9 during games: nothing acknowledged is lost, no table is 
     await Promise.all(making);
   }
   const srv = await startServer({ db });
-  for (const t of tables) {
-    const c = await Client.connect(srv.url);
-    const info = await c.request({ op: 'table', table: t.code });
-    assert.ok(info.actions >= t.told);
-    await c.close();
-  }
-  for (const code of made) {
-    const c = await Client.connect(srv.url);
-    assert.equal((await c.request({ op: 'table', table: code })).status, 'lobby', `table ${code}, made before the last kill`);
-    await c.close();
-  }
+  for (const t of tables) assert.ok((await describe(srv.url, t.code)).actions >= t.told);
+  for (const code of made)
+    assert.equal((await describe(srv.url, code)).status, 'lobby', `table ${code}, made before the last kill`);
   await srv.stop();
   rmSync(dir, { recursive: true, force: true });
   console.log(`crash test: ${KILLS} kills, ${tables.length} tables, ${checked} table checks, ${resumed} seats taken back, ` +

@@ -197,7 +197,7 @@ test('a Mattel match is played through the server to 500 points, and then no nex
   for (;;) {
     await playRandomly(a, random);
     games++;
-    const { match, scores } = latest(a).view;
+    const { match } = latest(a).view;
     assert.equal(match.target, 500);
     if (match.over) {
       assert.ok(Math.max(...match.totals) >= 500, `the match ended at ${JSON.stringify(match.totals)}`);
