@@ -471,19 +471,6 @@ bool uno_game_vote_open(const UnoGame *g, int *opener)
 
 /* ------------------------------------------------------------------ hash */
 
-/* The rules as `uno rules` writes them: the name and every option's value. */
-static uint64_t hash_rules(uint64_t h, const UnoRules *r)
-{
-    h = hash_text(h, r->name);
-    size_t n;
-    const UnoOptionInfo *opts = uno_rules_options(&n);
-    char value[256];
-    for (size_t i = 0; i < n; i++)
-        if (uno_rules_get(r, opts[i].name, value, sizeof value) == UNO_OK)
-            h = hash_text(h, value);
-    return h;
-}
-
 /* What a caught cheat takes back (KPGUT §10). */
 static uint64_t hash_cheat(uint64_t h, const Cheat *c)
 {

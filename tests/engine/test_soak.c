@@ -168,7 +168,9 @@ static int apply(Soak *s, UnoGame *g, const UnoAction *a, bool may_fail)
                      uno_action_name(a->type), a->seat);
         s->steps_compared++;
     }
+#ifndef UNO_DEBUG /* UNO_DEBUG builds (make SAN=1) check inside uno_game_apply, and abort */
     check(g, uno_action_name(a->type));
+#endif
     return rc;
 }
 
