@@ -138,8 +138,11 @@ test:
 	@cat build-san/test-logs/summary build-san/test-logs/*-summary | \
 	    awk '{p += $$2; f += $$4} END {print "tests: " p " passed, " f " failed"}'
 
+# The soak runs as one process per core (scripts/run-tests.sh: PROG@K).
+NPROC     := $(shell nproc 2>/dev/null || echo 1)
+TEST_RUNS  = $(patsubst %/test_soak,%/test_soak@$(NPROC),$(TEST_BIN))
 test-unit: $(BUILD)/uno $(TEST_BIN)
-	@sh scripts/run-tests.sh $(BUILD) $(TEST_BIN)
+	@sh scripts/run-tests.sh $(BUILD) $(TEST_RUNS)
 
 # `uno serve` through real WebSocket connections (node, npm ws), and the
 # web table in headless Chromium (npm playwright-core, Debian's chromium).
