@@ -5,7 +5,7 @@
  * highest number deals (count any card with a symbol as zero)"; classic
  * "Deal": "perhaps by cut of the highest valued card"; those tied for the
  * highest draw again (a reading: the books do not say). KPGUT "Starting the
- * Game": the oldest player deals (ties: RULES.md decision 7, the earlier
+ * Game": the oldest player deals (ties: docs/rules.md reading 7, the earlier
  * seat). The cards drawn for the deal are public: the engine reports them as
  * "cut" events, which this test reads over many seeded deals.
  *

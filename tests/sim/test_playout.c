@@ -172,7 +172,7 @@ static void test_exhausted_piles(void **state)
 {
     (void)state;
     /* big hands leave little stock: KPGUT §5 ends, and under mattel nobody
-     * can move (RULES.md decision 8) */
+     * can move (docs/rules.md reading 8) */
     static const Case kpgut = {"kpgut", "hand_size=14", 7, 300};
     static const Case mattel = {"mattel", "hand_size=14", 7, 1000};
     /* drawing until playable with nothing left to draw (hundreds of turns
