@@ -87,7 +87,7 @@ struct UnoGame {
     bool maybe_fault;           /* false: no seat's call is CALL_FAULT (saves a scan) */
     int8_t tactical_seat;       /* §14: the last player who drew in their turn; -1 none */
     bool tactical_right;        /* ... and held a playable card when they did */
-    int8_t stuck;               /* turns in a row with no card played or drawn (decision 8) */
+    int8_t stuck;               /* turns in a row with no card played or drawn (reading 8) */
     int8_t finished;            /* players ranked by finishing */
     int8_t vote_opener;         /* §11: -1 none */
     int8_t nspectators;

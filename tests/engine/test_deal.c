@@ -141,7 +141,7 @@ static void kpgut_oldest_deals(void **state)
     Cuts c;
     UnoGame *g = deal("kpgut", 5, 9, ages, &c);
     assert_int_equal(c.n, 0);                 /* nobody draws for the deal */
-    assert_int_equal(uno_game_dealer(g), 1);  /* the oldest; decision 7: seat 1 before seat 3 */
+    assert_int_equal(uno_game_dealer(g), 1);  /* the oldest; reading 7: seat 1 before seat 3 */
     assert_int_equal(uno_game_turn(g), 2);    /* and the youngest opens */
     uno_game_free(g);
 }

@@ -854,7 +854,7 @@ static void test_overrides_on_a_base(void **state)
     r.stack_wd4 = m.stack_wd4;
     snprintf(r.name, sizeof r.name, "%s", m.name);
     assert_rules_equal(&r, &m);
-    /* every option can be changed from every rule set (the matrix's promise) */
+    /* every option can be changed from every rule set (docs/rules.md "The rule sets side by side") */
     size_t n;
     const UnoOptionInfo *o = uno_rules_options(&n);
     for (const char *const *set = uno_rules_builtin_names(); *set; set++) {

@@ -373,7 +373,7 @@ static void test_mattel_flow(void **state)
     /* cards are read in any case (docs/protocol.md "The protocol in brief") */
     ok(c, "{'op':'play','seat':1,'cards':['r2']}",
        "{'events':[{'type':'play','seat':1,'cards':['R2'],'color':'R'},{'type':'turn','seat':2}]}");
-    /* decision 14: a drawn card that cannot be played ends the turn at once */
+    /* reading 14: a drawn card that cannot be played ends the turn at once */
     ok(c, "{'op':'draw','seat':2}",
        "{'events':[{'type':'draw','seat':2,'count':1,'cards':['Y1']},{'type':'turn','seat':0}]}");
     /* a playable drawn card may be played or kept; no other card (MyUNO "Game Play") */
