@@ -246,7 +246,7 @@ static void return_to_deck(UnoGame *g, UnoCard c)
     g->stock_n++;
 }
 
-/* The first discard under mattel and classic (RULES.md "first card effects"). */
+/* The first discard under mattel and classic (docs/rules.md, 'first card effects'). */
 static void turn_up_first(UnoGame *g, EventSink *out)
 {
     UnoCard c, onto_pile[4 * UNO_MAX_DECKS + 1]; /* the covered WD4s, then c */
@@ -284,8 +284,8 @@ static void turn_up_first(UnoGame *g, EventSink *out)
     apply_effects(g, g->dealer, c, 1, out);
 }
 
-/* KPGUT "Starting the Game": the youngest plays any card but WD4; RULES.md
- * decision 6: holding only WD4s, they draw until they hold another card. */
+/* KPGUT "Starting the Game": the youngest plays any card but WD4; docs/rules.md
+ * reading 6: holding only WD4s, they draw until they hold another card. */
 static void youngest_opens(UnoGame *g, EventSink *out)
 {
     begin_turn(g, youngest_seat(g), out);
