@@ -64,7 +64,7 @@ export function keeperRoute(hash) {
 export function keeperPush(msg) { if (msg.table === ks.code) take(msg); }
 
 function take(r) {
-  if (!r.ok && r.type !== 'keeper') return ui.fail(r.message);
+  if (!r.ok && r.type !== 'keeper') return ui.fail(r);
   ks.data = r.keeper;
   ks.at = Date.now();
   ui.render();
@@ -90,7 +90,7 @@ export function keeperPanel() {
   const create = h('form', { class: 'panel keeper-new', onsubmit: async (e) => {
     e.preventDefault();
     const r = await ui.request({ op: 'keeper_create', players: rows.map((p) => ({ name: p.name.trim(), age: Number(p.age) })) });
-    if (!r.ok) return ui.fail(r.message);
+    if (!r.ok) return ui.fail(r);
     secrets.put(r.table, { token: r.host, clock: r.clock });
     location.hash = `#/k/${r.table}`;
   } },
@@ -200,7 +200,7 @@ function sessionTable(d) {
 
 async function download() {
   const r = await ui.request({ op: 'keeper_export', table: ks.code });
-  if (!r.ok) return ui.fail(r.message);
+  if (!r.ok) return ui.fail(r);
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([r.csv], { type: 'text/csv' }));
   a.download = `kpgut-${ks.code}.csv`;
