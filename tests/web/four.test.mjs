@@ -109,6 +109,22 @@ test('Mattel, four browsers: a Wild Draw 4 challenged, UNO said, UNO forgotten a
   await shot(b, 'four-mattel-challenge');
   await b.click('.actions .act-challenge');
   await b.waitForSelector('text=Bo challenged Aino');
+  // the challenger is shown Aino's hand as it was at the Wild Draw 4, with
+  // the verdict, and the log tells it in order; nobody else sees the hand
+  const shown = b.locator('section.shown');
+  await shown.waitFor();
+  assert.deepEqual(await shown.locator('.card').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label'))), ['red 1', 'red 2']);
+  assert.match(await shown.textContent(), /Verdict: Aino is not guilty/);
+  const told = await b.locator('.log li').allTextContents();
+  const from = told.indexOf('Bo challenged Aino');
+  assert.deepEqual(told.slice(from, from + 4), ['Bo challenged Aino', "Aino's hand: red 1, red 2", 'Verdict: Aino is not guilty',
+    'Bo drew 6 cards: green 7, green 8, green 9, yellow 2, yellow 4, yellow 6']);
+  await shot(b, 'four-mattel-challenged-hand', true);
+  for (const other of [a, c, d]) {
+    await other.waitForSelector('text=Verdict: Aino is not guilty');
+    assert.equal(await other.locator('section.shown').count(), 0, 'the hand is shown to the challenger only');
+  }
+  for (const other of [c, d]) assert.equal(await other.locator('.log li', { hasText: "Aino's hand" }).textContent(), "Aino's hand was shown");
   assert.equal(await b.locator('.opponent').nth(1).textContent().then((x) => x.includes('9 cards')), true, 'innocent: the challenger draws 6');
   await card(c, 'red 3');
   await card(d, 'red 5');
