@@ -5,7 +5,7 @@
 // the engine's own functions and keeps everything. Routes: #/k/CODE to
 // watch (or change, with this browser's secret), #/k/CODE/SECRET to take a
 // secret handed over (the time-keeper's link), kept in localStorage.
-import { t, addWords } from './i18n.js';
+import { t, tn, addWords } from './i18n.js';
 
 addWords({
   en: {
@@ -13,7 +13,7 @@ addWords({
     k_player: 'Player {n}', k_name: 'Name', k_age: 'Age', k_create: 'Create the scorekeeper', k_open: 'Open a scorekeeper table',
     k_title: 'Scorekeeper {code}', k_game: 'Game {n}', k_roles: '{old} deals, keeps the time, warns and breaks ties; {young} opens and warns {old}.',
     k_start: 'Start the clock', k_notStarted: 'The clock has not started', k_hourUp: 'The hour is up: count the cards of those still in (§6).',
-    k_playing: 'playing', k_stillIn: 'still in at the end', k_finishedAt: 'finished at {m} min', k_gaveUp: 'gave up', k_ejected: 'ejected', k_warnings: '{n} warning(s)',
+    k_playing: 'playing', k_stillIn: 'still in at the end', k_finishedAt: 'finished at {m} min', k_gaveUp: 'gave up', k_ejected: 'ejected', k_warnings_one: '1 warning', k_warnings_many: '{n} warnings',
     k_finish: 'Finished', k_giveup: 'Gives up', k_warn: 'Warn', k_undo: 'Undo the last tap', k_join: 'Joins (§13)',
     k_sitout: 'Sits this game out', k_away: 'Not in this game', k_back: 'Back in',
     k_counts: 'Cards of those still in', k_cards: 'Cards', k_numbers: 'Number cards by value (0–9)', k_end: 'Rank them (§6)',
@@ -27,7 +27,7 @@ addWords({
     k_player: 'Pelaaja {n}', k_name: 'Nimi', k_age: 'Ikä', k_create: 'Luo pistelasku', k_open: 'Avaa pistelasku',
     k_title: 'Pistelasku {code}', k_game: 'Peli {n}', k_roles: '{old} jakaa, pitää aikaa, varoittaa ja ratkaisee tasatilanteet; {young} aloittaa ja varoittaa pelaajaa {old}.',
     k_start: 'Käynnistä kello', k_notStarted: 'Kello ei ole käynnissä', k_hourUp: 'Tunti on täynnä: laske mukana olevien kortit (§6).',
-    k_playing: 'pelaa', k_stillIn: 'mukana lopussa', k_finishedAt: 'maalissa {m} min', k_gaveUp: 'luovutti', k_ejected: 'poistettu', k_warnings: '{n} varoitus(ta)',
+    k_playing: 'pelaa', k_stillIn: 'mukana lopussa', k_finishedAt: 'maalissa {m} min', k_gaveUp: 'luovutti', k_ejected: 'poistettu', k_warnings_one: '1 varoitus', k_warnings_many: '{n} varoitusta',
     k_finish: 'Maalissa', k_giveup: 'Luovuttaa', k_warn: 'Varoita', k_undo: 'Peru viimeisin', k_join: 'Liittyy (§13)',
     k_sitout: 'Jää pois tästä pelistä', k_away: 'Ei tässä pelissä', k_back: 'Palaa peliin',
     k_counts: 'Mukana olevien kortit', k_cards: 'Kortit', k_numbers: 'Numerokortit arvoittain (0–9)', k_end: 'Järjestä (§6)',
@@ -132,7 +132,7 @@ function seatLine(s, name, canEdit, game) {
   const seating = game.started === null && !game.over;
   return h('li', { class: `k-seat k-${s.fate}` },
     h('span', { class: 'k-name' }, name), ' ',
-    h('span', { class: 'k-state' }, state, s.warnings ? ` · ${t('k_warnings', { n: s.warnings })}` : ''),
+    h('span', { class: 'k-state' }, state, s.warnings ? ` · ${tn('k_warnings', s.warnings)}` : ''),
     game.over && s.score !== null ? h('span', { class: 'k-score' }, ` · ${t('k_rank', { n: s.rank })} ${t('k_points', { n: s.score })}`) : null,
     canEdit && live ? h('span', { class: 'k-buttons' },
       h('button', { type: 'button', class: 'k-finish', 'aria-label': `${t('k_finish')}: ${name}`, onclick: () => act({ act: 'finish', player: s.player }) }, t('k_finish')),

@@ -3,10 +3,11 @@
 // whose every WebSocket frame received is kept, and the check that none of
 // them carries a card its seat may not see. Screenshots go to UNO_SHOTS
 // (CI output).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../server/harness.mjs';
+import { MEANINGS_FI } from '../../web/options-fi.js';
 
 export const SHOTS = process.env.UNO_SHOTS || 'build/test-logs/web';
 const WEB = new URL('../../web', import.meta.url).pathname;
@@ -74,4 +75,45 @@ export function unnamedControls(page) {
   return page.evaluate(() => [...document.querySelectorAll('button, input, select, a, summary')]
     .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim() || el.labels?.[0]?.textContent.trim()))
     .map((el) => el.outerHTML.slice(0, 80)));
+}
+
+// The words of the page's own strings in each language: every string of
+// the English and of the Finnish tables of web/i18n.js and web/keeper.js
+// (the options' Finnish meanings too), split into lower-case words.
+// `foreign.fi` holds the English words that are not also Finnish words,
+// names or card notation: none of them may show on the Finnish page;
+// `foreign.en` the Finnish words that may not show on the English page.
+const NAMES = new Set(['uno', 'kpgut', 'mattel', 'csv', 'ms', 'english', 'suomi', 'wd']);
+const wordsOf = (text) => (text.toLowerCase().replace(/\{\w+\}/g, ' ').match(/[a-zåäöé]+/g) || []).filter((w) => w.length > 1);
+
+function tableStrings(file, code) {
+  const text = readFileSync(new URL(`../../web/${file}`, import.meta.url), 'utf8');
+  const start = text.indexOf(`\n  ${code}: {`);
+  const block = text.slice(start, text.indexOf('\n  },', start));
+  return [...block.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1] ?? m[2]);
+}
+
+const uiWords = (strings) => new Set(strings.flatMap(wordsOf));
+const UI = {
+  en: uiWords([...tableStrings('i18n.js', 'en'), ...tableStrings('keeper.js', 'en')]),
+  fi: uiWords([...tableStrings('i18n.js', 'fi'), ...tableStrings('keeper.js', 'fi')]),
+};
+// the options' Finnish meanings are Finnish words too (they name option
+// values as the rules files write them, so they ban nothing on the English page)
+const finnish = new Set([...UI.fi, ...uiWords(Object.values(MEANINGS_FI))]);
+const only = (mine, theirs) => new Set([...mine].filter((w) => !theirs.has(w) && !NAMES.has(w)));
+export const foreign = { fi: only(UI.en, finnish), en: only(UI.fi, UI.en) };
+
+// The words of the other language on a page: in its visible text and in
+// what a screen reader reads (aria-label, title, alt, placeholder), each
+// with the text it was found in.
+export async function wordsFrom(page, banned) {
+  const texts = await page.evaluate(() => [document.body.innerText,
+    ...[...document.querySelectorAll('[aria-label], [title], [alt], [placeholder]')]
+      .flatMap((el) => ['aria-label', 'title', 'alt', 'placeholder'].map((a) => el.getAttribute(a)).filter(Boolean))]);
+  const found = [];
+  for (const text of texts) for (const line of text.split('\n')) {
+    for (const w of wordsOf(line)) if (banned.has(w)) found.push(`${w}: "${line.trim().slice(0, 80)}"`);
+  }
+  return found;
 }

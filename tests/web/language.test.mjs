@@ -1,0 +1,87 @@
+// Every word in the page's language: a KPGUT table with bots played in
+// Finnish from the lobby through the create form, the waiting room, a
+// "which play?" dialog and the game to its end, and no English word of the
+// page's own strings (web/i18n.js, web/keeper.js: browser.mjs `foreign`) in
+// its visible text or in what a screen reader reads; the same table in
+// English shows no Finnish word. The deal is scripted (--allow-decks) so
+// that the person's hand holds a pair to open with.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { PHONE, foreign, open, shot, startBrowser, wordsFrom } from './browser.mjs';
+
+let env;
+before(async () => { env = await startBrowser({ args: ['--allow-decks'] }); });
+after(async () => { await env?.stop(); });
+
+// Seat 0 (the youngest, who opens under KPGUT) gets W R1 R1 G2 B3 Y4 R5.
+const HANDS = [['W', 'R1', 'R1', 'G2', 'B3', 'Y4', 'R5'], ['G5', 'G6', 'G7', 'G8', 'G9', 'B5', 'B6'],
+  ['B7', 'B8', 'B9', 'Y5', 'Y6', 'Y7', 'Y8'], ['Y9', 'R6', 'R7', 'R8', 'R9', 'G1', 'B1']];
+const deck = HANDS[0].flatMap((_, k) => HANDS.map((hand) => hand[k]));
+
+// One move, as table.test.mjs makes them: a lit card (the first choice of a
+// dialog), else an action button that moves the game.
+async function step(page) {
+  const card = page.locator('.hand button.card:not([disabled])').first();
+  if (await card.count()) {
+    if (!(await card.click({ timeout: 2000 }).then(() => true, () => false))) return false;
+    const choice = page.locator('dialog.choice[open] button').first();
+    if (await choice.count()) await choice.click();
+    return true;
+  }
+  for (const op of ['uno', 'color', 'draw', 'pass', 'take']) {
+    const b = page.locator(`.actions .act-${op}`).first();
+    if (await b.count()) { await b.click(); return true; }
+  }
+  return false;
+}
+
+const TEXT = {
+  fi: { create: 'Luo', sit: 'Istu pöytään', start: 'Aloita peli', pair: 'punainen 1', pick: 'Mikä pelataan?', bot: 'keskitason botti 2' },
+  en: { create: 'Create', sit: 'Sit down', start: 'Start the game', pair: 'red 1', pick: 'Which play?', bot: 'medium bot 2' },
+};
+
+for (const lang of ['fi', 'en']) {
+  test(`a KPGUT table with bots in ${lang === 'fi' ? 'Finnish has no English' : 'English has no Finnish'} word, lobby to game over`, async () => {
+    const say = TEXT[lang];
+    const context = await env.browser.newContext({ ...PHONE, locale: lang === 'fi' ? 'fi-FI' : 'en-US' });
+    const page = await open(context, env.srv.port, { rewrite: (m) => (m.op === 'create' ? { ...m, deck, dealer: 3 } : m) });
+    const found = [];
+    const check = async (where) => { for (const w of await wordsFrom(page, foreign[lang])) found.push(`${where}: ${w}`); };
+    await page.waitForSelector(`button:has-text("${say.create}")`);
+    await page.waitForSelector('details.options');
+    await check('lobby');
+    await page.selectOption('select[name=rules]', 'kpgut');
+    await page.check('input[name=match]');
+    await check('create form');
+    await page.uncheck('input[name=match]');
+    await page.fill('input[name=pace]', '0');
+    await page.click(`button[type=submit]:has-text("${say.create}")`);
+    await page.fill('input[name=name]', 'Aino');
+    await page.fill('input[name=age]', '20');
+    await page.click(`text=${say.sit}`);
+    await page.waitForSelector(`text=${say.bot}`);
+    await check('waiting room');
+    await page.click(`text=${say.start}`);
+    await page.waitForSelector('.hand .card');
+    await check('table');
+    await shot(page, `language-${lang}-table`);
+    await page.click(`.hand button.card[aria-label="${say.pair}"]`);
+    await page.waitForSelector(`dialog.choice[open][aria-label="${say.pick}"]`);
+    await check('the "which play?" dialog');
+    await shot(page, `language-${lang}-dialog`);
+    await page.locator('dialog.choice[open] button').first().click();
+    for (let i = 0; !(await page.locator('.over').count()); i++) {
+      assert.ok(i < 2000, 'the game ends');
+      if (i % 10 === 0) await check(`move ${i}`);
+      if (!(await step(page))) await page.waitForTimeout(30);
+    }
+    await check('game over');
+    await shot(page, `language-${lang}-over`, true);
+    assert.deepEqual(found, []);
+    // the check bites: the same page in the other language is caught
+    await page.selectOption('#lang', lang === 'fi' ? 'en' : 'fi');
+    assert.ok((await wordsFrom(page, foreign[lang])).length > 10, 'the other language is found');
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+}
