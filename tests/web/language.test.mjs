@@ -30,7 +30,8 @@ async function step(page) {
   }
   for (const op of ['uno', 'color', 'draw', 'pass', 'take']) {
     const b = page.locator(`.actions .act-${op}`).first();
-    if (await b.count()) { await b.click(); return true; }
+    // a window's button (UNO) may close under the click: then try again
+    if (await b.count()) return b.click({ timeout: 2000 }).then(() => true, () => false);
   }
   return false;
 }
