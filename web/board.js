@@ -3,7 +3,7 @@
 // rendering for that viewer (a seat's own hand, every count; every hand only
 // where the viewer may see them), so nothing drawn here can show more.
 import { h } from './dom.js';
-import { t, tn, ordinal, displayName } from './i18n.js';
+import { t, tn, ordinal, displayName, gamesCount } from './i18n.js';
 import { cardElement, sortHand, spoken } from './cards.js';
 import { countdown, gameNow, minutesSeconds, seconds } from './clocks.js';
 
@@ -103,7 +103,8 @@ export function scoreTable(view) {
   const names = m.players.map((p) => displayName(p.name));
   const row = (label, cells) => h('tr', {}, h('th', { scope: 'row' }, label), ...cells.map((x) => h('td', {}, x ?? '–')));
   const rows = m.scores.map((game, i) => row(t('gameN', { n: i + 1 }), game));
-  rows.push(row(t('total'), m.totals), row(t('played'), m.played));
+  const scored = (p) => m.scores.filter((game) => game[p] !== null && game[p] !== undefined).length;
+  rows.push(row(t('total'), m.totals), row(t('played'), m.played.map((n, p) => gamesCount(n, scored(p)))));
   if (m.averages) rows.push(row(t('average'), m.averages.map((a) => (a === null ? null : Number(a).toFixed(1)))));
   const lead = m.over ? 'winner' : 'leader';
   return h('section', { class: 'scores panel', 'aria-label': t('scores') },

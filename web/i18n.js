@@ -31,7 +31,7 @@ const words = {
     err_seat_taken: 'That seat is taken.', err_forbidden: 'Only the host or a seat may do that.', err_rate_limited: 'Too fast: wait a moment.',
     err_refused: 'The oldest player did not let you join.', err_busy: 'Someone else is asking to join: try again in a moment.',
     err_bad_request: 'The server could not take that.',
-    shownToYou: "{name}'s hand, shown to you", dismiss: 'Close',
+    shownToYou: "{name}'s hand, shown to you", dismiss: 'Close', gamesScored: '{n}, {scored} scored',
     error: 'Not allowed: {m}', sure: 'Give up this game?', lobby: 'Lobby',
     otherDevice: 'Play this seat on another device',
     otherDeviceHelp: 'Open this link there. Whoever has it can play your seat: keep it to yourself.',
@@ -92,7 +92,7 @@ const words = {
     err_seat_taken: 'Paikka on varattu.', err_forbidden: 'Vain isäntä tai pelaaja voi tehdä sen.', err_rate_limited: 'Liian nopeasti: odota hetki.',
     err_refused: 'Vanhin pelaaja ei päästänyt sinua mukaan.', err_busy: 'Joku muu pyytää parhaillaan päästä mukaan: yritä hetken kuluttua.',
     err_bad_request: 'Palvelin ei voinut ottaa sitä vastaan.',
-    shownToYou: 'Pelaajan {name} käsi, näytetty sinulle', dismiss: 'Sulje',
+    shownToYou: 'Pelaajan {name} käsi, näytetty sinulle', dismiss: 'Sulje', gamesScored: '{n}, pisteet {scored} pelistä',
     error: 'Ei sallittu: {m}', sure: 'Luovutatko tämän pelin?',
     otherDevice: 'Pelaa tätä paikkaa toisella laitteella',
     otherDeviceHelp: 'Avaa tämä linkki siellä. Kuka tahansa, jolla linkki on, voi pelata paikallasi: pidä se itselläsi.',
@@ -139,6 +139,12 @@ export function t(key, values = {}) {
 // ("1 card", "2 cards"; "1 kortti", "2 korttia").
 export function tn(key, n, values = {}) {
   return t(`${key}_${n === 1 ? 'one' : 'many'}`, { ...values, n });
+}
+
+// Games played, and where fewer have a score (an ejection's game has
+// none) how many the average is taken over: "3, 2 scored".
+export function gamesCount(played, scored) {
+  return played === scored ? String(played) : t('gamesScored', { n: played, scored });
 }
 
 // A place: "2nd" in English, "2." in Finnish.

@@ -5,7 +5,7 @@
 // the engine's own functions and keeps everything. Routes: #/k/CODE to
 // watch (or change, with this browser's secret), #/k/CODE/SECRET to take a
 // secret handed over (the time-keeper's link), kept in localStorage.
-import { t, tn, addWords } from './i18n.js';
+import { t, tn, addWords, gamesCount } from './i18n.js';
 
 addWords({
   en: {
@@ -183,18 +183,23 @@ function sessionTable(d) {
   const s = d.session, names = d.players.map((p) => p.name);
   const rank = new Map();
   s.ranking.forEach((place, i) => place.forEach((p) => rank.set(p, i + 1)));
+  // the winners and the losers: every player of the first place and of the
+  // last (a tie names them all)
+  const first = s.ranking[0] ?? [], last = s.ranking.length > 1 ? s.ranking.at(-1) : [];
+  const scored = (p) => s.scores.filter((row) => row[p] !== null).length; // the games the average is over
   return h('section', { class: 'panel k-session', 'aria-label': t('k_session') },
     h('h3', {}, t('k_session')),
     h('div', { class: 'k-scroll' }, h('table', {},
       h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('k_name')),
         ...s.scores.map((_, g) => h('th', {}, String(g + 1))), h('th', {}, t('k_games')), h('th', {}, t('k_average')))),
-      h('tbody', {}, ...names.map((n, p) => h('tr', { class: s.disqualified[p] ? 'k-dq' : p === s.winner ? 'k-win' : p === s.loser ? 'k-lose' : null },
+      h('tbody', {}, ...names.map((n, p) => h('tr', { class: s.disqualified[p] ? 'k-dq' : first.includes(p) ? 'k-win' : last.includes(p) ? 'k-lose' : null },
         h('td', {}, rank.has(p) ? String(rank.get(p)) : '–'),
         h('td', {}, n, s.disqualified[p] ? ` (${t('k_out')})` : ''),
         ...s.scores.map((row) => h('td', {}, row[p] === null ? '–' : String(row[p]))),
-        h('td', {}, String(s.played[p])),
+        h('td', {}, gamesCount(s.played[p], scored(p))),
         h('td', {}, s.averages[p] === null ? '–' : s.averages[p].toFixed(2))))))),
-    s.winner !== null ? h('p', { class: 'k-verdict' }, t('k_winner', { name: names[s.winner] }), ' · ', t('k_loser', { name: names[s.loser] })) : null,
+    first.length ? h('p', { class: 'k-verdict' }, t('k_winner', { name: first.map((p) => names[p]).join(', ') }),
+      last.length ? ` · ${t('k_loser', { name: last.map((p) => names[p]).join(', ') })}` : '') : null,
     h('button', { type: 'button', onclick: download }, t('k_csv')));
 }
 

@@ -21,6 +21,7 @@ typedef struct Keeper {
     int64_t log_n;                 /* lines in the store's log */
     const Client **watchers;
     int nwatchers, watchers_cap;
+    int64_t hour_told;             /* the start of the game whose hour the watchers were told of */
 } Keeper;
 
 struct Keepers {
@@ -29,6 +30,7 @@ struct Keepers {
     int max;
     bool test_clock;
     int64_t test_now;              /* --test-clock: the clock, moved by keeper_clock only */
+    int64_t looked;                /* srv_now_ms of srv_keeper_tick's last look */
     Keeper **all;
     int n, cap;
 };
@@ -295,6 +297,26 @@ static void announce(const Keepers *ks, const Keeper *k, const Client *except)
             srv_reply((Client *)k->watchers[i], keeper_message(ks, k, true), NULL);
 }
 
+/* Tells the watchers of each table whose game's hour has passed, once a game. */
+static void tell_hours(const Keepers *ks)
+{
+    for (int i = 0; i < ks->n; i++) {
+        Keeper *k = ks->all[i];
+        if (k->hour_told != k->state->start && keeper_state_hour_up(k->state, now_for(ks, k))) {
+            k->hour_told = k->state->start;
+            announce(ks, k, NULL);
+        }
+    }
+}
+
+void srv_keeper_tick(Keepers *ks, int64_t now)
+{
+    if (now - ks->looked < 1000)
+        return;
+    ks->looked = now;
+    tell_hours(ks);
+}
+
 /* ------------------------------------------------------------------ ops */
 
 static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
@@ -432,6 +454,7 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
             srv_reply_error(c, "bad_request", err, id);
         else {
             ks->test_now += ms;
+            tell_hours(ks); /* before the answer: a test that moved past the hour finds its pages told */
             cJSON *o = cJSON_CreateObject();
             bool ok = true;
             uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);

@@ -32,6 +32,10 @@ void srv_keepers_free(Keepers *k);
 /* Answers op when it is a scorekeeper op (keeper_create, keeper_watch,
  * keeper_act, keeper_export, keeper_clock): true; false when it is not. */
 bool srv_keeper_op(Keepers *k, Client *c, const cJSON *req, const char *op, const cJSON *id);
+/* Run by the server's clock (`now`: srv_now_ms): about once a second, the
+ * watchers of every table whose game's hour has passed since are told, so
+ * that their pages show the alert and the counts form unasked. */
+void srv_keeper_tick(Keepers *k, int64_t now);
 /* The connection is closing: it watches nothing any more. */
 void srv_keeper_unwatch(Keepers *k, const Client *c);
 /* A table's session as CSV from the store (`uno serve --scores`): malloc'd,

@@ -367,6 +367,7 @@ static void clock_runs(void *ctx)
         unlink_client(s, d);
         ping_and_queue(s, d, now);
     }
+    srv_keeper_tick(s->keepers, now);
     srv_timer_set(l->clock, k < l->nrooms ? 1 : SRV_CLOCK_MS);
 }
 
