@@ -16,10 +16,10 @@ export function valueOf(card) {
 
 // What the card face shows: its value and its colour's letter in the
 // page's language (R, G, B, Y; P, V, S, K in Finnish, as the KPGUT book
-// writes P8 for a red 8).
+// writes P8 for a red 8), a Wild its word's short form.
 export function label(card) {
   const v = valueOf(card);
-  const face = { S: '⊘', R: '⇄', '+2': '+2', W: 'W', 'W+4': '+4', X: '☐' }[v] ?? v;
+  const face = { S: '⊘', R: '⇄', '+2': '+2', W: t('wildFace'), 'W+4': '+4', X: '☐' }[v] ?? v;
   const c = colorOf(card);
   return c === 'W' ? face : `${face} ${t(`letter_${c}`)}`;
 }
