@@ -267,7 +267,7 @@ function waitingScreen() {
     state.table.games_over > 0 ? h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history'))) : null,
     h('h3', {}, t('waiting')), seatsList(),
     state.me === null ? seatForm() : seatLink(),
-    host ? h('button', { type: 'button', disabled: !everyoneIn, onclick: async () => {
+    host ? h('button', { type: 'button', class: 'start', disabled: !everyoneIn, onclick: async () => {
       const r = await request({ op: 'start', table: state.code, host });
       if (!r.ok) { state.error = refusal(r); render(); }
     } }, t('start')) : null);

@@ -47,6 +47,40 @@ export async function open(context, port, { hash = '', rewrite = null } = {}) {
   return page;
 }
 
+// Creates a table on the lobby page and sits down at it, in any language:
+// `seats` sets some seats' kinds ({1: 'easy'}), the bots wait `pace` ms.
+export async function createAndSit(page, { rules = 'mattel', name = 'Aino', age = 30, pace = 0, seats = {} } = {}) {
+  await page.selectOption('select[name=rules]', rules);
+  for (const [i, kind] of Object.entries(seats)) await page.selectOption(`select[data-seat="${i}"]`, kind);
+  await page.fill('input[name=pace]', String(pace));
+  await page.click('form.create button[type=submit]');
+  await page.fill('input[name=name]', name);
+  await page.fill('input[name=age]', String(age));
+  await page.click('form:has(input[name=age]) button[type=submit]');
+  await page.click('button.start');
+  await page.waitForSelector('.hand');
+}
+
+// One move: a playable card (the first option of a choice), else the first
+// action button that moves the game (UNO, a colour, draw, pass, take,
+// challenge). False when there was none, or it went away under the click
+// (a card lit out of turn for a KPGUT side slide that a bot took first, a
+// UNO window that closed): then the caller tries again.
+export async function step(page) {
+  const card = page.locator('.hand button.card:not([disabled])').first();
+  if (await card.count()) {
+    if (!(await card.click({ timeout: 2000 }).then(() => true, () => false))) return false;
+    const choice = page.locator('dialog.choice[open] button').first();
+    if (await choice.count()) await choice.click();
+    return true;
+  }
+  for (const op of ['uno', 'color', 'draw', 'pass', 'take', 'challenge']) {
+    const b = page.locator(`.actions .act-${op}`).first();
+    if (await b.count()) return b.click({ timeout: 2000 }).then(() => true, () => false);
+  }
+  return false;
+}
+
 // What a seat's page received may never carry another seat's cards (seat
 // null: a spectator who sees no hand).
 export function leaks(frames, seat) {

@@ -8,7 +8,7 @@
 // real connection.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, shot, startBrowser } from './browser.mjs';
+import { PHONE, createAndSit, shot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -33,12 +33,7 @@ test('offline in the middle of a game: reconnecting within seconds, a move meanw
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(`http://127.0.0.1:${env.srv.port}/`);
-  await page.fill('input[name=pace]', '0');
-  await page.click('button[type=submit]:has-text("Luo")');
-  await page.fill('input[name=name]', 'Aino');
-  await page.fill('input[name=age]', '30');
-  await page.click('text=Istu pöytään');
-  await page.click('text=Aloita peli');
+  await createAndSit(page);
   await page.waitForSelector(lit); // the bots (no pace) have played up to this seat's turn
 
   await context.setOffline(true);

@@ -7,7 +7,7 @@
 // that the person's hand holds a pair to open with.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, foreign, open, shot, startBrowser, wordsFrom } from './browser.mjs';
+import { PHONE, foreign, open, shot, startBrowser, step, wordsFrom } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser({ args: ['--allow-decks'] }); });
@@ -17,24 +17,6 @@ after(async () => { await env?.stop(); });
 const HANDS = [['W', 'R1', 'R1', 'G2', 'B3', 'Y4', 'R5'], ['G5', 'G6', 'G7', 'G8', 'G9', 'B5', 'B6'],
   ['B7', 'B8', 'B9', 'Y5', 'Y6', 'Y7', 'Y8'], ['Y9', 'R6', 'R7', 'R8', 'R9', 'G1', 'B1']];
 const deck = HANDS[0].flatMap((_, k) => HANDS.map((hand) => hand[k]));
-
-// One move, as table.test.mjs makes them: a lit card (the first choice of a
-// dialog), else an action button that moves the game.
-async function step(page) {
-  const card = page.locator('.hand button.card:not([disabled])').first();
-  if (await card.count()) {
-    if (!(await card.click({ timeout: 2000 }).then(() => true, () => false))) return false;
-    const choice = page.locator('dialog.choice[open] button').first();
-    if (await choice.count()) await choice.click();
-    return true;
-  }
-  for (const op of ['uno', 'color', 'draw', 'pass', 'take']) {
-    const b = page.locator(`.actions .act-${op}`).first();
-    // a window's button (UNO) may close under the click: then try again
-    if (await b.count()) return b.click({ timeout: 2000 }).then(() => true, () => false);
-  }
-  return false;
-}
 
 const TEXT = {
   fi: { create: 'Luo', sit: 'Istu pöytään', start: 'Aloita peli', pair: 'punainen 1', pick: 'Mikä pelataan?', bot: 'keskitason botti 2' },

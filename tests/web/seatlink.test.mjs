@@ -11,7 +11,7 @@
 // moved on from.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, leaks, open, startBrowser } from './browser.mjs';
+import { PHONE, createAndSit, leaks, open, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -29,13 +29,7 @@ const spokenHand = (page, hand) => page.evaluate(async (cards) => {
 test('a seat handed from browser to fresh browser while bots play: the same hand at each handover, or the game moved on', async () => {
   let context = await env.browser.newContext(PHONE);
   let page = await open(context, env.srv.port);
-  await page.selectOption('select[data-seat="1"]', 'easy');
-  await page.fill('input[name=pace]', '150');
-  await page.click('button[type=submit]:has-text("Create")');
-  await page.fill('input[name=name]', 'Aino');
-  await page.fill('input[name=age]', '30');
-  await page.click('text=Sit down');
-  await page.click('text=Start the game');
+  await createAndSit(page, { pace: 150, seats: { 1: 'easy' } });
   await page.waitForSelector('.hand .card');
   let movedOn = 0, handovers = 0;
   for (let round = 0; round < 10 && !(await page.locator('.over').count()); round++) {
