@@ -33,8 +33,9 @@ const saved = {
 
 // The server pings every connection every 5 s (docs/server.md, lag): a
 // page that has heard nothing for HEARTBEAT_MS takes the connection for
-// dead, whether or not the browser has noticed, and connects again, waiting
-// longer after each failed try.
+// dead, whether or not the browser has noticed (a connection that does not
+// open in that time too), and connects again, waiting longer after each
+// failed try.
 const HEARTBEAT_MS = 7000;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 
@@ -45,9 +46,9 @@ function connect() {
   // a connection given up on says nothing more (the server may still
   // answer on it, and will close it when the seat is taken up again)
   const current = (f) => (e) => { if (state.ws === ws) f(e); };
+  heard();
   ws.addEventListener('open', current(() => {
     state.retries = 0;
-    heard();
     showStatus();
     route();
     if (!state.rulesInfo) request({ op: 'rules' }).then((r) => { if (r.ok) { state.rulesInfo = r; render(); } });
@@ -426,7 +427,7 @@ function render() {
   document.getElementById('lang-label').textContent = t('language');
   const parts = [];
   if (state.error) parts.push(h('p', { class: 'error', role: 'alert' }, state.error,
-    h('button', { type: 'button', 'aria-label': t('cancel'), onclick: () => { state.error = null; render(); } }, '×')));
+    h('button', { type: 'button', 'aria-label': t('dismiss'), onclick: () => { state.error = null; render(); } }, '×')));
   if (keeperActive()) parts.push(keeperScreen());
   else if (!state.code) parts.push(lobbyScreen());
   else if (state.page === 'history') parts.push(historyScreen(state, request, render));

@@ -27,6 +27,7 @@ function describe(e, view, table) {
     case 'pending': return tn('ev_pending', e.count, values);
     case 'play': return t(e.color && isWild(e.cards.at(-1)) ? 'ev_play_wild' : 'ev_play', values);
     case 'reveal': return t(e.cards ? 'ev_reveal_seen' : 'ev_reveal', values);
+    case 'help': return t(e.target === undefined ? 'ev_help_away' : 'ev_help', values);
     default: {
       const key = `ev_${e.type}`;
       return t(t(key) === key ? 'ev_other' : key, values);
