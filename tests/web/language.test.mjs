@@ -68,3 +68,30 @@ for (const lang of ['fi', 'en']) {
     await context.close();
   });
 }
+
+test('the log counts in words that agree, names a Wild\'s colour and a finisher\'s place, in both languages', async () => {
+  const context = await env.browser.newContext(PHONE);
+  const page = await open(context, env.srv.port);
+  await page.waitForSelector('form.create');
+  const lines = (lang) => page.evaluate(async (code) => {
+    const { setLanguage } = await import('/i18n.js');
+    const { logLines } = await import('/board.js');
+    setLanguage(code);
+    const view = { players: [{ name: 'Aino' }, { name: 'medium bot 2' }] };
+    return logLines([
+      { type: 'draw', seat: 0, count: 1, cards: ['R3'] }, { type: 'draw', seat: 1, count: 2 },
+      { type: 'pending', seat: 1, count: 1 }, { type: 'pending', seat: 1, count: 4 },
+      { type: 'play', seat: 0, cards: ['W+4'], color: 'G' }, { type: 'play', seat: 0, cards: ['R5'], color: 'R' },
+      { type: 'finish', seat: 1, rank: 2 }, { type: 'finish', seat: 0, rank: 3 },
+    ], view, null);
+  }, lang);
+  assert.deepEqual(await lines('en'), ['Aino drew 1 card: red 3', 'medium bot 2 drew 2 cards', 'medium bot 2 faces 1 card',
+    'medium bot 2 faces 4 cards', 'Aino played Wild Draw Four and named green', 'Aino played red 5',
+    'medium bot 2 finished 2nd', 'Aino finished 3rd']);
+  assert.deepEqual(await lines('fi'), ['Aino nosti 1 kortin: punainen 3', 'keskitason botti 2 nosti 2 korttia',
+    'keskitason botti 2: nostettavana 1 kortti', 'keskitason botti 2: nostettavana 4 korttia',
+    'Aino pelasi Villi+Nosta 4 ja valitsi värin vihreä', 'Aino pelasi punainen 5',
+    'keskitason botti 2 pääsi maaliin 2.', 'Aino pääsi maaliin 3.']);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
