@@ -69,18 +69,18 @@ function lost() {
   const ws = state.ws;
   state.ws = null;
   ws.close();
-  for (const { resolve } of state.waiting.values()) resolve({ ok: false, code: 'unanswered' });
+  for (const { resolve } of state.waiting.values()) resolve({ ok: false, error: 'unanswered' });
   state.waiting.clear();
   setTimeout(connect, BACKOFF_MS[Math.min(state.retries++, BACKOFF_MS.length - 1)]);
   statusLine.textContent = t('reconnecting');
 }
 
 // Every request goes through here and always resolves: with the server's
-// answer, or {ok: false, code: 'offline'} when there is no connection to
+// answer, or {ok: false, error: 'offline'} when there is no connection to
 // send it on (nothing is kept to send later: the table may have moved on),
-// or code 'unanswered' when the connection was lost before the answer came.
+// or error 'unanswered' when the connection was lost before the answer came.
 function request(obj) {
-  if (state.ws?.readyState !== WebSocket.OPEN) return Promise.resolve({ ok: false, code: 'offline' });
+  if (state.ws?.readyState !== WebSocket.OPEN) return Promise.resolve({ ok: false, error: 'offline' });
   const id = state.nextId++;
   return new Promise((resolve) => {
     state.waiting.set(id, { resolve });

@@ -26,11 +26,11 @@ const words = {
     wild: 'Wild', wild4: 'Wild Draw Four', wildFace: 'W', blank: 'blank card', botLevel_easy: 'easy bot', botLevel_medium: 'medium bot',
     botLevel_hard: 'hard bot', botLevel_expert: 'expert bot', programBot: '{name} bot', botName: '{level} {n}',
     rs_mattel: 'Mattel', rs_classic: 'classic (1998)', rs_kpgut: 'KPGUT', finished: 'finished {place}',
-    err_illegal: 'That move is not allowed now.', err_not_your_turn: 'It is not your turn.', err_over: 'The game is over.',
-    err_no_game: 'No game is going on.', err_no_table: 'No table has that code.', err_bad_token: 'That link or key is not valid here.',
-    err_seat_taken: 'That seat is taken.', err_forbidden: 'Only the host or a seat may do that.', err_rate_limited: 'Too fast: wait a moment.',
-    err_refused: 'The oldest player did not let you join.', err_busy: 'Someone else is asking to join: try again in a moment.',
-    err_bad_request: 'The server could not take that.',
+    err_illegal: 'that move is not allowed now.', err_not_your_turn: 'it is not your turn.', err_over: 'the game is over.',
+    err_no_game: 'no game is going on.', err_no_table: 'no table has that code.', err_bad_token: 'that link or key is not valid here.',
+    err_seat_taken: 'that seat is taken.', err_forbidden: 'only the host or a seat may do that.', err_rate_limited: 'too fast: wait a moment.',
+    err_refused: 'the oldest player did not let you join.', err_busy: 'someone else is asking to join: try again in a moment.',
+    err_bad_request: 'the server could not take that.', err_too_large: 'that was too long for the server.',
     shownToYou: "{name}'s hand, shown to you", dismiss: 'Close', gamesScored: '{n}, {scored} scored',
     error: 'Not allowed: {m}', sure: 'Give up this game?', lobby: 'Lobby',
     otherDevice: 'Play this seat on another device',
@@ -90,11 +90,11 @@ const words = {
     wild: 'Villi', wild4: 'Villi+Nosta 4', wildFace: 'Villi', blank: 'tyhjä kortti', botLevel_easy: 'helppo botti', botLevel_medium: 'keskitason botti',
     botLevel_hard: 'vaikea botti', botLevel_expert: 'mestaribotti', programBot: '{name}-botti', botName: '{level} {n}',
     rs_mattel: 'Mattel', rs_classic: 'klassinen (1998)', rs_kpgut: 'KPGUT', finished: 'maalissa {place}',
-    err_illegal: 'Siirto ei ole nyt sallittu.', err_not_your_turn: 'Ei ole vuorosi.', err_over: 'Peli on päättynyt.',
-    err_no_game: 'Peliä ei ole käynnissä.', err_no_table: 'Tällä koodilla ei ole pöytää.', err_bad_token: 'Linkki tai avain ei kelpaa tähän.',
-    err_seat_taken: 'Paikka on varattu.', err_forbidden: 'Vain isäntä tai pelaaja voi tehdä sen.', err_rate_limited: 'Liian nopeasti: odota hetki.',
-    err_refused: 'Vanhin pelaaja ei päästänyt sinua mukaan.', err_busy: 'Joku muu pyytää parhaillaan päästä mukaan: yritä hetken kuluttua.',
-    err_bad_request: 'Palvelin ei voinut ottaa sitä vastaan.',
+    err_illegal: 'siirto ei käy tässä tilanteessa.', err_not_your_turn: 'ei ole vuorosi.', err_over: 'peli on päättynyt.',
+    err_no_game: 'peliä ei ole käynnissä.', err_no_table: 'tällä koodilla ei ole pöytää.', err_bad_token: 'linkki tai avain ei kelpaa tähän.',
+    err_seat_taken: 'paikka on varattu.', err_forbidden: 'vain isäntä tai pelaaja voi tehdä sen.', err_rate_limited: 'liian nopeasti: odota hetki.',
+    err_refused: 'vanhin pelaaja ei päästänyt sinua mukaan.', err_busy: 'joku muu pyytää parhaillaan päästä mukaan: yritä hetken kuluttua.',
+    err_bad_request: 'palvelin ei voinut ottaa sitä vastaan.', err_too_large: 'viesti oli palvelimelle liian pitkä.',
     shownToYou: 'Pelaajan {name} käsi, näytetty sinulle', dismiss: 'Sulje', gamesScored: '{n}, pisteet {scored} pelistä',
     error: 'Ei sallittu: {m}', sure: 'Luovutatko tämän pelin?',
     otherDevice: 'Pelaa tätä paikkaa toisella laitteella',
@@ -172,11 +172,12 @@ export function displayName(name) {
 // A refused request in the page's words: the page's own failures (no
 // connection to send it on, or lost before the answer came); else the
 // server's message in English, and in another language the sentence for
-// its code (the server writes its messages in English).
+// its error code (the server writes its messages in English).
 export function refusal(r) {
-  if (r.code === 'offline') return t('notSent');
-  if (r.code === 'unanswered') return t('unanswered');
-  return t('error', { m: lang === 'en' ? r.message : t(`err_${r.code}`) });
+  if (r.error === 'offline') return t('notSent');
+  if (r.error === 'unanswered') return t('unanswered');
+  const own = words.en[`err_${r.error}`] ? `err_${r.error}` : 'err_bad_request';
+  return t('error', { m: lang === 'en' ? r.message : t(own) });
 }
 
 export function language() { return lang; }

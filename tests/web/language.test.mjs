@@ -1,5 +1,5 @@
 // Every word in the page's language: a KPGUT table with bots played in
-// Finnish from the lobby through the create form, the waiting room, a
+// Finnish from the lobby (and a refusal) through the create form, the waiting room, a
 // "which play?" dialog and the game to its end, and no English word of the
 // page's own strings (web/i18n.js, web/keeper.js: browser.mjs `foreign`) in
 // its visible text or in what a screen reader reads; the same table in
@@ -33,6 +33,14 @@ for (const lang of ['fi', 'en']) {
     await page.waitForSelector(`button:has-text("${say.create}")`);
     await page.waitForSelector('details.options');
     await check('lobby');
+    await page.fill('input[name=code]', 'ZZZZZZ'); // no such table: the server's refusal, in the page's words
+    await page.click('form:has(input[name=code]) button[type=submit]');
+    await page.waitForSelector('.error');
+    assert.match(await page.textContent('.error'), lang === 'fi' ? /tällä koodilla ei ole pöytää/ : /no table/);
+    await check('a refusal');
+    await page.click('.error button');
+    await page.click('#home');
+    await page.waitForSelector('form.create');
     await page.selectOption('select[name=rules]', 'kpgut');
     await page.check('input[name=match]');
     await check('create form');
