@@ -3,8 +3,9 @@
 # installed at work there: the example built against the staged library
 # with pkg-config, static and shared; every man page read by man and groff
 # without a warning, each command's page naming every option its --help
-# lists and uno(3) every function of the headers; the installed uno serve
-# finding its web client; no build path in the binaries; then make
+# lists and uno(3) every function of the headers; every option the docs
+# give a command in its --help; the installed uno serve finding its web
+# client; no build path in the binaries; then make
 # uninstall leaving no file behind. Its count goes to
 # build-san/test-logs/install-summary ("install: N passed, N failed").
 #
@@ -96,6 +97,21 @@ man_functions_in_step() {
     return $status
 }
 
+# Every option that README.md and docs/ give a command (`uno CMD ... --opt`
+# on one line of code) is one that the installed uno CMD --help lists.
+docs_options_exist() {
+    status=0
+    commands=$("$uno" --help | sed -n '/^commands:/,$s/^  \([a-z]*\) .*/\1/p' | paste -sd'|')
+    for md in README.md docs/*.md; do
+        grep -oE "uno ($commands)( [^\`|]*)?" "$md" | while read -r _ c args; do
+            for opt in $(echo "$args" | grep -oE -- '--[a-z][a-z0-9-]*'); do
+                "$uno" "$c" --help | grep -q -e "$opt" || echo "$md: uno $c $opt: not in uno $c --help"
+            done
+        done
+    done | tee "$scratch/unknown"
+    [ ! -s "$scratch/unknown" ]
+}
+
 # The installed uno serve on a free loopback port: / is the web client.
 serves_web_client() {
     "$uno" serve --host 127.0.0.1 --port 0 --db "$scratch/uno.db" >"$scratch/serve.out" 2>&1 &
@@ -128,6 +144,7 @@ check "examples/random_game.c shared, the same game" example_shared
 check "man -l and groff -ww read every page without a warning" man_pages_read
 check "every option of uno CMD --help is in uno-CMD(1)" man_options_in_step
 check "every function of the headers is in uno(3)" man_functions_in_step
+check "every option the docs give a command is in its --help" docs_options_exist
 check "the installed uno serve serves the web client" serves_web_client
 check "make uninstall leaves no file behind" uninstall_leaves_nothing
 echo "install: $passed passed, $failed failed" | tee "$logs/install-summary"
