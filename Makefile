@@ -91,8 +91,9 @@ $(BUILD)/libuno.a: $(ENGINE_OBJ)
 	ar rcs $@ $^
 # The same engine as a shared library, compiled position-independent into
 # its own folder (SOVERSION, LIBUNO_SO: above).
-$(LIBUNO_SO): $(ENGINE_PIC)
-	$(CC) -shared -Wl,-soname,libuno.so.$(SOVERSION) -Wl,-z,defs $(LDFLAGS) -o $@ $^
+$(LIBUNO_SO): $(ENGINE_PIC) src/engine/exports.map
+	$(CC) -shared -Wl,-soname,libuno.so.$(SOVERSION) -Wl,-z,defs -Wl,--version-script=src/engine/exports.map \
+	    $(LDFLAGS) -o $@ $(ENGINE_PIC)
 	ln -sf $(notdir $@) $(BUILD)/libuno.so.$(SOVERSION)
 	ln -sf libuno.so.$(SOVERSION) $(BUILD)/libuno.so
 EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
