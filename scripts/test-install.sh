@@ -1,7 +1,8 @@
 #!/bin/sh
 # make install into a scratch folder (DESTDIR, PREFIX=/usr) and what it
 # installed at work there: the example built against the staged library
-# with pkg-config, static and shared; every man page read by man and groff
+# with pkg-config, static and shared; libuno.so's soname and its exports
+# (uno_ names alone); every man page read by man and groff
 # without a warning, each command's page naming every option its --help
 # lists and uno(3) every function of the headers; every option the docs
 # give a command in its --help; the installed uno serve finding its web
@@ -61,6 +62,13 @@ example_shared() {
         readelf -d "$scratch/shared" | grep 'NEEDED.*\[libuno\.so\.1\]' &&
         LD_LIBRARY_PATH="$usr/lib" "$scratch/shared" kpgut 7 >"$scratch/shared.out" &&
         cmp "$scratch/static.out" "$scratch/shared.out"
+}
+
+# The shared library's soname, and no name exported but the API's uno_.
+library_exports_api() {
+    readelf -d "$usr/lib/libuno.so" | grep 'SONAME.*\[libuno\.so\.1\]' &&
+        others=$(nm -D --defined-only "$usr/lib/libuno.so" | awk '$3 !~ /^uno_/ {print $3}') &&
+        echo "$others" && [ -z "$others" ]
 }
 
 # Each page as man shows it at 80 columns, and groff's every warning (-k:
@@ -141,6 +149,7 @@ check "make install DESTDIR=STAGE PREFIX=/usr" install_staged
 check "no build path in the installed binaries" no_build_path
 check "examples/random_game.c static, with pkg-config --static" example_static
 check "examples/random_game.c shared, the same game" example_shared
+check "libuno.so: soname libuno.so.1, the uno_ names alone exported" library_exports_api
 check "man -l and groff -ww read every page without a warning" man_pages_read
 check "every option of uno CMD --help is in uno-CMD(1)" man_options_in_step
 check "every function of the headers is in uno(3)" man_functions_in_step
