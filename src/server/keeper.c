@@ -21,14 +21,15 @@ typedef struct Keeper {
     int64_t log_n;                 /* lines in the store's log */
     const Client **watchers;
     int nwatchers, watchers_cap;
+    int64_t vacant_since;          /* server ms of its last action or watcher (expiry.h) */
 } Keeper;
 
 struct Keepers {
     SrvStore *store;
     FILE *log;
-    int max;
     bool test_clock;
     int64_t test_now;              /* --test-clock: the clock, moved by keeper_clock only */
+    int64_t advanced;              /* ... how far keeper_clock has moved it */
     Keeper **all;
     int n, cap;
 };
@@ -99,6 +100,7 @@ static Keeper *keeper_new(const char *code, const cJSON *config, const char *hos
     snprintf(k->code, sizeof k->code, "%s", code);
     snprintf(k->host, sizeof k->host, "%s", host);
     snprintf(k->clock, sizeof k->clock, "%s", clock);
+    k->vacant_since = srv_now_ms();
     return k;
 }
 
@@ -176,7 +178,7 @@ static void restore(void *ctx, const char *code, const char *config, const char 
     }
 }
 
-Keepers *srv_keepers_new(SrvStore *store, FILE *log, int max, bool test_clock, char *err, size_t errlen)
+Keepers *srv_keepers_new(SrvStore *store, FILE *log, bool test_clock, char *err, size_t errlen)
 {
     Keepers *ks = calloc(1, sizeof *ks);
     if (!ks) {
@@ -185,7 +187,6 @@ Keepers *srv_keepers_new(SrvStore *store, FILE *log, int max, bool test_clock, c
     }
     ks->store = store;
     ks->log = log;
-    ks->max = max;
     ks->test_clock = test_clock;
     if (test_clock) {
         struct timespec ts;
@@ -214,7 +215,7 @@ char *srv_keeper_csv(SrvStore *store, const char *code, char *err, size_t errlen
 {
     Keepers ks = {.store = store, .log = stderr};
     char *csv = NULL;
-    if (!srv_store_each_keeper(store, restore, &ks))
+    if (!srv_store_find_keeper(store, code, restore, &ks))
         snprintf(err, errlen, "%s", srv_store_error(store));
     else if (!find(&ks, code))
         snprintf(err, errlen, "no scorekeeper table %s", code);
@@ -248,6 +249,7 @@ static void unwatch(Keeper *k, const Client *c)
     for (int i = 0; i < k->nwatchers; i++)
         if (k->watchers[i] == c) {
             k->watchers[i] = k->watchers[--k->nwatchers];
+            k->vacant_since = srv_now_ms();
             return;
         }
 }
@@ -300,8 +302,6 @@ static void announce(const Keepers *ks, const Keeper *k, const Client *except)
 static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
 {
     char err[UNO_ERR_LEN];
-    if (ks->n >= ks->max)
-        return srv_reply_error(c, "forbidden", "no more scorekeeper tables: the server is at its limit", id);
     cJSON *config = cJSON_CreateObject();
     if (!config || !cJSON_AddItemReferenceToObject(config, "players", (cJSON *)uno_field_get(req, "players"))) {
         cJSON_Delete(config);
@@ -391,6 +391,7 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
     }
     if (!rc) {
         k->log_n++;
+        k->vacant_since = srv_now_ms();
         cJSON_Delete(k->acts);
         k->acts = acts;
         free(k->state);
@@ -432,6 +433,7 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
             srv_reply_error(c, "bad_request", err, id);
         else {
             ks->test_now += ms;
+            ks->advanced += ms;
             cJSON *o = cJSON_CreateObject();
             bool ok = true;
             uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
@@ -454,7 +456,11 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
     }
     Keeper *k = find(ks, code);
     if (!k)
-        srv_reply_error(c, "no_table", "no scorekeeper table has that code", id);
+        srv_reply_error(c, "no_table",
+                        srv_store_expired(ks->store, code, true)
+                            ? "that scorekeeper table has expired: nobody watched or changed it for a while"
+                            : "no scorekeeper table has that code",
+                        id);
     else if (strcmp(op, "watch") == 0) {
         srv_keeper_unwatch(ks, c);
         if (!watch(k, c))
@@ -478,3 +484,28 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
         op_act(ks, k, c, req, id);
     return true;
 }
+
+/* ------------------------------------------------------------- expiry */
+
+int64_t srv_keepers_advanced(const Keepers *ks) { return ks->advanced; }
+
+static int count(void *ctx) { return ((Keepers *)ctx)->n; }
+
+static int64_t vacant_since(void *ctx, int i)
+{
+    const Keeper *k = ((Keepers *)ctx)->all[i];
+    return k->nwatchers ? SRV_IN_USE : k->vacant_since;
+}
+
+static void remove_keeper(void *ctx, int i)
+{
+    Keepers *ks = ctx;
+    Keeper *k = ks->all[i];
+    if (!srv_store_expire_keeper(ks->store, k->code))
+        fprintf(ks->log, "uno serve: scorekeeper table %s: its expiry could not be kept: %s\n", k->code,
+                srv_store_error(ks->store));
+    keeper_free(k);
+    ks->all[i] = ks->all[--ks->n];
+}
+
+SrvTableKind srv_keepers_kind(Keepers *ks) { return (SrvTableKind){ks, count, vacant_since, remove_keeper}; }

@@ -26,6 +26,7 @@
 
 #include "bots/bots.h"
 #include "protocol/protocol.h"
+#include "server/expiry.h"
 #include "server/pool.h"
 #include "server/server.h"
 #include "server/store.h"
@@ -123,6 +124,7 @@ struct Room {
     cJSON *joining_id;               /* ... their request's "id" */
     Thought *thinking;               /* a bot's decision being made off the loop, or NULL */
     int game_no;                     /* games begun here since the server started */
+    int64_t vacant_since;            /* server ms the last person left it (or it was made) */
 };
 
 struct Lobby {
@@ -233,5 +235,9 @@ void srv_room_seat_client(Room *r, Client *c, int seat, const cJSON *id);
 void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSON *id);
 /* The client leaves its role (it left, or its connection closed). */
 void srv_room_leave(Room *r, Client *c);
+/* Since when nobody has been at the table (server ms): no seat's
+ * connection, no spectator, no newcomer asking to join, no bot deciding on
+ * a thread; SRV_IN_USE while there is (expiry.h). */
+int64_t srv_room_vacant_since(const Room *r);
 
 #endif

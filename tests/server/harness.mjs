@@ -8,11 +8,18 @@ import WebSocket from 'ws';
 
 export const UNO = process.env.UNO_BIN || new URL('../../build/uno', import.meta.url).pathname;
 
+// Every test connects from 127.0.0.1, one client address: the limits per
+// address (docs/server.md "Limits per address") are lifted for them, but in
+// the tests of those limits (addrLimits: true, the server's defaults, which
+// args may set).
+const LIFTED = ['--max-conns-per-addr', '1000000', '--creates-per-addr', '1000000', '--rate-per-addr', '1000000'];
+
 // A running server. db: a file to keep (to restart on it), else a fresh one.
-export async function startServer({ db, args = [] } = {}) {
+export async function startServer({ db, args = [], addrLimits = false } = {}) {
   const dir = db ? null : mkdtempSync(join(tmpdir(), 'uno-serve-'));
   const file = db || join(dir, 'uno.db');
-  const proc = spawn(process.env.UNO_BIN || UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', file, ...args], {
+  const flags = [...(addrLimits ? [] : LIFTED), ...args];
+  const proc = spawn(process.env.UNO_BIN || UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', file, ...flags], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
