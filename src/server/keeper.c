@@ -21,15 +21,15 @@ typedef struct Keeper {
     int64_t log_n;                 /* lines in the store's log */
     const Client **watchers;
     int nwatchers, watchers_cap;
-    int64_t vacant_since;          /* server ms of its last action or watcher (expiry.h) */
+    int64_t vacant_since;          /* its last action or watcher, on the lobby's clock (expiry.h) */
 } Keeper;
 
 struct Keepers {
+    Lobby *lobby;                  /* the server's (NULL: a CSV read from the store) */
     SrvStore *store;
     FILE *log;
     bool test_clock;
     int64_t test_now;              /* --test-clock: the clock, moved by keeper_clock only */
-    int64_t advanced;              /* ... how far keeper_clock has moved it */
     Keeper **all;
     int n, cap;
 };
@@ -100,8 +100,14 @@ static Keeper *keeper_new(const char *code, const cJSON *config, const char *hos
     snprintf(k->code, sizeof k->code, "%s", code);
     snprintf(k->host, sizeof k->host, "%s", host);
     snprintf(k->clock, sizeof k->clock, "%s", clock);
-    k->vacant_since = srv_now_ms();
     return k;
+}
+
+/* k was used now: its vacancy counts from now. */
+static void used(const Keepers *ks, Keeper *k)
+{
+    if (ks->lobby)
+        k->vacant_since = srv_lobby_now(ks->lobby);
 }
 
 static bool add_keeper(Keepers *ks, Keeper *k)
@@ -115,6 +121,7 @@ static bool add_keeper(Keepers *ks, Keeper *k)
         ks->cap = cap;
     }
     ks->all[ks->n++] = k;
+    used(ks, k);
     return true;
 }
 
@@ -178,23 +185,24 @@ static void restore(void *ctx, const char *code, const char *config, const char 
     }
 }
 
-Keepers *srv_keepers_new(SrvStore *store, FILE *log, bool test_clock, char *err, size_t errlen)
+Keepers *srv_keepers_new(Lobby *l, bool test_clock, char *err, size_t errlen)
 {
     Keepers *ks = calloc(1, sizeof *ks);
     if (!ks) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    ks->store = store;
-    ks->log = log;
+    ks->lobby = l;
+    ks->store = l->store;
+    ks->log = l->log;
     ks->test_clock = test_clock;
     if (test_clock) {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
         ks->test_now = (int64_t)ts.tv_sec * 1000;
     }
-    if (!srv_store_each_keeper(store, restore, ks)) {
-        snprintf(err, errlen, "the scorekeeper tables could not be read: %s", srv_store_error(store));
+    if (!srv_store_each_keeper(ks->store, restore, ks)) {
+        snprintf(err, errlen, "the scorekeeper tables could not be read: %s", srv_store_error(ks->store));
         srv_keepers_free(ks);
         return NULL;
     }
@@ -244,12 +252,12 @@ static int64_t now_for(const Keepers *ks, const Keeper *k)
 
 /* ------------------------------------------------------------ watchers */
 
-static void unwatch(Keeper *k, const Client *c)
+static void unwatch(const Keepers *ks, Keeper *k, const Client *c)
 {
     for (int i = 0; i < k->nwatchers; i++)
         if (k->watchers[i] == c) {
             k->watchers[i] = k->watchers[--k->nwatchers];
-            k->vacant_since = srv_now_ms();
+            used(ks, k);
             return;
         }
 }
@@ -257,7 +265,7 @@ static void unwatch(Keeper *k, const Client *c)
 void srv_keeper_unwatch(Keepers *ks, const Client *c)
 {
     for (int i = 0; i < ks->n; i++)
-        unwatch(ks->all[i], c);
+        unwatch(ks, ks->all[i], c);
 }
 
 static bool watch(Keeper *k, const Client *c)
@@ -391,7 +399,7 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
     }
     if (!rc) {
         k->log_n++;
-        k->vacant_since = srv_now_ms();
+        used(ks, k);
         cJSON_Delete(k->acts);
         k->acts = acts;
         free(k->state);
@@ -433,7 +441,7 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
             srv_reply_error(c, "bad_request", err, id);
         else {
             ks->test_now += ms;
-            ks->advanced += ms;
+            ks->lobby->test_advanced += ms;
             cJSON *o = cJSON_CreateObject();
             bool ok = true;
             uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
@@ -486,8 +494,6 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
 }
 
 /* ------------------------------------------------------------- expiry */
-
-int64_t srv_keepers_advanced(const Keepers *ks) { return ks->advanced; }
 
 static int count(void *ctx) { return ((Keepers *)ctx)->n; }
 

@@ -25,9 +25,10 @@
 
 typedef struct Keepers Keepers;
 
-/* The scorekeeper tables of the store, rebuilt. NULL and a message when
- * they cannot be read. (The lobby counts them against --max-tables.) */
-Keepers *srv_keepers_new(SrvStore *store, FILE *log, bool test_clock, char *err, size_t errlen);
+/* The scorekeeper tables of the lobby's store, rebuilt. NULL and a message
+ * when they cannot be read. (The lobby counts them against --max-tables.)
+ * Under test_clock, keeper_clock moves the lobby's clock too. */
+Keepers *srv_keepers_new(Lobby *l, bool test_clock, char *err, size_t errlen);
 void srv_keepers_free(Keepers *k);
 /* Answers op when it is a scorekeeper op (keeper_create, keeper_watch,
  * keeper_act, keeper_export, keeper_clock): true; false when it is not. */
@@ -38,9 +39,6 @@ void srv_keeper_unwatch(Keepers *k, const Client *c);
  * table is vacant while nobody watches it, since its last action or its
  * last watcher. */
 SrvTableKind srv_keepers_kind(Keepers *ks);
-/* Under --test-clock: how far keeper_clock has moved the clock (ms), which
- * ages the tables for expiry too. */
-int64_t srv_keepers_advanced(const Keepers *ks);
 /* A table's session as CSV from the store (`uno serve --scores`): malloc'd,
  * or NULL and a message. */
 char *srv_keeper_csv(SrvStore *store, const char *code, char *err, size_t errlen);

@@ -163,13 +163,11 @@ static void remove_room(void *ctx, int i)
     l->rooms[i] = l->rooms[--l->nrooms];
 }
 
-/* The server's clock for vacancies: under --test-clock, keeper_clock moves
- * it on. */
-static int64_t vacancy_now(const UnoServer *s) { return srv_now_ms() + srv_keepers_advanced(s->keepers); }
+int64_t srv_lobby_now(const Lobby *l) { return srv_now_ms() + l->test_advanced; }
 
 static void expire_vacant(UnoServer *s)
 {
-    srv_tables_expire(s->kinds, 2, vacancy_now(s) - (int64_t)s->cfg.expire_after_min * 60 * 1000);
+    srv_tables_expire(s->kinds, 2, srv_lobby_now(&s->lobby) - (int64_t)s->cfg.expire_after_min * 60 * 1000);
 }
 
 /* Whether the client may create a table now: the server has room for one
@@ -180,7 +178,7 @@ static bool may_create(UnoServer *s, ClientData *d, const cJSON *id)
 {
     char msg[160];
     if (srv_tables_count(s->kinds, 2) >= s->cfg.max_tables &&
-        !srv_tables_reclaim(s->kinds, 2, vacancy_now(s) - SRV_RECLAIM_AFTER_MS)) {
+        !srv_tables_reclaim(s->kinds, 2, srv_lobby_now(&s->lobby) - SRV_RECLAIM_AFTER_MS)) {
         snprintf(msg, sizeof msg, "no more tables: the server's %d are all in use; try again later",
                  s->cfg.max_tables);
         srv_reply_error(&d->client, "forbidden", msg, id);
@@ -571,7 +569,7 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         uno_server_free(s);
         return NULL;
     }
-    if (!(s->keepers = srv_keepers_new(l->store, l->log, cfg->test_clock, err, errlen))) {
+    if (!(s->keepers = srv_keepers_new(l, cfg->test_clock, err, errlen))) {
         uno_server_free(s);
         return NULL;
     }

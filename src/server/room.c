@@ -25,7 +25,7 @@ Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *
         return NULL;
     }
     r->lobby = l;
-    r->vacant_since = srv_now_ms();
+    r->vacant_since = srv_lobby_now(l);
     snprintf(r->code, sizeof r->code, "%s", code);
     snprintf(r->host, sizeof r->host, "%s", host);
     snprintf(r->watch, sizeof r->watch, "%s", watch);
@@ -564,7 +564,7 @@ void srv_room_leave(Room *r, Client *c)
             r->watchers[i--] = r->watchers[--r->nwatchers];
     c->room = NULL;
     c->role = ROLE_NONE;
-    r->vacant_since = srv_now_ms();
+    r->vacant_since = srv_lobby_now(r->lobby);
     srv_room_announce(r);
 }
 

@@ -138,6 +138,7 @@ struct Lobby {
     SrvPool *programs;               /* threads for the programs' answers (NULL: none registered) */
     SrvBots bots;                    /* the programs registered */
     FILE *log;                       /* the operator's log (no card is ever written to it) */
+    int64_t test_advanced;           /* --test-clock: ms keeper_clock has moved the clock on */
 };
 
 /* ---- lobby.c: connections and messages ---- */
@@ -149,6 +150,9 @@ void srv_random_code(char out[SRV_CODE_LEN + 1]);
 /* A table's code as the lobby keeps it (upper case) from what a client
  * wrote; false when it cannot be one (the wrong length). */
 bool srv_code_normal(const char *code, char upper[SRV_CODE_LEN + 1]);
+/* The clock of vacancies (expiry.h), server ms: srv_now_ms, moved on by
+ * keeper_clock under --test-clock so that a test can age the tables. */
+int64_t srv_lobby_now(const Lobby *l);
 /* 32 hex digits of the kernel's randomness. */
 void srv_random_token(char out[SRV_TOKEN_LEN + 1]);
 uint64_t srv_random_u64(void);

@@ -50,9 +50,11 @@ export async function startServer({ db, args = [], addrLimits = false } = {}) {
 
 // A client: request() sends with an id and resolves with the answer;
 // frames keeps everything received, pushes the messages that are not answers.
+// options go to ws (localAddress: the client's address, headers).
 export class Client {
-  constructor(url) {
+  constructor(url, options = {}) {
     this.url = url;
+    this.options = options;
     this.frames = [];
     this.pushes = [];
     this.waiting = new Map();
@@ -60,14 +62,14 @@ export class Client {
     this.nextId = 1;
   }
 
-  static async connect(url) {
-    const c = new Client(url);
+  static async connect(url, options) {
+    const c = new Client(url, options);
     await c.open();
     return c;
   }
 
   open() {
-    this.ws = new WebSocket(this.url, 'uno');
+    this.ws = new WebSocket(this.url, 'uno', this.options);
     this.ws.on('message', (data) => this.receive(String(data)));
     this.closed = new Promise((resolve) => this.ws.on('close', resolve));
     return new Promise((resolve, reject) => {
