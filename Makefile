@@ -1,10 +1,13 @@
 # Build of the uno engine, its front ends and its tests.
 #   make            release build: build/uno
 #   make SAN=1      ASan + UBSan + invariant checks after every move: build-san/uno
+#   make TSAN=1     ThreadSanitizer (the server's threads): build-tsan/uno;
+#                   `make TSAN=1 test-server` runs the server's tests on it
 #   make test       the whole suite (what CI runs, see README)
 #   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
 CC      ?= cc
 SAN     ?=
+TSAN    ?=
 PKGS     = libcjson ncursesw libwebsockets sqlite3
 CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
@@ -12,6 +15,11 @@ DEFS     = -D_POSIX_C_SOURCE=200809L
 ifeq ($(SAN),1)
 BUILD   ?= build-san
 OPT      = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+DEFS    += -DUNO_DEBUG
+else ifeq ($(TSAN),1)
+# ThreadSanitizer cannot share a process with ASan: a build of its own.
+BUILD   ?= build-tsan
+OPT      = -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 DEFS    += -DUNO_DEBUG
 else
 BUILD   ?= build
@@ -144,7 +152,7 @@ test-unit: $(BUILD)/uno $(TEST_BIN)
 # `uno serve` through real WebSocket connections (node, npm ws), and the
 # web table in headless Chromium (npm playwright-core, Debian's chromium).
 test-server: $(BUILD)/uno
-	@sh scripts/run-node-tests.sh $(BUILD) server
+	@UNO_TSAN=$(TSAN) sh scripts/run-node-tests.sh $(BUILD) server
 test-web: $(BUILD)/uno
 	@sh scripts/run-node-tests.sh $(BUILD) web
 
@@ -176,6 +184,6 @@ test-fuzz: fuzz fuzz-corpus
 	@sh scripts/run-fuzz.sh $(FUZZ_BIN)
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-tsan build-fuzz
 
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-mpi -name '*.d' 2>/dev/null)
