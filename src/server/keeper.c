@@ -325,7 +325,7 @@ static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], clock[SRV_TOKEN_LEN + 1];
     do
         srv_random_code(code);
-    while (find(ks, code));
+    while (find(ks, code) || srv_store_expired(ks->store, code, true));
     srv_random_token(host);
     srv_random_token(clock);
     char *text = cJSON_PrintUnformatted(config);
