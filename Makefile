@@ -58,7 +58,7 @@ CLI_OBJ    = $(call obj,$(CLI_SRC))
 TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all test test-unit test-server test-web test-examples test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
+.PHONY: all test test-unit test-standalone test-server test-web test-examples test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a
@@ -133,10 +133,12 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libunocore.a
 
 # The whole suite: the docs' links, unit and conformance tests, `uno table`
 # through the binary, the soak, all under ASan/UBSan with invariant checks;
+# a clone with nothing beside it and the docs' examples;
 # then the release build and the fuzzers' smoke run.
 test:
 	@sh scripts/check-links
 	$(MAKE) SAN=1 test-unit
+	$(MAKE) SAN=1 test-standalone
 	$(MAKE) SAN=1 test-server
 	$(MAKE) SAN=1 test-web
 	$(MAKE) SAN=1 test-examples
@@ -146,8 +148,16 @@ test:
 	@cat build-san/test-logs/summary build-san/test-logs/*-summary | \
 	    awk '{p += $$2; f += $$4} END {print "tests: " p " passed, " f " failed"}'
 
+# The soak runs as one process per core (scripts/run-tests.sh: PROG@K).
+NPROC     := $(shell nproc 2>/dev/null || echo 1)
+TEST_RUNS  = $(patsubst %/test_soak,%/test_soak@$(NPROC),$(TEST_BIN))
 test-unit: $(BUILD)/uno $(TEST_BIN)
-	@sh scripts/run-tests.sh $(BUILD) $(TEST_BIN)
+	@sh scripts/run-tests.sh $(BUILD) $(TEST_RUNS)
+
+# The repository on its own (a clone with nothing beside it passes
+# scripts/check-links) and the docs' examples as a newcomer pastes them.
+test-standalone: $(BUILD)/uno
+	@sh scripts/run-node-tests.sh $(BUILD) standalone
 
 # `uno serve` through real WebSocket connections (node, npm ws), and the
 # web table in headless Chromium (npm playwright-core, Debian's chromium).

@@ -343,7 +343,7 @@ static void test_type_a_card_and_draw(void **state)
             must_see(&t, "You draw ", 3000);
             assert_true(hand_count(&t) >= before);
             drew = true;
-            /* a playable card drawn may be kept: p passes (RULES.md decision 14) */
+            /* a playable card drawn may be kept: p passes (docs/rules.md reading 14) */
             if (wait_for(&t, "You drew a playable card", 500)) {
                 tmux(&t, "send-keys p");
                 must_see(&t, "'s turn.", 3000);
@@ -966,7 +966,7 @@ static void play_or_draw(Term *t)
     } else {
         tmux(t, "send-keys d");
         must_see(t, "You draw ", 3000);
-        /* a playable card drawn may be kept: p passes (RULES.md decision 14) */
+        /* a playable card drawn may be kept: p passes (docs/rules.md reading 14) */
         if (wait_for(t, "You drew a playable card", 500)) {
             tmux(t, "send-keys p");
             must_see(t, "'s turn.", 3000);
