@@ -5,7 +5,6 @@
  * addresses that all fall in one chain).
  */
 #include <arpa/inet.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -43,7 +42,7 @@ int64_t srv_bucket_wait(const SrvBucket *b, const SrvRate *rate, int64_t now)
 
 enum { TAG_V4 = 4, TAG_V6 = 6 };
 
-bool srv_addr_parse(const char *text, unsigned char key[SRV_ADDR_KEY_LEN], char out[SRV_ADDR_TEXT_LEN])
+bool srv_addr_parse(const char *text, unsigned char key[SRV_ADDR_KEY_LEN])
 {
     unsigned char a[16];
     memset(key, 0, SRV_ADDR_KEY_LEN);
@@ -62,11 +61,6 @@ bool srv_addr_parse(const char *text, unsigned char key[SRV_ADDR_KEY_LEN], char 
     } else {
         return false;
     }
-    memset(a, 0, sizeof a);
-    memcpy(a, key + 1, key[0] == TAG_V4 ? 4 : 8);
-    inet_ntop(key[0] == TAG_V4 ? AF_INET : AF_INET6, a, out, SRV_ADDR_TEXT_LEN);
-    if (key[0] == TAG_V6)
-        strncat(out, "/64", SRV_ADDR_TEXT_LEN - strlen(out) - 1);
     return true;
 }
 
@@ -149,8 +143,7 @@ static void forget_idle(SrvAddrs *t)
 SrvAddr *srv_addrs_get(SrvAddrs *t, const char *text)
 {
     unsigned char key[SRV_ADDR_KEY_LEN];
-    char name[SRV_ADDR_TEXT_LEN];
-    if (!srv_addr_parse(text, key, name))
+    if (!srv_addr_parse(text, key))
         return NULL;
     for (int32_t i = t->chains[chain_of(t, key)]; i >= 0; i = t->pool[i].next)
         if (memcmp(t->pool[i].key, key, sizeof key) == 0)
@@ -164,7 +157,6 @@ SrvAddr *srv_addrs_get(SrvAddrs *t, const char *text)
     t->free = a->next;
     memset(a, 0, sizeof *a);
     memcpy(a->key, key, sizeof key);
-    memcpy(a->text, name, sizeof name);
     a->used = true;
     uint32_t c = chain_of(t, key);
     a->next = t->chains[c];

@@ -41,12 +41,9 @@ int64_t srv_bucket_wait(const SrvBucket *b, const SrvRate *rate, int64_t now);
 /* An address as a key: its family's tag, then 4 bytes (IPv4) or the
  * 8 bytes of its /64 (IPv6). */
 #define SRV_ADDR_KEY_LEN 9
-/* "203.0.113.7" or "2001:db8:1:2::/64", for the operator's log. */
-#define SRV_ADDR_TEXT_LEN 48
 
 typedef struct SrvAddr {
     unsigned char key[SRV_ADDR_KEY_LEN];
-    char text[SRV_ADDR_TEXT_LEN];
     int conns;              /* connections open from it */
     SrvBucket messages;     /* the messages its connections send together */
     SrvBucket creates;      /* the tables it creates (the lobby's) */
@@ -54,9 +51,9 @@ typedef struct SrvAddr {
     bool used;              /* the table's: an address is here */
 } SrvAddr;
 
-/* The key and text of an address written as text (IPv4 or IPv6, as the
- * socket or a proxy's X-Forwarded-For gives it); false when it is neither. */
-bool srv_addr_parse(const char *text, unsigned char key[SRV_ADDR_KEY_LEN], char out[SRV_ADDR_TEXT_LEN]);
+/* The key of an address written as text (IPv4 or IPv6, as the socket or a
+ * proxy's X-Forwarded-For gives it); false when it is neither. */
+bool srv_addr_parse(const char *text, unsigned char key[SRV_ADDR_KEY_LEN]);
 
 typedef struct SrvAddrs SrvAddrs;
 /* A table of at most cap addresses; NULL when out of memory. */

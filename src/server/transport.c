@@ -189,8 +189,7 @@ static bool forwarded_for(struct lws *wsi, char *out, size_t len)
         last += strspn(last, " \t");
         last[strcspn(last, " \t")] = '\0';
         unsigned char key[SRV_ADDR_KEY_LEN];
-        char text[SRV_ADDR_TEXT_LEN];
-        found = strlen(last) < len && srv_addr_parse(last, key, text);
+        found = strlen(last) < len && srv_addr_parse(last, key);
         if (found)
             strcpy(out, last);
     }
