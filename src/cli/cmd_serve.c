@@ -20,8 +20,9 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: uno serve [--port P] [--host ADDR] [--db FILE] [--web DIR]\n"
             "                 [--max-tables N] [--expire-after MIN] [--rate N]\n"
-            "                 [--max-conns-per-addr N] [--creates-per-addr N] [--rate-per-addr N]\n"
-            "                 [--trust-proxy] [--allow-decks] [--test-clock]\n"
+            "                 [--max-conns-per-addr N] [--creates-per-addr N]\n"
+            "                 [--rate-per-addr N] [--trust-proxy] [--allow-decks]\n"
+            "                 [--test-clock]\n"
             "                 [--bot NAME='cmd:COMMAND']...\n"
             "       uno serve [--db FILE] --export CODE OUT\n"
             "       uno serve [--db FILE] --scores CODE OUT\n"
