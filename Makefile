@@ -3,10 +3,13 @@
 #   make install    into PREFIX (/usr/local), under DESTDIR when staging;
 #                   make uninstall takes it all away again (docs/install.md)
 #   make SAN=1      ASan + UBSan + invariant checks after every move: build-san/uno
+#   make TSAN=1     ThreadSanitizer (the server's threads): build-tsan/uno;
+#                   `make TSAN=1 test-server` runs the server's tests on it
 #   make test       the whole suite (what CI runs, see README)
 #   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
 CC      ?= cc
 SAN     ?=
+TSAN    ?=
 PKGS     = libcjson ncursesw libwebsockets sqlite3
 CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
@@ -14,6 +17,11 @@ DEFS     = -D_POSIX_C_SOURCE=200809L
 ifeq ($(SAN),1)
 BUILD   ?= build-san
 OPT      = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+DEFS    += -DUNO_DEBUG
+else ifeq ($(TSAN),1)
+# ThreadSanitizer cannot share a process with ASan: a build of its own.
+BUILD   ?= build-tsan
+OPT      = -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 DEFS    += -DUNO_DEBUG
 else
 BUILD   ?= build
@@ -184,7 +192,7 @@ test-standalone: $(BUILD)/uno
 # `uno serve` through real WebSocket connections (node, npm ws), and the
 # web table in headless Chromium (npm playwright-core, Debian's chromium).
 test-server: $(BUILD)/uno
-	@sh scripts/run-node-tests.sh $(BUILD) server
+	@UNO_TSAN=$(TSAN) sh scripts/run-node-tests.sh $(BUILD) server
 test-web: $(BUILD)/uno
 	@sh scripts/run-node-tests.sh $(BUILD) web
 
@@ -263,6 +271,6 @@ test-fuzz: fuzz fuzz-corpus
 	@sh scripts/run-fuzz.sh $(FUZZ_BIN)
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-tsan build-fuzz
 
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-mpi $(BUILD)/obj-pic -name '*.d' 2>/dev/null)

@@ -19,7 +19,10 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: uno serve [--port P] [--host ADDR] [--db FILE] [--web DIR]\n"
-            "                 [--max-tables N] [--rate N] [--allow-decks] [--test-clock]\n"
+            "                 [--max-tables N] [--expire-after MIN] [--rate N]\n"
+            "                 [--max-conns-per-addr N] [--creates-per-addr N]\n"
+            "                 [--rate-per-addr N] [--trust-proxy] [--allow-decks]\n"
+            "                 [--test-clock]\n"
             "                 [--bot NAME='cmd:COMMAND']...\n"
             "       uno serve [--db FILE] --export CODE OUT\n"
             "       uno serve [--db FILE] --scores CODE OUT\n"
@@ -36,9 +39,24 @@ static void usage(FILE *out)
             "  --db FILE       the SQLite database, uno.db (made when missing)\n"
             "  --web DIR       the web client's files; found from the binary's folder\n"
             "                  BIN: BIN/../share/uno/web (installed), BIN/../web (build/)\n"
-            "  --max-tables N  tables kept at most, 10000\n"
+            "  --max-tables N  tables kept at most, card and scorekeeper tables together,\n"
+            "                  10000; when all are taken, a create takes the place of the\n"
+            "                  table nobody has been at for longest (a minute at least)\n"
+            "  --expire-after MIN  a table nobody is at (no person's connection, no\n"
+            "                  spectator) for MIN minutes is removed, 90; its finished\n"
+            "                  games stay in the database for --export\n"
             "  --rate N        messages a second one connection may send, 20 (bursts of\n"
             "                  twice that); more are dropped with an error\n"
+            "  Limits per client address (an IPv4 address, or an IPv6 /64):\n"
+            "  --max-conns-per-addr N  connections open at once, 64; one more is told\n"
+            "                  too_many_connections and closed (1008)\n"
+            "  --creates-per-addr N  tables created (card or scorekeeper): N at once,\n"
+            "                  then N an hour, 20; more are told rate_limited\n"
+            "  --rate-per-addr N  messages a second its connections send together, 200\n"
+            "                  (bursts of twice that); more are dropped with an error\n"
+            "  --trust-proxy   the server sits behind a reverse proxy: a client's address\n"
+            "                  is the right-most entry of X-Forwarded-For (the proxy's),\n"
+            "                  else the socket's. Without it the header is ignored\n"
             "  --allow-decks   let a create request fix the deal (\"deck\", the top of the\n"
             "                  deck, and \"dealer\", as in the table protocol's new): for\n"
             "                  tests and teaching, never where players do not trust the host\n"
@@ -52,7 +70,8 @@ static void usage(FILE *out)
             "                  a program that dies is started again (3 times). Clients\n"
             "                  can never name a command: only NAME.\n"
             "  --test-clock    the scorekeeper's clock stands still but for keeper_clock\n"
-            "                  requests that move it on (tests; docs/scorekeeper.md)\n"
+            "                  requests that move it on, which also age the tables for\n"
+            "                  --expire-after (tests; docs/scorekeeper.md)\n"
             "  --scores CODE OUT  write scorekeeper table CODE's session from the database\n"
             "                  to OUT as CSV (docs/scorekeeper.md); OUT must not exist\n"
             "  --export CODE OUT  write table CODE's games from the database to OUT, a\n"
@@ -203,6 +222,9 @@ int cmd_serve(int argc, char **argv)
         } else if (strcmp(arg, "--test-clock") == 0) {
             cfg.test_clock = true;
             continue;
+        } else if (strcmp(arg, "--trust-proxy") == 0) {
+            cfg.trust_proxy = true;
+            continue;
         } else if (!val) {
             fprintf(stderr, "uno serve: '%s' needs a value (or is unknown)\n", arg);
             usage(stderr);
@@ -225,6 +247,19 @@ int cmd_serve(int argc, char **argv)
             rc = uno_args_number("--rate", val, 1, 10000, &v, err, sizeof err);
             cfg.limits.rate = (int)v;
             cfg.limits.burst = 2 * (int)v;
+        } else if (strcmp(arg, "--rate-per-addr") == 0) {
+            rc = uno_args_number("--rate-per-addr", val, 1, 1000000, &v, err, sizeof err);
+            cfg.limits.addr_rate = (int)v;
+            cfg.limits.addr_burst = 2 * (int)v;
+        } else if (strcmp(arg, "--max-conns-per-addr") == 0) {
+            rc = uno_args_number("--max-conns-per-addr", val, 1, 1000000, &v, err, sizeof err);
+            cfg.limits.max_conns_per_addr = (int)v;
+        } else if (strcmp(arg, "--creates-per-addr") == 0) {
+            rc = uno_args_number("--creates-per-addr", val, 1, 1000000, &v, err, sizeof err);
+            cfg.creates_per_addr = (int)v;
+        } else if (strcmp(arg, "--expire-after") == 0) {
+            rc = uno_args_number("--expire-after", val, 1, 10 * 365 * 24 * 60, &v, err, sizeof err);
+            cfg.expire_after_min = (int)v;
         } else {
             fprintf(stderr, "uno serve: unknown argument '%s'\n", arg);
             usage(stderr);

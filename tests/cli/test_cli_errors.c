@@ -81,6 +81,9 @@ static void test_every_command_says_what_was_wrong(void **state)
     refused("table --repair", "table", "--repair repairs the file of --save FILE");
     refused("serve --port 99999", "serve", "--port: '99999' is not a whole number in 0..65535");
     refused("serve --rate 0", "serve", "--rate: '0' is not a whole number in 1..10000");
+    refused("serve --max-conns-per-addr 0", "serve", "--max-conns-per-addr: '0' is not a whole number in 1..1000000");
+    refused("serve --creates-per-addr x", "serve", "--creates-per-addr: 'x' is not a whole number in 1..1000000");
+    refused("serve --expire-after 0", "serve", "--expire-after: '0' is not a whole number in 1..5256000");
     refused("serve --frob", "serve", "'--frob' needs a value (or is unknown)");
     refused("serve --export X", "serve", "--export needs a table's code and a file to write");
 }
