@@ -155,6 +155,11 @@ bool uno_cli_parse_long(const char *text, long min, long max, long *out)
     return true;
 }
 
+const char *uno_cli_s(long long n)
+{
+    return n == 1 ? "" : "s";
+}
+
 void uno_cli_progress(const char *prefix, uint64_t done, uint64_t total, double seconds, const char *extra)
 {
     double left = done > 0 ? seconds * (double)(total - done) / (double)done : 0;

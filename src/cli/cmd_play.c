@@ -317,7 +317,8 @@ static void report(Play *p)
     if (p->match && uno_match_over(p->match)) {
         char verdict[256];
         play_match_verdict(p->match, 0, verdict, sizeof verdict);
-        printf("%s (%d games)\n", verdict, uno_match_game_number(p->match) + 1);
+        int games = uno_match_game_number(p->match) + 1;
+        printf("%s (%d game%s)\n", verdict, games, uno_cli_s(games));
     } else if (uno_game_over(g) && rank == 1) {
         printf("The game is over: you won.\n");
     } else if (uno_game_over(g)) {

@@ -202,7 +202,8 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
 /* A message of the engine in people's names: "seat 2" becomes "Cleo", the
  * person's seat "you" ("seat 0's turn": "your turn"). */
 void play_name_seats(const PlayVoice *v, const char *in, char *out, size_t len);
-/* "The match is over: Ada won." / "... a tie between you and Ada." (a
+/* "The match is over: Ada won." / "... you and Cleo won." (partners) /
+ * "... a tie between you and Ada." / "... a tie between the two teams." (a
  * match that is over; `you` is the person's player, or -1). */
 void play_match_verdict(const UnoMatch *m, int you, char *out, size_t len);
 /* How these rules play, in a few sentences (the help's first part). */

@@ -6,9 +6,9 @@
  * results above it once the game is over); the hand face up, or every hand
  * for a replay's referee; a message line and the hint line. Works from 80x24
  * up; smaller terminals get a request to grow. Cards are always written as
- * text (R7, W+4) and coloured when the terminal has colours. Only what
- * t->view and t->seat allow is drawn: another seat's cards never are, unless
- * the viewer is the referee.
+ * text (R7, W+4) and coloured when the terminal has colours and NO_COLOR is
+ * not set. Only what t->view and t->seat allow is drawn: another seat's
+ * cards never are, unless the viewer is the referee.
  */
 #include <langinfo.h>
 #include <stdio.h>
@@ -38,6 +38,15 @@ static void close_tty(void)
     if (tty)
         fclose(tty);
     tty = NULL;
+}
+
+/* NO_COLOR set and not empty (https://no-color.org): no colour at all; the
+ * screen draws as on a terminal without colours (cards as [R7], the
+ * playable ones bold and underlined). */
+static bool no_color_asked(void)
+{
+    const char *no_color = getenv("NO_COLOR");
+    return no_color && no_color[0];
 }
 
 int play_draw_init(bool ascii, char *err, size_t errlen)
@@ -74,7 +83,7 @@ int play_draw_init(bool ascii, char *err, size_t errlen)
     keypad(stdscr, TRUE);
     curs_set(0);
     set_escdelay(25);
-    colors = has_colors();
+    colors = has_colors() && !no_color_asked();
     if (colors) {
         start_color();
         use_default_colors();
@@ -142,30 +151,58 @@ static void text_at(int y, int x, attr_t a, const char *s)
     attroff(a);
 }
 
+/* Columns a UTF-8 string takes (every character one column). */
+static int columns(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xc0) != 0x80;
+    return n;
+}
+
+/* The first `cols` columns of s, cut at a character's start. */
+static void keep_columns(char *s, int cols)
+{
+    int n = 0;
+    for (char *c = s; *c; c++)
+        if (((unsigned char)*c & 0xc0) != 0x80 && n++ == cols) {
+            *c = '\0';
+            return;
+        }
+}
+
+/* The title line: the game on the left (rules, the match's game and
+ * target, the teams' totals), the status, the clock and the keys on the
+ * right. The right part never moves and two spaces always part them: when
+ * the left does not fit, "UNO" goes, then the rules' name is cut. */
 static void title(const PlayTable *t)
 {
     const UnoGame *g = t->game;
-    char left[160], right[128];
-    int64_t secs = t->now / 1000;
-    const char *dot = utf8 ? "\xc2\xb7" : "-";
+    const char *dot = utf8 ? " \xc2\xb7 " : " - ";
+    char game[48] = "", team[64] = "", name[sizeof uno_game_rules(g)->name], left[192], right[128];
     if (t->match && uno_match_target(t->match) > 0)
-        snprintf(left, sizeof left, " UNO %s %s %s game %d, to %d", dot, uno_game_rules(g)->name, dot,
-                 uno_match_game_number(t->match) + 1, uno_match_target(t->match));
+        snprintf(game, sizeof game, "%sgame %d, to %d", dot, uno_match_game_number(t->match) + 1,
+                 uno_match_target(t->match));
     else if (t->match)
-        snprintf(left, sizeof left, " UNO %s %s %s game %d", dot, uno_game_rules(g)->name, dot,
-                 uno_match_game_number(t->match) + 1);
-    else
-        snprintf(left, sizeof left, " UNO %s %s", dot, uno_game_rules(g)->name);
+        snprintf(game, sizeof game, "%sgame %d", dot, uno_match_game_number(t->match) + 1);
     int you_team = t->you >= 0 && uno_game_rules(g)->partners ? uno_game_team(g, t->you) : -1;
-    if (t->match && you_team >= 0 && uno_match_team_total(t->match, you_team) >= 0) {
-        size_t used = strlen(left);
-        snprintf(left + used, sizeof left - used, " %s your team %d, theirs %d", dot,
-                 uno_match_team_total(t->match, you_team), uno_match_team_total(t->match, 1 - you_team));
-    }
+    if (t->match && you_team >= 0 && uno_match_team_total(t->match, you_team) >= 0)
+        snprintf(team, sizeof team, "%syour team %d, theirs %d", dot, uno_match_team_total(t->match, you_team),
+                 uno_match_team_total(t->match, 1 - you_team));
+    int64_t secs = t->now / 1000;
     snprintf(right, sizeof right, "%s%s%02lld:%02lld   ? help  q quit ", t->status ? t->status : "",
              t->status ? "   " : "", (long long)(secs / 60), (long long)(secs % 60));
+    int room = COLS - columns(right) - 2;
+    snprintf(name, sizeof name, "%s", uno_game_rules(g)->name);
+    snprintf(left, sizeof left, " UNO%s%s%s%s", dot, name, game, team);
+    if (columns(left) > room) {
+        int fixed = 1 + columns(game) + columns(team);
+        keep_columns(name, room > fixed ? room - fixed : 0);
+        snprintf(left, sizeof left, " %s%s%s", name, game, team);
+        keep_columns(left, room > 0 ? room : 0);
+    }
     text_at(0, 0, colors ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD, left);
-    text_at(0, COLS - (int)strlen(right), A_NORMAL, right);
+    text_at(0, COLS - columns(right), A_NORMAL, right);
 }
 
 static const char *seat_name(const PlayTable *t, int seat)

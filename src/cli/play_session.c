@@ -656,7 +656,7 @@ int play_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
     if (show_game(p, uno_game_clock(g), err, errlen) != 0 || open_save(p, true, requests, err, errlen) != 0)
         return -1;
     programs_new_game(p);
-    play_log_add(&p->log, "Resumed from the save file (%ld requests).", requests);
+    play_log_add(&p->log, "Resumed from the save file (%ld request%s).", requests, uno_cli_s(requests));
     play_refresh(p);
     return 0;
 }

@@ -135,8 +135,8 @@ void uno_extbot_stop(UnoExtBot *b)
     const UnoExtBotStats *s = &b->stats;
     if (b->log && (s->late || s->illegal || s->garbled || s->gone))
         fprintf(b->log,
-                "bot %s: %llu questions, %llu answered; late %llu, illegal %llu, not understood %llu%s\n",
-                b->label, (unsigned long long)s->asked, (unsigned long long)s->answered,
+                "bot %s: %llu question%s, %llu answered; late %llu, illegal %llu, not understood %llu%s\n",
+                b->label, (unsigned long long)s->asked, s->asked == 1 ? "" : "s", (unsigned long long)s->answered,
                 (unsigned long long)s->late, (unsigned long long)s->illegal, (unsigned long long)s->garbled,
                 s->gone ? "; it stopped before the end" : "");
     free(b);
