@@ -316,7 +316,7 @@ static int draw_pile(const PlayTable *t, int y)
 
 /* ----------------------------------------------------------- the hands */
 
-static bool playable_first(const UnoView *v, UnoCard c)
+bool play_can_play(const UnoView *v, UnoCard c)
 {
     for (int i = 0; i < v->nlegal; i++)
         if (v->legal[i].type == UNO_ACT_PLAY && v->legal[i].cards[0] == c)
@@ -396,7 +396,7 @@ static void draw_hand(const PlayTable *t, int y, int per_row)
     for (int i = first_row * per_row; i < n && i < (first_row + HAND_ROWS) * per_row; i++) {
         int r = i / per_row - first_row, x = 1 + (i % per_row) * CELL, cy = y + 1 + r * step;
         attr_t extra = A_NORMAL;
-        if (mine && playable_first(v, hand[i])) /* without colours dim shows nothing: underline */
+        if (mine && play_can_play(v, hand[i])) /* without colours dim shows nothing: underline */
             extra = colors ? A_NORMAL : A_BOLD | A_UNDERLINE;
         else if (mine)
             extra = A_DIM;
@@ -449,14 +449,29 @@ static void draw_all_hands(const PlayTable *t, int y, int rows)
 
 /* ------------------------------------------------------ log and results */
 
+/* The log lines a page of the log moves: those shown, scrolled back. */
+static int log_page = 1;
+
+bool play_log_key(int *scroll, int key)
+{
+    if (key == KEY_PPAGE || key == '<')
+        *scroll += log_page;
+    else if (key == KEY_NPAGE || key == '>')
+        *scroll = *scroll > log_page ? *scroll - log_page : 0;
+    else
+        return false;
+    return true;
+}
+
 /* The log, newest at the bottom; scrolled back, a marker on its last row
- * says how far (PgUp/PgDn, docs/play.md). */
+ * says how far (PgUp/PgDn or < >, docs/play.md). */
 static void draw_log(const PlayTable *t, int top, int bottom)
 {
     int back = t->log_scroll ? *t->log_scroll : 0, kept = 0;
     while (play_log_line(t->log, kept))
         kept++;
     int rows = bottom - top + 1, most = kept - rows;
+    log_page = rows > 2 ? rows - 1 : 1;
     if (back > most)
         back = most;
     if (back < 0)
@@ -466,7 +481,7 @@ static void draw_log(const PlayTable *t, int top, int bottom)
     int y = bottom;
     if (back > 0 && rows > 1) {
         char mark[96];
-        snprintf(mark, sizeof mark, "-- %d line%s back: PgDn for newer --", back,
+        snprintf(mark, sizeof mark, "-- %d line%s back: PgDn or > for newer --", back,
                  back == 1 ? "" : "s");
         text_at(y--, 1, A_REVERSE, mark);
     }

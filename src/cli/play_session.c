@@ -280,6 +280,7 @@ static int show_game(Play *p, int64_t clock, char *err, size_t errlen)
     p->cursor = 0;
     p->nsel = 0;
     p->hand_sig = 0;
+    p->offer_sig = 0;
     p->prompt = PROMPT_NONE;
     p->has_pending_play = false;
     return 0;
@@ -353,11 +354,9 @@ static int begin_game(Play *p, bool first, char *err, size_t errlen)
     return 0;
 }
 
-int play_start(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
+/* A new game (or match) from the arguments, in memory. */
+static int prepare_new(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
 {
-    memset(p, 0, sizeof *p);
-    p->cfg = *cfg;
-    p->save.fd = -1;
     char why[300];
     if (uno_cli_load_rules(cfg->rules, &p->rules, why, sizeof why) != UNO_OK) {
         snprintf(err, errlen, "%s", why);
@@ -389,9 +388,7 @@ int play_start(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
             return -1;
         }
     }
-    if (open_save(p, false, 0, err, errlen) != 0)
-        return -1;
-    return begin_game(p, true, err, errlen);
+    return 0;
 }
 
 void play_finish(Play *p)
@@ -631,12 +628,10 @@ static int rebuild(Play *p, Replay *r, const char *path, char *err, size_t errle
     return 0;
 }
 
-int play_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
+/* The game saved in cfg->resume, rebuilt in memory. */
+static int prepare_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
 {
-    memset(p, 0, sizeof *p);
-    p->cfg = *cfg;
     p->cfg.save_path = cfg->resume;
-    p->save.fd = -1;
     Replay r;
     if (rebuild(p, &r, cfg->resume, err, errlen) != 0) {
         replay_close(&r);
@@ -647,16 +642,31 @@ int play_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
     p->own = r.own;
     r.match = NULL;
     r.own = NULL;
-    long requests = r.nsteps;
+    p->resumed = r.nsteps;
     p->cfg.seed = r.seed;
     replay_close(&r);
-    UnoGame *g = play_game(p);
-    p->rules = *uno_game_rules(g);
-    bots_init(p, p->cfg.seed, requests);
-    if (show_game(p, uno_game_clock(g), err, errlen) != 0 || open_save(p, true, requests, err, errlen) != 0)
+    p->rules = *uno_game_rules(play_game(p));
+    bots_init(p, p->cfg.seed, p->resumed);
+    return 0;
+}
+
+int play_prepare(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    p->cfg = *cfg;
+    p->save.fd = -1;
+    return (cfg->resume ? prepare_resume : prepare_new)(p, cfg, err, errlen);
+}
+
+int play_begin(Play *p, char *err, size_t errlen)
+{
+    if (!p->cfg.resume)
+        return open_save(p, false, 0, err, errlen) != 0 ? -1 : begin_game(p, true, err, errlen);
+    if (show_game(p, uno_game_clock(play_game(p)), err, errlen) != 0 ||
+        open_save(p, true, p->resumed, err, errlen) != 0)
         return -1;
     programs_new_game(p);
-    play_log_add(&p->log, "Resumed from the save file (%ld request%s).", requests, uno_cli_s(requests));
+    play_log_add(&p->log, "Resumed from the save file (%ld request%s).", p->resumed, uno_cli_s(p->resumed));
     play_refresh(p);
     return 0;
 }

@@ -62,6 +62,11 @@ static void test_every_command_says_what_was_wrong(void **state)
     refused("play --frob 1", "play", "'--frob' is not an option of uno play");
     refused("play --seed x", "play", "--seed: 'x' is not a number");
     refused("play --resume f --seed 3", "play", "--seed goes without --resume");
+    /* the rules and options are judged before the terminal is asked for
+     * (standard input is /dev/null here) */
+    refused("play --rules nonsense", "play", "not a rule set (mattel, classic, kpgut) nor a rules file");
+    refused("play --options hand_size=99", "play", "--options: hand_size: value out of range");
+    refused("play --rules mattel --players 30", "play", "30 players: these rules take 2..10");
     refused("sim --players 99", "sim", "--players: '99' is not a whole number in 2..30");
     refused("sim --frob", "sim", "--frob");
     refused("sim --bots clever", "sim", "--bots: unknown bot 'clever'");
@@ -85,21 +90,59 @@ static void test_every_command_says_what_was_wrong(void **state)
     refused("serve --export X", "serve", "--export needs a table's code and a file to write");
 }
 
+/* A resumed file is read before the terminal is asked for: its error,
+ * status 1 (docs/play.md "Resuming a game"). */
+static void test_play_resume_checked_before_the_terminal(void **state)
+{
+    (void)state;
+    int status;
+    const char *out = run("play --resume /nonexistent/game.jsonl", STDERR_ONLY, &status);
+    const char *says = "uno play: cannot resume /nonexistent/game.jsonl:";
+    if (status != 1 || strncmp(out, says, strlen(says)) != 0)
+        fail_msg("expected status 1 and \"uno play: cannot resume ...\"; got %d:\n%s", status, out);
+}
+
+static const char *const commands[] = {"play", "table", "serve", "replay", "rules", "arena", "sim", "perft", "bench"};
+
+/* Every line of a help fits 80 columns (a UTF-8 character is one). */
+static void fits_80_columns(const char *args, const char *out)
+{
+    int line = 1, cols = 0;
+    for (const char *c = out; *c; c++) {
+        if (*c == '\n') {
+            line++;
+            cols = 0;
+        } else if (((unsigned char)*c & 0xc0) != 0x80 && ++cols > 80) {
+            fail_msg("uno %s: line %d is longer than 80 columns:\n%s", args, line, out);
+        }
+    }
+}
+
 /* `uno CMD --help` prints the command's usage on standard output and
- * exits 0, for every command. */
+ * exits 0, for every command; `uno help CMD` prints the same; `uno --help`
+ * lists them. Every line fits 80 columns. */
 static void test_every_command_has_help(void **state)
 {
     (void)state;
-    static const char *const commands[] = {"play", "table", "serve", "replay", "rules", "arena", "sim", "perft", "bench"};
+    int status;
+    fits_80_columns("--help", run("--help", STDOUT_ONLY, &status));
+    assert_int_equal(status, 0);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         char args[64], usage[64];
         snprintf(args, sizeof args, "%s --help", commands[i]);
         snprintf(usage, sizeof usage, "usage: uno %s", commands[i]);
-        int status;
-        const char *out = run(args, STDOUT_ONLY, &status);
+        char *out = strdup(run(args, STDOUT_ONLY, &status));
         if (status != 0 || strncmp(out, usage, strlen(usage)) != 0)
             fail_msg("uno %s --help: expected status 0 and \"%s...\"; got %d:\n%s", commands[i], usage, status, out);
+        fits_80_columns(args, out);
+        snprintf(args, sizeof args, "help %s", commands[i]);
+        const char *same = run(args, STDOUT_ONLY, &status);
+        if (status != 0 || strcmp(same, out) != 0)
+            fail_msg("uno help %s: expected status 0 and what uno %s --help prints; got %d:\n%s", commands[i],
+                     commands[i], status, same);
+        free(out);
     }
+    refused("help frob", "help", "unknown command 'frob'");
 }
 
 static void test_version(void **state)
@@ -117,6 +160,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_command_says_what_was_wrong),
+        cmocka_unit_test(test_play_resume_checked_before_the_terminal),
         cmocka_unit_test(test_every_command_has_help),
         cmocka_unit_test(test_version),
     };
