@@ -395,6 +395,10 @@ int cmd_play(int argc, char **argv)
     play_draw_end();
     report(&p);
     play_finish(&p);
+    if (p.failure[0]) {
+        fprintf(stderr, "uno play: %s\n", p.failure);
+        return 1;
+    }
     if (err[0] && p.again != AGAIN_NO) {
         fprintf(stderr, "uno play: cannot play again: %s\n", err);
         return 1;

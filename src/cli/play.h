@@ -139,6 +139,7 @@ typedef struct Play {
     int log_scroll;         /* log lines scrolled back (PgUp/PgDn); 0: the newest */
     int message_turn;       /* the turn when the message was said: it goes when the turn does */
     bool quit;
+    char failure[UNO_ERR_LEN + UNO_BOT_COMMAND_LEN + 64]; /* with quit: why the game cannot go on */
     PlayAgain again;        /* with quit: play again */
 } Play;
 

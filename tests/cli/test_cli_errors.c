@@ -102,6 +102,27 @@ static void test_play_resume_checked_before_the_terminal(void **state)
         fail_msg("expected status 1 and \"uno play: cannot resume ...\"; got %d:\n%s", status, out);
 }
 
+/* A cmd: bot whose program cannot be started (the shell's status 127: not
+ * found; 126: not executable) stops uno arena and uno sim with status 1 and
+ * says so: no stand-in plays its seat (docs/bots-external.md). */
+static void test_unstartable_program_is_an_error(void **state)
+{
+    (void)state;
+    static const char *const runs[] = {
+        "arena --rules mattel --players 2 --games 2 --threads 1 --bots 'medium,cmd:/nonexistent/bot'",
+        "sim --rules mattel --players 2 --games 5 --threads 1 --bots 'medium,cmd:/nonexistent/bot'",
+        "sim --rules kpgut --players 3 --games 5 --threads 1 --bots 'cmd:/etc/passwd,medium,medium'",
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        int status;
+        const char *out = run(runs[i], STDERR_ONLY, &status);
+        if (status != 1 || !strstr(out, "'s program (cmd:") || !strstr(out, "it could not be started: the shell "
+                                                                            "could not"))
+            fail_msg("uno %s: expected status 1 and \"...'s program (cmd:...): it could not be started...\"; "
+                     "got %d:\n%s", runs[i], status, out);
+    }
+}
+
 static const char *const commands[] = {"play", "table", "serve", "replay", "rules", "arena", "sim", "perft", "bench"};
 
 /* Every line of a help fits 80 columns (a UTF-8 character is one). */
@@ -161,6 +182,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_command_says_what_was_wrong),
         cmocka_unit_test(test_play_resume_checked_before_the_terminal),
+        cmocka_unit_test(test_unstartable_program_is_an_error),
         cmocka_unit_test(test_every_command_has_help),
         cmocka_unit_test(test_version),
     };
