@@ -20,7 +20,13 @@
 
 #include "cli/play.h"
 
-enum { PAIR_RED = 1, PAIR_GREEN, PAIR_BLUE, PAIR_YELLOW, PAIR_WILD, PAIR_TITLE, PAIR_TURN, PAIR_WARN };
+/* A card's colour as a chip (on its colour), and as letters only (a card
+ * of the hand that cannot be played now); then the table's own colours. */
+enum {
+    PAIR_RED = 1, PAIR_GREEN, PAIR_BLUE, PAIR_YELLOW, PAIR_WILD,
+    PAIR_RED_TEXT, PAIR_GREEN_TEXT, PAIR_BLUE_TEXT, PAIR_YELLOW_TEXT, PAIR_WILD_TEXT,
+    PAIR_TITLE, PAIR_TURN, PAIR_WARN,
+};
 enum {
     MIN_COLS = 80, MIN_LINES = 24, CELL = PLAY_CARD_CELL,
     HAND_ROWS = 4,      /* rows of cards of one hand, at most */
@@ -92,6 +98,11 @@ int play_draw_init(bool ascii, char *err, size_t errlen)
         init_pair(PAIR_BLUE, COLOR_WHITE, COLOR_BLUE);
         init_pair(PAIR_YELLOW, COLOR_BLACK, COLOR_YELLOW);
         init_pair(PAIR_WILD, COLOR_WHITE, COLOR_MAGENTA);
+        init_pair(PAIR_RED_TEXT, COLOR_RED, -1);
+        init_pair(PAIR_GREEN_TEXT, COLOR_GREEN, -1);
+        init_pair(PAIR_BLUE_TEXT, COLOR_BLUE, -1);
+        init_pair(PAIR_YELLOW_TEXT, COLOR_YELLOW, -1);
+        init_pair(PAIR_WILD_TEXT, COLOR_MAGENTA, -1);
         init_pair(PAIR_TITLE, COLOR_CYAN, -1);
         init_pair(PAIR_TURN, COLOR_GREEN, -1);
         init_pair(PAIR_WARN, COLOR_RED, -1);
@@ -111,32 +122,32 @@ void play_draw_end(void)
     close_tty();
 }
 
-static attr_t card_attr(UnoCard c)
+/* A chip of the card's colour; faded: its letters only, in that colour. */
+static attr_t card_attr(UnoCard c, bool faded)
 {
     if (!colors)
         return A_NORMAL;
-    static const short pairs[UNO_COLORS] = {PAIR_RED, PAIR_GREEN, PAIR_BLUE, PAIR_YELLOW};
-    int color = uno_card_color(c);
-    return COLOR_PAIR(color == UNO_NO_COLOR ? PAIR_WILD : pairs[color]) | A_BOLD;
+    int color = uno_card_color(c), chip = color == UNO_NO_COLOR ? PAIR_WILD : PAIR_RED + color;
+    return faded ? COLOR_PAIR(chip + PAIR_RED_TEXT - PAIR_RED) : COLOR_PAIR(chip) | A_BOLD;
 }
 
 static attr_t color_attr(int color)
 {
-    static const short pairs[UNO_COLORS] = {PAIR_RED, PAIR_GREEN, PAIR_BLUE, PAIR_YELLOW};
     if (!colors || color < 0 || color >= UNO_COLORS)
         return A_BOLD;
-    return COLOR_PAIR(pairs[color]) | A_BOLD;
+    return COLOR_PAIR(PAIR_RED + color) | A_BOLD;
 }
 
-/* One card in CELL-1 columns: " R7 " on its colour, or "[R7]" without. */
-static void draw_card(int y, int x, UnoCard c, attr_t extra)
+/* One card in CELL-1 columns: " R7 " on its colour (faded: in its colour),
+ * or "[R7]" without colours. */
+static void draw_card(int y, int x, UnoCard c, bool faded, attr_t extra)
 {
     char text[8];
     if (colors)
         snprintf(text, sizeof text, " %-3s", uno_card_name(c));
     else
         snprintf(text, sizeof text, "[%s]", uno_card_name(c));
-    attr_t a = card_attr(c) | extra;
+    attr_t a = card_attr(c, faded) | extra;
     attron(a);
     mvaddnstr(y, x, text, CELL - 1);
     attroff(a);
@@ -290,7 +301,7 @@ static int draw_pile(const PlayTable *t, int y)
     text_at(y, x, A_NORMAL, "Top:");
     x += 5;
     if (v->top != UNO_NO_CARD)
-        draw_card(y, x, v->top, A_NORMAL);
+        draw_card(y, x, v->top, false, A_NORMAL);
     else
         text_at(y, x, A_DIM, "none");
     x += CELL;
@@ -395,14 +406,16 @@ static void draw_hand(const PlayTable *t, int y, int per_row)
     bool mine = may_play(v);
     for (int i = first_row * per_row; i < n && i < (first_row + HAND_ROWS) * per_row; i++) {
         int r = i / per_row - first_row, x = 1 + (i % per_row) * CELL, cy = y + 1 + r * step;
-        attr_t extra = A_NORMAL;
-        if (mine && play_can_play(v, hand[i])) /* without colours dim shows nothing: underline */
-            extra = colors ? A_NORMAL : A_BOLD | A_UNDERLINE;
-        else if (mine)
-            extra = A_DIM;
+        /* the cards that cannot be played now are faded: in colours their
+         * letters only, the playable ones chips of their colour; without
+         * colours dim, the playable ones bold and underlined (as dim may
+         * show nothing). The cursor: underlined chip or letters in colours
+         * (reversed, a chip would look faded), reversed without. */
+        bool faded = mine && !play_can_play(v, hand[i]);
+        attr_t extra = colors ? A_NORMAL : faded ? A_DIM : mine ? A_BOLD | A_UNDERLINE : A_NORMAL;
         if (i == t->cursor)
-            extra |= A_REVERSE;
-        draw_card(cy, x, hand[i], extra);
+            extra |= colors ? A_UNDERLINE | A_BOLD : A_REVERSE;
+        draw_card(cy, x, hand[i], faded, extra);
         if (step < 2)
             continue;
         char mark[16] = "";
@@ -438,7 +451,7 @@ static void draw_all_hands(const PlayTable *t, int y, int rows)
         UnoCard hand[UNO_MAX_CARDS];
         int k = uno_game_hand(t->game, s, hand, UNO_MAX_CARDS), shown = k > per_row ? per_row - 1 : k;
         for (int i = 0; i < shown; i++)
-            draw_card(cy, 1 + NAME_COLS + i * CELL, hand[i], A_NORMAL);
+            draw_card(cy, 1 + NAME_COLS + i * CELL, hand[i], false, A_NORMAL);
         if (shown < k) {
             char more[16];
             snprintf(more, sizeof more, "+%d", k - shown);
