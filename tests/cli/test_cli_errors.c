@@ -2,7 +2,10 @@
  * test_cli_errors.c — every command's argument errors, through the binary
  * ($UNO_BIN): the status is 2, the first line names the command ("uno sim:
  * ...") and says what was wrong, before any usage text; a number out of
- * range gives the range. `uno --version` prints the release.
+ * range gives the range. `uno play` judges its rules and options before it
+ * asks for a terminal. A cmd: bot that cannot be started stops uno arena and
+ * uno sim (status 1). Every --help, and `uno help CMD`, fits 80 columns.
+ * `uno --version` prints the release.
  */
 #include <setjmp.h>
 #include <stdarg.h>

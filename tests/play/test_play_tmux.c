@@ -24,7 +24,15 @@
  * hand on the screen is the one `uno replay FILE` ends with, new moves are
  * added to the same file, which replays to the printed hash with a clock
  * that never goes back; a game that is over, a file with a failing line and
- * a new game's option with --resume are refused.
+ * a new game's option with --resume are refused. From the audit of the
+ * terminal game: Enter alone plays what the hint offers (the cursor on a
+ * playable card at a turn's start and after a draw, Mattel and KPGUT);
+ * PgUp/PgDn (vt100: < >) move a page of the log; NO_COLOR leaves no colour
+ * codes on the screen; a partners match names the winning team, and its
+ * title keeps off the clock at 80 columns; a cmd: bot that cannot start
+ * stops uno play; a UNO said before the play is told once; a chain of two
+ * Draw 2s is drawn as "two Draw 2s". UNO_TEST=NAME runs the tests whose
+ * name matches.
  *
  * Every wait is bounded; a test cleans its tmux server up even when it fails.
  */
