@@ -101,10 +101,12 @@ static bool alive(const Term *t)
     return tmux(t, "has-session") == 0;
 }
 
-static const char *capture(Term *t)
+/* The screen, into t->screen; escapes: with its attributes as SGR escapes
+ * (capture-pane -e). */
+static const char *capture_as(Term *t, bool escapes)
 {
     char cmd[256];
-    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p 2>/dev/null", t->socket);
+    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p%s 2>/dev/null", t->socket, escapes ? " -e" : "");
     FILE *f = popen(cmd, "r");
     size_t n = f ? fread(t->screen, 1, SCREEN_MAX - 1, f) : 0;
     t->screen[n] = '\0';
@@ -113,17 +115,14 @@ static const char *capture(Term *t)
     return t->screen;
 }
 
-/* The screen with its attributes as SGR escapes (capture-pane -e). */
+static const char *capture(Term *t)
+{
+    return capture_as(t, false);
+}
+
 static const char *capture_escapes(Term *t)
 {
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p -e 2>/dev/null", t->socket);
-    FILE *f = popen(cmd, "r");
-    size_t n = f ? fread(t->screen, 1, SCREEN_MAX - 1, f) : 0;
-    t->screen[n] = '\0';
-    if (f)
-        pclose(f);
-    return t->screen;
+    return capture_as(t, true);
 }
 
 /* Waits up to ms for text on the screen; true when it came. */
