@@ -5,6 +5,8 @@
  * end where the game was saved and, when it is not over, how to resume it.
  * The modules are listed in play.h.
  */
+#define _GNU_SOURCE /* program_invocation_name: the end names uno as it was started */
+#include <errno.h>
 #include <inttypes.h>
 #include <locale.h>
 #include <stddef.h>
@@ -316,9 +318,12 @@ static void run(Play *p)
     }
 }
 
-/* What is left on the terminal after the game. */
+/* What is left on the terminal after the game. The commands it names call
+ * uno as it was started (uno, build/uno, ./build/uno from scripts/play), so
+ * that they work pasted where it was started. */
 static void report(Play *p)
 {
+    const char *uno = program_invocation_name;
     UnoGame *g = play_game(p);
     int rank = uno_game_rank(g, p->human);
     if (p->match && uno_match_over(p->match)) {
@@ -336,11 +341,11 @@ static void report(Play *p)
     for (int i = 0; i < nearlier; i++)
         printf("An earlier game was saved to %s\n", earlier[i]);
     if (p->saving || p->save_path[0]) {
-        printf("Saved to %s\n(uno replay %s re-runs it)\n", p->save_path, p->save_path);
+        printf("Saved to %s\n(%s replay %s re-runs it)\n", p->save_path, uno, p->save_path);
         if (p->save_error[0])
             printf("but %s\n", p->save_error);
         if (!finished(p))
-            printf("continue with: uno play --resume %s\n", p->save_path);
+            printf("continue with: %s play --resume %s\n", uno, p->save_path);
     }
     printf("hash: %016" PRIx64 "\n", uno_state_hash(g, p->match));
 }

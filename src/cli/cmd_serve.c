@@ -35,7 +35,8 @@ static void usage(FILE *out)
             "  --host ADDR     address to listen on, every interface (127.0.0.1: this\n"
             "                  machine only)\n"
             "  --db FILE       the SQLite database, uno.db (made when missing)\n"
-            "  --web DIR       the web client's files, web/ beside the build folder\n"
+            "  --web DIR       the web client's files; found from the binary's folder\n"
+            "                  BIN: BIN/../share/uno/web (installed), BIN/../web (build/)\n"
             "  --max-tables N  tables kept at most, 10000\n"
             "  --rate N        messages a second one connection may send, 20 (bursts of\n"
             "                  twice that); more are dropped with an error\n"
@@ -64,9 +65,12 @@ static void usage(FILE *out)
             "Ctrl-C (SIGINT) or SIGTERM.\n");
 }
 
-/* web/ beside the folder the binary is in (build/uno -> web/), when there. */
+/* The web client's files, found from the folder the binary is in: where
+ * make install put them (PREFIX/bin/uno -> PREFIX/share/uno/web), or the
+ * source tree's web/ beside the build folder (build/uno -> web/). */
 static const char *default_web(char *buf, size_t len)
 {
+    static const char *const beside[] = {"../share/uno/web", "../web"};
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n <= 0)
@@ -76,8 +80,14 @@ static const char *default_web(char *buf, size_t len)
     if (!slash)
         return NULL;
     *slash = '\0';
-    snprintf(buf, len, "%s/../web", exe);
-    return access(buf, R_OK) == 0 ? buf : NULL;
+    for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
+        snprintf(buf, len, "%s/%s/index.html", exe, beside[i]);
+        if (access(buf, R_OK) == 0) {
+            *strrchr(buf, '/') = '\0';
+            return buf;
+        }
+    }
+    return NULL;
 }
 
 typedef struct Export {
@@ -170,7 +180,7 @@ int cmd_serve(int argc, char **argv)
     const char *export_code = NULL, *export_to = NULL, *scores_code = NULL;
     UnoServeConfig cfg;
     uno_serve_config_default(&cfg);
-    char web[PATH_MAX + 8], err[512];
+    char web[PATH_MAX + 32], err[512];
     cfg.web_root = default_web(web, sizeof web);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;

@@ -16,11 +16,11 @@
  *  - The person plays seat `human` through the same view a bot gets
  *    (uno_view.h): the screen never shows another seat's hidden cards.
  *  - Time is real: each action carries t, the ms of a monotonic clock since
- *    the game began (RULES.md decision 10), so KPGUT's 3-second grace and the
+ *    the game began (docs/rules.md reading 10), so KPGUT's 3-second grace and the
  *    catch windows run as at a table. The view is built from a copy of the
  *    game whose clock is moved to now; a timer that fires is applied to the
  *    game itself (a `tick`), so that the save file replays it.
- *  - The save file is a `uno table` request log (TABLE-PROTOCOL.md): the
+ *  - The save file is a `uno table` request log (docs/protocol.md): the
  *    `new` request (with "match" for --match), then each accepted request,
  *    `next` / `stop` between the games of a match, one line each, written
  *    before the next action is taken; `uno replay FILE` rebuilds the game.

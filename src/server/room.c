@@ -369,7 +369,7 @@ void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
 
 /* ------------------------------------------------------------- clients */
 
-/* The ops a seated person may send (TABLE-PROTOCOL.md); `join` (§13),
+/* The ops a seated person may send (docs/protocol.md "Ops"); `join` (§13),
  * `tick` and the §3.2 spectators' ops are the server's own. */
 static bool seat_op(const char *op)
 {

@@ -361,7 +361,7 @@ static const struct lws_protocols protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0}, /* the end of the list */
 };
 
-/* A browser that names no subprotocol binds to this one (ARCHITECTURE.md). */
+/* A browser that names no subprotocol binds to this one (docs/architecture.md "5. The server"). */
 static const struct lws_protocol_vhost_options pvo_default = {NULL, NULL, "default", "1"};
 static const struct lws_protocol_vhost_options pvo = {NULL, &pvo_default, "uno", ""};
 

@@ -262,7 +262,7 @@ static void test_tally_lowest_wins(void **state)
 
 /* Classic "GOING OUT": "another hand is dealt (the deal passing to the
  * player on the right (left) of the player who dealt the previous hand)";
- * RULES.md decision 11 takes the left: seat + 1. The first hand's dealer is
+ * docs/rules.md reading 11 takes the left: seat + 1. The first hand's dealer is
  * the one the setup names. Mattel's deal passes on too (deal_rotates). */
 static void check_rotation(const char *rules, int first_dealer, int hands)
 {
@@ -1060,7 +1060,7 @@ static void test_protocol_match(void **state)
         assert_true(cJSON_IsNull(cJSON_GetObjectItem(m, "winner")));
         cJSON_Delete(holder);
         r = ask(t, true, "{\"op\":\"next\"}");
-        dealer = (dealer + 1) % 3; /* classic "GOING OUT", RULES.md decision 11 */
+        dealer = (dealer + 1) % 3; /* classic "GOING OUT", docs/rules.md reading 11 */
         assert_int_equal(told_deal(t, r), dealer);
         cJSON_Delete(r);
     }

@@ -363,7 +363,7 @@ static void test_type_a_card_and_draw(void **state)
             must_see(&t, "You draw ", 3000);
             assert_true(hand_count(&t) >= before);
             drew = true;
-            /* a playable card drawn may be kept: p passes (RULES.md decision 14) */
+            /* a playable card drawn may be kept: p passes (docs/rules.md reading 14) */
             if (wait_for(&t, "You drew a playable card", 500)) {
                 tmux(&t, "send-keys p");
                 must_see(&t, "'s turn.", 3000);
@@ -989,7 +989,7 @@ static void play_or_draw(Term *t)
     } else {
         tmux(t, "send-keys d");
         must_see(t, "You draw ", 3000);
-        /* a playable card drawn may be kept: p passes (RULES.md decision 14) */
+        /* a playable card drawn may be kept: p passes (docs/rules.md reading 14) */
         if (wait_for(t, "You drew a playable card", 500)) {
             tmux(t, "send-keys p");
             must_see(t, "'s turn.", 3000);
@@ -1014,7 +1014,7 @@ static void quit_game(Term *t, char *hash, size_t len)
     wait_exit(t, 5000);
     const char *out = read_text(t->out), *h = out ? strstr(out, "hash: ") : NULL;
     char hint[512];
-    snprintf(hint, sizeof hint, "continue with: uno play --resume %s\n", t->save);
+    snprintf(hint, sizeof hint, "continue with: %s play --resume %s\n", uno_bin(), t->save);
     if (!h || !strstr(out, hint) || !strstr(out, "exit status 0"))
         fail_msg("expected \"%s\", the hash and exit status 0 in:\n%s", hint, out ? out : "(nothing)");
     snprintf(hash, len, "%.16s", h + 6);
@@ -1268,7 +1268,7 @@ static void test_ctrl_c_saves(void **state)
     wait_exit(&t, 5000);
     const char *out = read_text(t.out);
     char hint[512];
-    snprintf(hint, sizeof hint, "continue with: uno play --resume %s\n", t.save);
+    snprintf(hint, sizeof hint, "continue with: %s play --resume %s\n", uno_bin(), t.save);
     if (!out || !strstr(out, "You left the game.") || !strstr(out, hint) || !strstr(out, "exit status 0"))
         fail_msg("expected \"%s\" and exit status 0 in:\n%s", hint, out ? out : "(nothing)");
     cJSON *reqs = save_requests(t.save); /* the file is whole */

@@ -44,8 +44,8 @@ function counts(hand) {
   return { cards: hand.length, numbers };
 }
 
-// KPGUT §15: the oldest warns, the youngest warns the oldest (RULES.md
-// decision 7: the earlier of equal ages is older). Ejected seats excluded.
+// KPGUT §15: the oldest warns, the youngest warns the oldest (docs/rules.md
+// reading 7: the earlier of equal ages is older). Ejected seats excluded.
 function warner(state, target, ejected) {
   let oldest = -1, youngest = -1;
   state.players.forEach((p, s) => {
