@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -126,6 +127,32 @@ static void test_unstartable_program_is_an_error(void **state)
     }
 }
 
+/* A rules file without base: the error names whole options after the
+ * file's path, then how many more, and suggests a base (docs/rules.md),
+ * however long the path; uno play says it before asking for a terminal. */
+static void test_rules_file_missing_options(void **state)
+{
+    (void)state;
+    char path[160], args[256];
+    snprintf(path, sizeof path, "/tmp/uno-cli-%d-a-rather-long-name-for-the-house-rules-file.rules", (int)getpid());
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("name = mine\nhand_size = 5\n", f);
+    fclose(f);
+    static const struct { const char *cmd; int status; } runs[] = {{"rules", 1}, {"play --rules", 2}, {"sim --rules", 2}};
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        snprintf(args, sizeof args, "%s %s", runs[i].cmd, path);
+        int status, more = 0;
+        const char *out = run(args, STDERR_ONLY, &status);
+        const char *last = strrchr(out, ','), *and = last ? strstr(last, " and ") : NULL;
+        if (status != runs[i].status || !strstr(out, path) || !strstr(out, "(or begin with base = mattel); ") ||
+            !and || sscanf(and, " and %d more\n", &more) != 1 || more <= 0)
+            fail_msg("uno %s: expected status %d and the missing options named whole, then how many more; got "
+                     "%d:\n%s", args, runs[i].status, status, out);
+    }
+    unlink(path);
+}
+
 static const char *const commands[] = {"play", "table", "serve", "replay", "rules", "arena", "sim", "perft", "bench"};
 
 /* Every line of a help fits 80 columns (a UTF-8 character is one). */
@@ -186,6 +213,7 @@ int main(void)
         cmocka_unit_test(test_every_command_says_what_was_wrong),
         cmocka_unit_test(test_play_resume_checked_before_the_terminal),
         cmocka_unit_test(test_unstartable_program_is_an_error),
+        cmocka_unit_test(test_rules_file_missing_options),
         cmocka_unit_test(test_every_command_has_help),
         cmocka_unit_test(test_version),
     };
