@@ -282,20 +282,29 @@ static void next_game(Play *p)
         play_say(p, "%s", err[0] ? err : "The match is over");
 }
 
-/* A signature of what the cursor depends on: the hand, or (offer) the cards
- * the person may play now and whether it is their turn. */
-static uint64_t signature(const UnoView *v, bool offer)
+/* FNV-1a, one value at a time, from FNV_OFFSET: the signatures below. */
+#define FNV_OFFSET 1469598103934665603ULL
+static uint64_t fnv(uint64_t sig, uint64_t value)
 {
-    uint64_t sig = 1469598103934665603ULL;
-    if (!offer) {
-        for (int k = 0; k < UNO_KINDS; k++)
-            sig = (sig ^ v->hand[k]) * 1099511628211ULL;
-        return sig;
-    }
-    sig = (sig ^ (uint64_t)(v->turn == v->seat)) * 1099511628211ULL;
+    return (sig ^ value) * 1099511628211ULL;
+}
+
+/* The hand the cursor and the selection are about. */
+static uint64_t hand_signature(const UnoView *v)
+{
+    uint64_t sig = FNV_OFFSET;
+    for (int k = 0; k < UNO_KINDS; k++)
+        sig = fnv(sig, v->hand[k]);
+    return sig;
+}
+
+/* The plays offered now: whose turn it is, and the cards that may lead a play. */
+static uint64_t offer_signature(const UnoView *v)
+{
+    uint64_t sig = fnv(FNV_OFFSET, v->turn == v->seat);
     for (int i = 0; i < v->nlegal; i++)
         if (v->legal[i].type == UNO_ACT_PLAY)
-            sig = (sig ^ v->legal[i].cards[0]) * 1099511628211ULL;
+            sig = fnv(sig, v->legal[i].cards[0]);
     return sig;
 }
 
@@ -317,7 +326,7 @@ static void point_at_playable(Play *p)
 void play_sync_cursor(Play *p)
 {
     const UnoView *v = &p->view;
-    uint64_t hand = signature(v, false), offer = signature(v, true);
+    uint64_t hand = hand_signature(v), offer = offer_signature(v);
     if (hand != p->hand_sig) {
         p->hand_sig = hand;
         p->nsel = 0;

@@ -707,10 +707,11 @@ int play_begin(Play *p, char *err, size_t errlen)
      * game file behind (its words are in FILE.bots.log) */
     if (choose_save_path(p, err, errlen) != 0)
         return -1;
-    if (!p->cfg.resume)
-        return start_programs(p, err, errlen) != 0 || open_save(p, false, 0, err, errlen) != 0
-                   ? -1
-                   : begin_game(p, true, err, errlen);
+    if (!p->cfg.resume) {
+        if (start_programs(p, err, errlen) != 0 || open_save(p, false, 0, err, errlen) != 0)
+            return -1;
+        return begin_game(p, true, err, errlen);
+    }
     if (show_game(p, uno_game_clock(play_game(p)), err, errlen) != 0 || start_programs(p, err, errlen) != 0 ||
         open_save(p, true, p->resumed, err, errlen) != 0)
         return -1;
