@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/savefile.h"
 #include "cli/sim_args.h"
@@ -158,7 +159,7 @@ static int export_table(const char *db, const char *code, const char *out)
         else if (e.lines == 0)
             fprintf(stderr, "uno serve: no table %s with a game in %s (codes are upper case)\n", code, db);
         else {
-            fprintf(stderr, "uno serve: table %s: %ld lines written to %s\n", code, e.lines, out);
+            fprintf(stderr, "uno serve: table %s: %ld line%s written to %s\n", code, e.lines, uno_cli_s(e.lines), out);
             rc = 0;
         }
         uno_save_close(&e.save);
@@ -280,8 +281,9 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "uno serve: %s\n", err);
         return 1;
     }
-    printf("uno serve: open http://%s:%d/ in a browser (%d tables in %s%s)\n",
-           cfg.host ? cfg.host : "localhost", uno_server_port(s), uno_server_tables(s), cfg.db,
+    printf("uno serve: open http://%s:%d/ in a browser (%d table%s in %s%s)\n",
+           cfg.host ? cfg.host : "localhost", uno_server_port(s), uno_server_tables(s),
+           uno_cli_s(uno_server_tables(s)), cfg.db,
            cfg.web_root ? "" : "; no web client found: --web DIR");
     fflush(stdout);
     uno_server_run(s);
