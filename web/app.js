@@ -111,6 +111,10 @@ function receive(msg) {
     takeUpdate(msg);
   } else if (msg.type === 'join') {
     state.joinAsk = msg;
+  } else if (msg.error === 'too_many_connections') {
+    // refused: this address has its connections open (the server closes
+    // this one; the page tries again, waiting longer each time)
+    state.error = refusal(msg);
   } else if (msg.type === 'replaced') {
     // the seat went to another device: this browser forgets the token, so
     // that coming back (a reconnect, a reload) does not take it back

@@ -347,8 +347,10 @@ int call_suspect(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
 void draw_penalty(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out);
 /* The window for catching ends (MyUNO "Going Out"; KPGUT §1, §10). */
 void close_windows(UnoGame *g, bool by_play);
-/* After seat's hand changed: a one-card hand must be called (MyUNO, KPGUT §1). */
-void note_one_card(UnoGame *g, int seat, bool said, EventSink *out);
+/* After seat's hand changed: a one-card hand must be called (MyUNO, KPGUT §1).
+ * announce: the UNO said is told (an `uno` event); not when it was told at
+ * the call made before the play. */
+void note_one_card(UnoGame *g, int seat, bool said, bool announce, EventSink *out);
 
 /* ---- people at the table (conduct.c) ---- */
 int conduct_giveup(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);

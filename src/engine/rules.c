@@ -801,7 +801,8 @@ static int parse_line(Parse *p, int line, const char *s, const char *e, char *er
     return UNO_OK;
 }
 
-/* Without a base every option must be set: names the missing ones. */
+/* Without a base every option must be set: names the missing ones, as
+ * many as err holds whole, then how many more. */
 static int check_complete(const Parse *p, char *err, size_t errlen)
 {
     int missing = 0;
@@ -809,14 +810,23 @@ static int check_complete(const Parse *p, char *err, size_t errlen)
         missing += !p->seen[i];
     if (!missing)
         return UNO_OK;
-    (void)fail(err, errlen, UNO_E_BAD_REQUEST, "no base, so every option must be set; %d missing:", missing);
-    const char *sep = " ";
-    for (int i = 0; i < OPT_COUNT; i++) {
-        if (!p->seen[i]) {
-            append(err, errlen, sep);
-            append(err, errlen, option_info[i].name);
-            sep = ", ";
+    (void)fail(err, errlen, UNO_E_BAD_REQUEST,
+               "no base, so every option must be set (or begin with base = mattel); %d missing:", missing);
+    if (!err)
+        return UNO_E_BAD_REQUEST;
+    char more[32];
+    for (int i = 0, told = 0; i < OPT_COUNT; i++) {
+        if (p->seen[i])
+            continue;
+        int after = missing - told - 1; /* those still to name after this one */
+        snprintf(more, sizeof more, after ? " and %d more" : "", after);
+        if (strlen(err) + 2 + strlen(option_info[i].name) + strlen(more) >= errlen) {
+            snprintf(more, sizeof more, " and %d more", missing - told); /* room kept for it */
+            append(err, errlen, more);
+            break;
         }
+        append(err, errlen, told++ ? ", " : " ");
+        append(err, errlen, option_info[i].name);
     }
     return UNO_E_BAD_REQUEST;
 }

@@ -223,7 +223,7 @@ static void side_slide(UnoGame *g, const UnoAction *a, EventSink *out)
         player_out(g, seat, out);
         return;
     }
-    note_one_card(g, seat, a->uno, out);
+    note_one_card(g, seat, a->uno, a->uno, out);
 }
 
 /* A play that emptied seat's hand (the cards of its last value: k of `last`). */
@@ -234,7 +234,7 @@ static void play_last(UnoGame *g, int seat, UnoCard last, int k, EventSink *out)
     if (g->rules.last_card_draw && !uno_card_is_number(last)) {
         apply_effects(g, seat, last, k, out);
         if (g->phase != UNO_PHASE_OVER && draw_or_end(g, seat, 1, UNO_R_LAST_CARD, out))
-            note_one_card(g, seat, false, out);
+            note_one_card(g, seat, false, false, out);
         return;
     }
     if (g->rules.play_to_last) {
@@ -303,7 +303,8 @@ static inline __attribute__((always_inline)) void play_cards(UnoGame *g, const U
     int color = a->color;
     Hand *h = &g->seats[seat].hand;
     bool continues_chain = g->phase == UNO_PHASE_PENDING && !cheat;
-    bool said = a->uno || (in_turn && g->said_before);
+    bool said_before = in_turn && g->said_before; /* its event came with the call */
+    bool said = a->uno || said_before;
     int k = last_run(cards, n);
     start_action(g, seat, true);
     if (cheat)
@@ -331,7 +332,7 @@ static inline __attribute__((always_inline)) void play_cards(UnoGame *g, const U
     ev_emit(out, UNO_EV_PLAY, seat, -1, g->color, n, UNO_R_NONE, cards, n);
 
     if (h->count > 0) {
-        note_one_card(g, seat, said, out);
+        note_one_card(g, seat, said, said && !said_before, out);
         card_effects(g, seat, last, k, out);
         return;
     }

@@ -743,6 +743,40 @@ static void test_parse_format(void **state)
     expect_error("# nothing\n\n", "every option must be set");
 }
 
+/* The error of a file without base names whole options, as many as fit,
+ * then how many more; it suggests a base. */
+static void test_missing_options_named_whole(void **state)
+{
+    (void)state;
+    UnoRules r;
+    char err[UNO_ERR_LEN] = "";
+    assert_int_not_equal(uno_rules_parse("", &r, err, sizeof err), UNO_OK);
+    assert_non_null(strstr(err, "base = mattel"));
+    size_t nopts;
+    const UnoOptionInfo *opts = uno_rules_options(&nopts);
+    int missing = -1, named = 0, more = 0;
+    const char *list = strstr(err, " missing: ");
+    assert_non_null(list);
+    assert_int_equal(sscanf(strstr(err, "); ") + 3, "%d missing", &missing), 1);
+    assert_int_equal(missing, (int)nopts);
+    char names[UNO_ERR_LEN];
+    snprintf(names, sizeof names, "%s", list + strlen(" missing: "));
+    char *and = strstr(names, " and ");
+    assert_non_null(and); /* 51 options do not fit in one message */
+    assert_int_equal(sscanf(and, " and %d more", &more), 1);
+    *and = '\0';
+    for (char *name = strtok(names, ", "); name; name = strtok(NULL, ", ")) {
+        bool known = false;
+        for (size_t i = 0; i < nopts; i++)
+            known |= strcmp(opts[i].name, name) == 0;
+        if (!known)
+            fail_msg("'%s' is not an option's whole name: %s", name, err);
+        named++;
+    }
+    assert_true(named > 0);
+    assert_int_equal(named + more, missing);
+}
+
 static void test_parse_errors_name_the_line(void **state)
 {
     (void)state;
@@ -1061,6 +1095,7 @@ int main(void)
         cmocka_unit_test(test_set_rejects),
         cmocka_unit_test(test_get),
         cmocka_unit_test(test_parse_format),
+        cmocka_unit_test(test_missing_options_named_whole),
         cmocka_unit_test(test_parse_errors_name_the_line),
         cmocka_unit_test(test_parse_rejects_impossible_combinations),
         cmocka_unit_test(test_file_without_base),
