@@ -18,6 +18,7 @@ const statusLine = document.getElementById('status');
 
 const state = {
   ws: null, nextId: 1, waiting: new Map(), lag: null, heartbeat: null, retries: 0,
+  link: 'connecting', // the connection as the status line tells it: connecting, connected, reconnecting
   code: null, page: null, me: null, watching: false, table: null, game: null, log: [], joinAsk: null,
   shown: null, // a hand shown to this seat (a challenge, a suspicion): { seat, cards, verdict }
   error: null, history: null, rulesInfo: null,
@@ -42,13 +43,15 @@ const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 function connect() {
   const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`, 'uno');
   state.ws = ws;
-  statusLine.textContent = t(state.retries ? 'reconnecting' : 'connecting');
+  state.link = state.retries ? 'reconnecting' : 'connecting';
+  showStatus();
   // a connection given up on says nothing more (the server may still
   // answer on it, and will close it when the seat is taken up again)
   const current = (f) => (e) => { if (state.ws === ws) f(e); };
   heard();
   ws.addEventListener('open', current(() => {
     state.retries = 0;
+    state.link = 'connected';
     showStatus();
     route();
     if (!state.rulesInfo) request({ op: 'rules' }).then((r) => { if (r.ok) { state.rulesInfo = r; render(); } });
@@ -72,7 +75,8 @@ function lost() {
   for (const { resolve } of state.waiting.values()) resolve({ ok: false, error: 'unanswered' });
   state.waiting.clear();
   setTimeout(connect, BACKOFF_MS[Math.min(state.retries++, BACKOFF_MS.length - 1)]);
-  statusLine.textContent = t('reconnecting');
+  state.link = 'reconnecting';
+  showStatus();
 }
 
 // Every request goes through here and always resolves: with the server's
@@ -142,7 +146,8 @@ function takeUpdate(msg) {
 }
 
 function showStatus() {
-  statusLine.textContent = state.lag === null ? t('connected') : `${t('connected')} · ${t('lag', { ms: state.lag })}`;
+  const lag = state.link === 'connected' && state.lag !== null ? ` · ${t('lag', { ms: state.lag })}` : '';
+  statusLine.textContent = t(state.link) + lag;
 }
 
 // ------------------------------------------------------------- routing
@@ -429,6 +434,7 @@ function consentDialog() {
 
 function render() {
   document.getElementById('lang-label').textContent = t('language');
+  showStatus();
   const parts = [];
   if (state.error) parts.push(h('p', { class: 'error', role: 'alert' }, state.error,
     h('button', { type: 'button', 'aria-label': t('dismiss'), onclick: () => { state.error = null; render(); } }, '×')));

@@ -97,7 +97,7 @@ const words = {
     err_refused: 'vanhin pelaaja ei päästänyt sinua mukaan.', err_busy: 'joku muu pyytää parhaillaan päästä mukaan: yritä hetken kuluttua.',
     err_bad_request: 'palvelin ei voinut ottaa sitä vastaan.', err_too_large: 'viesti oli palvelimelle liian pitkä.',
     err_too_many_connections: 'tästä osoitteesta on liian monta yhteyttä auki: sulje sivuja tai odota.',
-    shownToYou: 'Pelaajan {name} käsi, näytetty sinulle', dismiss: 'Sulje', gamesScored: '{n}, pisteet {scored} pelistä',
+    shownToYou: 'Pelaajan {name} käsi, näytetty sinulle', dismiss: 'Sulje', gamesScored: '{n}, joista {scored} pisteytetty',
     error: 'Ei sallittu: {m}', sure: 'Luovutatko tämän pelin?',
     otherDevice: 'Pelaa tätä paikkaa toisella laitteella',
     otherDeviceHelp: 'Avaa tämä linkki siellä. Kuka tahansa, jolla linkki on, voi pelata paikallasi: pidä se itselläsi.',
