@@ -5,7 +5,7 @@
 import { h } from './dom.js';
 import { t, language, setLanguage, displayName, refusal } from './i18n.js';
 import { cardElement, sortHand, spoken } from './cards.js';
-import { board, logLines, nameOf, outcome, scoreTable } from './board.js';
+import { board, handShown, logLines, nameOf, outcome, scoreTable } from './board.js';
 import { countdown, seconds, startTicking, syncClock } from './clocks.js';
 import { historyScreen, loadHistory } from './history.js';
 import { createForm } from './create.js';
@@ -136,13 +136,7 @@ function takeUpdate(msg) {
   syncClock(msg.now);
   const events = msg.events || [];
   if (events.length) state.log = [...state.log, { events, view: msg.view }].slice(-200);
-  events.forEach((e, i) => {
-    if (e.type === 'reveal' && e.cards && e.target === state.me && e.seat !== state.me) {
-      const next = events[i + 1];
-      const verdict = ['challenge', 'suspect'].includes(next?.type) && next.target === e.seat ? next.result : null;
-      state.shown = { seat: e.seat, cards: e.cards, verdict };
-    }
-  });
+  state.shown = handShown(events, state.me) ?? state.shown;
 }
 
 function showStatus() {

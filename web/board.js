@@ -52,6 +52,17 @@ export function logLines(events, view, table) {
   return lines;
 }
 
+// A hand these events showed to seat `me` (a Mattel challenger, KPGUT
+// §14's oldest or suspecter), with the verdict that followed it: { seat,
+// cards, verdict }, or null.
+export function handShown(events, me) {
+  const i = events.findIndex((e) => e.type === 'reveal' && e.cards && e.target === me && e.seat !== me);
+  if (i < 0) return null;
+  const { seat, cards } = events[i];
+  const next = events[i + 1];
+  return { seat, cards, verdict: next && accusation(next) && next.target === seat ? next.result : null };
+}
+
 // Every seat: name, count, UNO said, in turn; and its cards where the view
 // holds them (a spectator who sees hands, the whole table's replay).
 function seatsList(view, me, table) {
