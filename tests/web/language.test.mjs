@@ -1,10 +1,11 @@
 // Every word in the page's language: a KPGUT table with bots played in
-// Finnish from the lobby (and a refusal) through the create form, the waiting room, a
-// "which play?" dialog and the game to its end, and no English word of the
-// page's own strings (web/i18n.js, web/keeper.js: browser.mjs `foreign`) in
-// its visible text or in what a screen reader reads; the same table in
-// English shows no Finnish word. The deal is scripted (--allow-decks) so
-// that the person's hand holds a pair to open with.
+// Finnish from the lobby (and a refusal) through the create form, the
+// waiting room, a "which play?" dialog and the game to its end and its
+// replay, and no English word of the page's own strings (web/i18n.js,
+// web/keeper.js: browser.mjs `foreign`) in its visible text or in what a
+// screen reader reads; the same table in English shows no Finnish word.
+// The deal is scripted (--allow-decks) so that the person's hand holds a
+// pair to open with.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PHONE, foreign, open, shot, startBrowser, step, wordsFrom } from './browser.mjs';
@@ -68,6 +69,11 @@ for (const lang of ['fi', 'en']) {
     }
     await check('game over');
     await shot(page, `language-${lang}-over`, true);
+    await page.click('.over a[href$="/history"]'); // the history page and a replay
+    await page.click('.games button');
+    await page.waitForSelector('.replay');
+    await page.click('.replay .actions button:nth-child(4)'); // a step on
+    await check('a replay');
     assert.deepEqual(found, []);
     // switched to the other language, the page is rewritten whole (the
     // status line, the log): none of this language's words is left, and
