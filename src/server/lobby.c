@@ -361,6 +361,8 @@ static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
         return srv_reply_error(c, "no_table", "sit at a table (or watch one) first", id);
     if (strcmp(op, "consent") == 0)
         return srv_room_consent(c->room, c, req, id);
+    if (strcmp(op, "react") == 0)
+        return srv_room_react(c->room, c, req, id);
     srv_room_request(c->room, c, req, op, id);
 }
 

@@ -120,16 +120,21 @@ cJSON *srv_room_json(const Room *r)
     return o;
 }
 
+void srv_room_send_all(Room *r, const char *text, size_t len)
+{
+    for (int s = 0; s < r->nseats; s++)
+        if (r->seats[s].client)
+            srv_send(r->seats[s].client->conn, text, len);
+    for (int i = 0; i < r->nwatchers; i++)
+        srv_send(r->watchers[i]->conn, text, len);
+}
+
 void srv_room_announce(Room *r)
 {
     cJSON *o = srv_room_json(r);
     char *text = o ? cJSON_PrintUnformatted(o) : NULL;
-    size_t len = text ? strlen(text) : 0;
-    for (int s = 0; text && s < r->nseats; s++)
-        if (r->seats[s].client)
-            srv_send(r->seats[s].client->conn, text, len);
-    for (int i = 0; text && i < r->nwatchers; i++)
-        srv_send(r->watchers[i]->conn, text, len);
+    if (text)
+        srv_room_send_all(r, text, strlen(text));
     free(text);
     cJSON_Delete(o);
 }

@@ -39,6 +39,8 @@
  * last try (docs/server.md "Real time"): pressing catch again and again
  * only pushes the next chance further. */
 #define SRV_CATCH_COOLDOWN_MS 1000
+/* A connection's quick reactions (reaction.c) come at most one this often. */
+#define SRV_REACT_COOLDOWN_MS 1000
 /* How often each connection's round trip is measured: the server sends
  * {"type":"ping","n":N} and times the {"op":"pong","n":N} that comes back
  * (docs/server.md "Real time": a client can make itself look slower, never
@@ -80,6 +82,7 @@ typedef struct Client {
     ClientRole role;
     int seat;                   /* ROLE_SEAT */
     int64_t catch_after;        /* catches refused until then (server ms) */
+    int64_t react_after;        /* reactions refused until then (server ms) */
     int rtt;                    /* the last round trip measured, ms; -1: none yet */
 } Client;
 
@@ -187,6 +190,10 @@ void srv_room_restore(Room *r);
 cJSON *srv_room_json(const Room *r);
 /* Sends every client of the room the table's description. */
 void srv_room_announce(Room *r);
+/* Sends every seat's connection and every spectator of the room text. */
+void srv_room_send_all(Room *r, const char *text, size_t len);
+/* `react` (reaction.c): one of the fixed emotes, told to the whole table. */
+void srv_room_react(Room *r, Client *c, const cJSON *req, const cJSON *id);
 
 /* What is due at the table now: its timers, its bots (the lobby's clock
  * calls it every SRV_CLOCK_MS). */
