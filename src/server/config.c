@@ -200,8 +200,13 @@ int srv_config_read(const cJSON *config, const SrvBots *bots, RoomSeat *seats, i
         st = read_int(config, "bot_pace_ms", 0, 10000, 800, pace, err, errlen);
     if (st == UNO_OK)
         st = read_int(config, "away_bot_ms", 1000, 3600000, 30000, away, err, errlen);
+    bool listed;
+    if (st == UNO_OK && uno_field_has(config, "public"))
+        st = uno_field_bool(config, "public", &listed, err, errlen);
     return st;
 }
+
+bool srv_config_public(const cJSON *config) { return cJSON_IsTrue(uno_field_get(config, "public")); }
 
 int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, char *err, size_t errlen)
 {

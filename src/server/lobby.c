@@ -344,6 +344,8 @@ static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
         return op_create(s, d, req, id);
     if (strcmp(op, "rules") == 0)
         return srv_reply(c, srv_config_rules_json(), id);
+    if (strcmp(op, "tables") == 0)
+        return srv_reply(c, srv_public_tables(&s->lobby), id);
     if (strcmp(op, "keeper_create") == 0 && !may_create(s, d, id))
         return;
     if (srv_keeper_op(s->keepers, c, req, op, id))

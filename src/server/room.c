@@ -26,6 +26,8 @@ Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *
     }
     r->lobby = l;
     r->vacant_since = srv_lobby_now(l);
+    r->listed = srv_config_public(config);
+    r->made_no = ++l->rooms_made;
     snprintf(r->code, sizeof r->code, "%s", code);
     snprintf(r->host, sizeof r->host, "%s", host);
     snprintf(r->watch, sizeof r->watch, "%s", watch);
@@ -88,6 +90,7 @@ cJSON *srv_room_json(const Room *r)
     if (r->broken[0])
         uno_json_put(o, "message", cJSON_CreateString(r->broken), &ok);
     uno_json_put(o, "spectators", cJSON_CreateString(srv_watch_name(r->watching)), &ok);
+    uno_json_put(o, "public", cJSON_CreateBool(r->listed), &ok);
     uno_json_put(o, "watchers", cJSON_CreateNumber(r->nwatchers), &ok);
     uno_json_put(o, "actions", uno_json_int(r->log_n), &ok);
     uno_json_put(o, "games_over", cJSON_CreateNumber(r->table ? uno_table_games_over(r->table) : 0), &ok);

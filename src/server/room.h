@@ -39,6 +39,8 @@
  * last try (docs/server.md "Real time"): pressing catch again and again
  * only pushes the next chance further. */
 #define SRV_CATCH_COOLDOWN_MS 1000
+/* The public tables the lobby lists at most, the newest first. */
+#define SRV_LISTED_MAX 50
 /* A connection's quick reactions (reaction.c) come at most one this often. */
 #define SRV_REACT_COOLDOWN_MS 1000
 /* How often each connection's round trip is measured: the server sends
@@ -128,6 +130,8 @@ struct Room {
     Thought *thinking;               /* a bot's decision being made off the loop, or NULL */
     int game_no;                     /* games begun here since the server started */
     int64_t vacant_since;            /* server ms the last person left it (or it was made) */
+    bool listed;                     /* among the lobby's public tables (listing.c) */
+    int64_t made_no;                 /* the lobby's count of tables made when this one was: newer, higher */
 };
 
 struct Lobby {
@@ -142,6 +146,7 @@ struct Lobby {
     SrvBots bots;                    /* the programs registered */
     FILE *log;                       /* the operator's log (no card is ever written to it) */
     int64_t test_advanced;           /* --test-clock: ms keeper_clock has moved the clock on */
+    int64_t rooms_made;              /* tables made (or restored) since the server started */
 };
 
 /* ---- lobby.c: connections and messages ---- */
@@ -169,6 +174,8 @@ int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, ch
  * mode, the bots' pace and the away time a create request asks for. */
 int srv_config_read(const cJSON *config, const SrvBots *bots, RoomSeat *seats, int *nseats, WatchMode *watching,
                     int *pace, int *away, char *err, size_t errlen);
+/* Whether the table asked to be listed among the lobby's public tables. */
+bool srv_config_public(const cJSON *config);
 /* The names a seat's bot may have here: the levels, then the programs. */
 cJSON *srv_bot_names(const SrvBots *bots);
 /* The `new` request that starts the table's game: its rules, options,
@@ -192,6 +199,9 @@ cJSON *srv_room_json(const Room *r);
 void srv_room_announce(Room *r);
 /* Sends every seat's connection and every spectator of the room text. */
 void srv_room_send_all(Room *r, const char *text, size_t len);
+/* `tables` (listing.c): the newest SRV_LISTED_MAX public tables that wait
+ * for people, with their rules and seats (never a private table). */
+cJSON *srv_public_tables(const Lobby *l);
 /* `react` (reaction.c): one of the fixed emotes, told to the whole table. */
 void srv_room_react(Room *r, Client *c, const cJSON *req, const cJSON *id);
 

@@ -49,3 +49,42 @@ test('a reaction is one of the fixed emotes, one a second, from someone at a tab
   assert.deepEqual(told, ['wow', 'angry'], 'refused reactions are told to nobody');
   for (const c of [a, b, nobody]) await c.close();
 });
+
+test('tables lists the public tables that wait for people, the newest first, and never a private one', async () => {
+  const host = await Client.connect(srv.url);
+  const create = async (more) => (await host.request({ op: 'create', rules: 'kpgut', seats: ['human', 'human', 'easy'], ...more })).table;
+  const refused = await host.request({ op: 'create', rules: 'mattel', seats: ['human', 'easy'], public: 'yes' });
+  assert.equal(refused.error, 'bad_request');
+  assert.match(refused.message, /public/);
+  const secret = await create({});
+  const hidden = await create({ public: false });
+  const older = await create({ public: true, options: { away_ms: 20000 } });
+  const newer = await create({ public: true });
+  const listed = async () => (await host.request({ op: 'tables' })).tables.map((t) => t.table);
+  let codes = await listed();
+  assert.ok(!codes.includes(secret) && !codes.includes(hidden), 'a private table is never listed');
+  assert.ok(codes.indexOf(newer) < codes.indexOf(older) && codes.indexOf(newer) >= 0, 'newest first');
+  const entry = (await host.request({ op: 'tables' })).tables.find((t) => t.table === older);
+  assert.deepEqual(entry, { table: older, rules: 'kpgut', options: { away_ms: 20000 }, seats: 3, people: 0, free: 2 });
+  assert.equal((await host.request({ op: 'table', table: older })).public, true);
+  assert.equal((await host.request({ op: 'table', table: secret })).public, false);
+
+  const a = await Client.connect(srv.url), b = await Client.connect(srv.url);
+  assert.equal((await a.request({ op: 'sit', table: older, name: 'Aino', age: 30 })).ok, true);
+  assert.deepEqual((await host.request({ op: 'tables' })).tables.find((t) => t.table === older).free, 1);
+  assert.equal((await b.request({ op: 'sit', table: older, name: 'Bo', age: 31 })).ok, true);
+  codes = await listed();
+  assert.ok(!codes.includes(older), 'a table with no free seat is not listed');
+  assert.ok(!JSON.stringify(await host.request({ op: 'tables' })).match(/[0-9a-f]{32}/), 'no secret in the list');
+  for (const c of [host, a, b]) await c.close();
+});
+
+test('tables lists at most the 50 newest', async () => {
+  const host = await Client.connect(srv.url);
+  const made = [];
+  for (let i = 0; i < 55; i++)
+    made.push((await host.request({ op: 'create', rules: 'mattel', seats: ['human', 'easy'], public: true })).table);
+  const codes = (await host.request({ op: 'tables' })).tables.map((t) => t.table);
+  assert.deepEqual(codes, made.slice(-50).reverse());
+  await host.close();
+});
