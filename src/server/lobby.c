@@ -12,6 +12,7 @@
 #include "protocol/field.h"
 #include "protocol/text.h"
 #include "server/keeper.h"
+#include "server/qr.h"
 #include "server/room.h"
 #include "server/server.h"
 
@@ -497,6 +498,20 @@ static void on_close(void *ctx, SrvConn *conn)
     free(d);
 }
 
+/* GET /qr.svg?t=CODE: the QR code of the link to a table that is there
+ * (qr.h, docs/server.md "The table's QR code"). */
+static void on_get(void *ctx, SrvGet *g)
+{
+    static const char no_table[] = "no table has that code\n";
+    UnoServer *s = ctx;
+    char code[SRV_CODE_LEN + 1];
+    Room *r = srv_get_arg(g, "t", code, sizeof code) ? find_room(&s->lobby, code) : NULL;
+    if (r)
+        srv_qr_answer(g, r->code);
+    else
+        srv_get_answer(g, 404, "text/plain; charset=utf-8", no_table, sizeof no_table - 1);
+}
+
 /* --------------------------------------------------------------- server */
 
 /* The worker threads stop (the decisions they were making are dropped). */
@@ -566,9 +581,10 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         .port = cfg->port,
         .web_root = cfg->web_root,
         .trust_proxy = cfg->trust_proxy,
+        .get_path = "/qr.svg",
         .limits = cfg->limits,
         .handlers = {.ctx = s, .on_open = on_open, .on_refused = on_refused, .on_message = on_message,
-                     .on_close = on_close, .on_stop = on_stop},
+                     .on_close = on_close, .on_stop = on_stop, .on_get = on_get},
     };
     if (!(l->store = srv_store_open(cfg->db, err, errlen)) || !(l->srv = srv_new(&sc, err, errlen))) {
         uno_server_free(s);

@@ -59,8 +59,19 @@ struct Srv {
     SrvConfig cfg;
     SrvAddrs *addrs;            /* every client address's connections and budgets */
     SrvRate conn_rate, addr_rate;
-    struct lws_http_mount mount;
+    struct lws_http_mount mount, get_mount;
     char web_root[PATH_MAX];
+};
+
+/* One GET of SrvConfig.get_path: the session data of the "uno-get"
+ * protocol, the answer written from the writeable callback. */
+struct SrvGet {
+    struct lws *wsi;
+    Srv *srv;
+    int status;
+    const char *type;
+    char *body;                 /* LWS_PRE bytes, then the answer */
+    size_t len, sent;
 };
 
 void srv_limits_default(SrvLimits *l)
@@ -351,6 +362,116 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     }
 }
 
+/* ------------------------------------------------------- dynamic GETs */
+
+bool srv_get_arg(SrvGet *g, const char *name, char *out, size_t len)
+{
+    char key[40];
+    int n = snprintf(key, sizeof key, "%s=", name);
+    if (n <= 0 || (size_t)n >= sizeof key || len > INT_MAX / 2)
+        return false;
+    /* lws copies "name=value" and cuts what does not fit: one byte more
+     * than the longest tells a value that fits from one cut short */
+    char *buf = malloc((size_t)n + len + 1);
+    const char *value = buf ? lws_get_urlarg_by_name(g->wsi, key, buf, n + (int)len + 1) : NULL;
+    bool found = value && strlen(value) < len;
+    if (found)
+        strcpy(out, value);
+    free(buf);
+    return found;
+}
+
+bool srv_get_host(SrvGet *g, char *out, size_t len)
+{
+    int n = lws_hdr_total_length(g->wsi, WSI_TOKEN_HOST);
+    return n > 0 && (size_t)n < len && lws_hdr_copy(g->wsi, out, (int)len, WSI_TOKEN_HOST) == n;
+}
+
+bool srv_get_https(SrvGet *g)
+{
+    char proto[8];
+    return g->srv->cfg.trust_proxy &&
+           lws_hdr_custom_copy(g->wsi, proto, sizeof proto, "x-forwarded-proto:", 18) == 5 &&
+           strcmp(proto, "https") == 0;
+}
+
+void srv_get_answer(SrvGet *g, int status, const char *type, const char *body, size_t len)
+{
+    free(g->body);
+    g->body = malloc(LWS_PRE + len + 1);
+    if (!g->body)
+        return;
+    memcpy(g->body + LWS_PRE, body, len);
+    g->status = status;
+    g->type = type;
+    g->len = len;
+}
+
+/* The headers now, the body from the writeable callback. path: the
+ * request's, which may go on past the mount's. */
+static int get_begin(Srv *s, SrvGet *g, struct lws *wsi, const char *path)
+{
+    static const char missing[] = "not found\n";
+    *g = (SrvGet){.wsi = wsi, .srv = s};
+    if (strcmp(path, s->cfg.get_path) == 0 && lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0)
+        s->cfg.handlers.on_get(s->cfg.handlers.ctx, g);
+    if (!g->body)
+        srv_get_answer(g, HTTP_STATUS_NOT_FOUND, "text/plain; charset=utf-8", missing, sizeof missing - 1);
+    if (!g->body)
+        return -1;
+    unsigned char head[LWS_PRE + 512], *p = head + LWS_PRE, *end = head + sizeof head - 1;
+    if (lws_add_http_common_headers(wsi, (unsigned)g->status, g->type, g->len, &p, end) ||
+        lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, (const unsigned char *)"no-store", 8, &p,
+                                     end) ||
+        lws_finalize_write_http_header(wsi, head + LWS_PRE, &p, end))
+        return -1;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+/* The body, a few kilobytes a call; the connection is kept for the next
+ * request when it is sent. */
+static int get_write(SrvGet *g)
+{
+    enum { CHUNK = 4096 };
+    if (!g->body)
+        return -1;
+    size_t n = g->len - g->sent < CHUNK ? g->len - g->sent : CHUNK;
+    bool last = g->sent + n == g->len;
+    /* the bytes before this chunk are written already: its LWS_PRE come from them */
+    unsigned char *at = (unsigned char *)g->body + LWS_PRE + g->sent;
+    if (lws_write(g->wsi, at, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n)
+        return -1;
+    g->sent += n;
+    if (!last) {
+        lws_callback_on_writable(g->wsi);
+        return 0;
+    }
+    free(g->body);
+    g->body = NULL;
+    return lws_http_transaction_completed(g->wsi) ? -1 : 0;
+}
+
+static int get_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
+{
+    SrvGet *g = user;
+    Srv *s = lws_context_user(lws_get_context(wsi));
+    switch (reason) {
+    case LWS_CALLBACK_HTTP:
+        return get_begin(s, g, wsi, in ? in : "");
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return get_write(g);
+    case LWS_CALLBACK_CLOSED_HTTP:
+        free(g->body);
+        g->body = NULL;
+        return 0;
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        return -1; /* no WebSocket speaks this protocol */
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
 /* ------------------------------------------------------------ wake-ups */
 
 struct SrvWake {
@@ -403,6 +524,7 @@ static void on_signal(struct ev_loop *loop, ev_signal *w, int revents)
 
 static const struct lws_protocols protocols[] = {
     {"uno", callback, sizeof(SrvConn *), 0, 0, NULL, 0},
+    {"uno-get", get_callback, sizeof(SrvGet), 0, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0}, /* the end of the list */
 };
 
@@ -452,6 +574,14 @@ Srv *srv_new(const SrvConfig *cfg, char *err, size_t errlen)
         s->mount.origin_protocol = LWSMPRO_FILE;
         s->mount.mountpoint_len = 1;
         info.mounts = &s->mount;
+    }
+    if (cfg->get_path && cfg->handlers.on_get) {
+        s->get_mount.mountpoint = cfg->get_path;
+        s->get_mount.mountpoint_len = (unsigned char)strlen(cfg->get_path);
+        s->get_mount.origin = "uno-get";
+        s->get_mount.origin_protocol = LWSMPRO_CALLBACK;
+        s->get_mount.mount_next = info.mounts;
+        info.mounts = &s->get_mount;
     }
     lws_set_log_level(LLL_ERR, NULL);
     s->ctx = lws_create_context(&info);

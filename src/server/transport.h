@@ -27,6 +27,9 @@
  *    order; a connection whose queue passes SrvLimits.max_queue (a reader
  *    that does not read) is closed rather than let the server's memory grow.
  *  - After on_close, the SrvConn is gone: the application drops its pointer.
+ *  - A GET of SrvConfig.get_path (exactly that path) is answered by
+ *    on_get, which reads the request through srv_get_* and answers with
+ *    srv_get_answer; every other path is the static web client's.
  */
 #ifndef UNO_SERVER_TRANSPORT_H
 #define UNO_SERVER_TRANSPORT_H
@@ -58,6 +61,9 @@ typedef struct SrvLimits {
     int max_addrs;          /* addresses kept at once (addrs.h) */
 } SrvLimits;
 
+/* A GET the application answers itself (SrvConfig.get_path). */
+typedef struct SrvGet SrvGet;
+
 typedef struct SrvHandlers {
     void *ctx;
     void (*on_open)(void *ctx, SrvConn *c);
@@ -70,6 +76,9 @@ typedef struct SrvHandlers {
     void (*on_close)(void *ctx, SrvConn *c);
     /* The server stops: let go of the timers; connections close after it. */
     void (*on_stop)(void *ctx);
+    /* A GET of get_path: answered with srv_get_answer before it returns
+     * (unanswered: 404). */
+    void (*on_get)(void *ctx, SrvGet *g);
 } SrvHandlers;
 
 typedef struct SrvConfig {
@@ -77,6 +86,7 @@ typedef struct SrvConfig {
     int port;               /* 0: any free port (srv_port tells which) */
     const char *web_root;   /* static files served at /, or NULL */
     bool trust_proxy;       /* the client's address is X-Forwarded-For's last entry */
+    const char *get_path;   /* a path answered by on_get ("/qr.svg"), or NULL */
     SrvLimits limits;
     SrvHandlers handlers;
 } SrvConfig;
@@ -109,6 +119,17 @@ void *srv_conn_data(const SrvConn *c);
 const char *srv_conn_peer(const SrvConn *c);
 /* The client's address's entry (addrs.h): its budgets, while c is open. */
 SrvAddr *srv_conn_addr(const SrvConn *c);
+
+/* The query's argument name (?name=VALUE) into out; false when it is
+ * missing or has len bytes or more. */
+bool srv_get_arg(SrvGet *g, const char *name, char *out, size_t len);
+/* The request's Host header into out; false when missing or too long. */
+bool srv_get_host(SrvGet *g, char *out, size_t len);
+/* Whether the client came over https: under trust_proxy, the proxy's
+ * X-Forwarded-Proto says so (the server itself speaks plain http). */
+bool srv_get_https(SrvGet *g);
+/* The answer: status, its content type, body (len bytes, copied). */
+void srv_get_answer(SrvGet *g, int status, const char *type, const char *body, size_t len);
 
 /* A timer calls fn(ctx) once, ms (at least 1) after it was set, on a later
  * turn of the loop; setting it again moves it. */

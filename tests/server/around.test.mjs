@@ -1,8 +1,11 @@
 // Around the game (docs/protocol.md "The server"): quick reactions told to
 // the whole table, public tables listed in the lobby, through real
-// WebSocket connections.
+// WebSocket connections; the table's QR code over HTTP, read back by a QR
+// decoder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import jsQR from 'jsqr';
 import { startServer, Client, startTable, sleep } from './harness.mjs';
 
 let srv;
@@ -86,5 +89,83 @@ test('tables lists at most the 50 newest', async () => {
     made.push((await host.request({ op: 'create', rules: 'mattel', seats: ['human', 'easy'], public: true })).table);
   const codes = (await host.request({ op: 'tables' })).tables.map((t) => t.table);
   assert.deepEqual(codes, made.slice(-50).reverse());
+  await host.close();
+});
+
+// A GET of the server's HTTP side, with the headers given (Host among them).
+function get(path, headers = {}, method = 'GET') {
+  const { port } = new URL(srv.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => { body += d; });
+      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// The QR code an SVG of qr.c draws, read back by a QR decoder (npm jsqr):
+// its dark runs ("M x y h n v1 h-n z") painted 4 pixels a module.
+function decodeSvg(svg) {
+  const side = Number(svg.match(/viewBox="0 0 (\d+) \1"/)[1]);
+  const scale = 4, w = side * scale;
+  const pixels = new Uint8ClampedArray(w * w * 4).fill(255);
+  for (const [, x, y, n] of svg.matchAll(/M(\d+) (\d+)h(\d+)v1h-\3z/g))
+    for (let py = y * scale; py < (+y + 1) * scale; py++)
+      for (let px = x * scale; px < (+x + +n) * scale; px++) pixels.fill(0, (py * w + px) * 4, (py * w + px) * 4 + 3);
+  return { side, text: jsQR(pixels, w, w)?.data };
+}
+
+test('/qr.svg draws the link to a table from the request\'s Host, and nothing else', async () => {
+  const host = await Client.connect(srv.url);
+  const { table } = await host.request({ op: 'create', rules: 'mattel', seats: ['human', 'easy'], spectators: 'hands' });
+  const qr = await get(`/qr.svg?t=${table.toLowerCase()}`, { Host: 'uno.example:8443' });
+  assert.equal(qr.status, 200);
+  assert.equal(qr.type, 'image/svg+xml');
+  const drawn = decodeSvg(qr.body);
+  assert.equal(drawn.text, `http://uno.example:8443/#/t/${table}`);
+  assert.ok(drawn.side >= 21 + 8 && (drawn.side - 8 - 21) % 4 === 0, 'a QR code\'s size, 21 + 4k modules, and the quiet zone');
+  assert.ok(qr.body.length < 20000);
+  const v6 = await get(`/qr.svg?t=${table}`, { Host: '[::1]:80' });
+  assert.equal(decodeSvg(v6.body).text, `http://[::1]:80/#/t/${table}`);
+  const refusals = [
+    [`/qr.svg?t=${table}`, { Host: 'a b' }, 400, /Host/],
+    [`/qr.svg?t=${table}`, { Host: 'evil.example/x?' }, 400, /Host/],
+    [`/qr.svg?t=${table}`, { Host: 'x:99999999' }, 400, /Host/],
+    ['/qr.svg?t=ZZZZZZ', {}, 404, /no table/],
+    [`/qr.svg?t=${table}X`, {}, 404, /no table/],
+    [`/qr.svg?t=${'A'.repeat(300)}`, {}, 404, /no table/],
+    ['/qr.svg', {}, 404, /no table/],
+    [`/qr.svg/more?t=${table}`, {}, 404, /not found/],
+  ];
+  for (const [path, headers, status, why] of refusals) {
+    const r = await get(path, headers);
+    assert.equal(r.status, status, path);
+    assert.match(r.body, why);
+  }
+  const huge = await get(`/qr.svg?t=${'A'.repeat(5000)}`).catch((e) => ({ status: e.code }));
+  assert.equal(huge.status, 'ECONNRESET', 'past libwebsockets\' bound on a request\'s headers: hung up on');
+  await host.close();
+});
+
+test('/qr.svg says https behind a proxy only where the server trusts the proxy', async () => {
+  const host = await Client.connect(srv.url);
+  const { table } = await host.request({ op: 'create', rules: 'mattel', seats: ['human', 'easy'] });
+  const qr = await get(`/qr.svg?t=${table}`, { Host: 'uno.example', 'X-Forwarded-Proto': 'https' });
+  assert.equal(decodeSvg(qr.body).text, `http://uno.example/#/t/${table}`, 'no --trust-proxy: the header is anyone\'s');
+  const proxied = await startServer({ args: ['--trust-proxy'] });
+  const c = await Client.connect(proxied.url);
+  const made = await c.request({ op: 'create', rules: 'mattel', seats: ['human', 'easy'] });
+  const { port } = new URL(proxied.url);
+  const body = await new Promise((resolve) => http.get({ host: '127.0.0.1', port, path: `/qr.svg?t=${made.table}`,
+    headers: { Host: 'uno.example', 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '10.0.0.1' } }, (res) => {
+    let b = ''; res.on('data', (d) => { b += d; }); res.on('end', () => resolve(b));
+  }));
+  assert.equal(decodeSvg(body).text, `https://uno.example/#/t/${made.table}`);
+  await c.close();
+  await proxied.stop();
   await host.close();
 });
