@@ -196,32 +196,30 @@ static bool may_create(UnoServer *s, ClientData *d, const cJSON *id)
     return true;
 }
 
-static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON *id)
+/* A table made of config (checked) for the client d, kept in the store and
+ * the lobby, and d answered as `create` is: its code, the host's secret,
+ * the spectators' key where they see hands. NULL (d told why) when it could
+ * not be made. */
+static Room *make_table(UnoServer *s, ClientData *d, const cJSON *config, const cJSON *id)
 {
     Lobby *l = &s->lobby;
     Client *c = &d->client;
-    char err[UNO_ERR_LEN] = "";
-    if (srv_config_check(req, s->cfg.allow_decks, &l->bots, err, sizeof err) != UNO_OK)
-        return srv_reply_error(c, "bad_request", err, id);
     if (!may_create(s, d, id))
-        return;
+        return NULL;
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], watch[SRV_TOKEN_LEN + 1];
     do
         srv_random_code(code);
     while (find_room(l, code) || srv_store_expired(l->store, code, false));
     srv_random_token(host);
     srv_random_token(watch);
-    cJSON *config = cJSON_Duplicate(req, true);
-    cJSON_DeleteItemFromObject(config, "id");
-    cJSON_DeleteItemFromObject(config, "op");
-    char *text = config ? cJSON_PrintUnformatted(config) : NULL;
-    Room *r = config ? srv_room_new(l, code, config, host, watch) : NULL;
-    cJSON_Delete(config);
+    char *text = cJSON_PrintUnformatted(config);
+    Room *r = text ? srv_room_new(l, code, config, host, watch) : NULL;
     if (!r || !text || !srv_store_add_table(l->store, code, text, host, watch) || !add_room(l, r)) {
         free(text);
         srv_room_free(r);
         srv_bucket_give_back(&srv_conn_addr(c->conn)->creates);
-        return srv_reply_error(c, "bad_request", "the server could not keep the table", id);
+        srv_reply_error(c, "bad_request", "the server could not keep the table", id);
+        return NULL;
     }
     free(text);
     bool ok = true;
@@ -232,6 +230,40 @@ static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON
     if (r->watching == WATCH_HANDS)
         uno_json_put(o, "key", cJSON_CreateString(watch), &ok);
     srv_reply(c, o, id);
+    return r;
+}
+
+static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON *id)
+{
+    char err[UNO_ERR_LEN] = "";
+    if (srv_config_check(req, s->cfg.allow_decks, &s->lobby.bots, err, sizeof err) != UNO_OK)
+        return srv_reply_error(&d->client, "bad_request", err, id);
+    cJSON *config = cJSON_Duplicate(req, true);
+    cJSON_DeleteItemFromObject(config, "id");
+    cJSON_DeleteItemFromObject(config, "op");
+    if (config)
+        make_table(s, d, config, id);
+    else
+        srv_reply_error(&d->client, "bad_request", "the server could not keep the table", id);
+    cJSON_Delete(config);
+}
+
+/* The host's `rematch` (rematch.c): a new table like old, its seats as
+ * old's are now, to which old's people are invited. */
+static void op_rematch(UnoServer *s, ClientData *d, Room *old, const cJSON *id)
+{
+    char err[UNO_ERR_LEN];
+    Room *r;
+    cJSON *config = NULL;
+    if (!srv_rematch_ready(old, err, sizeof err))
+        srv_reply_error(&d->client, "bad_request", err, id);
+    else if (!(config = srv_rematch_config(old)))
+        srv_reply_error(&d->client, "bad_request", "the server could not keep the table", id);
+    else if (srv_config_check(config, s->cfg.allow_decks, &s->lobby.bots, err, sizeof err) != UNO_OK)
+        srv_reply_error(&d->client, "bad_request", err, id);
+    else if ((r = make_table(s, d, config, id)))
+        srv_rematch_invite(old, r);
+    cJSON_Delete(config);
 }
 
 /* The table a request names; NULL (and an error sent) when none. */
@@ -306,12 +338,15 @@ static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, co
         return srv_reply_error(c, "bad_token", "only the table's host may do that", id);
     if (strcmp(op, "start") == 0)
         return srv_room_start(r, c, id);
+    if (strcmp(op, "rematch") == 0)
+        return op_rematch(s, d, r, id);
     srv_room_match(r, c, op, id);
 }
 
 static bool is_lobby_op(const char *op)
 {
-    static const char *const ops[] = {"table", "replay", "sit", "resume", "watch", "join", "start", "next", "stop"};
+    static const char *const ops[] = {"table", "replay", "sit", "resume", "watch", "join", "start", "next", "stop",
+                                      "rematch"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (strcmp(op, ops[i]) == 0)
             return true;

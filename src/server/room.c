@@ -506,16 +506,23 @@ void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id)
                 seat = s;
     if (seat < 0 || !r->seats[seat].human || r->seats[seat].taken)
         return srv_reply_error(c, "seat_taken", seat < 0 ? "every seat is taken" : "that seat is not free", id);
+    if (!srv_room_take_seat(r, seat, who.name, who.age))
+        return srv_reply_error(c, "bad_request", "the server could not keep it", id);
+    srv_room_seat_client(r, c, seat, id);
+}
+
+bool srv_room_take_seat(Room *r, int seat, const char *name, int age)
+{
     RoomSeat *s = &r->seats[seat];
     char token[SRV_TOKEN_LEN + 1];
     srv_random_token(token);
-    if (!srv_store_add_seat(r->lobby->store, r->code, seat, who.name, who.age, token))
-        return srv_reply_error(c, "bad_request", "the server could not keep it", id);
-    snprintf(s->name, sizeof s->name, "%s", who.name);
-    s->age = who.age;
+    if (!srv_store_add_seat(r->lobby->store, r->code, seat, name, age, token))
+        return false;
+    snprintf(s->name, sizeof s->name, "%s", name);
+    s->age = age;
     memcpy(s->token, token, sizeof token);
     s->taken = true;
-    srv_room_seat_client(r, c, seat, id);
+    return true;
 }
 
 void srv_room_resume(Room *r, Client *c, const char *token, const cJSON *id)

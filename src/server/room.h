@@ -225,11 +225,25 @@ void srv_program_free(SeatProgram *p);
 
 /* The lobby's ops on a room (lobby.c has parsed and checked the request). */
 void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id);
+/* A person takes the free human seat for good: a fresh token, kept in the
+ * store (no connection yet). False when the store refused. */
+bool srv_room_take_seat(Room *r, int seat, const char *name, int age);
 void srv_room_resume(Room *r, Client *c, const char *token, const cJSON *id);
 void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id);
 void srv_room_start(Room *r, Client *c, const cJSON *id);
 /* A host's match op ("next", "stop"). */
 void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id);
+/* rematch.c: a host's rematch, a new table like this one. Whether its last
+ * game (or its match) is over, else why not in err. */
+bool srv_rematch_ready(const Room *r, char *err, size_t errlen);
+/* The create request of the new table: the rules, options, match and
+ * settings, the seats as they are now (a §13 newcomer's too), a new deal.
+ * NULL when out of memory. */
+cJSON *srv_rematch_config(const Room *r);
+/* Each person connected to a seat of old takes the same seat of new, and is
+ * told so with the seat's token: {"type":"rematch","table":…,"seat":…,
+ * "token":…}. The seats of people away stay free. */
+void srv_rematch_invite(Room *old, Room *new_room);
 /* `replay` (replay.c): a finished game, step by step, as a seat or the
  * whole table saw it. */
 void srv_room_replay(Room *r, Client *c, const cJSON *req, const cJSON *id);

@@ -1,12 +1,13 @@
 // Around the game (docs/protocol.md "The server"): quick reactions told to
-// the whole table, public tables listed in the lobby, through real
+// the whole table, public tables listed in the lobby, a rematch with the
+// same seats, through real
 // WebSocket connections; the table's QR code over HTTP, read back by a QR
 // decoder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import jsQR from 'jsqr';
-import { startServer, Client, startTable, sleep } from './harness.mjs';
+import { startServer, Client, startTable, playRandomly, latest, rng, sleep } from './harness.mjs';
 
 let srv;
 before(async () => { srv = await startServer({ args: ['--rate', '1000'] }); });
@@ -168,4 +169,68 @@ test('/qr.svg says https behind a proxy only where the server trusts the proxy',
   await c.close();
   await proxied.stop();
   await host.close();
+});
+
+// Plays a started table's people at random until its game is over.
+async function playToEnd(t, seed) {
+  const random = rng(seed);
+  await Promise.all(t.clients.filter(Boolean).map((c) => playRandomly(c, random)));
+}
+
+test('rematch: the host\'s new table has the same rules and seats, and each person still there is given theirs', async () => {
+  const create = { rules: 'mattel', seats: ['human', 'human', 'easy', 'human'], bot_pace_ms: 0, options: { uno_penalty: 4 }, public: true };
+  const t = await startTable(srv.url, create);
+  const [a, b, , gone] = t.clients;
+  const early = await a.request({ op: 'rematch', table: t.code, host: t.host });
+  assert.equal(early.error, 'bad_request');
+  assert.match(early.message, /over/);
+  await gone.close(); // away at the game's end: a stand-in plays on
+  t.clients[3] = null;
+  await playToEnd(t, 30);
+  assert.equal((await b.request({ op: 'rematch', table: t.code, host: 'f'.repeat(32) })).error, 'bad_token');
+  const invitedB = b.waitFor((m) => m.type === 'rematch');
+  const made = await a.request({ op: 'rematch', table: t.code, host: t.host });
+  assert.equal(made.ok, true);
+  assert.notEqual(made.table, t.code);
+  assert.match(made.host, /^[0-9a-f]{32}$/);
+  const invitedA = await a.waitFor((m) => m.type === 'rematch', 5000, 0);
+  assert.deepEqual([invitedA.table, invitedA.seat], [made.table, 0]);
+  assert.deepEqual([(await invitedB).table, (await invitedB).seat], [made.table, 1]);
+  assert.notEqual(invitedA.token, a.token, 'a new seat, a new token');
+  const info = await a.request({ op: 'table', table: made.table });
+  assert.equal(info.status, 'lobby');
+  assert.equal(info.rules, 'mattel');
+  assert.deepEqual(info.options, { uno_penalty: 4 });
+  assert.equal(info.public, true);
+  assert.deepEqual(info.seats.map((s) => [s.kind, s.name ?? null, s.taken ?? null]),
+    [['human', 'P0', true], ['human', 'P1', true], ['bot', info.seats[2].name, null], ['human', null, false]]);
+  assert.equal(info.seats[2].level, 'easy');
+  // each takes their seat with the token they were given, the one away sits anew
+  for (const [c, inv] of [[a, invitedA], [b, await invitedB]]) {
+    await c.request({ op: 'leave' });
+    const back = await c.request({ op: 'resume', table: made.table, token: inv.token });
+    assert.deepEqual([back.ok, back.seat], [true, inv.seat]);
+  }
+  const late = await Client.connect(srv.url);
+  assert.deepEqual((await late.request({ op: 'sit', table: made.table, name: 'P3', age: 23 })).seat, 3);
+  assert.equal((await a.request({ op: 'start', table: made.table, host: made.host })).ok, true);
+  for (const c of [a, b, late]) await c.close();
+});
+
+test('rematch waits for a match\'s end: its next game is the host\'s next', async () => {
+  const t = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'easy'], bot_pace_ms: 0, match: { target: 500 } });
+  await playToEnd(t, 31);
+  const [a] = t.clients;
+  const goesOn = await a.request({ op: 'rematch', table: t.code, host: t.host });
+  if ((await a.request({ op: 'view' })).view.match.over !== true) {
+    assert.equal(goesOn.error, 'bad_request');
+    assert.match(goesOn.message, /next/);
+    assert.equal((await a.request({ op: 'stop', table: t.code, host: t.host })).ok, true);
+  }
+  const made = await a.request({ op: 'rematch', table: t.code, host: t.host });
+  assert.equal(made.ok, true);
+  const info = await a.request({ op: 'table', table: made.table });
+  assert.equal(info.status, 'lobby');
+  assert.deepEqual(info.seats.map((s) => s.kind), ['human', 'bot']);
+  await a.close();
 });
