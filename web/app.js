@@ -10,6 +10,11 @@ import { countdown, seconds, startTicking, syncClock } from './clocks.js';
 import { historyScreen, loadHistory } from './history.js';
 import { createForm } from './create.js';
 import { keeperInit, keeperRoute, keeperPush, keeperActive, keeperPanel, keeperScreen } from './keeper.js';
+import { shareBlock } from './share.js';
+import { rulesSummary } from './presets.js';
+import { publicPanel } from './public.js';
+import { reactionBar, takeReaction, showReactions } from './reactions.js';
+import { rematchButton, acceptInvite, hostsOwn, inviteDialog } from './rematch.js';
 
 const app = document.getElementById('app');
 const statusLine = document.getElementById('status');
@@ -22,6 +27,7 @@ const state = {
   code: null, page: null, me: null, watching: false, table: null, game: null, log: [], joinAsk: null,
   shown: null, // a hand shown to this seat (a challenge, a suspicion): { seat, cards, verdict }
   error: null, history: null, rulesInfo: null,
+  rematch: null, // the host's invitation to a rematch's seat: { table, seat, token }
   open: { seatLink: false, rulings: false }, // folded sections the person opened, kept across renders
   asked: new Map(), // by window ("seat@catch_from"): how often the page asked the server at its end
 };
@@ -115,6 +121,11 @@ function receive(msg) {
     takeUpdate(msg);
   } else if (msg.type === 'join') {
     state.joinAsk = msg;
+  } else if (msg.type === 'reaction') {
+    takeReaction(msg, render);
+  } else if (msg.type === 'rematch') {
+    if (hostsOwn(msg, saved)) return acceptInvite(msg, saved);
+    state.rematch = msg;
   } else if (msg.error === 'too_many_connections') {
     // refused: this address has its connections open (the server closes
     // this one; the page tries again, waiting longer each time)
@@ -208,7 +219,7 @@ function lobbyScreen() {
   h('h2', {}, t('joinTable')),
   h('label', {}, t('code'), ' ', h('input', { name: 'code', required: true, minlength: 6, maxlength: 6, autocomplete: 'off' })),
   h('button', { type: 'submit' }, t('joinTable')));
-  return h('div', { class: 'lobby' }, create, join, keeperPanel());
+  return h('div', { class: 'lobby' }, create, join, publicPanel(request, render), keeperPanel());
 }
 
 // ------------------------------------------------------- waiting room
@@ -260,16 +271,22 @@ function seatLink() {
     h('p', {}, t('otherDeviceHelp')), h('code', {}, `${location.origin}/#/t/${state.code}/s/${token}`));
 }
 
+// The reactions' row, for a seat or a spectator of the table.
+function reactions() {
+  return state.me !== null || state.watching ? reactionBar(send) : null;
+}
+
 function waitingScreen() {
-  const link = `${location.origin}/#/t/${state.code}`;
   const host = saved.get(state.code).host;
   const everyoneIn = state.table.seats.every((s) => s.kind === 'bot' || s.taken);
   return h('section', { class: 'panel' },
     h('h2', {}, t('table', { code: state.code })),
-    h('p', {}, t('share'), ': ', h('a', { href: link }, link)),
+    shareBlock(state.code, render),
+    rulesSummary(state.table, state.rulesInfo),
+    state.table.public ? h('p', { class: 'listed' }, t('listed')) : null,
     state.table.spectators !== 'none' ? h('p', {}, t('watchLink'), ': ', h('a', { href: watchHref() }, t('watch'))) : null,
     state.table.games_over > 0 ? h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history'))) : null,
-    h('h3', {}, t('waiting')), seatsList(),
+    h('h3', {}, t('waiting')), seatsList(), reactions(),
     state.me === null ? seatForm() : seatLink(),
     host ? h('button', { type: 'button', class: 'start', disabled: !everyoneIn, onclick: async () => {
       const r = await request({ op: 'start', table: state.code, host });
@@ -393,13 +410,15 @@ function gameScreen() {
   const host = saved.get(state.code).host;
   const over = view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(view, state.table),
     view.match && !view.match.over && host ? h('button', { type: 'button', onclick: () => request({ op: 'next', table: state.code, host }) }, t('next')) : null,
+    (!view.match || view.match.over) && host
+      ? rematchButton({ request, code: state.code, host, saved, fail: (r) => { state.error = refusal(r); render(); } }) : null,
     h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history')))) : null;
   const lines = state.log.flatMap(({ events, view: seen }) => logLines(events, seen, state.table));
   const log = h('section', { class: 'log', 'aria-label': t('log') }, h('h2', {}, t('log')),
     h('ol', { 'aria-live': 'polite' }, ...lines.slice(-12).map((line) => h('li', {}, line))));
   const scores = view.match && (view.over || view.match.game > 0) ? scoreTable(view) : null;
   return h('div', { class: 'game' }, state.watching ? h('p', { class: 'watching' }, t('watchingAs')) : null,
-    parts.seats, parts.pile, parts.clocks, shownHand(view), over, actions, parts.hand, scores, log, seatLink());
+    parts.seats, parts.pile, parts.clocks, shownHand(view), over, actions, parts.hand, reactions(), scores, log, seatLink());
 }
 
 // The hand a challenge or a suspicion showed to this seat (docs/protocol.md,
@@ -432,6 +451,7 @@ function render() {
   const parts = [];
   if (state.error) parts.push(h('p', { class: 'error', role: 'alert' }, state.error,
     h('button', { type: 'button', 'aria-label': t('dismiss'), onclick: () => { state.error = null; render(); } }, '×')));
+  if (state.rematch) parts.push(inviteDialog(state.rematch, { saved, dismiss: () => { state.rematch = null; render(); } }));
   if (keeperActive()) parts.push(keeperScreen());
   else if (!state.code) parts.push(lobbyScreen());
   else if (state.page === 'history') parts.push(historyScreen(state, request, render));
@@ -439,6 +459,7 @@ function render() {
   else if (state.table) parts.push(waitingScreen());
   if (state.joinAsk) parts.push(consentDialog());
   app.replaceChildren(...parts);
+  showReactions(app, (seat) => nameOf(seat, state.game?.view, state.table));
 }
 
 keeperInit({ h, request, render, fail: (r) => { state.error = refusal(r); render(); } });

@@ -1,15 +1,26 @@
-// The form that creates a table: the rule set, its options (each with its
-// meaning and source, the words of `uno rules`, from the server's `rules`),
-// a match or session, the seats (people, or bots at a level), spectators
-// and the bots' pace. What was filled in stays while the page redraws.
+// The form that creates a table: a named preset (presets.js), the rule
+// set, its options (each with its meaning and source, the words of `uno
+// rules`, from the server's `rules`; an option's values in words), a match
+// or session, the seats (people, or bots at a level), spectators, the bots'
+// pace and whether the lobby lists it for anyone to join. What was filled
+// in stays while the page redraws.
 import { h } from './dom.js';
 import { t, language } from './i18n.js';
 import { MEANINGS_FI } from './options-fi.js';
+import { valueWords } from './around-words.js';
+import { presetField } from './presets.js';
 
 const draft = {
   rules: 'mattel', seats: ['human', 'medium', 'medium', 'medium'], options: {},
-  spectators: 'counts', pace: 800, match: false, matchSize: null,
+  spectators: 'counts', pace: 800, match: false, matchSize: null, public: false,
 };
+
+// A preset fills in its rule set and options (and the seats it needs).
+function usePreset(p) {
+  Object.assign(draft, { rules: p.rules, options: { ...p.options }, matchSize: null });
+  while (p.seats && draft.seats.length < p.seats) draft.seats.push('medium');
+  if (p.seats) draft.seats.length = p.seats;
+}
 
 // The match a rule set plays: Mattel and classic to a target score, KPGUT a
 // session of a number of games (its winner has the lowest average).
@@ -33,7 +44,7 @@ function optionInput(info, value, redraw) {
     input = h('input', { id, type: 'checkbox', checked: current, 'aria-describedby': described, onchange: (e) => set(e.target.checked) });
   } else if (info.type === 'enum') {
     input = h('select', { id, 'aria-describedby': described, onchange: (e) => set(e.target.value) },
-      ...info.values.map((v) => h('option', { value: v, selected: v === current }, v)));
+      ...info.values.map((v) => h('option', { value: v, selected: v === current }, valueWords(info.name, v))));
   } else if (info.type === 'int') {
     input = h('input', { id, type: 'number', value: current, 'aria-describedby': described, oninput: (e) => set(Number(e.target.value), false) });
   } else {
@@ -83,6 +94,7 @@ export function createForm({ request, rulesInfo, bots, created }) {
   const redraw = () => form.replaceChildren(...fields());
   const fields = () => [
     h('h2', {}, t('newTable')),
+    presetField(draft.rules, draft.options, (p) => { usePreset(p); redraw(); }),
     h('label', {}, t('rules'), ' ', h('select', { name: 'rules', onchange: (e) => {
       Object.assign(draft, { rules: e.target.value, options: {}, matchSize: null });
       redraw();
@@ -94,6 +106,8 @@ export function createForm({ request, rulesInfo, bots, created }) {
       ...['counts', 'none', 'hands'].map((s) => h('option', { value: s, selected: s === draft.spectators }, t(s))))),
     h('label', {}, t('botPace'), ' ', h('input', { name: 'pace', type: 'number', min: 0, max: 10000, value: draft.pace,
       oninput: (e) => { draft.pace = Number(e.target.value); } })),
+    h('label', {}, h('input', { type: 'checkbox', name: 'public', checked: draft.public, onchange: (e) => { draft.public = e.target.checked; } }),
+      ' ', t('publicTable')),
     h('button', { type: 'submit' }, t('create')),
   ];
   form.addEventListener('submit', async (e) => {
@@ -101,7 +115,7 @@ export function createForm({ request, rulesInfo, bots, created }) {
     const options = Object.keys(draft.options).length ? { ...draft.options } : undefined;
     created(await request({
       op: 'create', rules: draft.rules, options, match: matchRequest(), seats: [...draft.seats],
-      spectators: draft.spectators, bot_pace_ms: draft.pace,
+      spectators: draft.spectators, bot_pace_ms: draft.pace, public: draft.public || undefined,
     }));
   });
   redraw();

@@ -112,8 +112,9 @@ export function unnamedControls(page) {
 }
 
 // The words of the page's own strings in each language: every string of
-// the English and of the Finnish tables of web/i18n.js and web/keeper.js
-// (the options' Finnish meanings too), split into lower-case words.
+// the English and of the Finnish tables of web/i18n.js, web/keeper.js and
+// web/around-words.js (the options' Finnish meanings too), split into
+// lower-case words.
 // `foreign.fi` holds the English words that are not also Finnish words,
 // names or card notation: none of them may show on the Finnish page;
 // `foreign.en` the Finnish words that may not show on the English page.
@@ -128,9 +129,10 @@ function tableStrings(file, code) {
 }
 
 const uiWords = (strings) => new Set(strings.flatMap(wordsOf));
+const WORD_FILES = ['i18n.js', 'keeper.js', 'around-words.js'];
 const UI = {
-  en: uiWords([...tableStrings('i18n.js', 'en'), ...tableStrings('keeper.js', 'en')]),
-  fi: uiWords([...tableStrings('i18n.js', 'fi'), ...tableStrings('keeper.js', 'fi')]),
+  en: uiWords(WORD_FILES.flatMap((file) => tableStrings(file, 'en'))),
+  fi: uiWords(WORD_FILES.flatMap((file) => tableStrings(file, 'fi'))),
 };
 // the options' Finnish meanings are Finnish words too (they name option
 // values as the rules files write them, so they ban nothing on the English page)
