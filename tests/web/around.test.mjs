@@ -109,6 +109,7 @@ test('a public table is listed in another browser\'s lobby and joined from there
   await other.waitForSelector(`.public-tables li[data-table="${listed}"]`);
   assert.equal(await other.locator(`.public-tables li[data-table="${hidden}"]`).count(), 0);
   assert.match(await other.textContent(`.public-tables li[data-table="${listed}"]`), /Mattel, official: 1 of 4 seats free/);
+  await other.locator('.public-tables').scrollIntoViewIfNeeded();
   await shot(other, 'around-public');
   await other.click(`.public-tables li[data-table="${listed}"] a`);
   await sit(other, 'Bo', 31);
@@ -130,6 +131,7 @@ test('a reaction shows on its sender\'s seat for the others', async () => {
   await bubble.waitFor();
   assert.equal(await bubble.textContent(), '😂');
   assert.equal(await bubble.getAttribute('aria-label'), 'Aino: laughing');
+  await b.waitForTimeout(300); // the bubble at its fullest
   await shot(b, 'around-reaction');
   await b.waitForTimeout(3300);
   assert.equal(await b.locator('.reaction-bubble').count(), 0, 'gone after a few seconds');
