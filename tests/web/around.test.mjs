@@ -6,7 +6,7 @@
 // Screenshots go to UNO_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, open, shot, startBrowser, unnamedControls } from './browser.mjs';
+import { PHONE, open, playOn, shot, startBrowser, unnamedControls } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -140,26 +140,6 @@ test('a reaction shows on its sender\'s seat for the others', async () => {
 
 const PEOPLE = [['Aino', 20], ['Bo', 30], ['Cai', 40], ['Dana', 50]];
 
-// Everyone plays on by clicking until every page shows the game's end.
-async function playToEnd(pages) {
-  for (let round = 0; round < 2000; round++) {
-    let over = 0;
-    for (const page of pages) {
-      const next = await page.evaluate(() => {
-        if (document.querySelector('.over')) return 'over';
-        const pick = ['dialog.choice[open] button', '.actions .act-uno:not([disabled])', '.hand button.card:not([disabled])',
-          '.actions .act-color', '.actions .act-draw', '.actions .act-pass', '.actions .act-take'];
-        return pick.find((sel) => document.querySelector(sel)) ?? null;
-      });
-      if (next === 'over') over++;
-      else if (next) await page.locator(next).first().click({ timeout: 2000 }).catch(() => {});
-    }
-    if (over === pages.length) return;
-    await pages[0].waitForTimeout(20);
-  }
-  throw new Error('the game did not end');
-}
-
 test('a rematch is taken by four people in four browsers, each in the same seat', async () => {
   const contexts = await Promise.all(PEOPLE.map(() => env.browser.newContext(PHONE)));
   const host = await open(contexts[0], env.srv.port);
@@ -174,7 +154,7 @@ test('a rematch is taken by four people in four browsers, each in the same seat'
   for (let i = 1; i < 4; i++) pages.push(await open(contexts[i], env.srv.port, { hash: `#/t/${first}` }));
   for (const [i, page] of pages.entries()) await sit(page, ...PEOPLE[i]);
   await host.click('button.start');
-  await playToEnd(pages);
+  await playOn(pages, 'mattel');
   for (const page of pages.slice(1)) assert.equal(await page.locator('button.rematch').count(), 0, 'the host\'s alone');
   await host.click('button.rematch');
   await host.waitForFunction((code) => !location.hash.includes(code), first);

@@ -61,6 +61,35 @@ export async function createAndSit(page, { rules = 'mattel', name = 'Aino', age 
   await page.waitForSelector('.hand');
 }
 
+// Everyone plays on: the first choice of an open dialog (a Wild's colour,
+// a set), else say UNO when the button is there, else the first playable
+// card, else draw, pass or take.
+// Returns the number of clicks.
+export async function playOn(pages, rules) {
+  let clicks = 0;
+  for (let round = 0; round < 3000; round++) {
+    let acted = false, over = 0;
+    for (const page of pages) {
+      const next = await page.evaluate(() => {
+        if (document.querySelector('.over')) return 'over';
+        const pick = ['dialog.choice[open] button', '.actions .act-uno:not([disabled])', '.hand button.card:not([disabled])',
+          '.actions .act-color', '.actions .act-draw', '.actions .act-pass', '.actions .act-take'];
+        return pick.find((sel) => document.querySelector(sel)) ?? null;
+      });
+      if (next === 'over') over++;
+      if (!next || next === 'over') continue;
+      // an update may redraw the page under the click: then the next round
+      // looks again
+      await page.locator(next).first().click({ timeout: 2000 }).catch(() => {});
+      acted = true;
+      clicks++;
+    }
+    if (over === pages.length) return clicks;
+    if (!acted) await pages[0].waitForTimeout(30);
+  }
+  throw new Error(`the ${rules} game did not end`);
+}
+
 // One move: a playable card (the first option of a choice), else the first
 // action button that moves the game (UNO, a colour, draw, pass, take,
 // challenge). False when there was none, or it went away under the click

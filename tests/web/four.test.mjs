@@ -11,7 +11,7 @@
 // not see. Screenshots of each step go to UNO_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, leaks, open, shot, startBrowser, storageHasNoCard, unnamedControls } from './browser.mjs';
+import { PHONE, leaks, open, playOn, shot, startBrowser, storageHasNoCard, unnamedControls } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser({ args: ['--allow-decks'] }); });
@@ -50,35 +50,6 @@ async function fourAtTable(rules, script) {
 
 const card = (page, name) => page.click(`.hand button.card[aria-label="${name}"]:not([disabled])`);
 const lastLog = (page) => page.locator('.log li').last();
-
-// Everyone plays on: the first choice of an open dialog (a Wild's colour,
-// a set), else say UNO when the button is there, else the first playable
-// card, else draw, pass or take.
-// Returns the number of clicks.
-async function playOn(pages, rules) {
-  let clicks = 0;
-  for (let round = 0; round < 3000; round++) {
-    let acted = false, over = 0;
-    for (const page of pages) {
-      const next = await page.evaluate(() => {
-        if (document.querySelector('.over')) return 'over';
-        const pick = ['dialog.choice[open] button', '.actions .act-uno:not([disabled])', '.hand button.card:not([disabled])',
-          '.actions .act-color', '.actions .act-draw', '.actions .act-pass', '.actions .act-take'];
-        return pick.find((sel) => document.querySelector(sel)) ?? null;
-      });
-      if (next === 'over') over++;
-      if (!next || next === 'over') continue;
-      // an update may redraw the page under the click: then the next round
-      // looks again
-      await page.locator(next).first().click({ timeout: 2000 }).catch(() => {});
-      acted = true;
-      clicks++;
-    }
-    if (over === pages.length) return clicks;
-    if (!acted) await pages[0].waitForTimeout(30);
-  }
-  throw new Error(`the ${rules} game did not end`);
-}
 
 // Each seat's page: nothing hidden received, no other hand drawn, no card
 // kept, no script error.
