@@ -53,20 +53,20 @@ static cJSON *listed_json(const Room *r)
 
 cJSON *srv_public_tables(const Lobby *l)
 {
-    Room **open = malloc(((size_t)l->nrooms + 1) * sizeof *open);
-    bool ok = open != NULL;
+    Room **waiting = malloc(((size_t)l->nrooms + 1) * sizeof *waiting);
+    bool ok = waiting != NULL;
     int n = 0;
     for (int i = 0; ok && i < l->nrooms; i++)
         if (open_to_join(l->rooms[i]))
-            open[n++] = l->rooms[i];
+            waiting[n++] = l->rooms[i];
     if (ok)
-        qsort(open, (size_t)n, sizeof *open, newest_first);
+        qsort(waiting, (size_t)n, sizeof *waiting, newest_first);
     cJSON *o = cJSON_CreateObject(), *list = cJSON_CreateArray();
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
     for (int i = 0; ok && i < n && i < SRV_LISTED_MAX; i++)
-        uno_json_push(list, listed_json(open[i]), &ok);
+        uno_json_push(list, listed_json(waiting[i]), &ok);
     uno_json_put(o, "tables", list, &ok);
-    free(open);
+    free(waiting);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
