@@ -14,7 +14,7 @@ import { shareBlock } from './share.js';
 import { rulesSummary } from './presets.js';
 import { publicPanel } from './public.js';
 import { reactionBar, takeReaction, showReactions } from './reactions.js';
-import { rematchButton, acceptInvite, hostsOwn, inviteDialog } from './rematch.js';
+import { rematchButton, takeInvite, inviteDialog } from './rematch.js';
 
 const app = document.getElementById('app');
 const statusLine = document.getElementById('status');
@@ -124,8 +124,7 @@ function receive(msg) {
   } else if (msg.type === 'reaction') {
     takeReaction(msg, render);
   } else if (msg.type === 'rematch') {
-    if (hostsOwn(msg, saved)) return acceptInvite(msg, saved);
-    state.rematch = msg;
+    if (!takeInvite(msg, saved)) state.rematch = msg;
   } else if (msg.error === 'too_many_connections') {
     // refused: this address has its connections open (the server closes
     // this one; the page tries again, waiting longer each time)
@@ -451,7 +450,7 @@ function render() {
   const parts = [];
   if (state.error) parts.push(h('p', { class: 'error', role: 'alert' }, state.error,
     h('button', { type: 'button', 'aria-label': t('dismiss'), onclick: () => { state.error = null; render(); } }, '×')));
-  if (state.rematch) parts.push(inviteDialog(state.rematch, { saved, dismiss: () => { state.rematch = null; render(); } }));
+  if (state.rematch) parts.push(inviteDialog(state.rematch, () => { state.rematch = null; render(); }));
   if (keeperActive()) parts.push(keeperScreen());
   else if (!state.code) parts.push(lobbyScreen());
   else if (state.page === 'history') parts.push(historyScreen(state, request, render));

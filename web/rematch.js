@@ -15,21 +15,22 @@ export function rematchButton({ request, code, host, saved, fail }) {
   } }, t('playAgain'));
 }
 
-// Takes the invitation ({type: 'rematch', table, seat, token}) to the new
-// table's seat: its token is kept as this browser's and the page goes there.
-export function acceptInvite(invite, saved) {
+// Keeps the invitation's seat ({type: 'rematch', table, seat, token}) as
+// this browser's at once, so that the new table's link takes the seat back
+// later too; goes there at once when the invitation is the host's own, who
+// asked for the rematch, and answers whether it did (the others are asked
+// first, inviteDialog).
+export function takeInvite(invite, saved) {
   saved.put(invite.table, { token: invite.token });
-  location.hash = `#/t/${invite.table}`;
+  const hosts = Boolean(saved.get(invite.table).host);
+  if (hosts) location.hash = `#/t/${invite.table}`;
+  return hosts;
 }
 
-// Whether the invitation is the host's own, who asked for the rematch and
-// goes at once (the others are asked first, inviteDialog).
-export const hostsOwn = (invite, saved) => Boolean(saved.get(invite.table).host);
-
-export function inviteDialog(invite, { saved, dismiss }) {
+export function inviteDialog(invite, dismiss) {
   const text = t('rematchInvite', { code: invite.table });
   return h('section', { class: 'panel rematch-invite', role: 'alertdialog', 'aria-label': text },
     h('p', {}, text),
-    h('button', { type: 'button', class: 'rematch-join', onclick: () => { dismiss(); acceptInvite(invite, saved); } }, t('rematchJoin')),
+    h('button', { type: 'button', class: 'rematch-join', onclick: () => { dismiss(); location.hash = `#/t/${invite.table}`; } }, t('rematchJoin')),
     h('button', { type: 'button', onclick: dismiss }, t('dismiss')));
 }
