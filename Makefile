@@ -5,7 +5,7 @@
 #   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
 CC      ?= cc
 SAN     ?=
-PKGS     = libcjson ncursesw libwebsockets sqlite3
+PKGS     = libcjson ncursesw libwebsockets sqlite3 libcrypto
 CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
 DEFS     = -D_POSIX_C_SOURCE=200809L

@@ -32,6 +32,18 @@ bool uno_text_request_ok(const char *line, size_t len, char *err, size_t errlen)
  * objects. NULL with a message when it is not; the caller deletes it. */
 cJSON *uno_request_parse(const char *line, size_t len, char *err, size_t errlen);
 
+/* The longest name a person may go by, in characters (Unicode code
+ * points); in UTF-8 it must also fit UNO_NAME_LEN - 1 bytes. */
+#define UNO_NAME_MAX_CHARS 20
+
+/* Whether name (NUL-terminated) is a name people can read (docs/protocol.md
+ * "Names"): valid UTF-8, 1 to UNO_NAME_MAX_CHARS characters and at most
+ * maxbytes bytes, no control character (C0, DEL, C1), no bidirectional
+ * mark, embedding, override or isolate (which could make it, or the text
+ * around it, read otherwise than it is), and not only spaces. When not,
+ * writes why, naming `field`. */
+bool uno_text_name_ok(const char *name, size_t maxbytes, const char *field, char *err, size_t errlen);
+
 /* Removes, in place, the bytes of text (NUL-terminated) that are not part
  * of a valid UTF-8 sequence. */
 void uno_text_drop_invalid_utf8(char *text);

@@ -14,6 +14,12 @@
 #include "server/room.h"
 
 static const char *const watch_names[] = {"none", "counts", "hands"};
+/* What a create request may hold: "op" and "id", then the table's fields in
+ * the order its normalised form keeps them (docs/protocol.md "Lobby
+ * requests"). */
+static const char *const create_fields[] = {"op", "id", "rules", "options", "seats", "spectators", "bot_pace_ms",
+                                            "away_bot_ms", "match", "tournament", "deck", "dealer"};
+#define TABLE_FIELDS_FROM 2 /* create_fields from here on are the table's */
 static const char *const bot_levels[] = {"easy", "medium", "hard", "expert"};
 
 /* Whether a create request's seat names a bot level. */
@@ -214,7 +220,10 @@ int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, ch
             snprintf(err, errlen, "field '%s': this server deals its own cards (uno serve --allow-decks)", scripted[i]);
             return UNO_E_BAD_REQUEST;
         }
-    int st = srv_config_read(req, bots, seats, &n, &watch, &pace, &away, err, errlen);
+    int st = uno_field_only(req, create_fields, sizeof create_fields / sizeof create_fields[0], "create", err,
+                            errlen);
+    if (st == UNO_OK)
+        st = srv_config_read(req, bots, seats, &n, &watch, &pace, &away, err, errlen);
     if (st != UNO_OK)
         return st;
     for (int s = 0; s < n; s++) /* stand-ins for the people to come */
@@ -237,6 +246,20 @@ int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, ch
     free(setup);
     cJSON_Delete(probe);
     return st;
+}
+
+cJSON *srv_config_normalised(const cJSON *req)
+{
+    cJSON *config = cJSON_CreateObject();
+    bool ok = config != NULL;
+    for (size_t i = TABLE_FIELDS_FROM; ok && i < sizeof create_fields / sizeof create_fields[0]; i++)
+        if (uno_field_has(req, create_fields[i]))
+            uno_json_put(config, create_fields[i], cJSON_Duplicate(uno_field_get(req, create_fields[i]), true), &ok);
+    if (!ok) {
+        cJSON_Delete(config);
+        return NULL;
+    }
+    return config;
 }
 
 /* The `rules` answer's option list: each option's name, type, values,

@@ -300,8 +300,11 @@ static void announce(const Keepers *ks, const Keeper *k, const Client *except)
 static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
 {
     char err[UNO_ERR_LEN];
+    static const char *const fields[] = {"op", "id", "players"};
     if (ks->n >= ks->max)
         return srv_reply_error(c, "forbidden", "no more scorekeeper tables: the server is at its limit", id);
+    if (uno_field_only(req, fields, sizeof fields / sizeof fields[0], "keeper_create", err, sizeof err) != UNO_OK)
+        return srv_reply_error(c, "bad_request", err, id);
     cJSON *config = cJSON_CreateObject();
     if (!config || !cJSON_AddItemReferenceToObject(config, "players", (cJSON *)uno_field_get(req, "players"))) {
         cJSON_Delete(config);

@@ -160,9 +160,7 @@ static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON
     while (find_room(l, code));
     srv_random_token(host);
     srv_random_token(watch);
-    cJSON *config = cJSON_Duplicate(req, true);
-    cJSON_DeleteItemFromObject(config, "id");
-    cJSON_DeleteItemFromObject(config, "op");
+    cJSON *config = srv_config_normalised(req);
     char *text = config ? cJSON_PrintUnformatted(config) : NULL;
     Room *r = config ? srv_room_new(l, code, config, host, watch) : NULL;
     cJSON_Delete(config);
@@ -395,9 +393,10 @@ static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *te
         return srv_reply_error(&d->client, "too_large", "message too long: dropped", NULL);
     if (kind == SRV_RATE_LIMITED)
         return srv_reply_error(&d->client, "rate_limited", "too many messages: some were dropped", NULL);
-    cJSON *req = cJSON_ParseWithLength(text, len);
-    if (!cJSON_IsObject(req))
-        srv_reply_error(&d->client, "bad_request", req ? "a request is a JSON object" : "not JSON", NULL);
+    char err[UNO_ERR_LEN];
+    cJSON *req = uno_request_parse(text, len, err, sizeof err); /* as strictly as a game's (text.h) */
+    if (!req)
+        srv_reply_error(&d->client, "bad_request", err, NULL);
     else
         dispatch(s, d, req);
     cJSON_Delete(req);
@@ -440,11 +439,13 @@ static void restore_table(void *ctx, const char *code, const char *config, const
     UnoServer *s = ctx;
     Lobby *l = &s->lobby;
     cJSON *req = cJSON_Parse(config);
+    cJSON *normal = req ? srv_config_normalised(req) : NULL; /* a table kept before the strict reading */
     char err[UNO_ERR_LEN] = "a damaged config";
-    Room *r = req && srv_config_check(req, true, &l->bots, err, sizeof err) == UNO_OK
-                  ? srv_room_new(l, code, req, host, watch)
+    Room *r = normal && srv_config_check(normal, true, &l->bots, err, sizeof err) == UNO_OK
+                  ? srv_room_new(l, code, normal, host, watch)
                   : NULL;
     cJSON_Delete(req);
+    cJSON_Delete(normal);
     if (!r || !add_room(l, r)) {
         fprintf(l->log, "uno serve: table %s is not served: %s\n", code, err);
         srv_room_free(r);

@@ -154,8 +154,12 @@ uint64_t srv_random_u64(void);
 /* ---- config.c: a table's create request ---- */
 /* Validates a create request: UNO_OK, or bad_request with a message. A
  * "deck" (the stock's top cards, as in `new`) only where allow_decks; a
- * seat's bot is a level or one of the operator's programs (bots). */
+ * seat's bot is a level or one of the operator's programs (bots); a field
+ * the request may not hold is refused. */
 int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, char *err, size_t errlen);
+/* The table's part of a create request, as it is kept: its known fields
+ * (not "op", "id" or a null) in a fixed order. NULL when out of memory. */
+cJSON *srv_config_normalised(const cJSON *req);
 /* The seats (bots named after their level or program), the spectators'
  * mode, the bots' pace and the away time a create request asks for. */
 int srv_config_read(const cJSON *config, const SrvBots *bots, RoomSeat *seats, int *nseats, WatchMode *watching,
