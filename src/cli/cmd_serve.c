@@ -105,7 +105,7 @@ static SrvStore *open_for_export(const char *db, const char *out)
         fprintf(stderr, "uno serve: %s exists: name a new file\n", out);
         return NULL;
     }
-    SrvStore *st = srv_store_open(db, err, sizeof err);
+    SrvStore *st = srv_store_open(db, SRV_STORE_READ, err, sizeof err);
     if (!st)
         fprintf(stderr, "uno serve: %s\n", err);
     return st;

@@ -108,6 +108,12 @@ void srv_reply_error(Client *c, const char *code, const char *message, const cJS
         cJSON_Delete(o);
 }
 
+void srv_server_error(Lobby *l, Client *c, const char *what, const cJSON *id)
+{
+    fprintf(l->log, "uno serve: %s (%s)\n", what, l->store ? srv_store_error(l->store) : "out of memory");
+    srv_reply_error(c, "server_error", what, id);
+}
+
 /* --------------------------------------------------------------- rooms */
 
 bool srv_code_normal(const char *code, char upper[SRV_CODE_LEN + 1])
@@ -155,19 +161,21 @@ static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON
     if (srv_config_check(req, s->cfg.allow_decks, &l->bots, err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], watch[SRV_TOKEN_LEN + 1];
+    char host_hash[SRV_HASH_LEN + 1], watch_hash[SRV_HASH_LEN + 1];
     do
         srv_random_code(code);
     while (find_room(l, code));
     srv_random_token(host);
     srv_random_token(watch);
-    cJSON *config = srv_config_normalised(req);
+    bool hashed = srv_secret_hash(host, host_hash) && srv_secret_hash(watch, watch_hash);
+    cJSON *config = hashed ? srv_config_normalised(req) : NULL;
     char *text = config ? cJSON_PrintUnformatted(config) : NULL;
-    Room *r = config ? srv_room_new(l, code, config, host, watch) : NULL;
+    Room *r = config ? srv_room_new(l, code, config, host_hash, watch_hash) : NULL;
     cJSON_Delete(config);
-    if (!r || !text || !srv_store_add_table(l->store, code, text, host, watch) || !add_room(l, r)) {
+    if (!r || !text || !srv_store_add_table(l->store, code, text, host_hash, watch_hash) || !add_room(l, r)) {
         free(text);
         srv_room_free(r);
-        return srv_reply_error(c, "bad_request", "the server could not keep the table", id);
+        return srv_server_error(l, c, "the table could not be kept", id);
     }
     free(text);
     d->creates++;
@@ -200,11 +208,11 @@ static Room *named_room(Lobby *l, Client *c, const cJSON *req, const cJSON *id)
     return r;
 }
 
-/* A secret a request carries under key, checked against want. */
-static bool secret_matches(const cJSON *req, const char *key, const char *want)
+/* Whether the secret a request carries under key has that hash. */
+static bool secret_matches(const cJSON *req, const char *key, const char *hash)
 {
     const cJSON *v = uno_field_get(req, key);
-    return cJSON_IsString(v) && want[0] && strcmp(v->valuestring, want) == 0;
+    return cJSON_IsString(v) && srv_secret_matches(v->valuestring, hash);
 }
 
 static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, const cJSON *id)
@@ -240,7 +248,7 @@ static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, co
             return srv_reply_error(c, "bad_request", "missing field 'token'", id);
         return srv_room_resume(r, c, token->valuestring, id);
     }
-    if (!secret_matches(req, "host", r->host))
+    if (!secret_matches(req, "host", r->host_hash))
         return srv_reply_error(c, "bad_token", "only the table's host may do that", id);
     if (strcmp(op, "start") == 0)
         return srv_room_start(r, c, id);
@@ -434,7 +442,8 @@ static void on_stop(void *ctx)
     s->closing = true;
 }
 
-static void restore_table(void *ctx, const char *code, const char *config, const char *host, const char *watch)
+static void restore_table(void *ctx, const char *code, const char *config, const char *host_hash,
+                          const char *watch_hash)
 {
     UnoServer *s = ctx;
     Lobby *l = &s->lobby;
@@ -442,7 +451,7 @@ static void restore_table(void *ctx, const char *code, const char *config, const
     cJSON *normal = req ? srv_config_normalised(req) : NULL; /* a table kept before the strict reading */
     char err[UNO_ERR_LEN] = "a damaged config";
     Room *r = normal && srv_config_check(normal, true, &l->bots, err, sizeof err) == UNO_OK
-                  ? srv_room_new(l, code, normal, host, watch)
+                  ? srv_room_new(l, code, normal, host_hash, watch_hash)
                   : NULL;
     cJSON_Delete(req);
     cJSON_Delete(normal);
@@ -487,7 +496,7 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         .limits = cfg->limits,
         .handlers = {.ctx = s, .on_open = on_open, .on_message = on_message, .on_close = on_close, .on_stop = on_stop},
     };
-    if (!(l->store = srv_store_open(cfg->db, err, errlen)) || !(l->srv = srv_new(&sc, err, errlen))) {
+    if (!(l->store = srv_store_open(cfg->db, SRV_STORE_SERVE, err, errlen)) || !(l->srv = srv_new(&sc, err, errlen))) {
         uno_server_free(s);
         return NULL;
     }

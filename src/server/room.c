@@ -14,7 +14,7 @@
 
 /* ----------------------------------------------------------- the room */
 
-Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host, const char *watch)
+Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host_hash, const char *watch_hash)
 {
     Room *r = calloc(1, sizeof *r);
     char err[UNO_ERR_LEN];
@@ -26,8 +26,8 @@ Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *
     }
     r->lobby = l;
     snprintf(r->code, sizeof r->code, "%s", code);
-    snprintf(r->host, sizeof r->host, "%s", host);
-    snprintf(r->watch, sizeof r->watch, "%s", watch);
+    snprintf(r->host_hash, sizeof r->host_hash, "%s", host_hash);
+    snprintf(r->watch_hash, sizeof r->watch_hash, "%s", watch_hash);
     for (int s = 0; s < r->nseats; s++) {
         uno_rng_seed(&r->seats[s].rng, srv_random_u64());
         r->seats[s].away_since = srv_now_ms();
@@ -466,7 +466,7 @@ static void bind_seat(Room *r, Client *c, int seat)
     c->seat = seat;
 }
 
-void srv_room_seat_client(Room *r, Client *c, int seat, const cJSON *id)
+void srv_room_seat_client(Room *r, Client *c, int seat, const char *token, const cJSON *id)
 {
     bind_seat(r, c, seat);
     bool ok = true;
@@ -474,7 +474,7 @@ void srv_room_seat_client(Room *r, Client *c, int seat, const cJSON *id)
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
     uno_json_put(o, "table", cJSON_CreateString(r->code), &ok);
     uno_json_put(o, "seat", cJSON_CreateNumber(c->seat), &ok);
-    uno_json_put(o, "token", cJSON_CreateString(r->seats[c->seat].token), &ok);
+    uno_json_put(o, "token", cJSON_CreateString(token), &ok);
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
@@ -498,22 +498,22 @@ void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id)
     if (seat < 0 || !r->seats[seat].human || r->seats[seat].taken)
         return srv_reply_error(c, "seat_taken", seat < 0 ? "every seat is taken" : "that seat is not free", id);
     RoomSeat *s = &r->seats[seat];
-    char token[SRV_TOKEN_LEN + 1];
+    char token[SRV_TOKEN_LEN + 1], hash[SRV_HASH_LEN + 1];
     srv_random_token(token);
-    if (!srv_store_add_seat(r->lobby->store, r->code, seat, who.name, who.age, token))
-        return srv_reply_error(c, "bad_request", "the server could not keep it", id);
+    if (!srv_secret_hash(token, hash) || !srv_store_add_seat(r->lobby->store, r->code, seat, who.name, who.age, hash))
+        return srv_server_error(r->lobby, c, "the seat could not be kept", id);
     snprintf(s->name, sizeof s->name, "%s", who.name);
     s->age = who.age;
-    memcpy(s->token, token, sizeof token);
+    memcpy(s->token_hash, hash, sizeof hash);
     s->taken = true;
-    srv_room_seat_client(r, c, seat, id);
+    srv_room_seat_client(r, c, seat, token, id);
 }
 
 void srv_room_resume(Room *r, Client *c, const char *token, const cJSON *id)
 {
     for (int s = 0; s < r->nseats; s++)
-        if (r->seats[s].taken && strcmp(r->seats[s].token, token) == 0) {
-            srv_room_seat_client(r, c, s, id);
+        if (r->seats[s].taken && srv_secret_matches(token, r->seats[s].token_hash)) {
+            srv_room_seat_client(r, c, s, token, id);
             if (playing(r))
                 after_change(r); /* a stand-in may stop */
             if (r->joiner && uno_game_oldest(game(r)) == s)
@@ -528,7 +528,7 @@ void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id)
     const cJSON *key = uno_field_get(req, "key");
     if (r->watching == WATCH_NONE)
         return srv_reply_error(c, "forbidden", "this table has no spectators", id);
-    if (r->watching == WATCH_HANDS && !(cJSON_IsString(key) && strcmp(key->valuestring, r->watch) == 0))
+    if (r->watching == WATCH_HANDS && !(cJSON_IsString(key) && srv_secret_matches(key->valuestring, r->watch_hash)))
         return srv_reply_error(c, "bad_token", "spectators see the hands here: the host's spectator key is needed", id);
     if (r->nwatchers == r->watchers_cap) {
         int cap = r->watchers_cap ? 2 * r->watchers_cap : 8;
@@ -573,7 +573,7 @@ typedef struct Restore {
     int64_t n;
 } Restore;
 
-static bool restore_seat(void *ctx, int seat, const char *name, int age, const char *token)
+static bool restore_seat(void *ctx, int seat, const char *name, int age, const char *token_hash)
 {
     Room *r = ctx;
     if (seat < 0 || seat >= r->nseats || !r->seats[seat].human)
@@ -582,7 +582,7 @@ static bool restore_seat(void *ctx, int seat, const char *name, int age, const c
     s->taken = true;
     snprintf(s->name, sizeof s->name, "%s", name);
     s->age = age;
-    snprintf(s->token, sizeof s->token, "%s", token);
+    snprintf(s->token_hash, sizeof s->token_hash, "%s", token_hash);
     return true;
 }
 
@@ -601,12 +601,12 @@ static bool restore_line(void *ctx, int64_t n, const char *line, const char *has
 }
 
 /* A §13 joiner's seat, in the order they joined. */
-static bool restore_join(void *ctx, int seat, const char *name, int age, const char *token)
+static bool restore_join(void *ctx, int seat, const char *name, int age, const char *token_hash)
 {
     Room *r = ctx;
     if (seat < 0 || seat > r->nseats || r->nseats >= UNO_MAX_PLAYERS)
         return false;
-    srv_room_insert_seat(r, seat, name, age, token);
+    srv_room_insert_seat(r, seat, name, age, token_hash);
     return true;
 }
 

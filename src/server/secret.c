@@ -26,6 +26,6 @@ bool srv_secret_hash(const char *secret, char out[SRV_HASH_LEN + 1])
 bool srv_secret_matches(const char *secret, const char *hash)
 {
     char shown[SRV_HASH_LEN + 1];
-    return strlen(hash) == SRV_HASH_LEN && srv_secret_hash(secret, shown) &&
+    return secret[0] && strlen(hash) == SRV_HASH_LEN && srv_secret_hash(secret, shown) &&
            CRYPTO_memcmp(shown, hash, SRV_HASH_LEN) == 0;
 }

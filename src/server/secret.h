@@ -16,7 +16,7 @@
 /* The hash of secret (NUL-terminated) into out. False when the library
  * could not compute it (out of memory). */
 bool srv_secret_hash(const char *secret, char out[SRV_HASH_LEN + 1]);
-/* Whether secret hashes to hash; false for an empty hash (no secret: a
+/* Whether secret hashes to hash; false for an empty secret or hash (a
  * bot's seat). Takes the same time wherever the two differ. */
 bool srv_secret_matches(const char *secret, const char *hash);
 
