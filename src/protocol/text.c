@@ -187,30 +187,34 @@ static bool find_name_twice(const cJSON *v, const char **twice)
     return true;
 }
 
-cJSON *uno_request_parse(const char *line, size_t len, char *err, size_t errlen)
+int uno_request_parse(const char *line, size_t len, cJSON **out, char *err, size_t errlen)
 {
+    *out = NULL;
     if (len == 0) {
         snprintf(err, errlen, "empty line: a request is a JSON object");
-        return NULL;
+        return UNO_E_BAD_REQUEST;
     }
     if (!uno_text_request_ok(line, len, err, errlen))
-        return NULL;
+        return UNO_E_BAD_REQUEST;
     const char *end = NULL;
     cJSON *req = cJSON_ParseWithLengthOpts(line, len, &end, false);
     const char *twice = NULL;
+    int st = UNO_E_BAD_REQUEST;
     if (!req || !only_space(end, line + len)) {
         size_t at = end && end >= line && end <= line + len ? (size_t)(end - line) : 0;
         snprintf(err, errlen, "not JSON (at byte %zu)", at + 1);
     } else if (!cJSON_IsObject(req)) {
         snprintf(err, errlen, "a request must be a JSON object");
     } else if (!find_name_twice(req, &twice)) {
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "out of memory: the request was not read");
+        st = UNO_E_NOMEM;
     } else if (twice) {
         snprintf(err, errlen, "the name '%.40s' appears twice in one object (readers disagree on which counts)",
                  twice);
     } else {
-        return req;
+        *out = req;
+        return UNO_OK;
     }
     cJSON_Delete(req);
-    return NULL;
+    return st;
 }

@@ -23,14 +23,17 @@
 
 #include <cJSON.h>
 
+#include "uno.h"
+
 /* Whether line[0..len) may be parsed as a request: no control byte but tab,
  * CR and LF, valid UTF-8, and no \u0000 in a string. When not, writes why. */
 bool uno_text_request_ok(const char *line, size_t len, char *err, size_t errlen);
 
-/* Parses line[0..len) as one request: a JSON object, checked as above,
- * with nothing after it but white space and no name twice in any of its
- * objects. NULL with a message when it is not; the caller deletes it. */
-cJSON *uno_request_parse(const char *line, size_t len, char *err, size_t errlen);
+/* Parses line[0..len) as one request into *out (for the caller to
+ * delete): a JSON object, checked as above, with nothing after it but white
+ * space and no name twice in any of its objects. UNO_OK; UNO_E_BAD_REQUEST
+ * with a message when it is not; UNO_E_NOMEM. *out is NULL but on UNO_OK. */
+int uno_request_parse(const char *line, size_t len, cJSON **out, char *err, size_t errlen);
 
 /* The longest name a person may go by, in characters (Unicode code
  * points); in UTF-8 it must also fit UNO_NAME_LEN - 1 bytes. */

@@ -233,14 +233,14 @@ int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, ch
     cJSON *probe = srv_config_new_game(req, watch, seats, n, 1);
     UnoRules rules;
     UnoSetup *setup = malloc(sizeof *setup);
-    st = probe && setup ? uno_request_new(probe, NULL, 0, &rules, setup, err, errlen) : UNO_E_BAD_REQUEST;
+    st = probe && setup ? uno_request_new(probe, NULL, 0, &rules, setup, err, errlen) : UNO_E_NOMEM;
     if (st == UNO_OK && uno_match_requested(probe)) {
         UnoMatch *m = NULL;
         st = uno_match_request_new(probe, &rules, setup, &m, err, errlen);
         uno_match_free(m);
     } else if (st == UNO_OK) {
-        UnoGame *g = uno_game_new(&rules, setup, err, errlen);
-        st = g ? UNO_OK : UNO_E_BAD_REQUEST;
+        UnoGame *g;
+        st = uno_game_create(&rules, setup, &g, err, errlen);
         uno_game_free(g);
     }
     free(setup);

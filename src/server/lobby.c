@@ -88,7 +88,8 @@ void srv_reply(Client *c, cJSON *answer, const cJSON *id)
     char *text = ok ? cJSON_PrintUnformatted(answer) : NULL;
     cJSON_Delete(answer);
     if (!text) {
-        srv_send(c->conn, "{\"ok\":false,\"error\":\"bad_request\",\"message\":\"out of memory\"}", 61);
+        static const char nomem[] = "{\"ok\":false,\"error\":\"server_error\",\"message\":\"out of memory\"}";
+        srv_send(c->conn, nomem, sizeof nomem - 1);
         return;
     }
     uno_text_drop_invalid_utf8(text);
@@ -402,11 +403,14 @@ static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *te
     if (kind == SRV_RATE_LIMITED)
         return srv_reply_error(&d->client, "rate_limited", "too many messages: some were dropped", NULL);
     char err[UNO_ERR_LEN];
-    cJSON *req = uno_request_parse(text, len, err, sizeof err); /* as strictly as a game's (text.h) */
-    if (!req)
-        srv_reply_error(&d->client, "bad_request", err, NULL);
-    else
+    cJSON *req;
+    int st = uno_request_parse(text, len, &req, err, sizeof err); /* as strictly as a game's (text.h) */
+    if (st == UNO_OK)
         dispatch(s, d, req);
+    else if (st == UNO_E_NOMEM)
+        srv_server_error(&s->lobby, &d->client, err, NULL);
+    else
+        srv_reply_error(&d->client, "bad_request", err, NULL);
     cJSON_Delete(req);
 }
 
