@@ -13,6 +13,10 @@ ifeq ($(SAN),1)
 BUILD   ?= build-san
 OPT      = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 DEFS    += -DUNO_DEBUG
+# The test build's uno fails the Nth allocation on demand (UNO_FAULT_ALLOC=N:
+# tests/fault/fault_alloc.c): its own code's allocations go through it.
+FAULT_OBJ = $(BUILD)/obj/tests/fault/fault_alloc.o
+FAULT_LDFLAGS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
 else
 BUILD   ?= build
 # The simulator's playout counts and picks bits (popcnt, pdep): where this
@@ -53,8 +57,8 @@ TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 .PHONY: all test test-unit test-server test-web test-examples test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(if $(MPICC),$(BUILD)/uno-mpi)
 
-$(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+$(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a $(FAULT_OBJ)
+	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $^ $(LIBS)
 
 # The playout is the simulator's inner loop: -O3 inlines its small steps.
 $(call obj,src/sim/playout.c): CFLAGS += -O3

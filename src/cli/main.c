@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "protocol/text.h"
 #include "uno.h"
 
 typedef struct Command {
@@ -63,6 +64,7 @@ int main(int argc, char **argv)
         printf("uno %s (rule sets: %s)\n", UNO_RELEASE, uno_rules_builtin_list());
         return output_written(0);
     }
+    uno_json_track_memory(); /* out of memory is not "not JSON" */
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return output_written(commands[i].run(argc - 1, argv + 1));

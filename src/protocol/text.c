@@ -149,6 +149,23 @@ void uno_text_drop_invalid_utf8(char *text)
     text[out] = '\0';
 }
 
+/* Set when cJSON's allocation failed on this thread (uno_json_track_memory). */
+static _Thread_local bool json_out_of_memory;
+
+static void *json_malloc(size_t size)
+{
+    void *p = malloc(size);
+    if (!p)
+        json_out_of_memory = true;
+    return p;
+}
+
+void uno_json_track_memory(void)
+{
+    cJSON_Hooks hooks = {.malloc_fn = json_malloc, .free_fn = free};
+    cJSON_InitHooks(&hooks);
+}
+
 static bool only_space(const char *p, const char *end)
 {
     for (; p < end; p++)
@@ -197,10 +214,14 @@ int uno_request_parse(const char *line, size_t len, cJSON **out, char *err, size
     if (!uno_text_request_ok(line, len, err, errlen))
         return UNO_E_BAD_REQUEST;
     const char *end = NULL;
+    json_out_of_memory = false;
     cJSON *req = cJSON_ParseWithLengthOpts(line, len, &end, false);
     const char *twice = NULL;
     int st = UNO_E_BAD_REQUEST;
-    if (!req || !only_space(end, line + len)) {
+    if (!req && json_out_of_memory) {
+        snprintf(err, errlen, "out of memory: the request was not read");
+        st = UNO_E_NOMEM;
+    } else if (!req || !only_space(end, line + len)) {
         size_t at = end && end >= line && end <= line + len ? (size_t)(end - line) : 0;
         snprintf(err, errlen, "not JSON (at byte %zu)", at + 1);
     } else if (!cJSON_IsObject(req)) {

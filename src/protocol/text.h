@@ -29,6 +29,12 @@
  * CR and LF, valid UTF-8, and no \u0000 in a string. When not, writes why. */
 bool uno_text_request_ok(const char *line, size_t len, char *err, size_t errlen);
 
+/* Makes cJSON allocate through a function that notes when memory runs out,
+ * so that uno_request_parse can tell a line it could not read for want of
+ * memory (UNO_E_NOMEM) from one that is not JSON; cJSON alone says NULL for
+ * both. A program calls it once, before its threads start. */
+void uno_json_track_memory(void);
+
 /* Parses line[0..len) as one request into *out (for the caller to
  * delete): a JSON object, checked as above, with nothing after it but white
  * space and no name twice in any of its objects. UNO_OK; UNO_E_BAD_REQUEST
