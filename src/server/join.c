@@ -62,7 +62,7 @@ static void decided(Room *r, bool yes)
     char token[SRV_TOKEN_LEN + 1], hash[SRV_HASH_LEN + 1];
     srv_random_token(token);
     if (!srv_secret_hash(token, hash))
-        return srv_server_error(r->lobby, c, "a newcomer's seat could not be made", r->joining_id);
+        return srv_server_error(c, "a newcomer's seat could not be made", "out of memory", r->joining_id);
     int n = r->nseats;
     if (!srv_room_act(r, &a) || uno_game_nplayers(uno_table_game(r->table)) != n + 1)
         return srv_reply_error(c, "illegal", "the game could not take a newcomer now", r->joining_id);

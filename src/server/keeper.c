@@ -311,11 +311,13 @@ static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
         return srv_reply_error(c, "bad_request", "missing field 'players': a list of {\"name\", \"age\"}", id);
     }
     KeeperState *probe = malloc(sizeof *probe);
-    int rc = probe ? keeper_state_init(probe, config, err, sizeof err) : UNO_E_BAD_REQUEST;
+    int rc = probe ? keeper_state_init(probe, config, err, sizeof err) : UNO_E_NOMEM;
     free(probe);
     if (rc) {
         cJSON_Delete(config);
-        return srv_reply_error(c, uno_status_code(rc), probe ? err : "out of memory", id);
+        if (!probe)
+            return srv_server_error(c, "the table could not be made", "out of memory", id);
+        return srv_reply_error(c, uno_status_code(rc), err, id);
     }
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], clock[SRV_TOKEN_LEN + 1];
     char host_hash[SRV_HASH_LEN + 1], clock_hash[SRV_HASH_LEN + 1];
@@ -332,8 +334,7 @@ static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
         !srv_store_add_keeper(ks->store, code, text, host_hash, clock_hash) || !add_keeper(ks, k)) {
         free(text);
         keeper_free(k);
-        fprintf(ks->log, "uno serve: a scorekeeper table could not be kept (%s)\n", srv_store_error(ks->store));
-        return srv_reply_error(c, "server_error", "the table could not be kept", id);
+        return srv_server_error(c, "the table could not be kept", srv_store_error(ks->store), id);
     }
     free(text);
     cJSON *o = keeper_message(ks, k, false);
@@ -381,19 +382,19 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
     char *line = next ? cJSON_PrintUnformatted(a) : NULL;
     int rc = UNO_OK;
     if (!line) {
-        rc = UNO_E_BAD_REQUEST;
+        rc = UNO_E_NOMEM;
         snprintf(err, sizeof err, "out of memory");
     } else if (strcmp(act, "undo") == 0) {
         rc = take_line(acts, line, err, sizeof err) ? rebuild(k->config, acts, next, err, sizeof err) : UNO_E_ILLEGAL;
     } else {
         *next = *k->state;
         rc = keeper_state_apply(next, a, err, sizeof err);
-        if (!rc && !take_line(acts, line, err, sizeof err))
-            rc = UNO_E_BAD_REQUEST;
+        if (!rc && !take_line(acts, line, err, sizeof err)) /* a line just made: only memory fails it */
+            rc = UNO_E_NOMEM;
     }
     if (!rc && !srv_store_keeper_log(ks->store, k->code, k->log_n, line)) {
-        rc = UNO_E_BAD_REQUEST;
-        snprintf(err, sizeof err, "the server could not keep that");
+        rc = UNO_E_NOMEM;
+        snprintf(err, sizeof err, "the server could not keep that: %s", srv_store_error(ks->store));
     }
     if (!rc) {
         k->log_n++;
@@ -408,6 +409,8 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
     cJSON_Delete(acts);
     free(next);
     free(line);
+    if (rc == UNO_E_NOMEM)
+        return srv_server_error(c, "the action could not be kept", err, id);
     if (rc)
         return srv_reply_error(c, uno_status_code(rc), err, id);
     srv_reply(c, keeper_message(ks, k, false), id);
@@ -465,7 +468,7 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
     else if (strcmp(op, "watch") == 0) {
         srv_keeper_unwatch(ks, c);
         if (!watch(k, c))
-            srv_reply_error(c, "bad_request", "out of memory", id);
+            srv_server_error(c, "cannot watch", "out of memory", id);
         else
             srv_reply(c, keeper_message(ks, k, false), id);
     } else if (strcmp(op, "export") == 0) {

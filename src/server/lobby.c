@@ -88,6 +88,7 @@ void srv_reply(Client *c, cJSON *answer, const cJSON *id)
     char *text = ok ? cJSON_PrintUnformatted(answer) : NULL;
     cJSON_Delete(answer);
     if (!text) {
+        fprintf(c->log, "uno serve: out of memory: an answer could not be made\n");
         static const char nomem[] = "{\"ok\":false,\"error\":\"server_error\",\"message\":\"out of memory\"}";
         srv_send(c->conn, nomem, sizeof nomem - 1);
         return;
@@ -109,9 +110,9 @@ void srv_reply_error(Client *c, const char *code, const char *message, const cJS
         cJSON_Delete(o);
 }
 
-void srv_server_error(Lobby *l, Client *c, const char *what, const cJSON *id)
+void srv_server_error(Client *c, const char *what, const char *why, const cJSON *id)
 {
-    fprintf(l->log, "uno serve: %s (%s)\n", what, l->store ? srv_store_error(l->store) : "out of memory");
+    fprintf(c->log, "uno serve: %s: %s\n", what, why);
     srv_reply_error(c, "server_error", what, id);
 }
 
@@ -176,7 +177,7 @@ static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON
     if (!r || !text || !srv_store_add_table(l->store, code, text, host_hash, watch_hash) || !add_room(l, r)) {
         free(text);
         srv_room_free(r);
-        return srv_server_error(l, c, "the table could not be kept", id);
+        return srv_server_error(c, "the table could not be kept", srv_store_error(l->store), id);
     }
     free(text);
     d->creates++;
@@ -387,6 +388,7 @@ static void on_open(void *ctx, SrvConn *conn)
     }
     d->client.conn = conn;
     d->client.rtt = -1;
+    d->client.log = s->lobby.log;
     srv_conn_set_data(conn, d);
     srv_send(conn, s->hello, strlen(s->hello));
     ping_and_queue(s, d, srv_now_ms());
@@ -408,7 +410,7 @@ static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *te
     if (st == UNO_OK)
         dispatch(s, d, req);
     else if (st == UNO_E_NOMEM)
-        srv_server_error(&s->lobby, &d->client, err, NULL);
+        srv_server_error(&d->client, "a request could not be read", err, NULL);
     else
         srv_reply_error(&d->client, "bad_request", err, NULL);
     cJSON_Delete(req);

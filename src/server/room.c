@@ -212,6 +212,9 @@ static cJSON *handle(Room *r, const cJSON *req)
     char *line = cJSON_PrintUnformatted(req);
     char *answer = line ? uno_table_handle(r->table, line, strlen(line)) : NULL;
     cJSON *o = answer ? cJSON_Parse(answer) : NULL;
+    const cJSON *error = uno_field_get(o, "error");
+    if (cJSON_IsString(error) && strcmp(error->valuestring, "server_error") == 0)
+        fprintf(r->lobby->log, "uno serve: table %s: %s\n", r->code, uno_field_get(o, "message")->valuestring);
     free(line);
     free(answer);
     return o;
@@ -324,8 +327,9 @@ void srv_room_start(Room *r, Client *c, const cJSON *id)
     cJSON *answer = req && open_table(r) ? handle(r, req) : NULL;
     cJSON_Delete(req);
     if (!answer_ok(answer)) {
-        const cJSON *msg = uno_field_get(answer, "message");
-        srv_reply_error(c, "bad_request", cJSON_IsString(msg) ? msg->valuestring : "the game could not start", id);
+        const cJSON *code = uno_field_get(answer, "error"), *msg = uno_field_get(answer, "message");
+        srv_reply_error(c, cJSON_IsString(code) ? code->valuestring : "server_error",
+                        cJSON_IsString(msg) ? msg->valuestring : "the game could not start", id);
         uno_table_free(r->table);
         r->table = NULL;
         cJSON_Delete(answer);
@@ -352,7 +356,7 @@ void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
     cJSON *answer = ok ? handle(r, req) : NULL;
     cJSON_Delete(req);
     if (!answer)
-        return srv_reply_error(c, "bad_request", "the server could not keep it", id);
+        return srv_server_error(c, "the request could not be kept", "out of memory, or the database refused it", id);
     if (answer_ok(answer)) {
         if (strcmp(op, "next") == 0) {
             r->t_base = srv_now_ms() - uno_game_clock(game(r));
@@ -435,7 +439,7 @@ void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSO
     cJSON *answer = own ? handle(r, own) : NULL;
     cJSON_Delete(own);
     if (!answer)
-        return srv_reply_error(c, "bad_request", "the server could not keep it", id);
+        return srv_server_error(c, "the request could not be kept", "out of memory, or the database refused it", id);
     bool query = strcmp(op, "legal") == 0;
     if (!answer_ok(answer) || query) {
         if (catching && !answer_ok(answer))
@@ -501,7 +505,7 @@ void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id)
     char token[SRV_TOKEN_LEN + 1], hash[SRV_HASH_LEN + 1];
     srv_random_token(token);
     if (!srv_secret_hash(token, hash) || !srv_store_add_seat(r->lobby->store, r->code, seat, who.name, who.age, hash))
-        return srv_server_error(r->lobby, c, "the seat could not be kept", id);
+        return srv_server_error(c, "the seat could not be kept", srv_store_error(r->lobby->store), id);
     snprintf(s->name, sizeof s->name, "%s", who.name);
     s->age = who.age;
     memcpy(s->token_hash, hash, sizeof hash);
@@ -534,7 +538,7 @@ void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id)
         int cap = r->watchers_cap ? 2 * r->watchers_cap : 8;
         Client **w = realloc(r->watchers, (size_t)cap * sizeof *w);
         if (!w)
-            return srv_reply_error(c, "bad_request", "out of memory", id);
+            return srv_server_error(c, "cannot watch", "out of memory", id);
         r->watchers = w;
         r->watchers_cap = cap;
     }

@@ -81,6 +81,7 @@ typedef struct Client {
     int seat;                   /* ROLE_SEAT */
     int64_t catch_after;        /* catches refused until then (server ms) */
     int rtt;                    /* the last round trip measured, ms; -1: none yet */
+    FILE *log;                  /* the operator's log, where the server's own failures are said */
 } Client;
 
 typedef enum { WATCH_NONE, WATCH_COUNTS, WATCH_HANDS } WatchMode;
@@ -145,8 +146,8 @@ void srv_reply(Client *c, cJSON *answer, const cJSON *id);
 void srv_reply_error(Client *c, const char *code, const char *message, const cJSON *id);
 /* A failure that is the server's, not the request's (out of memory, the
  * database refused a write): answered server_error with what could not be
- * done, and said in the operator's log. */
-void srv_server_error(Lobby *l, Client *c, const char *what, const cJSON *id);
+ * done, and said in the operator's log with why. */
+void srv_server_error(Client *c, const char *what, const char *why, const cJSON *id);
 /* A table's code: SRV_CODE_LEN letters and digits easy to read aloud. */
 void srv_random_code(char out[SRV_CODE_LEN + 1]);
 /* A table's code as the lobby keeps it (upper case) from what a client

@@ -8,12 +8,13 @@ import WebSocket from 'ws';
 
 export const UNO = process.env.UNO_BIN || new URL('../../build/uno', import.meta.url).pathname;
 
-// A running server. db: a file to keep (to restart on it), else a fresh one.
-export async function startServer({ db, args = [] } = {}) {
+// A running server. db: a file to keep (to restart on it), else a fresh one;
+// env: more of the server's environment.
+export async function startServer({ db, args = [], env = {} } = {}) {
   const dir = db ? null : mkdtempSync(join(tmpdir(), 'uno-serve-'));
   const file = db || join(dir, 'uno.db');
   const proc = spawn(process.env.UNO_BIN || UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', file, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
   });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });
