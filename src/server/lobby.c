@@ -80,6 +80,21 @@ void srv_random_code(char out[SRV_CODE_LEN + 1])
 
 /* ------------------------------------------------------------- replies */
 
+/* An answer that could not be made, for want of memory: server_error with
+ * the request's "id" (at most 64 bytes, hence 384 escaped), said in the
+ * operator's log too. */
+static void reply_out_of_memory(Client *c, const cJSON *id)
+{
+    fprintf(c->log, "uno serve: out of memory: an answer could not be made\n");
+    char *id_text = id ? cJSON_PrintUnformatted(id) : NULL;
+    char text[512];
+    int n = snprintf(text, sizeof text, "{\"ok\":false,\"error\":\"server_error\",\"message\":\"out of memory\"%s%s}",
+                     id_text ? ",\"id\":" : "", id_text ? id_text : "");
+    free(id_text);
+    if (n > 0 && (size_t)n < sizeof text)
+        srv_send(c->conn, text, (size_t)n);
+}
+
 void srv_reply(Client *c, cJSON *answer, const cJSON *id)
 {
     bool ok = answer != NULL;
@@ -87,12 +102,8 @@ void srv_reply(Client *c, cJSON *answer, const cJSON *id)
         uno_json_put(answer, "id", cJSON_Duplicate(id, true), &ok);
     char *text = ok ? cJSON_PrintUnformatted(answer) : NULL;
     cJSON_Delete(answer);
-    if (!text) {
-        fprintf(c->log, "uno serve: out of memory: an answer could not be made\n");
-        static const char nomem[] = "{\"ok\":false,\"error\":\"server_error\",\"message\":\"out of memory\"}";
-        srv_send(c->conn, nomem, sizeof nomem - 1);
-        return;
-    }
+    if (!text)
+        return reply_out_of_memory(c, id);
     uno_text_drop_invalid_utf8(text);
     srv_send(c->conn, text, strlen(text));
     free(text);
