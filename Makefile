@@ -1,10 +1,15 @@
 # Build of the uno engine, its front ends and its tests.
-#   make            release build: build/uno
+#   make            release build: build/uno, build/libuno.a, build/libuno.so
+#   make install    into PREFIX (/usr/local), under DESTDIR when staging;
+#                   make uninstall takes it all away again (docs/install.md)
 #   make SAN=1      ASan + UBSan + invariant checks after every move: build-san/uno
+#   make TSAN=1     ThreadSanitizer (the server's threads): build-tsan/uno;
+#                   `make TSAN=1 test-server` runs the server's tests on it
 #   make test       the whole suite (what CI runs, see README)
 #   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
 CC      ?= cc
 SAN     ?=
+TSAN    ?=
 PKGS     = libcjson ncursesw libwebsockets sqlite3 libcrypto
 CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
@@ -17,23 +22,35 @@ DEFS    += -DUNO_DEBUG
 # tests/fault/fault_alloc.c): its own code's allocations go through it.
 FAULT_OBJ = $(BUILD)/obj/tests/fault/fault_alloc.o
 FAULT_LDFLAGS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
+else ifeq ($(TSAN),1)
+# ThreadSanitizer cannot share a process with ASan: a build of its own.
+BUILD   ?= build-tsan
+OPT      = -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+DEFS    += -DUNO_DEBUG
 else
 BUILD   ?= build
-# The simulator's playout counts and picks bits (popcnt, pdep): where this
-# CPU has them, the compiler may use them. ARCH= builds for any x86-64.
-# (-march=native measured slower: it vectorises the short loops.)
-ARCH    ?= $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && echo -mpopcnt -mbmi2)
+# A binary that runs on any x86-64 by default. ARCH=native lets the
+# compiler use the instructions with which the playout counts and picks
+# bits, popcnt and pdep (BMI2), where this CPU has them: 15-22% less time
+# (-march=native measured 1-2% slower than the pair; docs/sim.md
+# "ARCH=native"). Any other ARCH is passed on as it is (ARCH=-march=x86-64-v3).
+ARCH    ?=
+ARCH_FLAGS = $(if $(filter native,$(ARCH)),$(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && echo -mpopcnt -mbmi2),$(ARCH))
 # Link-time optimisation: the simulator and the bots call the engine's small
 # public functions (the seat in turn, the playable cards, the generator) at
 # every action; across the library's files only the linker can inline them
 # (+17% games/s on the engine path). Fat objects keep libuno.a linkable
 # without it. LTO= builds without.
 LTO     ?= -flto=auto -ffat-lto-objects
-OPT      = -O2 -g $(ARCH) $(LTO)
+OPT      = -O2 -g $(ARCH_FLAGS) $(LTO)
 endif
 MPICC   := $(shell command -v mpicc 2>/dev/null)
-CFLAGS  += $(CSTD) $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc $(shell pkg-config --cflags $(PKGS))
-LDFLAGS += $(filter -fsanitize% -flto% -O%,$(OPT))
+# Paths in the binary (debug info, __FILE__) are relative to the source
+# tree, not the folder it was built in: the link step compiles again (LTO),
+# and the assembler writes the line table's folders.
+PATHS    = -ffile-prefix-map=$(CURDIR)=. -Wa,--debug-prefix-map=$(CURDIR)=.
+CFLAGS  += $(CSTD) $(WARN) $(OPT) $(PATHS) $(DEFS) -Iinclude -Isrc $(shell pkg-config --cflags $(PKGS))
+LDFLAGS += $(filter -fsanitize% -flto% -O%,$(OPT)) $(PATHS)
 LIBS     = $(shell pkg-config --libs $(PKGS)) -l:libev.a -lpthread -lm
 
 ENGINE_SRC = $(wildcard src/engine/*.c)
@@ -46,16 +63,23 @@ RULES      = $(wildcard rules/*.rules)
 GEN_RULES  = $(BUILD)/gen/rules_builtin.c
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+pic = $(patsubst %.c,$(BUILD)/obj-pic/%.o,$(1))
 ENGINE_OBJ = $(call obj,$(ENGINE_SRC)) $(BUILD)/obj/gen/rules_builtin.o
+ENGINE_PIC = $(call pic,$(ENGINE_SRC)) $(BUILD)/obj-pic/gen/rules_builtin.o
 CORE_OBJ   = $(ENGINE_OBJ) $(call obj,$(BOTS_SRC)) $(call obj,$(SIM_SRC)) $(call obj,$(PROTO_SRC)) \
              $(call obj,$(SERVER_SRC))
 CLI_OBJ    = $(call obj,$(CLI_SRC))
 
+# The engine's shared library: its soname's number changes when a program
+# built against an older libuno.so could no longer run with this one.
+SOVERSION  = 1
+LIBUNO_SO  = $(BUILD)/libuno.so.$(SOVERSION).0.0
+
 TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all test test-unit test-server test-web test-examples test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
-all: $(BUILD)/uno $(BUILD)/libuno.a $(if $(MPICC),$(BUILD)/uno-mpi)
+.PHONY: all man install uninstall test test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
+all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a $(FAULT_OBJ)
 	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $^ $(LIBS)
@@ -68,7 +92,7 @@ $(call obj,src/sim/playout.c): CFLAGS += -O3
 # simulator's loop (docs/sim.md "Issue 14": 3-5% fewer instructions).
 HOT_SRC = src/engine/turn.c src/engine/pile.c src/engine/legal.c src/engine/apply.c \
           src/bots/random.c src/sim/game_loop.c
-$(call obj,$(HOT_SRC)): CFLAGS += -O3
+$(call obj,$(HOT_SRC)) $(call pic,$(HOT_SRC)): CFLAGS += -O3
 
 $(BUILD)/libunocore.a: $(CORE_OBJ)
 	ar rcs $@ $^
@@ -77,6 +101,13 @@ $(BUILD)/libunocore.a: $(CORE_OBJ)
 # (docs/embedding.md). The examples link nothing else, which proves it.
 $(BUILD)/libuno.a: $(ENGINE_OBJ)
 	ar rcs $@ $^
+# The same engine as a shared library, compiled position-independent into
+# its own folder (SOVERSION, LIBUNO_SO: above).
+$(LIBUNO_SO): $(ENGINE_PIC) src/engine/exports.map
+	$(CC) -shared -Wl,-soname,libuno.so.$(SOVERSION) -Wl,-z,defs -Wl,--version-script=src/engine/exports.map \
+	    $(LDFLAGS) -o $@ $(ENGINE_PIC)
+	ln -sf $(notdir $@) $(BUILD)/libuno.so.$(SOVERSION)
+	ln -sf libuno.so.$(SOVERSION) $(BUILD)/libuno.so
 EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 $(BUILD)/examples/%: examples/%.c $(BUILD)/libuno.a
 	@mkdir -p $(dir $@)
@@ -118,10 +149,16 @@ $(GEN_RULES): scripts/embed-rules.sh $(RULES)
 $(BUILD)/obj/gen/rules_builtin.o: $(GEN_RULES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
+$(BUILD)/obj-pic/gen/rules_builtin.o: $(GEN_RULES)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/obj-pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libunocore.a
 	@mkdir -p $(dir $@)
@@ -129,26 +166,37 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libunocore.a
 
 # The whole suite: the docs' links, unit and conformance tests, `uno table`
 # through the binary, the soak, all under ASan/UBSan with invariant checks;
+# a clone with nothing beside it and the docs' examples;
 # then the release build and the fuzzers' smoke run.
 test:
 	@sh scripts/check-links
 	$(MAKE) SAN=1 test-unit
+	$(MAKE) SAN=1 test-standalone
 	$(MAKE) SAN=1 test-server
 	$(MAKE) SAN=1 test-web
 	$(MAKE) SAN=1 test-examples
 	$(MAKE) all
 	$(MAKE) test-mpi
+	$(MAKE) test-install
 	$(MAKE) test-fuzz
 	@cat build-san/test-logs/summary build-san/test-logs/*-summary | \
 	    awk '{p += $$2; f += $$4} END {print "tests: " p " passed, " f " failed"}'
 
+# The soak runs as one process per core (scripts/run-tests.sh: PROG@K).
+NPROC     := $(shell nproc 2>/dev/null || echo 1)
+TEST_RUNS  = $(patsubst %/test_soak,%/test_soak@$(NPROC),$(TEST_BIN))
 test-unit: $(BUILD)/uno $(TEST_BIN)
-	@sh scripts/run-tests.sh $(BUILD) $(TEST_BIN)
+	@sh scripts/run-tests.sh $(BUILD) $(TEST_RUNS)
+
+# The repository on its own (a clone with nothing beside it passes
+# scripts/check-links) and the docs' examples as a newcomer pastes them.
+test-standalone: $(BUILD)/uno
+	@sh scripts/run-node-tests.sh $(BUILD) standalone
 
 # `uno serve` through real WebSocket connections (node, npm ws), and the
 # web table in headless Chromium (npm playwright-core, Debian's chromium).
 test-server: $(BUILD)/uno
-	@sh scripts/run-node-tests.sh $(BUILD) server
+	@UNO_TSAN=$(TSAN) sh scripts/run-node-tests.sh $(BUILD) server
 test-web: $(BUILD)/uno
 	@sh scripts/run-node-tests.sh $(BUILD) web
 
@@ -161,6 +209,53 @@ bench-peer: $(BUILD)/uno
 # `uno serve` under load: 1000 tables of bots, 10,000 connections (docs/server.md "Load").
 bench-serve: $(BUILD)/uno
 	UNO_BIN=$(CURDIR)/$(BUILD)/uno node bench/serve-load.mjs
+
+# Installation: make install [PREFIX=/usr/local] [DESTDIR=stage] [LIBDIR=...].
+# uno serve finds the web client from its own folder: BIN/../share/uno/web.
+PREFIX  ?= /usr/local
+LIBDIR  ?= $(PREFIX)/lib
+BINDIR   = $(PREFIX)/bin
+INCDIR   = $(PREFIX)/include/uno
+WEBDIR   = $(PREFIX)/share/uno/web
+MANDIR   = $(PREFIX)/share/man
+VERSION  = $(shell sed -n 's/^#define UNO_RELEASE "\(.*\)"/\1/p' src/cli/main.c)
+# uno(1), uno-COMMAND(1) for each command, uno(3): made from --help and the
+# public headers (scripts/man-pages), so that they say what the build does.
+COMMANDS = $(patsubst src/cli/cmd_%.c,%,$(wildcard src/cli/cmd_*.c))
+MAN1     = uno.1 $(patsubst %,uno-%.1,$(COMMANDS))
+MAN_SRC  = $(wildcard man/*)
+man: $(addprefix $(BUILD)/man/,$(MAN1) uno.3)
+$(addprefix $(BUILD)/man/,$(MAN1) uno.3) &: $(BUILD)/uno scripts/man-pages $(MAN_SRC) $(wildcard include/*.h)
+	sh scripts/man-pages $(BUILD)/uno $(BUILD)/man
+# What make install puts where, under DESTDIR (make uninstall removes the same).
+# The installed libuno.a holds machine code alone: LTO's bytecode in the
+# build's archive is for this very compiler, and names the build folder.
+INSTALL_FILES = $(BINDIR)/uno $(BINDIR)/uno-mpi \
+    $(patsubst include/%,$(INCDIR)/%,$(wildcard include/*.h)) \
+    $(LIBDIR)/libuno.a $(LIBDIR)/libuno.so.$(SOVERSION).0.0 $(LIBDIR)/libuno.so.$(SOVERSION) $(LIBDIR)/libuno.so \
+    $(LIBDIR)/pkgconfig/uno.pc $(patsubst web/%,$(WEBDIR)/%,$(wildcard web/*)) \
+    $(addprefix $(MANDIR)/man1/,$(MAN1)) $(MANDIR)/man3/uno.3
+install: all man
+	install -d $(addprefix $(DESTDIR),$(BINDIR) $(INCDIR) $(LIBDIR)/pkgconfig $(WEBDIR) $(MANDIR)/man1 $(MANDIR)/man3)
+	install -m 755 $(BUILD)/uno $(if $(MPICC),$(BUILD)/uno-mpi) $(DESTDIR)$(BINDIR)
+	install -m 644 include/*.h $(DESTDIR)$(INCDIR)
+	objcopy -R '.gnu.lto_*' -R '.gnu.debuglto_*' $(BUILD)/libuno.a $(DESTDIR)$(LIBDIR)/libuno.a
+	install -m 755 $(LIBUNO_SO) $(DESTDIR)$(LIBDIR)
+	ln -sf $(notdir $(LIBUNO_SO)) $(DESTDIR)$(LIBDIR)/libuno.so.$(SOVERSION)
+	ln -sf libuno.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libuno.so
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@VERSION@|$(VERSION)|' uno.pc.in \
+	    > $(DESTDIR)$(LIBDIR)/pkgconfig/uno.pc
+	install -m 644 web/* $(DESTDIR)$(WEBDIR)
+	install -m 644 $(addprefix $(BUILD)/man/,$(MAN1)) $(DESTDIR)$(MANDIR)/man1
+	install -m 644 $(BUILD)/man/uno.3 $(DESTDIR)$(MANDIR)/man3
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALL_FILES))
+	@for d in $(addprefix $(DESTDIR),$(INCDIR) $(WEBDIR) $(dir $(WEBDIR))); do \
+	    [ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d; done
+# make install into a scratch folder, and what it installed at work there
+# (scripts/test-install.sh): run by make test.
+test-install:
+	@sh scripts/test-install.sh
 
 FUZZ_SRC = $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN = $(patsubst fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
@@ -180,6 +275,6 @@ test-fuzz: fuzz fuzz-corpus
 	@sh scripts/run-fuzz.sh $(FUZZ_BIN)
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-tsan build-fuzz
 
--include $(shell find $(BUILD)/obj $(BUILD)/obj-mpi -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/obj-mpi $(BUILD)/obj-pic -name '*.d' 2>/dev/null)

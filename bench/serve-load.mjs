@@ -105,7 +105,7 @@ async function main() {
 
   const t0 = Date.now();
   const hosts = [], tables = [];
-  for (let i = 0; i < o.tables; i++) { // a connection creates at most 20 tables
+  for (let i = 0; i < o.tables; i++) { // a host connection for every 20 tables (the limits per address are lifted)
     if (i % 20 === 0) hosts.push(await Client.connect(srv.url));
     const made = await hosts[hosts.length - 1].request({
       op: 'create', rules: ['mattel', 'kpgut'][i % 2], seats: ['medium', 'medium', 'medium', 'medium'],

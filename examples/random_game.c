@@ -2,7 +2,8 @@
  * random_game.c — the smallest program that embeds the engine: one game of
  * any rule set, every player choosing uniformly among the legal actions of
  * the player in turn. Build: cc -Iinclude examples/random_game.c
- * build/libunocore.a -lcjson -lm (see docs/embedding.md).
+ * build/libuno.a, or once installed: cc examples/random_game.c
+ * $(pkg-config --cflags --libs uno) (see docs/embedding.md).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -368,7 +368,7 @@ int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx,
                    char *err, size_t errlen);
 /* Whether time reaching t fires a timer of g (KPGUT §8's away timer, the
  * one-hour limit of a scored KPGUT game): a front end that keeps the clock
- * applies a tick at t then (RULES.md decision 10). The UNO grace needs none:
+ * applies a tick at t then (docs/rules.md reading 10). The UNO grace needs none:
  * a catch compares times. */
 bool uno_game_timers_due(const UnoGame *g, int64_t t);
 /* The clocks a table shows, on the game's clock (ms), INT64_MAX where the
@@ -514,10 +514,10 @@ int uno_history_turn_draws(const UnoHistory *h, int seat, UnoCard *top, int *col
 /* What the viewer knows a hand lacks. A draw that goes on shows that the
  * hand held nothing playable before its last card: a draw until playable
  * (KPGUT "Playing a Card"; the draw option until_playable; the youngest's
- * opening, RULES.md decision 6) of two cards or more. Of seat's cards that h does not say it holds
- * (uno_history_known), all but the `newer` cards drawn since are of none of
- * the kinds in `kinds` (a bit per kind). Oldest first; *voids points to
- * them (valid until the next add). */
+ * opening, docs/rules.md reading 6) of two cards or more. Of seat's cards
+ * that h does not say it holds (uno_history_known), all but the `newer`
+ * cards drawn since are of none of the kinds in `kinds` (a bit per kind).
+ * Oldest first; *voids points to them (valid until the next add). */
 typedef struct UnoVoid {
     uint64_t kinds;
     int newer;

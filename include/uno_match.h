@@ -178,6 +178,11 @@ bool uno_match_disqualified(const UnoMatch *m, int player);
  * 3 (uno_game_team()); the team's total (each partner's). -1 without
  * partners or in a tournament. */
 int uno_match_team_total(const UnoMatch *m, int team);
+/* Partners (target matches), once over: the team that won (0 or 1), whose
+ * two players share the first place (booklet "Rules for partners": the
+ * partners win together); -1 while the match goes on, when the teams tie,
+ * without partners and in a tournament. */
+int uno_match_winning_team(const UnoMatch *m);
 
 /* ------------------------------------------------------------- standings */
 

@@ -3,21 +3,36 @@
 # each one's output in one piece as it finishes. Ends with the sum of
 # cmocka's counts: "tests: N passed, N failed". UNO_BIN points the
 # binary-level tests at the uno built alongside them.
+#
+# A program named PROG@K runs as K processes, the i-th with UNO_SHARD=i/K,
+# each doing its share of the work (the soak's games); they start first,
+# so that the long ones keep every core busy from the start.
 set -u
 build=$1; shift
 UNO_BIN=$(pwd)/$build/uno; export UNO_BIN
 UNO_ROOT=$(pwd); export UNO_ROOT
 logs=$build/test-logs
 rm -rf "$logs"; mkdir -p "$logs"
-for t in "$@"; do echo "$t"; done | xargs -P "$(nproc)" -I{} sh -c '
-    log="$1/$(echo "$2" | tr / _).log"
+runs=""
+for t in "$@"; do
+    case $t in
+    *@*) k=${t#*@}; i=0; while [ "$i" -lt "$k" ]; do runs="$runs ${t%@*}@$i/$k"; i=$((i + 1)); done ;;
+    esac
+done
+for t in "$@"; do
+    case $t in *@*) ;; *) runs="$runs $t" ;; esac
+done
+for t in $runs; do echo "$t"; done | xargs -P "$(nproc)" -I{} sh -c '
+    prog=${2%@*}; shard=""
+    case $2 in *@*) shard=${2#*@} ;; esac
+    log="$1/$(echo "$2" | tr /@ __).log"
     start=$(date +%s)
-    if "$2" >"$log" 2>&1; then status=ok; else status=FAILED; fi
+    if UNO_SHARD=$shard "$prog" >"$log" 2>&1; then status=ok; else status=FAILED; fi
     echo "$status" >"$log.status"
     { echo "=== $2 ($status, $(( $(date +%s) - start ))s)"; cat "$log"; } ' _ "$logs" {}
 passed=0; failed=0; broken=""
-for t in "$@"; do
-    log="$logs/$(echo "$t" | tr / _).log"
+for t in $runs; do
+    log="$logs/$(echo "$t" | tr /@ __).log"
     p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
     f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
     passed=$((passed + p)); failed=$((failed + f))

@@ -3,9 +3,9 @@
 // What the page shows of a game comes from the server's views only: a seat
 // is sent its own hand and every other seat's count, nothing more.
 import { h } from './dom.js';
-import { t, language, setLanguage } from './i18n.js';
-import { spoken } from './cards.js';
-import { board, describe, nameOf, outcome, scoreTable } from './board.js';
+import { t, language, setLanguage, displayName, refusal } from './i18n.js';
+import { cardElement, sortHand, spoken } from './cards.js';
+import { board, handShown, logLines, nameOf, outcome, scoreTable } from './board.js';
 import { countdown, seconds, startTicking, syncClock } from './clocks.js';
 import { historyScreen, loadHistory } from './history.js';
 import { createForm } from './create.js';
@@ -17,8 +17,10 @@ const statusLine = document.getElementById('status');
 // --------------------------------------------------------- connection
 
 const state = {
-  ws: null, nextId: 1, waiting: new Map(), lag: null,
+  ws: null, nextId: 1, waiting: new Map(), lag: null, heartbeat: null, retries: 0,
+  link: 'connecting', // the connection as the status line tells it: connecting, connected, reconnecting
   code: null, page: null, me: null, watching: false, table: null, game: null, log: [], joinAsk: null,
+  shown: null, // a hand shown to this seat (a challenge, a suspicion): { seat, cards, verdict }
   error: null, history: null, rulesInfo: null,
   open: { seatLink: false, rulings: false }, // folded sections the person opened, kept across renders
   asked: new Map(), // by window ("seat@catch_from"): how often the page asked the server at its end
@@ -30,28 +32,62 @@ const saved = {
   put: (code, more) => localStorage.setItem(`uno.table.${code}`, JSON.stringify({ ...saved.get(code), ...more })),
 };
 
+// The server pings every connection every 5 s (docs/server.md, lag): a
+// page that has heard nothing for HEARTBEAT_MS takes the connection for
+// dead, whether or not the browser has noticed (a connection that does not
+// open in that time too), and connects again, waiting longer after each
+// failed try.
+const HEARTBEAT_MS = 7000;
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
+
 function connect() {
   const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`, 'uno');
   state.ws = ws;
-  statusLine.textContent = t('connecting');
-  ws.addEventListener('open', () => {
+  state.link = state.retries ? 'reconnecting' : 'connecting';
+  showStatus();
+  // a connection given up on says nothing more (the server may still
+  // answer on it, and will close it when the seat is taken up again)
+  const current = (f) => (e) => { if (state.ws === ws) f(e); };
+  heard();
+  ws.addEventListener('open', current(() => {
+    state.retries = 0;
+    state.link = 'connected';
     showStatus();
     route();
     if (!state.rulesInfo) request({ op: 'rules' }).then((r) => { if (r.ok) { state.rulesInfo = r; render(); } });
-  });
-  ws.addEventListener('message', (e) => receive(JSON.parse(e.data)));
-  ws.addEventListener('close', () => {
-    statusLine.textContent = t('disconnected');
-    for (const { reject } of state.waiting.values()) reject(new Error('closed'));
-    state.waiting.clear();
-    setTimeout(connect, 1000);
-  });
+  }));
+  ws.addEventListener('message', current((e) => { heard(); receive(JSON.parse(e.data)); }));
+  ws.addEventListener('close', current(lost));
 }
 
+function heard() {
+  clearTimeout(state.heartbeat);
+  state.heartbeat = setTimeout(lost, HEARTBEAT_MS);
+}
+
+// The connection closed or went silent: every request still waiting is
+// answered as unanswered (its sender shows it), and the page connects again.
+function lost() {
+  clearTimeout(state.heartbeat);
+  const ws = state.ws;
+  state.ws = null;
+  ws.close();
+  for (const { resolve } of state.waiting.values()) resolve({ ok: false, error: 'unanswered' });
+  state.waiting.clear();
+  setTimeout(connect, BACKOFF_MS[Math.min(state.retries++, BACKOFF_MS.length - 1)]);
+  state.link = 'reconnecting';
+  showStatus();
+}
+
+// Every request goes through here and always resolves: with the server's
+// answer, or {ok: false, error: 'offline'} when there is no connection to
+// send it on (nothing is kept to send later: the table may have moved on),
+// or error 'unanswered' when the connection was lost before the answer came.
 function request(obj) {
+  if (state.ws?.readyState !== WebSocket.OPEN) return Promise.resolve({ ok: false, error: 'offline' });
   const id = state.nextId++;
-  return new Promise((resolve, reject) => {
-    state.waiting.set(id, { resolve, reject });
+  return new Promise((resolve) => {
+    state.waiting.set(id, { resolve });
     state.ws.send(JSON.stringify({ ...obj, id }));
   });
 }
@@ -79,6 +115,10 @@ function receive(msg) {
     takeUpdate(msg);
   } else if (msg.type === 'join') {
     state.joinAsk = msg;
+  } else if (msg.error === 'too_many_connections') {
+    // refused: this address has its connections open (the server closes
+    // this one; the page tries again, waiting longer each time)
+    state.error = refusal(msg);
   } else if (msg.type === 'replaced') {
     // the seat went to another device: this browser forgets the token, so
     // that coming back (a reconnect, a reload) does not take it back
@@ -89,15 +129,19 @@ function receive(msg) {
   render();
 }
 
+// The log keeps each update's events with its view (the names as they were)
+// and is written out at each render, in the page's language of the moment.
 function takeUpdate(msg) {
   state.game = msg;
   syncClock(msg.now);
-  for (const e of msg.events || []) state.log.push(describe(e, msg.view, state.table));
-  state.log = state.log.slice(-200);
+  const events = msg.events || [];
+  if (events.length) state.log = [...state.log, { events, view: msg.view }].slice(-200);
+  state.shown = handShown(events, state.me) ?? state.shown;
 }
 
 function showStatus() {
-  statusLine.textContent = state.lag === null ? t('connected') : `${t('connected')} · ${t('lag', { ms: state.lag })}`;
+  const lag = state.link === 'connected' && state.lag !== null ? ` · ${t('lag', { ms: state.lag })}` : '';
+  statusLine.textContent = t(state.link) + lag;
 }
 
 // ------------------------------------------------------------- routing
@@ -109,7 +153,7 @@ function route() {
   if (takeSeatLink()) return; // the hash changes again
   const m = location.hash.match(/^#\/([tw])\/([A-Za-z0-9]{6})(?:\/([0-9a-f]{32}|history))?$/);
   if (state.me !== null || state.watching) request({ op: 'leave' }); // one role per connection
-  Object.assign(state, { code: m ? m[2].toUpperCase() : null, game: null, log: [], me: null, watching: false,
+  Object.assign(state, { code: m ? m[2].toUpperCase() : null, game: null, log: [], shown: null, me: null, watching: false,
     table: null, history: null, page: !m ? 'lobby' : m[1] === 'w' ? 'watch' : m[3] === 'history' ? 'history' : 'table' });
   if (keeperRoute(location.hash)) return render();
   if (!state.code) return render();
@@ -122,7 +166,7 @@ function route() {
     if (r.ok && r.seat !== undefined) state.me = r.seat;
     if (r.ok && state.page === 'watch') state.watching = true;
     if (r.ok && r.seats) state.table = { ...r, type: 'table' };
-    if (!r.ok) state.error = t('error', { m: r.message });
+    if (!r.ok) state.error = refusal(r);
     if (!state.table) request({ op: 'table', table: code }).then((d) => { if (d.ok) state.table = { ...d, type: 'table' }; render(); });
     if (state.page === 'history') loadHistory(state);
     render();
@@ -151,7 +195,7 @@ function lobbyScreen() {
   const create = createForm({
     request, rulesInfo: state.rulesInfo, bots: state.bots,
     created: (r) => {
-      if (!r.ok) { state.error = t('error', { m: r.message }); return render(); }
+      if (!r.ok) { state.error = refusal(r); return render(); }
       saved.put(r.table, { host: r.host, key: r.key });
       location.hash = `#/t/${r.table}`;
     },
@@ -181,7 +225,7 @@ function seatForm() {
     e.preventDefault();
     const f = new FormData(e.target);
     const r = await request({ op: 'sit', table: state.code, name: f.get('name'), age: Number(f.get('age')) });
-    if (!r.ok) { state.error = t('error', { m: r.message }); return render(); }
+    if (!r.ok) { state.error = refusal(r); return render(); }
     saved.put(state.code, { token: r.token });
     state.me = r.seat;
     render();
@@ -195,7 +239,7 @@ function seatForm() {
 function seatsList() {
   const tb = state.table;
   return h('ul', { class: 'seat-list' }, ...tb.seats.map((s) => h('li', {},
-    s.kind === 'bot' ? `${s.name} (${t(s.level)})` : s.taken ? `${s.name}, ${s.age}` : t('free'),
+    s.kind === 'bot' ? displayName(s.name) : s.taken ? `${s.name}, ${s.age}` : t('free'),
     s.seat === state.me ? ` — ${t('you')}` : '',
     s.kind === 'human' && s.taken && !s.connected ? ` — ${t('away')}` : '',
     s.stand_in ? ` — ${t('standIn')}` : '')));
@@ -227,9 +271,9 @@ function waitingScreen() {
     state.table.games_over > 0 ? h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history'))) : null,
     h('h3', {}, t('waiting')), seatsList(),
     state.me === null ? seatForm() : seatLink(),
-    host ? h('button', { type: 'button', disabled: !everyoneIn, onclick: async () => {
+    host ? h('button', { type: 'button', class: 'start', disabled: !everyoneIn, onclick: async () => {
       const r = await request({ op: 'start', table: state.code, host });
-      if (!r.ok) { state.error = t('error', { m: r.message }); render(); }
+      if (!r.ok) { state.error = refusal(r); render(); }
     } }, t('start')) : null);
 }
 
@@ -248,7 +292,7 @@ function playsByCard(moves) {
 
 async function send(move) {
   const r = await request(move);
-  if (!r.ok) state.error = t('error', { m: r.message });
+  if (!r.ok) state.error = refusal(r);
   render();
 }
 
@@ -277,8 +321,8 @@ function refreshFew(seat, from) {
 // Several plays begin with this card (a Wild's colours, KPGUT's sets): a
 // choice in a dialog.
 function choose(options) {
-  const dialog = h('dialog', { class: 'choice', 'aria-label': t('pickPlay') },
-    h('h3', {}, options.some((m) => m.color) && options.every((m) => m.cards.length === 1) ? t('pickColor') : t('pickPlay')),
+  const title = options.some((m) => m.color) && options.every((m) => m.cards.length === 1) ? t('pickColor') : t('pickPlay');
+  const dialog = h('dialog', { class: 'choice', 'aria-label': title }, h('h3', {}, title),
     ...options.map((m) => h('button', {
       type: 'button', class: m.color ? `swatch c-${m.color}` : '',
       onclick: () => { dialog.close(); dialog.remove(); send(m); },
@@ -350,11 +394,25 @@ function gameScreen() {
   const over = view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(view, state.table),
     view.match && !view.match.over && host ? h('button', { type: 'button', onclick: () => request({ op: 'next', table: state.code, host }) }, t('next')) : null,
     h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history')))) : null;
+  const lines = state.log.flatMap(({ events, view: seen }) => logLines(events, seen, state.table));
   const log = h('section', { class: 'log', 'aria-label': t('log') }, h('h2', {}, t('log')),
-    h('ol', { 'aria-live': 'polite' }, ...state.log.slice(-12).map((line) => h('li', {}, line))));
+    h('ol', { 'aria-live': 'polite' }, ...lines.slice(-12).map((line) => h('li', {}, line))));
   const scores = view.match && (view.over || view.match.game > 0) ? scoreTable(view) : null;
   return h('div', { class: 'game' }, state.watching ? h('p', { class: 'watching' }, t('watchingAs')) : null,
-    parts.seats, parts.pile, parts.clocks, over, actions, parts.hand, scores, log, seatLink());
+    parts.seats, parts.pile, parts.clocks, shownHand(view), over, actions, parts.hand, scores, log, seatLink());
+}
+
+// The hand a challenge or a suspicion showed to this seat (docs/protocol.md,
+// reveal: to the challenger, or KPGUT §14's oldest or suspecter), with the
+// verdict, until the person closes it.
+function shownHand(view) {
+  const shown = state.shown;
+  if (!shown) return null;
+  const title = t('shownToYou', { name: nameOf(shown.seat, view, state.table) });
+  return h('section', { class: 'shown panel', 'aria-label': title }, h('h2', {}, title),
+    h('div', { class: 'cards' }, ...sortHand(shown.cards).map((card) => cardElement(card))),
+    shown.verdict ? h('p', {}, t(`ev_verdict_${shown.verdict}`, { target: nameOf(shown.seat, view, state.table) })) : null,
+    h('button', { type: 'button', onclick: () => { state.shown = null; render(); } }, t('dismiss')));
 }
 
 function consentDialog() {
@@ -370,9 +428,10 @@ function consentDialog() {
 
 function render() {
   document.getElementById('lang-label').textContent = t('language');
+  showStatus();
   const parts = [];
   if (state.error) parts.push(h('p', { class: 'error', role: 'alert' }, state.error,
-    h('button', { type: 'button', 'aria-label': t('cancel'), onclick: () => { state.error = null; render(); } }, '×')));
+    h('button', { type: 'button', 'aria-label': t('dismiss'), onclick: () => { state.error = null; render(); } }, '×')));
   if (keeperActive()) parts.push(keeperScreen());
   else if (!state.code) parts.push(lobbyScreen());
   else if (state.page === 'history') parts.push(historyScreen(state, request, render));
@@ -382,7 +441,7 @@ function render() {
   app.replaceChildren(...parts);
 }
 
-keeperInit({ h, request, render, fail: (m) => { state.error = t('error', { m }); render(); } });
+keeperInit({ h, request, render, fail: (r) => { state.error = refusal(r); render(); } });
 const langSelect = document.getElementById('lang');
 langSelect.value = language();
 setLanguage(language());

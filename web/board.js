@@ -3,22 +3,64 @@
 // rendering for that viewer (a seat's own hand, every count; every hand only
 // where the viewer may see them), so nothing drawn here can show more.
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, tn, ordinal, displayName, gamesCount } from './i18n.js';
 import { cardElement, sortHand, spoken } from './cards.js';
 import { countdown, gameNow, minutesSeconds, seconds } from './clocks.js';
 
 export function nameOf(seat, view, table) {
-  return view?.players?.[seat]?.name ?? table?.seats?.[seat]?.name ?? `#${seat}`;
+  return displayName(view?.players?.[seat]?.name ?? table?.seats?.[seat]?.name ?? `#${seat}`);
 }
 
-// One event as a line of the log.
-export function describe(e, view, table) {
+const isWild = (card) => card.startsWith('W');
+
+// One event as a line of the log: counts in words that agree with them, a
+// Wild's colour, a place, the cards this viewer was shown (their own draw,
+// a hand revealed to them).
+function describe(e, view, table) {
   const values = {
-    who: nameOf(e.seat, view, table), target: nameOf(e.target, view, table), n: e.count ?? e.rank ?? '',
+    who: nameOf(e.seat, view, table), target: nameOf(e.target, view, table),
     cards: (e.cards || []).map(spoken).join(', '), color: e.color ? t(e.color) : '', type: e.type,
+    place: e.rank ? ordinal(e.rank) : '',
   };
-  const key = `ev_${e.type}`;
-  return t(t(key) === key ? 'ev_other' : key, values);
+  switch (e.type) {
+    case 'draw': return [tn('ev_draw', e.count, values), e.cards ? `: ${values.cards}` : ''].join('');
+    case 'pending': return tn('ev_pending', e.count, values);
+    case 'play': return t(e.color && isWild(e.cards.at(-1)) ? 'ev_play_wild' : 'ev_play', values);
+    case 'reveal': return t(e.cards ? 'ev_reveal_seen' : 'ev_reveal', values);
+    case 'help': return t(e.target === undefined ? 'ev_help_away' : 'ev_help', values);
+    default: {
+      const key = `ev_${e.type}`;
+      return t(t(key) === key ? 'ev_other' : key, values);
+    }
+  }
+}
+
+const accusation = (e) => e.type === 'challenge' || e.type === 'suspect';
+
+// The log's lines for an action's events, in the order of the telling: the
+// engine shows the challenged (or suspected) hand and then gives the
+// challenge with its result; the log says the challenge, then the hand,
+// then the verdict.
+export function logLines(events, view, table) {
+  const lines = [];
+  events.forEach((e, i) => {
+    const line = describe(e, view, table);
+    const shown = accusation(e) && events[i - 1]?.type === 'reveal' && events[i - 1].seat === e.target;
+    if (shown) lines.splice(lines.length - 1, 0, line); else lines.push(line);
+    if (accusation(e) && e.result) lines.push(t(`ev_verdict_${e.result}`, { target: nameOf(e.target, view, table) }));
+  });
+  return lines;
+}
+
+// A hand these events showed to seat `me` (a Mattel challenger, KPGUT
+// §14's oldest or suspecter), with the verdict that followed it: { seat,
+// cards, verdict }, or null.
+export function handShown(events, me) {
+  const i = events.findIndex((e) => e.type === 'reveal' && e.cards && e.target === me && e.seat !== me);
+  if (i < 0) return null;
+  const { seat, cards } = events[i];
+  const next = events[i + 1];
+  return { seat, cards, verdict: next && accusation(next) && next.target === seat ? next.result : null };
 }
 
 // Every seat: name, count, UNO said, in turn; and its cards where the view
@@ -27,8 +69,10 @@ function seatsList(view, me, table) {
   const counts = view.counts ?? view.hands.map((hand) => hand.length); // the whole table's view: every hand
   return h('ul', { class: 'opponents' }, ...counts.map((n, s) => {
     const hand = s !== me && view.hands[s] ? sortHand(view.hands[s]) : null;
+    const place = n === 0 ? (view.ranking ?? []).findIndex((p) => p.includes(s)) : -1;
     return h('li', { class: `opponent${view.turn === s ? ' turn' : ''}` },
-      h('strong', {}, nameOf(s, view, table)), s === me ? ` (${t('you')})` : '', ' · ', t('cards', { n }),
+      h('strong', {}, nameOf(s, view, table)), s === me ? ` (${t('you')})` : '', ' · ',
+      place >= 0 ? t('finished', { place: ordinal(place + 1) }) : tn('cards', n),
       view.uno.includes(s) ? ` · ${t('saidUno')}` : '',
       view.turn === s ? ` · ${t('turn')}` : '',
       hand ? h('div', { class: 'cards small', 'aria-label': t('handOf', { name: nameOf(s, view, table) }) },
@@ -68,10 +112,11 @@ export function clocks(view, table, live) {
 export function scoreTable(view) {
   const m = view.match;
   if (!m) return null;
-  const names = m.players.map((p) => p.name);
+  const names = m.players.map((p) => displayName(p.name));
   const row = (label, cells) => h('tr', {}, h('th', { scope: 'row' }, label), ...cells.map((x) => h('td', {}, x ?? '–')));
   const rows = m.scores.map((game, i) => row(t('gameN', { n: i + 1 }), game));
-  rows.push(row(t('total'), m.totals), row(t('played'), m.played));
+  const scored = (p) => m.scores.filter((game) => game[p] !== null && game[p] !== undefined).length;
+  rows.push(row(t('total'), m.totals), row(t('played'), m.played.map((n, p) => gamesCount(n, scored(p)))));
   if (m.averages) rows.push(row(t('average'), m.averages.map((a) => (a === null ? null : Number(a).toFixed(1)))));
   const lead = m.over ? 'winner' : 'leader';
   return h('section', { class: 'scores panel', 'aria-label': t('scores') },

@@ -3,7 +3,7 @@
 // name for screen readers, and the order a hand is shown in.
 import { t } from './i18n.js';
 
-const VALUES = { S: 'Skip', R: 'Reverse', '+2': 'Draw Two' };
+const VALUES = { S: 'skip', R: 'reverse', '+2': 'draw2' }; // their words' keys in i18n.js
 const ORDER = ['R', 'G', 'B', 'Y', 'W', 'X'];
 
 export function colorOf(card) {
@@ -14,19 +14,22 @@ export function valueOf(card) {
   return card === 'X' || card.startsWith('W') ? card : card.slice(1);
 }
 
-// What the card face shows: its value and its colour's letter.
+// What the card face shows: its value and its colour's letter in the
+// page's language (R, G, B, Y; P, V, S, K in Finnish, as the KPGUT book
+// writes P8 for a red 8), a Wild its word's short form.
 export function label(card) {
   const v = valueOf(card);
-  const face = { S: '⊘', R: '⇄', '+2': '+2', W: 'W', 'W+4': '+4', X: '☐' }[v] ?? v;
+  const face = { S: '⊘', R: '⇄', '+2': '+2', W: t('wildFace'), 'W+4': '+4', X: '☐' }[v] ?? v;
   const c = colorOf(card);
-  return c === 'W' ? face : `${face} ${c}`;
+  return c === 'W' ? face : `${face} ${t(`letter_${c}`)}`;
 }
 
 export function spoken(card) {
-  if (card === 'W') return 'Wild';
-  if (card === 'W+4') return 'Wild Draw Four';
-  if (card === 'X') return 'blank card';
-  return `${t(colorOf(card))} ${VALUES[valueOf(card)] ?? valueOf(card)}`;
+  if (card === 'W') return t('wild');
+  if (card === 'W+4') return t('wild4');
+  if (card === 'X') return t('blank');
+  const v = valueOf(card);
+  return `${t(colorOf(card))} ${VALUES[v] ? t(VALUES[v]) : v}`;
 }
 
 export function sortHand(cards) {

@@ -86,7 +86,7 @@ export function createForm({ request, rulesInfo, bots, created }) {
     h('label', {}, t('rules'), ' ', h('select', { name: 'rules', onchange: (e) => {
       Object.assign(draft, { rules: e.target.value, options: {}, matchSize: null });
       redraw();
-    } }, ...['mattel', 'classic', 'kpgut'].map((r) => h('option', { value: r, selected: r === draft.rules }, r)))),
+    } }, ...['mattel', 'classic', 'kpgut'].map((r) => h('option', { value: r, selected: r === draft.rules }, t(`rs_${r}`))))),
     optionsList(rulesInfo, redraw),
     matchField(redraw),
     seatsField(redraw, bots),

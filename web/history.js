@@ -3,8 +3,8 @@
 // says who may see which: a seat's own view at any time, any view once the
 // table's last game is over).
 import { h } from './dom.js';
-import { t } from './i18n.js';
-import { board, describe, outcome, scoreTable } from './board.js';
+import { t, refusal, displayName } from './i18n.js';
+import { board, logLines, outcome, scoreTable } from './board.js';
 
 // Opens the history page of state.code (state.table is its description).
 export function loadHistory(state) {
@@ -13,7 +13,7 @@ export function loadHistory(state) {
 
 async function open(state, request, render, game, as) {
   const r = await request({ op: 'replay', table: state.code, game, as });
-  Object.assign(state.history, { game, as, step: 0, steps: r.ok ? r.steps : null, message: r.ok ? null : r.message });
+  Object.assign(state.history, { game, as, step: 0, steps: r.ok ? r.steps : null, message: r.ok ? null : refusal(r) });
   render();
 }
 
@@ -27,7 +27,7 @@ function viewerPicker(state, request, render) {
     },
   },
   ...seats.map((s) => h('option', { value: s.seat, selected: hist.as === s.seat },
-    `${s.name ?? t('seat', { n: s.seat + 1 })}${s.seat === state.me ? ` (${t('you')})` : ''}`)),
+    `${s.name ? displayName(s.name) : t('seat', { n: s.seat + 1 })}${s.seat === state.me ? ` (${t('you')})` : ''}`)),
   h('option', { value: 'table', selected: hist.as === 'table' }, t('wholeTable'))));
 }
 
@@ -47,7 +47,7 @@ function stepper(state, render) {
       h('button', { type: 'button', onclick: () => go(hist.step + 1), disabled: hist.step === last }, t('forward')),
       h('button', { type: 'button', onclick: () => go(last), disabled: hist.step === last }, t('lastStep')),
       h('span', { role: 'status' }, t('stepN', { n: hist.step + 1, of: last + 1 }))),
-    h('ol', { class: 'log' }, ...step.events.map((e) => h('li', {}, describe(e, step.view, state.table)))),
+    h('ol', { class: 'log' }, ...logLines(step.events, step.view, state.table).map((line) => h('li', {}, line))),
     parts.seats, parts.pile, parts.hand,
     step.view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(step.view, state.table)) : null,
     step.view.over ? scoreTable(step.view) : null);

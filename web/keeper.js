@@ -5,7 +5,7 @@
 // the engine's own functions and keeps everything. Routes: #/k/CODE to
 // watch (or change, with this browser's secret), #/k/CODE/SECRET to take a
 // secret handed over (the time-keeper's link), kept in localStorage.
-import { t, addWords } from './i18n.js';
+import { t, tn, addWords, gamesCount } from './i18n.js';
 
 addWords({
   en: {
@@ -13,7 +13,7 @@ addWords({
     k_player: 'Player {n}', k_name: 'Name', k_age: 'Age', k_create: 'Create the scorekeeper', k_open: 'Open a scorekeeper table',
     k_title: 'Scorekeeper {code}', k_game: 'Game {n}', k_roles: '{old} deals, keeps the time, warns and breaks ties; {young} opens and warns {old}.',
     k_start: 'Start the clock', k_notStarted: 'The clock has not started', k_hourUp: 'The hour is up: count the cards of those still in (§6).',
-    k_playing: 'playing', k_stillIn: 'still in at the end', k_finishedAt: 'finished at {m} min', k_gaveUp: 'gave up', k_ejected: 'ejected', k_warnings: '{n} warning(s)',
+    k_playing: 'playing', k_stillIn: 'still in at the end', k_finishedAt: 'finished at {m} min', k_gaveUp: 'gave up', k_ejected: 'ejected', k_warnings_one: '1 warning', k_warnings_many: '{n} warnings',
     k_finish: 'Finished', k_giveup: 'Gives up', k_warn: 'Warn', k_undo: 'Undo the last tap', k_join: 'Joins (§13)',
     k_sitout: 'Sits this game out', k_away: 'Not in this game', k_back: 'Back in',
     k_counts: 'Cards of those still in', k_cards: 'Cards', k_numbers: 'Number cards by value (0–9)', k_end: 'Rank them (§6)',
@@ -27,7 +27,7 @@ addWords({
     k_player: 'Pelaaja {n}', k_name: 'Nimi', k_age: 'Ikä', k_create: 'Luo pistelasku', k_open: 'Avaa pistelasku',
     k_title: 'Pistelasku {code}', k_game: 'Peli {n}', k_roles: '{old} jakaa, pitää aikaa, varoittaa ja ratkaisee tasatilanteet; {young} aloittaa ja varoittaa pelaajaa {old}.',
     k_start: 'Käynnistä kello', k_notStarted: 'Kello ei ole käynnissä', k_hourUp: 'Tunti on täynnä: laske mukana olevien kortit (§6).',
-    k_playing: 'pelaa', k_stillIn: 'mukana lopussa', k_finishedAt: 'maalissa {m} min', k_gaveUp: 'luovutti', k_ejected: 'poistettu', k_warnings: '{n} varoitus(ta)',
+    k_playing: 'pelaa', k_stillIn: 'mukana lopussa', k_finishedAt: 'maalissa {m} min', k_gaveUp: 'luovutti', k_ejected: 'poistettu', k_warnings_one: '1 varoitus', k_warnings_many: '{n} varoitusta',
     k_finish: 'Maalissa', k_giveup: 'Luovuttaa', k_warn: 'Varoita', k_undo: 'Peru viimeisin', k_join: 'Liittyy (§13)',
     k_sitout: 'Jää pois tästä pelistä', k_away: 'Ei tässä pelissä', k_back: 'Palaa peliin',
     k_counts: 'Mukana olevien kortit', k_cards: 'Kortit', k_numbers: 'Numerokortit arvoittain (0–9)', k_end: 'Järjestä (§6)',
@@ -64,7 +64,7 @@ export function keeperRoute(hash) {
 export function keeperPush(msg) { if (msg.table === ks.code) take(msg); }
 
 function take(r) {
-  if (!r.ok && r.type !== 'keeper') return ui.fail(r.message);
+  if (!r.ok && r.type !== 'keeper') return ui.fail(r);
   ks.data = r.keeper;
   ks.at = Date.now();
   ui.render();
@@ -90,7 +90,7 @@ export function keeperPanel() {
   const create = h('form', { class: 'panel keeper-new', onsubmit: async (e) => {
     e.preventDefault();
     const r = await ui.request({ op: 'keeper_create', players: rows.map((p) => ({ name: p.name.trim(), age: Number(p.age) })) });
-    if (!r.ok) return ui.fail(r.message);
+    if (!r.ok) return ui.fail(r);
     secrets.put(r.table, { token: r.host, clock: r.clock });
     location.hash = `#/k/${r.table}`;
   } },
@@ -132,7 +132,7 @@ function seatLine(s, name, canEdit, game) {
   const seating = game.started === null && !game.over;
   return h('li', { class: `k-seat k-${s.fate}` },
     h('span', { class: 'k-name' }, name), ' ',
-    h('span', { class: 'k-state' }, state, s.warnings ? ` · ${t('k_warnings', { n: s.warnings })}` : ''),
+    h('span', { class: 'k-state' }, state, s.warnings ? ` · ${tn('k_warnings', s.warnings)}` : ''),
     game.over && s.score !== null ? h('span', { class: 'k-score' }, ` · ${t('k_rank', { n: s.rank })} ${t('k_points', { n: s.score })}`) : null,
     canEdit && live ? h('span', { class: 'k-buttons' },
       h('button', { type: 'button', class: 'k-finish', 'aria-label': `${t('k_finish')}: ${name}`, onclick: () => act({ act: 'finish', player: s.player }) }, t('k_finish')),
@@ -183,24 +183,29 @@ function sessionTable(d) {
   const s = d.session, names = d.players.map((p) => p.name);
   const rank = new Map();
   s.ranking.forEach((place, i) => place.forEach((p) => rank.set(p, i + 1)));
+  // the winners and the losers: every player of the first place and of the
+  // last (a tie names them all)
+  const first = s.ranking[0] ?? [], last = s.ranking.length > 1 ? s.ranking.at(-1) : [];
+  const scored = (p) => s.scores.filter((row) => row[p] !== null).length; // the games the average is over
   return h('section', { class: 'panel k-session', 'aria-label': t('k_session') },
     h('h3', {}, t('k_session')),
     h('div', { class: 'k-scroll' }, h('table', {},
       h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('k_name')),
         ...s.scores.map((_, g) => h('th', {}, String(g + 1))), h('th', {}, t('k_games')), h('th', {}, t('k_average')))),
-      h('tbody', {}, ...names.map((n, p) => h('tr', { class: s.disqualified[p] ? 'k-dq' : p === s.winner ? 'k-win' : p === s.loser ? 'k-lose' : null },
+      h('tbody', {}, ...names.map((n, p) => h('tr', { class: s.disqualified[p] ? 'k-dq' : first.includes(p) ? 'k-win' : last.includes(p) ? 'k-lose' : null },
         h('td', {}, rank.has(p) ? String(rank.get(p)) : '–'),
         h('td', {}, n, s.disqualified[p] ? ` (${t('k_out')})` : ''),
         ...s.scores.map((row) => h('td', {}, row[p] === null ? '–' : String(row[p]))),
-        h('td', {}, String(s.played[p])),
+        h('td', {}, gamesCount(s.played[p], scored(p))),
         h('td', {}, s.averages[p] === null ? '–' : s.averages[p].toFixed(2))))))),
-    s.winner !== null ? h('p', { class: 'k-verdict' }, t('k_winner', { name: names[s.winner] }), ' · ', t('k_loser', { name: names[s.loser] })) : null,
+    first.length ? h('p', { class: 'k-verdict' }, t('k_winner', { name: first.map((p) => names[p]).join(', ') }),
+      last.length ? ` · ${t('k_loser', { name: last.map((p) => names[p]).join(', ') })}` : '') : null,
     h('button', { type: 'button', onclick: download }, t('k_csv')));
 }
 
 async function download() {
   const r = await ui.request({ op: 'keeper_export', table: ks.code });
-  if (!r.ok) return ui.fail(r.message);
+  if (!r.ok) return ui.fail(r);
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([r.csv], { type: 'text/csv' }));
   a.download = `kpgut-${ks.code}.csv`;

@@ -2,8 +2,8 @@
  * bits.h — bit tricks of the random policy (random.c), which the
  * simulator's playout (src/sim/playout.c) shares: choosing the k-th of the
  * cards a bit set holds, and spreading a colour's 13 kinds out to the
- * policy's order. With BMI2 each is one pdep (the Makefile enables it where
- * the CPU has it); without, a few shifts.
+ * policy's order. With BMI2 each is one pdep (make ARCH=native enables it
+ * where the CPU has it); without, a few shifts.
  */
 #ifndef UNO_BOTS_BITS_H
 #define UNO_BOTS_BITS_H

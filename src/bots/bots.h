@@ -1,5 +1,5 @@
 /*
- * bots.h — computer players (ARCHITECTURE.md layer 2). A bot sees a UnoView
+ * bots.h — computer players (docs/architecture.md, layer 2). A bot sees a UnoView
  * (uno_view.h) and nothing else: the same facts a person at the table has.
  *
  * What this module owns: the bot policies and their parameters.

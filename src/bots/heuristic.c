@@ -90,7 +90,7 @@ static int active_players(const UnoView *v)
 
 /* Would a WD4 break its rule (MyUNO "Wild Draw 4": a card of the colour in
  * force; KPGUT "Wild+Draw 4": any other playable card)? Only in a normal
- * turn: chains do not test it (RULES.md decision 2). */
+ * turn: chains do not test it (docs/rules.md reading 2). */
 static bool wd4_is_bluff(const UnoView *v)
 {
     if (v->phase != UNO_PHASE_TURN || v->top == UNO_NO_CARD)

@@ -112,8 +112,12 @@ static int load_rules(const char *name_or_path, bool quote, UnoRules *out, char 
     char *text = uno_cli_read_file(name_or_path, RULES_FILE_MAX, why, sizeof why);
     if (!text)
         return not_rules(why, err, errlen);
+    /* the error is quoted after the path: it is given the room that leaves,
+     * so that the engine ends it at a whole word ("and 46 more") */
+    size_t after_path = (size_t)snprintf(NULL, 0, "%.80s: ", name_or_path) + 1;
+    size_t room = errlen > after_path ? errlen - after_path + 1 : 1;
     UnoRules r;
-    int st = uno_rules_parse(text, &r, why, sizeof why);
+    int st = uno_rules_parse(text, &r, why, quote && room < sizeof why ? room : sizeof why);
     free(text);
     if (st != UNO_OK) {
         int line;
@@ -153,6 +157,11 @@ bool uno_cli_parse_long(const char *text, long min, long max, long *out)
         return false;
     *out = v;
     return true;
+}
+
+const char *uno_cli_s(long long n)
+{
+    return n == 1 ? "" : "s";
 }
 
 void uno_cli_progress(const char *prefix, uint64_t done, uint64_t total, double seconds, const char *extra)

@@ -41,6 +41,10 @@ void uno_cli_progress(const char *prefix, uint64_t done, uint64_t total, double 
  * within min..max. */
 bool uno_cli_parse_long(const char *text, long min, long max, long *out);
 
+/* The plural's "s" after a count that is not 1: printf("%d game%s", n,
+ * uno_cli_s(n)). */
+const char *uno_cli_s(long long n);
+
 /* s as a JSON string, quotes included. */
 void uno_cli_json_string(FILE *out, const char *s);
 /* s as XML text or attribute value (&, <, >, " escaped). */

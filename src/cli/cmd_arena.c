@@ -29,7 +29,8 @@ static void usage(FILE *out)
             "\n"
             "  --bots LIST      one bot per seat, comma-separated, two different at least:\n"
             "                   easy, medium, hard, expert, random, heuristic, ismcts,\n"
-            "                   ismcts:ITERATIONS, ismcts:MSms (e.g. expert,medium,medium,medium),\n"
+            "                   ismcts:ITERATIONS, ismcts:MSms\n"
+            "                   (e.g. expert,medium,medium,medium),\n"
             "                   or a program: cmd:COMMAND, cmd:MSms:COMMAND, with no comma in\n"
             "                   COMMAND (docs/bots-external.md)\n"
             "  --rules R        mattel, classic, kpgut, or a rules file; mattel\n"
@@ -39,7 +40,8 @@ static void usage(FILE *out)
             "  --seed S         the run's seed, 1\n"
             "  --threads T      threads, all cores\n"
             "  --json           print the results as JSON\n"
-            "  --csv FILE       one row per seat of every game: deal, rotation, seat, bot, place\n"
+            "  --csv FILE       one row per seat of every game: deal, rotation, seat, bot,\n"
+            "                   place\n"
             "  --svg FILE       draw the ratings with their intervals\n"
             "  --help           show this help\n"
             "\n"
@@ -167,10 +169,10 @@ static int name_width(const UnoArenaResult *r)
 
 static void print_text(const UnoArenaConfig *c, const UnoArenaResult *r)
 {
-    printf("uno arena: %s, %d players, %" PRIu64 " deals x %d seatings = %" PRIu64 " games, seed %" PRIu64
+    printf("uno arena: %s, %d players, %" PRIu64 " deal%s x %d seatings = %" PRIu64 " games, seed %" PRIu64
            " (%.1f s)\n\n",
-           c->sim.rules.name, r->nplayers, r->deals, r->nplayers, r->deals * (uint64_t)r->nplayers,
-           c->sim.seed, r->seconds);
+           c->sim.rules.name, r->nplayers, r->deals, uno_cli_s((long long)r->deals), r->nplayers,
+           r->deals * (uint64_t)r->nplayers, c->sim.seed, r->seconds);
     int w = name_width(r);
     printf("%-*s %5s %10s %8s %8s  %-17s %6s  %-14s %6s  %s\n", w, "bot", "seats", "seat-games", "wins",
            "win rate", "95% interval", "place", "95% interval", "rating", "95% interval");
@@ -259,8 +261,8 @@ static int write_svg(const char *path, const UnoArenaConfig *c, const UnoArenaRe
                "intervals</text>\n<text x=\"%d\" y=\"44\" fill=\"#555\">",
             20, 20);
     uno_cli_xml_text(f, c->sim.rules.name);
-    fprintf(f, ", %d players, %" PRIu64 " duplicate deals, seed %" PRIu64 "</text>\n", r->nplayers, r->deals,
-            c->sim.seed);
+    fprintf(f, ", %d players, %" PRIu64 " duplicate deal%s, seed %" PRIu64 "</text>\n", r->nplayers, r->deals,
+            uno_cli_s((long long)r->deals), c->sim.seed);
     for (double v = lo; v <= hi + 1e-9; v += 50) {
         fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", X(v), top - 6, X(v),
                 height - 40);

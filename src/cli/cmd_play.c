@@ -5,6 +5,8 @@
  * end where the game was saved and, when it is not over, how to resume it.
  * The modules are listed in play.h.
  */
+#define _GNU_SOURCE /* program_invocation_name: the end names uno as it was started */
+#include <errno.h>
 #include <inttypes.h>
 #include <locale.h>
 #include <stddef.h>
@@ -57,30 +59,37 @@ static void usage(FILE *out)
             "  --rules R        a rule set (mattel, classic, kpgut) or a rules file [mattel]\n"
             "  --players N      players, you included, 2..30 (the rules may allow fewer) [4]\n"
             "  --name NAME      your name [$USER]\n"
-            "  --age A          your age in years (KPGUT: the oldest deals, the youngest opens) [30]\n"
+            "  --age A          your age in years [30] (KPGUT: the oldest deals, the\n"
+            "                   youngest opens)\n"
             "  --seed S         the deal's seed [from the clock]\n"
             "  --options k=v,.. change options of the rule set (uno rules NAME lists them)\n"
             "  --pace MS        the bots' pace in milliseconds [700]\n"
             "  --forget R       how often the bots forget to say UNO, 0..1 [0.1]\n"
             "  --bluff R        how often the bots dare a Wild Draw 4 bluff, 0..1 [0.05]\n"
-            "  --bot LEVEL      the bots' level: easy, medium, hard, expert (docs/bots.md), or\n"
-            "                   random, heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms [medium],\n"
-            "                   or a program: cmd:COMMAND, cmd:MSms:COMMAND (docs/bots-external.md)\n"
-            "  --match          a whole match (Mattel: to 500 over several hands; KPGUT: a session)\n"
-            "  --target N       the match's target score [the rule set's: 500]; implies --match\n"
+            "  --bot LEVEL      the bots' level [medium]: easy, medium, hard, expert\n"
+            "                   (docs/bots.md), or random, heuristic, ismcts,\n"
+            "                   ismcts:ITERATIONS, ismcts:MSms, or a program: cmd:COMMAND,\n"
+            "                   cmd:MSms:COMMAND (docs/bots-external.md)\n"
+            "  --match          a whole match (Mattel: to 500 over several hands; KPGUT: a\n"
+            "                   session)\n"
+            "  --target N       the match's target score [the rule set's: 500]; implies\n"
+            "                   --match\n"
             "  --games N        the session's games [0: until you quit]; implies --match\n"
-            "  --save FILE      save the game to FILE [~/.local/state/uno/games/STAMP-SEED.jsonl]\n"
+            "  --save FILE      save the game to FILE\n"
+            "                   [~/.local/state/uno/games/STAMP-SEED.jsonl]\n"
             "  --no-save        do not save\n"
-            "  --autoplay       a bot plays your seat too (a demo); --quit-at-end: leave at the end\n"
+            "  --autoplay       a bot plays your seat too (a demo)\n"
+            "  --quit-at-end    with --autoplay: leave when the game (or match) is over\n"
             "  --ascii          no UTF-8 symbols\n"
             "  --resume FILE    go on with the game saved in FILE (after a quit, a crash):\n"
             "                   its rules, players and seed are the file's, you are seat 0,\n"
-            "                   new moves are added to FILE; only --pace, --forget, --bluff, --bot,\n"
-            "                   --autoplay, --quit-at-end and --ascii go with it\n"
+            "                   new moves are added to FILE; only --pace, --forget, --bluff,\n"
+            "                   --bot, --autoplay, --quit-at-end and --ascii go with it\n"
             "  --help           show this help\n"
             "\n"
             "The save file holds the `uno table` requests of the game: `uno replay FILE`\n"
-            "re-runs it, `uno play --resume FILE` goes on with it.\n");
+            "re-runs it, `uno play --resume FILE` goes on with it. NO_COLOR set (and not\n"
+            "empty) draws the table without colours.\n");
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -309,15 +318,19 @@ static void run(Play *p)
     }
 }
 
-/* What is left on the terminal after the game. */
+/* What is left on the terminal after the game. The commands it names call
+ * uno as it was started (uno, build/uno, ./build/uno from scripts/play), so
+ * that they work pasted where it was started. */
 static void report(Play *p)
 {
+    const char *uno = program_invocation_name;
     UnoGame *g = play_game(p);
     int rank = uno_game_rank(g, p->human);
     if (p->match && uno_match_over(p->match)) {
         char verdict[256];
         play_match_verdict(p->match, 0, verdict, sizeof verdict);
-        printf("%s (%d games)\n", verdict, uno_match_game_number(p->match) + 1);
+        int games = uno_match_game_number(p->match) + 1;
+        printf("%s (%d game%s)\n", verdict, games, uno_cli_s(games));
     } else if (uno_game_over(g) && rank == 1) {
         printf("The game is over: you won.\n");
     } else if (uno_game_over(g)) {
@@ -328,11 +341,11 @@ static void report(Play *p)
     for (int i = 0; i < nearlier; i++)
         printf("An earlier game was saved to %s\n", earlier[i]);
     if (p->saving || p->save_path[0]) {
-        printf("Saved to %s\n(uno replay %s re-runs it)\n", p->save_path, p->save_path);
+        printf("Saved to %s\n(%s replay %s re-runs it)\n", p->save_path, uno, p->save_path);
         if (p->save_error[0])
             printf("but %s\n", p->save_error);
         if (!finished(p))
-            printf("continue with: uno play --resume %s\n", p->save_path);
+            printf("continue with: %s play --resume %s\n", uno, p->save_path);
     }
     printf("hash: %016" PRIx64 "\n", uno_state_hash(g, p->match));
 }
@@ -349,9 +362,17 @@ static int play_again(Play *p, PlayConfig *cfg, char *err, size_t errlen)
     cfg->save_path = NULL;
     play_finish(p);
     err[0] = '\0';
-    if (play_start(p, cfg, err, errlen) != 0)
+    if (play_prepare(p, cfg, err, errlen) != 0 || play_begin(p, err, errlen) != 0)
         return -1;
     return 0;
+}
+
+/* uno play cannot go on: why, and the exit status. */
+static int refuse(Play *p, const char *why, int status)
+{
+    fprintf(stderr, "uno play: %s\n", why);
+    play_finish(p);
+    return status;
 }
 
 int cmd_play(int argc, char **argv)
@@ -360,30 +381,29 @@ int cmd_play(int argc, char **argv)
     int rc = parse_args(argc, argv, &cfg);
     if (rc)
         return rc == 1 ? 0 : 2;
-    if (!isatty(STDIN_FILENO)) {
-        fprintf(stderr, "uno play: needs a terminal (try uno table for scripts)\n");
-        return 1;
-    }
     setlocale(LC_ALL, "");
     static Play p;
     char err[400];
-    if ((cfg.resume ? play_resume : play_start)(&p, &cfg, err, sizeof err) != 0) {
-        fprintf(stderr, "uno play: %s\n", err);
-        play_finish(&p);
-        return 1;
-    }
+    /* the rules, options and save file of the arguments first: their
+     * errors come before any about the terminal (status 2 for rules and
+     * options, as a bad argument; 1 for a file that cannot be resumed) */
+    if (play_prepare(&p, &cfg, err, sizeof err) != 0)
+        return refuse(&p, err, cfg.resume ? 1 : 2);
+    if (!isatty(STDIN_FILENO))
+        return refuse(&p, "needs a terminal (try uno table for scripts)", 1);
     catch_signals();
-    if (play_draw_init(cfg.ascii, err, sizeof err) != 0) {
-        fprintf(stderr, "uno play: %s\n", err);
-        play_finish(&p);
-        return 1;
-    }
+    if (play_begin(&p, err, sizeof err) != 0 || play_draw_init(cfg.ascii, err, sizeof err) != 0)
+        return refuse(&p, err, 1);
     run(&p);
     while (p.again != AGAIN_NO && !interrupted && play_again(&p, &cfg, err, sizeof err) == 0)
         run(&p);
     play_draw_end();
     report(&p);
     play_finish(&p);
+    if (p.failure[0]) {
+        fprintf(stderr, "uno play: %s\n", p.failure);
+        return 1;
+    }
     if (err[0] && p.again != AGAIN_NO) {
         fprintf(stderr, "uno play: cannot play again: %s\n", err);
         return 1;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/savefile.h"
 #include "cli/sim_args.h"
@@ -19,7 +20,10 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: uno serve [--port P] [--host ADDR] [--db FILE] [--web DIR]\n"
-            "                 [--max-tables N] [--rate N] [--allow-decks] [--test-clock]\n"
+            "                 [--max-tables N] [--expire-after MIN] [--rate N]\n"
+            "                 [--max-conns-per-addr N] [--creates-per-addr N]\n"
+            "                 [--rate-per-addr N] [--trust-proxy] [--allow-decks]\n"
+            "                 [--test-clock]\n"
             "                 [--bot NAME='cmd:COMMAND']...\n"
             "       uno serve [--db FILE] --export CODE OUT\n"
             "       uno serve [--db FILE] --scores CODE OUT\n"
@@ -34,10 +38,26 @@ static void usage(FILE *out)
             "  --host ADDR     address to listen on, every interface (127.0.0.1: this\n"
             "                  machine only)\n"
             "  --db FILE       the SQLite database, uno.db (made when missing)\n"
-            "  --web DIR       the web client's files, web/ beside the build folder\n"
-            "  --max-tables N  tables kept at most, 10000\n"
+            "  --web DIR       the web client's files; found from the binary's folder\n"
+            "                  BIN: BIN/../share/uno/web (installed), BIN/../web (build/)\n"
+            "  --max-tables N  tables kept at most, card and scorekeeper tables together,\n"
+            "                  10000; when all are taken, a create takes the place of the\n"
+            "                  table nobody has been at for longest (a minute at least)\n"
+            "  --expire-after MIN  a table nobody is at (no person's connection, no\n"
+            "                  spectator) for MIN minutes is removed, 90; its finished\n"
+            "                  games stay in the database for --export\n"
             "  --rate N        messages a second one connection may send, 20 (bursts of\n"
             "                  twice that); more are dropped with an error\n"
+            "  Limits per client address (an IPv4 address, or an IPv6 /64):\n"
+            "  --max-conns-per-addr N  connections open at once, 64; one more is told\n"
+            "                  too_many_connections and closed (1008)\n"
+            "  --creates-per-addr N  tables created (card or scorekeeper): N at once,\n"
+            "                  then N an hour, 20; more are told rate_limited\n"
+            "  --rate-per-addr N  messages a second its connections send together, 200\n"
+            "                  (bursts of twice that); more are dropped with an error\n"
+            "  --trust-proxy   the server sits behind a reverse proxy: a client's address\n"
+            "                  is the right-most entry of X-Forwarded-For (the proxy's),\n"
+            "                  else the socket's. Without it the header is ignored\n"
             "  --allow-decks   let a create request fix the deal (\"deck\", the top of the\n"
             "                  deck, and \"dealer\", as in the table protocol's new): for\n"
             "                  tests and teaching, never where players do not trust the host\n"
@@ -51,7 +71,8 @@ static void usage(FILE *out)
             "                  a program that dies is started again (3 times). Clients\n"
             "                  can never name a command: only NAME.\n"
             "  --test-clock    the scorekeeper's clock stands still but for keeper_clock\n"
-            "                  requests that move it on (tests; docs/scorekeeper.md)\n"
+            "                  requests that move it on, which also age the tables for\n"
+            "                  --expire-after (tests; docs/scorekeeper.md)\n"
             "  --scores CODE OUT  write scorekeeper table CODE's session from the database\n"
             "                  to OUT as CSV (docs/scorekeeper.md); OUT must not exist\n"
             "  --export CODE OUT  write table CODE's games from the database to OUT, a\n"
@@ -63,9 +84,12 @@ static void usage(FILE *out)
             "Ctrl-C (SIGINT) or SIGTERM.\n");
 }
 
-/* web/ beside the folder the binary is in (build/uno -> web/), when there. */
+/* The web client's files, found from the folder the binary is in: where
+ * make install put them (PREFIX/bin/uno -> PREFIX/share/uno/web), or the
+ * source tree's web/ beside the build folder (build/uno -> web/). */
 static const char *default_web(char *buf, size_t len)
 {
+    static const char *const beside[] = {"../share/uno/web", "../web"};
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n <= 0)
@@ -75,8 +99,14 @@ static const char *default_web(char *buf, size_t len)
     if (!slash)
         return NULL;
     *slash = '\0';
-    snprintf(buf, len, "%s/../web", exe);
-    return access(buf, R_OK) == 0 ? buf : NULL;
+    for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
+        snprintf(buf, len, "%s/%s/index.html", exe, beside[i]);
+        if (access(buf, R_OK) == 0) {
+            *strrchr(buf, '/') = '\0';
+            return buf;
+        }
+    }
+    return NULL;
 }
 
 typedef struct Export {
@@ -129,7 +159,7 @@ static int export_table(const char *db, const char *code, const char *out)
         else if (e.lines == 0)
             fprintf(stderr, "uno serve: no table %s with a game in %s (codes are upper case)\n", code, db);
         else {
-            fprintf(stderr, "uno serve: table %s: %ld lines written to %s\n", code, e.lines, out);
+            fprintf(stderr, "uno serve: table %s: %ld line%s written to %s\n", code, e.lines, uno_cli_s(e.lines), out);
             rc = 0;
         }
         uno_save_close(&e.save);
@@ -169,7 +199,7 @@ int cmd_serve(int argc, char **argv)
     const char *export_code = NULL, *export_to = NULL, *scores_code = NULL;
     UnoServeConfig cfg;
     uno_serve_config_default(&cfg);
-    char web[PATH_MAX + 8], err[512];
+    char web[PATH_MAX + 32], err[512];
     cfg.web_root = default_web(web, sizeof web);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -193,6 +223,9 @@ int cmd_serve(int argc, char **argv)
         } else if (strcmp(arg, "--test-clock") == 0) {
             cfg.test_clock = true;
             continue;
+        } else if (strcmp(arg, "--trust-proxy") == 0) {
+            cfg.trust_proxy = true;
+            continue;
         } else if (!val) {
             fprintf(stderr, "uno serve: '%s' needs a value (or is unknown)\n", arg);
             usage(stderr);
@@ -215,6 +248,19 @@ int cmd_serve(int argc, char **argv)
             rc = uno_args_number("--rate", val, 1, 10000, &v, err, sizeof err);
             cfg.limits.rate = (int)v;
             cfg.limits.burst = 2 * (int)v;
+        } else if (strcmp(arg, "--rate-per-addr") == 0) {
+            rc = uno_args_number("--rate-per-addr", val, 1, 1000000, &v, err, sizeof err);
+            cfg.limits.addr_rate = (int)v;
+            cfg.limits.addr_burst = 2 * (int)v;
+        } else if (strcmp(arg, "--max-conns-per-addr") == 0) {
+            rc = uno_args_number("--max-conns-per-addr", val, 1, 1000000, &v, err, sizeof err);
+            cfg.limits.max_conns_per_addr = (int)v;
+        } else if (strcmp(arg, "--creates-per-addr") == 0) {
+            rc = uno_args_number("--creates-per-addr", val, 1, 1000000, &v, err, sizeof err);
+            cfg.creates_per_addr = (int)v;
+        } else if (strcmp(arg, "--expire-after") == 0) {
+            rc = uno_args_number("--expire-after", val, 1, 10 * 365 * 24 * 60, &v, err, sizeof err);
+            cfg.expire_after_min = (int)v;
         } else {
             fprintf(stderr, "uno serve: unknown argument '%s'\n", arg);
             usage(stderr);
@@ -235,8 +281,9 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "uno serve: %s\n", err);
         return 1;
     }
-    printf("uno serve: open http://%s:%d/ in a browser (%d tables in %s%s)\n",
-           cfg.host ? cfg.host : "localhost", uno_server_port(s), uno_server_tables(s), cfg.db,
+    printf("uno serve: open http://%s:%d/ in a browser (%d table%s in %s%s)\n",
+           cfg.host ? cfg.host : "localhost", uno_server_port(s), uno_server_tables(s),
+           uno_cli_s(uno_server_tables(s)), cfg.db,
            cfg.web_root ? "" : "; no web client found: --web DIR");
     fflush(stdout);
     uno_server_run(s);

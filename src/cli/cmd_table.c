@@ -64,7 +64,8 @@ static int restore(UnoTable *t, UnoSaveFile *save, const char *path, bool repair
         return 1;
     }
     if (save->records > 0)
-        fprintf(stderr, "uno table: restored %ld requests from %s\n", save->records, path);
+        fprintf(stderr, "uno table: restored %ld request%s from %s\n", save->records, uno_cli_s(save->records),
+                path);
     uno_table_set_log(t, uno_save_append, save);
     return 0;
 }

@@ -33,10 +33,18 @@ static const Command commands[] = {
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: uno COMMAND [ARGS]   (uno COMMAND --help for each)\n"
+    fprintf(out, "usage: uno COMMAND [ARGS]   (uno COMMAND --help, or uno help COMMAND, for each)\n"
                  "       uno --version\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+}
+
+static const Command *command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return &commands[i];
+    return NULL;
 }
 
 /* A command's exit status, unless its standard output could not be written
@@ -56,6 +64,16 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    if (strcmp(argv[1], "help") == 0 && argc > 2) { /* uno help CMD: uno CMD --help */
+        const Command *c = command(argv[2]);
+        if (!c) {
+            fprintf(stderr, "uno help: unknown command '%s'\n", argv[2]);
+            usage(stderr);
+            return 2;
+        }
+        char *help[] = {argv[2], "--help", NULL};
+        return output_written(c->run(2, help));
+    }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         usage(stdout);
         return output_written(0);
@@ -65,9 +83,9 @@ int main(int argc, char **argv)
         return output_written(0);
     }
     uno_json_track_memory(); /* out of memory is not "not JSON" */
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return output_written(commands[i].run(argc - 1, argv + 1));
+    const Command *c = command(argv[1]);
+    if (c)
+        return output_written(c->run(argc - 1, argv + 1));
     fprintf(stderr, "uno: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

@@ -16,11 +16,11 @@
  *  - The person plays seat `human` through the same view a bot gets
  *    (uno_view.h): the screen never shows another seat's hidden cards.
  *  - Time is real: each action carries t, the ms of a monotonic clock since
- *    the game began (RULES.md decision 10), so KPGUT's 3-second grace and the
+ *    the game began (docs/rules.md reading 10), so KPGUT's 3-second grace and the
  *    catch windows run as at a table. The view is built from a copy of the
  *    game whose clock is moved to now; a timer that fires is applied to the
  *    game itself (a `tick`), so that the save file replays it.
- *  - The save file is a `uno table` request log (TABLE-PROTOCOL.md): the
+ *  - The save file is a `uno table` request log (docs/protocol.md): the
  *    `new` request (with "match" for --match), then each accepted request,
  *    `next` / `stop` between the games of a match, one line each, written
  *    before the next action is taken; `uno replay FILE` rebuilds the game.
@@ -112,6 +112,7 @@ typedef struct Play {
     int64_t now;            /* ms since the game began */
     int64_t next_bot;       /* no bot acts before this (pace) */
     PlayLog log;
+    long resumed;           /* --resume: the requests of the file, rebuilt */
     UnoHistory *seen[UNO_MAX_PLAYERS]; /* each seat's record of the game (the views' history) */
     UnoWorlds *worlds;      /* what a searching bot may sample (bots.h) */
     UnoExtBot *programs[UNO_MAX_PLAYERS]; /* --bot cmd:...: each bot seat's program */
@@ -126,6 +127,7 @@ typedef struct Play {
     int sel[UNO_MAX_SET];   /* selected positions, in the order chosen */
     int nsel;
     uint64_t hand_sig;      /* the hand the cursor and selection are about */
+    uint64_t offer_sig;     /* the plays offered when the cursor was last put on one */
     PlayPrompt prompt;
     char typed[64];
     UnoAction pending_play; /* waiting for its colour */
@@ -137,6 +139,7 @@ typedef struct Play {
     int log_scroll;         /* log lines scrolled back (PgUp/PgDn); 0: the newest */
     int message_turn;       /* the turn when the message was said: it goes when the turn does */
     bool quit;
+    char failure[UNO_ERR_LEN + UNO_BOT_COMMAND_LEN + 64]; /* with quit: why the game cannot go on */
     PlayAgain again;        /* with quit: play again */
 } Play;
 
@@ -147,14 +150,16 @@ bool play_may_play_again(const Play *p);
 /* The current game. */
 UnoGame *play_game(Play *p);
 
-/* Sets up rules, players and the first game from cfg; 0, or -1 with a
- * message. Opens the save file (writes the `new` request). */
-int play_start(Play *p, const PlayConfig *cfg, char *err, size_t errlen);
-/* Goes on with the game saved in cfg->resume, exactly as saved: the log
- * told again, the bots seeded from its seed and its number of requests,
- * the file appended to. 0, or -1 with a message: a line of the file that
- * fails, a game or match that is over. */
-int play_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen);
+/* The game in memory, nothing written or started: rules, options, players
+ * and the first game from cfg; or with cfg->resume the game saved there,
+ * exactly as saved, the log told again, the bots seeded from its seed and
+ * its number of requests. 0, or -1 with a message: rules or options
+ * refused, a line of the file that fails, a game or match that is over. */
+int play_prepare(Play *p, const PlayConfig *cfg, char *err, size_t errlen);
+/* The prepared game begins: its clock starts, the save file is opened (a
+ * new one gets the `new` request; a resumed one is appended to), the
+ * programs of --bot cmd:... are started. 0, or -1 with a message. */
+int play_begin(Play *p, char *err, size_t errlen);
 void play_finish(Play *p);
 
 /* Reads the monotonic clock into p->now, applies timers that fire, and
@@ -202,7 +207,8 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
 /* A message of the engine in people's names: "seat 2" becomes "Cleo", the
  * person's seat "you" ("seat 0's turn": "your turn"). */
 void play_name_seats(const PlayVoice *v, const char *in, char *out, size_t len);
-/* "The match is over: Ada won." / "... a tie between you and Ada." (a
+/* "The match is over: Ada won." / "... you and Cleo won." (partners) /
+ * "... a tie between you and Ada." / "... a tie between the two teams." (a
  * match that is over; `you` is the person's player, or -1). */
 void play_match_verdict(const UnoMatch *m, int you, char *out, size_t len);
 /* How these rules play, in a few sentences (the help's first part). */
@@ -250,6 +256,12 @@ int play_draw_init(bool ascii, char *err, size_t errlen);
 bool play_term_can_address(int fd);
 void play_draw_end(void);
 void play_draw_table(const PlayTable *t);
+/* PgUp, PgDn (or <, > where the terminal has no such keys: vt100) move the
+ * log a page back and forth (the lines it showed last); false for any
+ * other key. play_draw_table() keeps *scroll within the log. */
+bool play_log_key(int *scroll, int key);
+/* Whether the view's seat may play card c now (alone, or first of a set). */
+bool play_can_play(const UnoView *v, UnoCard c);
 /* A key while the help is shown: Up, Down, PgUp, PgDn (Space) scroll it;
  * false for any other key, which closes it. */
 bool play_help_key(int *scroll, int key);
@@ -263,7 +275,9 @@ void play_hint(const Play *p, char *out, size_t len);
 /* The help's lines about the keys, NULL-terminated. */
 extern const char *const play_keys_help[];
 /* After the hand changed: the selection is dropped, the cursor kept in the
- * hand (on the drawn card after a draw). */
+ * hand. When the plays offered change in the person's turn (the turn
+ * begins, a card is drawn), the cursor goes to a playable card, unless it
+ * is on one: Enter plays what the hint offers. */
 void play_sync_cursor(Play *p);
 
 #endif

@@ -6,9 +6,9 @@
  * results above it once the game is over); the hand face up, or every hand
  * for a replay's referee; a message line and the hint line. Works from 80x24
  * up; smaller terminals get a request to grow. Cards are always written as
- * text (R7, W+4) and coloured when the terminal has colours. Only what
- * t->view and t->seat allow is drawn: another seat's cards never are, unless
- * the viewer is the referee.
+ * text (R7, W+4) and coloured when the terminal has colours and NO_COLOR is
+ * not set. Only what t->view and t->seat allow is drawn: another seat's
+ * cards never are, unless the viewer is the referee.
  */
 #include <langinfo.h>
 #include <stdio.h>
@@ -20,7 +20,13 @@
 
 #include "cli/play.h"
 
-enum { PAIR_RED = 1, PAIR_GREEN, PAIR_BLUE, PAIR_YELLOW, PAIR_WILD, PAIR_TITLE, PAIR_TURN, PAIR_WARN };
+/* A card's colour as a chip (on its colour), and as letters only (a card
+ * of the hand that cannot be played now); then the table's own colours. */
+enum {
+    PAIR_RED = 1, PAIR_GREEN, PAIR_BLUE, PAIR_YELLOW, PAIR_WILD,
+    PAIR_RED_TEXT, PAIR_GREEN_TEXT, PAIR_BLUE_TEXT, PAIR_YELLOW_TEXT, PAIR_WILD_TEXT,
+    PAIR_TITLE, PAIR_TURN, PAIR_WARN,
+};
 enum {
     MIN_COLS = 80, MIN_LINES = 24, CELL = PLAY_CARD_CELL,
     HAND_ROWS = 4,      /* rows of cards of one hand, at most */
@@ -38,6 +44,15 @@ static void close_tty(void)
     if (tty)
         fclose(tty);
     tty = NULL;
+}
+
+/* NO_COLOR set and not empty (https://no-color.org): no colour at all; the
+ * screen draws as on a terminal without colours (cards as [R7], the
+ * playable ones bold and underlined). */
+static bool no_color_asked(void)
+{
+    const char *no_color = getenv("NO_COLOR");
+    return no_color && no_color[0];
 }
 
 int play_draw_init(bool ascii, char *err, size_t errlen)
@@ -74,7 +89,7 @@ int play_draw_init(bool ascii, char *err, size_t errlen)
     keypad(stdscr, TRUE);
     curs_set(0);
     set_escdelay(25);
-    colors = has_colors();
+    colors = has_colors() && !no_color_asked();
     if (colors) {
         start_color();
         use_default_colors();
@@ -83,6 +98,11 @@ int play_draw_init(bool ascii, char *err, size_t errlen)
         init_pair(PAIR_BLUE, COLOR_WHITE, COLOR_BLUE);
         init_pair(PAIR_YELLOW, COLOR_BLACK, COLOR_YELLOW);
         init_pair(PAIR_WILD, COLOR_WHITE, COLOR_MAGENTA);
+        init_pair(PAIR_RED_TEXT, COLOR_RED, -1);
+        init_pair(PAIR_GREEN_TEXT, COLOR_GREEN, -1);
+        init_pair(PAIR_BLUE_TEXT, COLOR_BLUE, -1);
+        init_pair(PAIR_YELLOW_TEXT, COLOR_YELLOW, -1);
+        init_pair(PAIR_WILD_TEXT, COLOR_MAGENTA, -1);
         init_pair(PAIR_TITLE, COLOR_CYAN, -1);
         init_pair(PAIR_TURN, COLOR_GREEN, -1);
         init_pair(PAIR_WARN, COLOR_RED, -1);
@@ -102,32 +122,32 @@ void play_draw_end(void)
     close_tty();
 }
 
-static attr_t card_attr(UnoCard c)
+/* A chip of the card's colour; faded: its letters only, in that colour. */
+static attr_t card_attr(UnoCard c, bool faded)
 {
     if (!colors)
         return A_NORMAL;
-    static const short pairs[UNO_COLORS] = {PAIR_RED, PAIR_GREEN, PAIR_BLUE, PAIR_YELLOW};
-    int color = uno_card_color(c);
-    return COLOR_PAIR(color == UNO_NO_COLOR ? PAIR_WILD : pairs[color]) | A_BOLD;
+    int color = uno_card_color(c), chip = color == UNO_NO_COLOR ? PAIR_WILD : PAIR_RED + color;
+    return faded ? COLOR_PAIR(chip + PAIR_RED_TEXT - PAIR_RED) : COLOR_PAIR(chip) | A_BOLD;
 }
 
 static attr_t color_attr(int color)
 {
-    static const short pairs[UNO_COLORS] = {PAIR_RED, PAIR_GREEN, PAIR_BLUE, PAIR_YELLOW};
     if (!colors || color < 0 || color >= UNO_COLORS)
         return A_BOLD;
-    return COLOR_PAIR(pairs[color]) | A_BOLD;
+    return COLOR_PAIR(PAIR_RED + color) | A_BOLD;
 }
 
-/* One card in CELL-1 columns: " R7 " on its colour, or "[R7]" without. */
-static void draw_card(int y, int x, UnoCard c, attr_t extra)
+/* One card in CELL-1 columns: " R7 " on its colour (faded: in its colour),
+ * or "[R7]" without colours. */
+static void draw_card(int y, int x, UnoCard c, bool faded, attr_t extra)
 {
     char text[8];
     if (colors)
         snprintf(text, sizeof text, " %-3s", uno_card_name(c));
     else
         snprintf(text, sizeof text, "[%s]", uno_card_name(c));
-    attr_t a = card_attr(c) | extra;
+    attr_t a = card_attr(c, faded) | extra;
     attron(a);
     mvaddnstr(y, x, text, CELL - 1);
     attroff(a);
@@ -142,30 +162,58 @@ static void text_at(int y, int x, attr_t a, const char *s)
     attroff(a);
 }
 
+/* Columns a UTF-8 string takes (every character one column). */
+static int columns(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xc0) != 0x80;
+    return n;
+}
+
+/* The first `cols` columns of s, cut at a character's start. */
+static void keep_columns(char *s, int cols)
+{
+    int n = 0;
+    for (char *c = s; *c; c++)
+        if (((unsigned char)*c & 0xc0) != 0x80 && n++ == cols) {
+            *c = '\0';
+            return;
+        }
+}
+
+/* The title line: the game on the left (rules, the match's game and
+ * target, the teams' totals), the status, the clock and the keys on the
+ * right. The right part never moves and two spaces always part them: when
+ * the left does not fit, "UNO" goes, then the rules' name is cut. */
 static void title(const PlayTable *t)
 {
     const UnoGame *g = t->game;
-    char left[160], right[128];
-    int64_t secs = t->now / 1000;
-    const char *dot = utf8 ? "\xc2\xb7" : "-";
+    const char *dot = utf8 ? " \xc2\xb7 " : " - ";
+    char game[48] = "", team[64] = "", name[sizeof uno_game_rules(g)->name], left[192], right[128];
     if (t->match && uno_match_target(t->match) > 0)
-        snprintf(left, sizeof left, " UNO %s %s %s game %d, to %d", dot, uno_game_rules(g)->name, dot,
-                 uno_match_game_number(t->match) + 1, uno_match_target(t->match));
+        snprintf(game, sizeof game, "%sgame %d, to %d", dot, uno_match_game_number(t->match) + 1,
+                 uno_match_target(t->match));
     else if (t->match)
-        snprintf(left, sizeof left, " UNO %s %s %s game %d", dot, uno_game_rules(g)->name, dot,
-                 uno_match_game_number(t->match) + 1);
-    else
-        snprintf(left, sizeof left, " UNO %s %s", dot, uno_game_rules(g)->name);
+        snprintf(game, sizeof game, "%sgame %d", dot, uno_match_game_number(t->match) + 1);
     int you_team = t->you >= 0 && uno_game_rules(g)->partners ? uno_game_team(g, t->you) : -1;
-    if (t->match && you_team >= 0 && uno_match_team_total(t->match, you_team) >= 0) {
-        size_t used = strlen(left);
-        snprintf(left + used, sizeof left - used, " %s your team %d, theirs %d", dot,
-                 uno_match_team_total(t->match, you_team), uno_match_team_total(t->match, 1 - you_team));
-    }
+    if (t->match && you_team >= 0 && uno_match_team_total(t->match, you_team) >= 0)
+        snprintf(team, sizeof team, "%syour team %d, theirs %d", dot, uno_match_team_total(t->match, you_team),
+                 uno_match_team_total(t->match, 1 - you_team));
+    int64_t secs = t->now / 1000;
     snprintf(right, sizeof right, "%s%s%02lld:%02lld   ? help  q quit ", t->status ? t->status : "",
              t->status ? "   " : "", (long long)(secs / 60), (long long)(secs % 60));
+    int room = COLS - columns(right) - 2;
+    snprintf(name, sizeof name, "%s", uno_game_rules(g)->name);
+    snprintf(left, sizeof left, " UNO%s%s%s%s", dot, name, game, team);
+    if (columns(left) > room) {
+        int fixed = 1 + columns(game) + columns(team);
+        keep_columns(name, room > fixed ? room - fixed : 0);
+        snprintf(left, sizeof left, " %s%s%s", name, game, team);
+        keep_columns(left, room > 0 ? room : 0);
+    }
     text_at(0, 0, colors ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD, left);
-    text_at(0, COLS - (int)strlen(right), A_NORMAL, right);
+    text_at(0, COLS - columns(right), A_NORMAL, right);
 }
 
 static const char *seat_name(const PlayTable *t, int seat)
@@ -253,7 +301,7 @@ static int draw_pile(const PlayTable *t, int y)
     text_at(y, x, A_NORMAL, "Top:");
     x += 5;
     if (v->top != UNO_NO_CARD)
-        draw_card(y, x, v->top, A_NORMAL);
+        draw_card(y, x, v->top, false, A_NORMAL);
     else
         text_at(y, x, A_DIM, "none");
     x += CELL;
@@ -279,7 +327,7 @@ static int draw_pile(const PlayTable *t, int y)
 
 /* ----------------------------------------------------------- the hands */
 
-static bool playable_first(const UnoView *v, UnoCard c)
+bool play_can_play(const UnoView *v, UnoCard c)
 {
     for (int i = 0; i < v->nlegal; i++)
         if (v->legal[i].type == UNO_ACT_PLAY && v->legal[i].cards[0] == c)
@@ -358,14 +406,16 @@ static void draw_hand(const PlayTable *t, int y, int per_row)
     bool mine = may_play(v);
     for (int i = first_row * per_row; i < n && i < (first_row + HAND_ROWS) * per_row; i++) {
         int r = i / per_row - first_row, x = 1 + (i % per_row) * CELL, cy = y + 1 + r * step;
-        attr_t extra = A_NORMAL;
-        if (mine && playable_first(v, hand[i])) /* without colours dim shows nothing: underline */
-            extra = colors ? A_NORMAL : A_BOLD | A_UNDERLINE;
-        else if (mine)
-            extra = A_DIM;
+        /* the cards that cannot be played now are faded: in colours their
+         * letters only, the playable ones chips of their colour; without
+         * colours dim, the playable ones bold and underlined (as dim may
+         * show nothing). The cursor: underlined chip or letters in colours
+         * (reversed, a chip would look faded), reversed without. */
+        bool faded = mine && !play_can_play(v, hand[i]);
+        attr_t extra = colors ? A_NORMAL : faded ? A_DIM : mine ? A_BOLD | A_UNDERLINE : A_NORMAL;
         if (i == t->cursor)
-            extra |= A_REVERSE;
-        draw_card(cy, x, hand[i], extra);
+            extra |= colors ? A_UNDERLINE | A_BOLD : A_REVERSE;
+        draw_card(cy, x, hand[i], faded, extra);
         if (step < 2)
             continue;
         char mark[16] = "";
@@ -401,7 +451,7 @@ static void draw_all_hands(const PlayTable *t, int y, int rows)
         UnoCard hand[UNO_MAX_CARDS];
         int k = uno_game_hand(t->game, s, hand, UNO_MAX_CARDS), shown = k > per_row ? per_row - 1 : k;
         for (int i = 0; i < shown; i++)
-            draw_card(cy, 1 + NAME_COLS + i * CELL, hand[i], A_NORMAL);
+            draw_card(cy, 1 + NAME_COLS + i * CELL, hand[i], false, A_NORMAL);
         if (shown < k) {
             char more[16];
             snprintf(more, sizeof more, "+%d", k - shown);
@@ -412,14 +462,29 @@ static void draw_all_hands(const PlayTable *t, int y, int rows)
 
 /* ------------------------------------------------------ log and results */
 
+/* The log lines a page of the log moves: those shown, scrolled back. */
+static int log_page = 1;
+
+bool play_log_key(int *scroll, int key)
+{
+    if (key == KEY_PPAGE || key == '<')
+        *scroll += log_page;
+    else if (key == KEY_NPAGE || key == '>')
+        *scroll = *scroll > log_page ? *scroll - log_page : 0;
+    else
+        return false;
+    return true;
+}
+
 /* The log, newest at the bottom; scrolled back, a marker on its last row
- * says how far (PgUp/PgDn, docs/play.md). */
+ * says how far (PgUp/PgDn or < >, docs/play.md). */
 static void draw_log(const PlayTable *t, int top, int bottom)
 {
     int back = t->log_scroll ? *t->log_scroll : 0, kept = 0;
     while (play_log_line(t->log, kept))
         kept++;
     int rows = bottom - top + 1, most = kept - rows;
+    log_page = rows > 2 ? rows - 1 : 1;
     if (back > most)
         back = most;
     if (back < 0)
@@ -429,7 +494,7 @@ static void draw_log(const PlayTable *t, int top, int bottom)
     int y = bottom;
     if (back > 0 && rows > 1) {
         char mark[96];
-        snprintf(mark, sizeof mark, "-- %d line%s back: PgDn for newer --", back,
+        snprintf(mark, sizeof mark, "-- %d line%s back: PgDn or > for newer --", back,
                  back == 1 ? "" : "s");
         text_at(y--, 1, A_REVERSE, mark);
     }

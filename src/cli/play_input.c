@@ -282,25 +282,59 @@ static void next_game(Play *p)
         play_say(p, "%s", err[0] ? err : "The match is over");
 }
 
+/* FNV-1a, one value at a time, from FNV_OFFSET: the signatures below. */
+#define FNV_OFFSET 1469598103934665603ULL
+static uint64_t fnv(uint64_t sig, uint64_t value)
+{
+    return (sig ^ value) * 1099511628211ULL;
+}
+
+/* The hand the cursor and the selection are about. */
+static uint64_t hand_signature(const UnoView *v)
+{
+    uint64_t sig = FNV_OFFSET;
+    for (int k = 0; k < UNO_KINDS; k++)
+        sig = fnv(sig, v->hand[k]);
+    return sig;
+}
+
+/* The plays offered now: whose turn it is, and the cards that may lead a play. */
+static uint64_t offer_signature(const UnoView *v)
+{
+    uint64_t sig = fnv(FNV_OFFSET, v->turn == v->seat);
+    for (int i = 0; i < v->nlegal; i++)
+        if (v->legal[i].type == UNO_ACT_PLAY)
+            sig = fnv(sig, v->legal[i].cards[0]);
+    return sig;
+}
+
+/* In the person's turn, the cursor goes to a playable card (after a draw,
+ * the one drawn: MyUNO lets only it be played), unless it is on one. */
+static void point_at_playable(Play *p)
+{
+    UnoCard hand[UNO_MAX_CARDS];
+    int n = play_hand(p, hand, UNO_MAX_CARDS);
+    if (p->view.turn != p->view.seat || (p->cursor < n && play_can_play(&p->view, hand[p->cursor])))
+        return;
+    for (int i = 0; i < n; i++)
+        if (play_can_play(&p->view, hand[i])) {
+            p->cursor = i;
+            return;
+        }
+}
+
 void play_sync_cursor(Play *p)
 {
     const UnoView *v = &p->view;
-    uint64_t sig = 1469598103934665603ULL;
-    for (int k = 0; k < UNO_KINDS; k++)
-        sig = (sig ^ v->hand[k]) * 1099511628211ULL;
-    if (sig == p->hand_sig)
-        return;
-    p->hand_sig = sig;
-    p->nsel = 0;
-    move_cursor(p, p->cursor);
-    /* MyUNO: after a draw only the drawn card may be played: point at it */
-    if (v->phase == UNO_PHASE_DRAWN && v->turn == v->seat) {
-        int i = uno_bot_find(v, UNO_ACT_PLAY);
-        UnoCard hand[UNO_MAX_CARDS];
-        int n = play_hand(p, hand, UNO_MAX_CARDS);
-        for (int k = 0; i >= 0 && k < n; k++)
-            if (hand[k] == v->legal[i].cards[0])
-                p->cursor = k;
+    uint64_t hand = hand_signature(v), offer = offer_signature(v);
+    if (hand != p->hand_sig) {
+        p->hand_sig = hand;
+        p->nsel = 0;
+        move_cursor(p, p->cursor);
+    }
+    if (offer != p->offer_sig) {
+        p->offer_sig = offer;
+        point_at_playable(p);
     }
 }
 
@@ -315,19 +349,6 @@ static bool again_key(Play *p, int key)
     return true;
 }
 
-/* PgUp/PgDn scroll the log back and forth (play_draw keeps it in range). */
-static bool log_key(Play *p, int key)
-{
-    enum { LOG_PAGE = 5 };
-    if (key == KEY_PPAGE)
-        p->log_scroll += LOG_PAGE;
-    else if (key == KEY_NPAGE)
-        p->log_scroll = p->log_scroll > LOG_PAGE ? p->log_scroll - LOG_PAGE : 0;
-    else
-        return false;
-    return true;
-}
-
 void play_key(Play *p, int key)
 {
     if (key == KEY_RESIZE || key == ERR)
@@ -336,7 +357,7 @@ void play_key(Play *p, int key)
         p->help = play_help_key(&p->help_scroll, key);
         return;
     }
-    if (p->prompt == PROMPT_NONE && log_key(p, key))
+    if (p->prompt == PROMPT_NONE && play_log_key(&p->log_scroll, key))
         return;
     p->message[0] = '\0'; /* a key gets its own answer; an older one goes */
     switch (p->prompt) {
@@ -504,7 +525,7 @@ const char *const play_keys_help[] = {
     "  u say UNO            k catch a player who did not say it",
     "  s suspect a tactical draw (KPGUT \xc2\xa7" "14)    ! give up (KPGUT \xc2\xa7" "9)",
     "  n next game (--match)  ? this help (Up/Down scroll)  q quit",
-    "  PgUp/PgDn            scroll the log back and forth",
+    "  PgUp/PgDn  < >       scroll the log a page back and forth",
     "  a  r                 at the end: play again with a new deal, or the same",
     NULL,
 };

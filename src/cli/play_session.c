@@ -195,6 +195,17 @@ static void save_json(Play *p, cJSON *req)
     free(line);
 }
 
+/* Where the game is saved: --save FILE, or the default. */
+static int choose_save_path(Play *p, char *err, size_t errlen)
+{
+    if (p->cfg.no_save)
+        return 0;
+    if (!p->cfg.save_path)
+        return default_save_path(p, err, errlen);
+    snprintf(p->save_path, sizeof p->save_path, "%s", p->cfg.save_path);
+    return 0;
+}
+
 /* Opens the save file for appending, under its lock: a new game's file must
  * be empty; a resumed game's must still hold the `records` requests it was
  * rebuilt from (savefile.h reads it again, to the byte where the next goes). */
@@ -202,10 +213,6 @@ static int open_save(Play *p, bool resume, long records, char *err, size_t errle
 {
     if (p->cfg.no_save)
         return 0;
-    if (p->cfg.save_path)
-        snprintf(p->save_path, sizeof p->save_path, "%s", p->cfg.save_path);
-    else if (default_save_path(p, err, errlen) != 0)
-        return -1;
     char why[700];
     UnoTable *t = uno_table_new();
     int rc = !t ? -1 : uno_save_open(&p->save, p->save_path, true, why, sizeof why);
@@ -280,6 +287,7 @@ static int show_game(Play *p, int64_t clock, char *err, size_t errlen)
     p->cursor = 0;
     p->nsel = 0;
     p->hand_sig = 0;
+    p->offer_sig = 0;
     p->prompt = PROMPT_NONE;
     p->has_pending_play = false;
     return 0;
@@ -299,40 +307,69 @@ static void bots_init(Play *p, uint64_t seed, long requests)
  * the save file (the screen is the game's). */
 static void programs_log_path(const Play *p, char *path, size_t len)
 {
-    if (p->saving)
+    if (!p->cfg.no_save)
         snprintf(path, len, "%s.bots.log", p->save_path);
     else
         snprintf(path, len, "/dev/null");
 }
 
-/* A game begins: with --bot cmd:..., each bot seat's program is started
- * (once) and told. */
-static void programs_new_game(Play *p)
+/* "Ada's program (cmd:./bot): it could not be started: ..." */
+static void program_failed(const Play *p, int seat, const char *why, char *err, size_t errlen)
 {
+    PlayVoice voice = play_voice(p);
+    snprintf(err, errlen, "%s's program (cmd:%s): %s", play_seat_name(&voice, seat), p->params.command, why);
+}
+
+/* With --bot cmd:..., the programs of the bot seats that have none yet are
+ * started (the shell is given a moment to fail). A program that cannot be
+ * started is an error: no stand-in plays for it. */
+static int start_programs(Play *p, char *err, size_t errlen)
+{
+    enum { START_MS = 250 }; /* a command the shell cannot run fails at once */
     if (p->cfg.bot != UNO_BOT_EXTERNAL)
-        return;
+        return 0;
     char log[sizeof p->save_path + 16];
     programs_log_path(p, log, sizeof log);
     PlayVoice voice = play_voice(p);
+    int64_t deadline = monotonic_ms() + START_MS;
+    bool started[UNO_MAX_PLAYERS] = {false}; /* now */
     for (int s = 0; s < uno_game_nplayers(play_game(p)); s++) {
-        if (!p->programs[s] && (s != p->human || p->cfg.autoplay)) {
-            char label[UNO_BOT_COMMAND_LEN + 64], err[UNO_ERR_LEN + UNO_BOT_COMMAND_LEN];
-            snprintf(label, sizeof label, "%s (cmd:%s)", play_seat_name(&voice, s), p->params.command);
-            p->programs[s] = uno_extbot_start(p->params.command, p->params.think_ms, log, label, NULL, err,
-                                              sizeof err);
-            if (!p->programs[s])
-                play_log_add(&p->log, "(%s: %s; a default move each time)", play_seat_name(&voice, s), err);
+        if (p->programs[s] || (s == p->human && !p->cfg.autoplay))
+            continue;
+        started[s] = true;
+        char label[UNO_BOT_COMMAND_LEN + 64], why[UNO_ERR_LEN + UNO_BOT_COMMAND_LEN];
+        snprintf(label, sizeof label, "%s (cmd:%s)", play_seat_name(&voice, s), p->params.command);
+        p->programs[s] = uno_extbot_start(p->params.command, p->params.think_ms, log, label, NULL, why, sizeof why);
+        if (!p->programs[s]) {
+            program_failed(p, s, why, err, errlen);
+            return -1;
         }
+    }
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++) {
+        if (!started[s])
+            continue;
+        int64_t left = deadline - monotonic_ms();
+        if (!uno_extbot_started(p->programs[s], left > 0 ? (int)left : 0)) {
+            program_failed(p, s, uno_extbot_problem(p->programs[s]), err, errlen);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A game begins: the programs are told. */
+static void programs_new_game(Play *p)
+{
+    for (int s = 0; s < UNO_MAX_PLAYERS; s++)
         if (p->programs[s])
             uno_extbot_new_game(p->programs[s]);
-    }
 }
 
 /* The current game begins now: the clock, the scratch copy, the request. */
 static int begin_game(Play *p, bool first, char *err, size_t errlen)
 {
     UnoGame *g = play_game(p);
-    if (show_game(p, 0, err, errlen) != 0)
+    if (show_game(p, 0, err, errlen) != 0 || start_programs(p, err, errlen) != 0)
         return -1;
     programs_new_game(p);
     save_json(p, game_request(p, first));
@@ -353,11 +390,9 @@ static int begin_game(Play *p, bool first, char *err, size_t errlen)
     return 0;
 }
 
-int play_start(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
+/* A new game (or match) from the arguments, in memory. */
+static int prepare_new(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
 {
-    memset(p, 0, sizeof *p);
-    p->cfg = *cfg;
-    p->save.fd = -1;
     char why[300];
     if (uno_cli_load_rules(cfg->rules, &p->rules, why, sizeof why) != UNO_OK) {
         snprintf(err, errlen, "%s", why);
@@ -389,9 +424,7 @@ int play_start(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
             return -1;
         }
     }
-    if (open_save(p, false, 0, err, errlen) != 0)
-        return -1;
-    return begin_game(p, true, err, errlen);
+    return 0;
 }
 
 void play_finish(Play *p)
@@ -502,6 +535,13 @@ static bool bot_choose(Play *p, const UnoGame *g, const UnoView *v, UnoAction *a
         return uno_bot_choose(p->cfg.bot, &p->params, v, p->seen[seat] ? p->worlds : NULL, &p->rng, a);
     }
     bool acts = uno_extbot_choose(program, g, v, p->seen[seat], &p->rng, a);
+    UnoExtBotStats stats;
+    uno_extbot_stats(program, &stats);
+    if (stats.unstartable) { /* no stand-in plays for it: uno play stops */
+        program_failed(p, seat, uno_extbot_problem(program), p->failure, sizeof p->failure);
+        p->quit = true;
+        return false;
+    }
     if (uno_extbot_problem(program)) {
         PlayVoice voice = play_voice(p);
         play_log_add(&p->log, "(%s's program: %s; %s)", play_seat_name(&voice, seat), uno_extbot_problem(program),
@@ -631,12 +671,10 @@ static int rebuild(Play *p, Replay *r, const char *path, char *err, size_t errle
     return 0;
 }
 
-int play_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
+/* The game saved in cfg->resume, rebuilt in memory. */
+static int prepare_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
 {
-    memset(p, 0, sizeof *p);
-    p->cfg = *cfg;
     p->cfg.save_path = cfg->resume;
-    p->save.fd = -1;
     Replay r;
     if (rebuild(p, &r, cfg->resume, err, errlen) != 0) {
         replay_close(&r);
@@ -647,16 +685,38 @@ int play_resume(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
     p->own = r.own;
     r.match = NULL;
     r.own = NULL;
-    long requests = r.nsteps;
+    p->resumed = r.nsteps;
     p->cfg.seed = r.seed;
     replay_close(&r);
-    UnoGame *g = play_game(p);
-    p->rules = *uno_game_rules(g);
-    bots_init(p, p->cfg.seed, requests);
-    if (show_game(p, uno_game_clock(g), err, errlen) != 0 || open_save(p, true, requests, err, errlen) != 0)
+    p->rules = *uno_game_rules(play_game(p));
+    bots_init(p, p->cfg.seed, p->resumed);
+    return 0;
+}
+
+int play_prepare(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    p->cfg = *cfg;
+    p->save.fd = -1;
+    return (cfg->resume ? prepare_resume : prepare_new)(p, cfg, err, errlen);
+}
+
+int play_begin(Play *p, char *err, size_t errlen)
+{
+    /* the programs before the save file: one that cannot start leaves no
+     * game file behind (its words are in FILE.bots.log) */
+    if (choose_save_path(p, err, errlen) != 0)
+        return -1;
+    if (!p->cfg.resume) {
+        if (start_programs(p, err, errlen) != 0 || open_save(p, false, 0, err, errlen) != 0)
+            return -1;
+        return begin_game(p, true, err, errlen);
+    }
+    if (show_game(p, uno_game_clock(play_game(p)), err, errlen) != 0 || start_programs(p, err, errlen) != 0 ||
+        open_save(p, true, p->resumed, err, errlen) != 0)
         return -1;
     programs_new_game(p);
-    play_log_add(&p->log, "Resumed from the save file (%ld requests).", requests);
+    play_log_add(&p->log, "Resumed from the save file (%ld request%s).", p->resumed, uno_cli_s(p->resumed));
     play_refresh(p);
     return 0;
 }

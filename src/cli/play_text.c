@@ -86,22 +86,34 @@ static void card_list(const UnoCard *cards, int n, char *out, size_t len)
         used += (size_t)snprintf(out + used, len - used, "%s%s", i ? " " : "", uno_card_name(cards[i]));
 }
 
-static const char *draw_reason(int reason)
+/* " (two Draw 2s)": why `count` cards were drawn, in words that agree with
+ * the count (a chain, or a KPGUT set, of Draw 2s; a chain a Wild Draw 4
+ * joined). */
+static void draw_reason(int reason, int count, char *out, size_t len)
 {
+    static const char *const how_many[] = {"a", "a", "two", "three", "four", "five", "six", "seven", "eight"};
+    int draw2s = (count + 1) / 2;
+    const char *why;
     switch (reason) {
-    case UNO_R_DRAW2: return " (Draw 2)";
-    case UNO_R_WILD4: return " (Wild Draw 4)";
-    case UNO_R_CHAIN: return " (the chain)";
-    case UNO_R_UNO: return " (no UNO!)";
-    case UNO_R_CHALLENGE: return " (challenge)";
-    case UNO_R_SUSPECT: return " (wrong suspicion)";
-    case UNO_R_LAST_CARD: return " (a special last card, KPGUT \xc2\xa7" "2)";
-    case UNO_R_AWAY: return " (away, KPGUT \xc2\xa7" "8)";
-    case UNO_R_JOIN: return " (joining)";
-    case UNO_R_CHEAT: return " (caught cheating)";
-    case UNO_R_BLANK: return " (blank card)";
-    default: return "";
+    case UNO_R_DRAW2:
+        if (draw2s < (int)(sizeof how_many / sizeof how_many[0]))
+            snprintf(out, len, " (%s Draw 2%s)", how_many[draw2s], draw2s > 1 ? "s" : "");
+        else
+            snprintf(out, len, " (%d Draw 2s)", draw2s);
+        return;
+    case UNO_R_WILD4: why = count > 4 ? "a draw chain ending in a Wild Draw 4" : "a Wild Draw 4"; break;
+    case UNO_R_CHAIN: why = "the chain"; break;
+    case UNO_R_UNO: why = "no UNO!"; break;
+    case UNO_R_CHALLENGE: why = "challenge"; break;
+    case UNO_R_SUSPECT: why = "wrong suspicion"; break;
+    case UNO_R_LAST_CARD: why = "a special last card, KPGUT \xc2\xa7" "2"; break;
+    case UNO_R_AWAY: why = "away, KPGUT \xc2\xa7" "8"; break;
+    case UNO_R_JOIN: why = "joining"; break;
+    case UNO_R_CHEAT: why = "caught cheating"; break;
+    case UNO_R_BLANK: why = "blank card"; break;
+    default: out[0] = '\0'; return;
     }
+    snprintf(out, len, " (%s)", why);
 }
 
 static const char *over_reason(int reason)
@@ -125,7 +137,7 @@ static void ordinal(int n, char *out, size_t len)
 bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t len)
 {
     const char *who = play_seat_name(v, ev->seat), *them = whom(v, ev->target);
-    char cards[160], place[16];
+    char cards[160], place[16], why[64];
     card_list(ev->cards, ev->ncards, cards, sizeof cards);
     switch ((UnoEventType)ev->type) {
     case UNO_EV_PLAY:
@@ -140,12 +152,12 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
                  verb(v, ev->seat, "slide", "slides"), cards);
         return true;
     case UNO_EV_DRAW:
+        draw_reason(ev->reason, ev->count, why, sizeof why);
         if (sees(v, ev->seat) && ev->ncards > 0)
-            snprintf(out, len, "%s %s %s%s.", who, verb(v, ev->seat, "draw", "draws"), cards,
-                     draw_reason(ev->reason));
+            snprintf(out, len, "%s %s %s%s.", who, verb(v, ev->seat, "draw", "draws"), cards, why);
         else
             snprintf(out, len, "%s %s %d card%s%s.", who, verb(v, ev->seat, "draw", "draws"), ev->count,
-                     ev->count == 1 ? "" : "s", draw_reason(ev->reason));
+                     ev->count == 1 ? "" : "s", why);
         return true;
     case UNO_EV_TURN:
         if (ev->seat >= 0 && ev->seat == v->you)
@@ -190,7 +202,7 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
             snprintf(out, len, "%s %s a hand to %s.", who, verb(v, ev->seat, "show", "shows"), them);
         return true;
     case UNO_EV_RESHUFFLE:
-        snprintf(out, len, "The pile is shuffled into a new stock (%d cards).", ev->count);
+        snprintf(out, len, "The pile is shuffled into a new stock (%d card%s).", ev->count, ev->count == 1 ? "" : "s");
         return true;
     case UNO_EV_FINISH:
         ordinal(ev->count, place, sizeof place);
@@ -258,26 +270,37 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
     return false;
 }
 
-void play_match_verdict(const UnoMatch *m, int you, char *out, size_t len)
+/* The players ranked first, "you, Ada and Cleo"; returns how many. */
+static int first_players(const UnoMatch *m, int you, char *out, size_t len)
 {
-    int first = 0, n = uno_match_nplayers(m);
+    int n = uno_match_nplayers(m), first = 0;
     for (int i = 0; i < n; i++)
         first += uno_match_rank(m, i) == 1;
-    if (first <= 1) {
-        int w = uno_match_winner(m);
-        snprintf(out, len, "The match is over: %s won.", w == you ? "you" : uno_match_player(m, w)->name);
-        return;
-    }
-    size_t used = (size_t)snprintf(out, len, "The match is over: a tie between");
+    size_t used = 0;
+    out[0] = '\0';
     for (int i = 0, told = 0; i < n && used < len; i++) {
         if (uno_match_rank(m, i) != 1)
             continue;
         told++;
-        used += (size_t)snprintf(out + used, len - used, "%s %s", told == 1 ? "" : told == first ? " and" : ",",
+        used += (size_t)snprintf(out + used, len - used, "%s%s", told == 1 ? "" : told == first ? " and " : ", ",
                                  i == you ? "you" : uno_match_player(m, i)->name);
     }
-    if (used < len)
-        snprintf(out + used, len - used, ".");
+    return first;
+}
+
+void play_match_verdict(const UnoMatch *m, int you, char *out, size_t len)
+{
+    char names[UNO_MAX_PLAYERS * (UNO_NAME_LEN + 8)];
+    int first = first_players(m, you, names, sizeof names);
+    bool partners = uno_match_team_total(m, 0) >= 0;
+    if (first == 0)
+        snprintf(out, len, "The match is over.");
+    else if (first == 1 || uno_match_winning_team(m) >= 0) /* one player, or one team (the partners) */
+        snprintf(out, len, "The match is over: %s won.", names);
+    else if (partners)
+        snprintf(out, len, "The match is over: a tie between the two teams.");
+    else
+        snprintf(out, len, "The match is over: a tie between %s.", names);
 }
 
 /* Appends a sentence to out. */

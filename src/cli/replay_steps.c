@@ -101,7 +101,7 @@ static void held_free(Held *h)
 /* ------------------------------------------------------------- the steps */
 
 /* `new`: a game, or a match ("match", "tournament"), in place of the one
- * before (TABLE-PROTOCOL.md: a later `new` replaces the game). */
+ * before (docs/protocol.md: a later `new` replaces the game). */
 static int step_new(Replay *r, const cJSON *req, int64_t clock, UnoEventFn emit, void *ctx, char *err,
                     size_t errlen)
 {

@@ -331,7 +331,7 @@ int uno_save_repair(const char *path, UnoRulesLoader load, char *report, size_t 
         snprintf(report, len, "cannot repair %s: %s", path, err);
         return -1;
     }
-    snprintf(report, len, "repaired %s: kept %ld records%s%s; the file as it was is %s", path, out.records,
-             dropped[0] ? ", dropped from " : "", dropped, backup);
+    snprintf(report, len, "repaired %s: kept %ld record%s%s%s; the file as it was is %s", path, out.records,
+             out.records == 1 ? "" : "s", dropped[0] ? ", dropped from " : "", dropped, backup);
     return 0;
 }

@@ -132,8 +132,8 @@ int uno_sim_plot_svg(const char *path, const UnoSimConfig *c, const UnoSimSummar
             "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
             WIDTH, HEIGHT, WIDTH, HEIGHT);
     char title[200];
-    snprintf(title, sizeof title, "Turns per game: %s, %d players, %" PRIu64 " games, seed %" PRIu64,
-             c->rules.name, c->nplayers, s->sum.games, c->seed);
+    snprintf(title, sizeof title, "Turns per game: %s, %d players, %" PRIu64 " game%s, seed %" PRIu64,
+             c->rules.name, c->nplayers, s->sum.games, uno_cli_s((long long)s->sum.games), c->seed);
     Panel top = {LEFT, 50, WIDTH - LEFT - RIGHT, 270};
     axes(f, &top, title, "turns", "share of games");
     lengths(f, &top, s);

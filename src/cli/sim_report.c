@@ -143,8 +143,8 @@ static void text_duration(FILE *out, const UnoSimConfig *c, const UnoSimSummary 
 void uno_sim_report_text(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s)
 {
     const UnoSimCounts *n = &s->sum;
-    fprintf(out, "uno sim: %s, %d players, %" PRIu64 " games, seed %" PRIu64 "\n", c->rules.name,
-            c->nplayers, n->games, c->seed);
+    fprintf(out, "uno sim: %s, %d players, %" PRIu64 " game%s, seed %" PRIu64 "\n", c->rules.name,
+            c->nplayers, n->games, uno_cli_s((long long)n->games), c->seed);
     text_wins(out, c, n);
     text_places(out, c, n);
     fprintf(out, "\nper game\n");

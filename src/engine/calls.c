@@ -11,7 +11,7 @@
 
 static int64_t now(const UnoGame *g, int64_t t) { return t >= 0 ? t : g->t; }
 
-void note_one_card(UnoGame *g, int seat, bool said, EventSink *out)
+void note_one_card(UnoGame *g, int seat, bool said, bool announce, EventSink *out)
 {
     Seat *s = &g->seats[seat];
     if (s->hand.count != 1)
@@ -19,7 +19,7 @@ void note_one_card(UnoGame *g, int seat, bool said, EventSink *out)
     s->call = said ? CALL_SAID : CALL_FAULT;
     s->fault_t = g->t;
     g->maybe_fault |= !said;
-    if (said)
+    if (announce)
         ev_emit(out, UNO_EV_UNO, seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
 }
 

@@ -1,6 +1,6 @@
 /*
  * card.c — card names, parsing and points.
- * The protocol's notation (TABLE-PROTOCOL.md "Cards"): R0..R9, RS, RR, R+2,
+ * The protocol's notation (docs/protocol.md "The protocol in brief"): R0..R9, RS, RR, R+2,
  * the same for G, B, Y; W, W+4, X.
  */
 #include <ctype.h>

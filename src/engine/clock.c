@@ -1,5 +1,5 @@
 /*
- * clock.c — timed rules on the caller's clock (RULES.md decision 10): the
+ * clock.c — timed rules on the caller's clock (docs/rules.md reading 10): the
  * away timer (KPGUT §8, option away_ms) and the one-hour limit of a scored
  * KPGUT game ("Scoring"). The UNO grace (§1) needs no timer: a catch compares
  * times (calls.c).
@@ -37,7 +37,7 @@ bool uno_game_timers_due(const UnoGame *g, int64_t t)
  *
  * An absence that draws nothing (no card is left, or away_draw is 0) is a
  * turn in which nobody moved: a whole round of them ends the hand as it
- * stands (RULES.md decision 8), so that a table everyone has left stops
+ * stands (docs/rules.md reading 8), so that a table everyone has left stops
  * instead of passing the turn around for ever. With the stock running down
  * by at least a card per absence otherwise, the timers of one request fire
  * at most (cards to draw + players + 1) times, however far its "t" is. */

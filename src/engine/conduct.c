@@ -1,7 +1,7 @@
 /*
  * conduct.c — the people at a KPGUT table: giving up (§9), warnings and
  * ejection (§15), joining (§13), spectators (§3.2), votes (§11).
- * RULES.md "KPGUT's special situations" fixes the readings.
+ * docs/rules.md "KPGUT's special situations" fixes the readings.
  */
 #include <string.h>
 

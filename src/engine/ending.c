@@ -32,7 +32,7 @@ static int hand_points(const UnoGame *g, int seat)
 /* MyUNO "Scoring": the winner scores the cards left in the others' hands;
  * the booklet's partners: the team scores both opponents' hands; the
  * alternative (MyUNO "Alternative scoring"): each keeps a tally of their own
- * leftover points. winner < 0: no one went out (RULES.md decision 8). */
+ * leftover points. winner < 0: no one went out (docs/rules.md reading 8). */
 static void score_hand(UnoGame *g, int winner)
 {
     int won = 0;

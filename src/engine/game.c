@@ -246,7 +246,7 @@ static void return_to_deck(UnoGame *g, UnoCard c)
     g->stock_n++;
 }
 
-/* The first discard under mattel and classic (RULES.md "first card effects"). */
+/* The first discard under mattel and classic (docs/rules.md, 'first card effects'). */
 static void turn_up_first(UnoGame *g, EventSink *out)
 {
     UnoCard c, onto_pile[4 * UNO_MAX_DECKS + 1]; /* the covered WD4s, then c */
@@ -284,8 +284,8 @@ static void turn_up_first(UnoGame *g, EventSink *out)
     apply_effects(g, g->dealer, c, 1, out);
 }
 
-/* KPGUT "Starting the Game": the youngest plays any card but WD4; RULES.md
- * decision 6: holding only WD4s, they draw until they hold another card. */
+/* KPGUT "Starting the Game": the youngest plays any card but WD4; docs/rules.md
+ * reading 6: holding only WD4s, they draw until they hold another card. */
 static void youngest_opens(UnoGame *g, EventSink *out)
 {
     begin_turn(g, youngest_seat(g), out);
@@ -478,19 +478,6 @@ bool uno_game_vote_open(const UnoGame *g, int *opener)
 }
 
 /* ------------------------------------------------------------------ hash */
-
-/* The rules as `uno rules` writes them: the name and every option's value. */
-static uint64_t hash_rules(uint64_t h, const UnoRules *r)
-{
-    h = hash_text(h, r->name);
-    size_t n;
-    const UnoOptionInfo *opts = uno_rules_options(&n);
-    char value[256];
-    for (size_t i = 0; i < n; i++)
-        if (uno_rules_get(r, opts[i].name, value, sizeof value) == UNO_OK)
-            h = hash_text(h, value);
-    return h;
-}
 
 /* What a caught cheat takes back (KPGUT §10). */
 static uint64_t hash_cheat(uint64_t h, const Cheat *c)

@@ -87,7 +87,7 @@ struct UnoGame {
     bool maybe_fault;           /* false: no seat's call is CALL_FAULT (saves a scan) */
     int8_t tactical_seat;       /* §14: the last player who drew in their turn; -1 none */
     bool tactical_right;        /* ... and held a playable card when they did */
-    int8_t stuck;               /* turns in a row with no card played or drawn (decision 8) */
+    int8_t stuck;               /* turns in a row with no card played or drawn (reading 8) */
     int8_t finished;            /* players ranked by finishing */
     int8_t vote_opener;         /* §11: -1 none */
     int8_t nspectators;
@@ -138,8 +138,8 @@ void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS]);
 /* The cards of counts[] into out, in kind order (how a new deck is laid out
  * before its shuffle); returns how many. */
 int deck_in_kind_order(const int counts[UNO_KINDS], UnoCard *out);
-/* What becomes of a card turned up as the first discard (RULES.md "first
- * card effects"): it stands; it is returned to the deck and another is
+/* What becomes of a card turned up as the first discard (docs/rules.md,
+ * 'first card effects'): it stands; it is returned to the deck and another is
  * turned (MyUNO "Wild Draw 4 Card", booklet "Set up" 6, a blank); or another
  * card is turned over on top of it (classic "DEAL"). */
 typedef enum { FIRST_STANDS, FIRST_RETURNED, FIRST_COVERED } FirstFate;
@@ -178,7 +178,7 @@ void shuffle_top(UnoRng *rng, UnoCard *cards, int n, int k);
  * gets the last card drawn. */
 int draw_cards(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out, UnoCard *last);
 /* Draws `first` cards (0 or 1) for seat, then on until its hand can play
- * (KPGUT "Playing a Card", RULES.md decision 6), as one draw event (split
+ * (KPGUT "Playing a Card", docs/rules.md reading 6), as one draw event (split
  * where the stock is reshuffled). Returns the number drawn; the hand still
  * cannot play when neither pile had cards left. */
 int draw_until_playable(UnoGame *g, int seat, int first, EventSink *out);
@@ -265,7 +265,7 @@ static inline uint64_t playable_mask(const UnoGame *g, int seat)
         m = pile_match_mask(g);
         /* Where a challenge can catch an illegal WD4 it may be played as a
          * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
-         * enforces the rule (RULES.md matrix "WD4 challenge"). */
+         * enforces the rule (docs/rules.md, 'Wild Draw 4 challenge'). */
         if (g->rules.challenge != UNO_CHALLENGE_NONE || !wd4_breaks_rule(g, h))
             m |= 1ULL << UNO_WILD4;
         return h->mask & m;
@@ -276,7 +276,7 @@ static inline uint64_t playable_mask(const UnoGame *g, int seat)
     case UNO_PHASE_PENDING:
         if (g->pending_kind == PENDING_DRAW2) {
             /* KPGUT "Draw 2": chain with Draw 2; "Wild+Draw 4": on a Draw 2
-             * when holding no Draw 2 (RULES.md decisions 1, 2) */
+             * when holding no Draw 2 (docs/rules.md readings 1, 2) */
             m = g->rules.stack_draw2 ? value_mask(UNO_DRAW2) : 0;
             if (g->rules.wd4_on_draw2 && !(h->mask & value_mask(UNO_DRAW2)))
                 m |= 1ULL << UNO_WILD4;
@@ -336,7 +336,7 @@ void apply_effects(UnoGame *g, int seat, UnoCard last, int ncards, EventSink *ou
 /* The player in turn takes the pending draw and loses the turn. */
 void take_pending(UnoGame *g, EventSink *out);
 /* The player in turn neither played nor drew a card: the turn passes, or
- * the hand ends when a whole round went by so (RULES.md decision 8). */
+ * the hand ends when a whole round went by so (docs/rules.md reading 8). */
 void stuck_turn(UnoGame *g, EventSink *out);
 
 /* ---- UNO calls, catches, suspicions (calls.c) ---- */
@@ -347,8 +347,10 @@ int call_suspect(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
 void draw_penalty(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out);
 /* The window for catching ends (MyUNO "Going Out"; KPGUT §1, §10). */
 void close_windows(UnoGame *g, bool by_play);
-/* After seat's hand changed: a one-card hand must be called (MyUNO, KPGUT §1). */
-void note_one_card(UnoGame *g, int seat, bool said, EventSink *out);
+/* After seat's hand changed: a one-card hand must be called (MyUNO, KPGUT §1).
+ * announce: the UNO said is told (an `uno` event); not when it was told at
+ * the call made before the play. */
+void note_one_card(UnoGame *g, int seat, bool said, bool announce, EventSink *out);
 
 /* ---- people at the table (conduct.c) ---- */
 int conduct_giveup(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);

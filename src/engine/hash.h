@@ -14,5 +14,7 @@ uint64_t hash_mix(uint64_t h, uint64_t v);
 uint64_t hash_text(uint64_t h, const char *text);
 /* A person's name and age. */
 uint64_t hash_person(uint64_t h, const UnoPlayerInfo *who);
+/* The rules: their name and every option's value as `uno rules` writes it. */
+uint64_t hash_rules(uint64_t h, const UnoRules *r);
 
 #endif

@@ -131,7 +131,7 @@ static void add_void(UnoHistory *h, int seat, uint64_t kinds)
 /* A draw. One of two cards or more went on, and that shows that the hand
  * held nothing playable before its last card: the draw until playable
  * (KPGUT "Playing a Card": "if they cannot play, they draw until they
- * can"; before the opening play, RULES.md decision 6: nothing but Wild Draw
+ * can"; before the opening play, docs/rules.md reading 6: nothing but Wild Draw
  * 4s). The engine tells such a draw as one event (split where the stock is
  * reshuffled), so a later draw of the same player, which may be tactical
  * (§14), says nothing, nor does a draw of one card. */

@@ -79,7 +79,7 @@ static int next_seating(const UnoMatch *m, int8_t players[UNO_MAX_PLAYERS], int 
 /* The next game's dealer (a seat of `players`), or -1: the rule set picks
  * (the oldest, KPGUT "Ending the Game"; or the high card, MyUNO "Setup" 1).
  * Where the players at the table go on from the last game there, the deal
- * passes to the left (RULES.md "who deals"; classic "GOING OUT"; decision
+ * passes to the left (docs/rules.md, 'who deals'; classic "GOING OUT"; reading
  * 11), or stays with a high-card dealer when it does not rotate. */
 static int next_dealer(const UnoMatch *m, const int8_t *players, int n, int table)
 {

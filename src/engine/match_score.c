@@ -172,6 +172,15 @@ static int place_holder(const UnoMatch *m, bool last)
 }
 
 int uno_match_winner(const UnoMatch *m) { return place_holder(m, false); }
+
+/* Player `team` sits in team `team` (uno_match_team_total). */
+int uno_match_winning_team(const UnoMatch *m)
+{
+    if (!uno_match_over(m) || uno_match_team_total(m, 0) < 0)
+        return -1;
+    int first = uno_match_rank(m, 0), second = uno_match_rank(m, 1);
+    return first == second ? -1 : first < second ? 0 : 1;
+}
 int uno_match_loser(const UnoMatch *m) { return place_holder(m, true); }
 
 /* ------------------------------------------------------------------ hash */

@@ -58,23 +58,39 @@ static int reshuffler(const UnoGame *g)
     return g->nspectators > 0 ? -1 : oldest_seat(g);
 }
 
+/* The cards that stay on the pile when it is reshuffled: the top card; and
+ * while a cheat can still be caught (honour mode, KPGUT §10), every card of
+ * its play (the top is its last) and the card they covered, which the catch
+ * puts back in their places (docs/rules.md reading 16). */
+static void cards_kept(const UnoGame *g, uint8_t kept[UNO_KINDS])
+{
+    memset(kept, 0, UNO_KINDS);
+    const Cheat *ch = &g->cheat;
+    if (ch->seat >= 0) {
+        for (int i = 0; i < ch->ncards; i++)
+            kept[ch->cards[i]]++;
+        if (ch->top != UNO_NO_CARD)
+            kept[ch->top]++;
+    } else if (g->top != UNO_NO_CARD) {
+        kept[g->top] = 1;
+    }
+}
+
 /* MyUNO "Going Out": when the draw pile is depleted the discard pile is
- * reshuffled; classic: "reshuffle the
- * discard pile, excluding the top card"; KPGUT §4: at least the last played
- * card stays. Returns the number of cards that became the stock. */
+ * reshuffled; classic: "reshuffle the discard pile, excluding the top card";
+ * KPGUT §4: at least the last played card stays. Returns the number of cards
+ * that became the stock. */
 static int reshuffle(UnoGame *g, EventSink *out)
 {
     UnoCard *stock = game_stock(g);
+    uint8_t kept[UNO_KINDS];
+    cards_kept(g, kept);
     int n = 0;
-    if (g->top != UNO_NO_CARD)
-        g->discard_kinds[g->top]--;
     for (int k = 0; k < UNO_KINDS; k++) {
-        for (int i = 0; i < g->discard_kinds[k]; i++)
+        for (int i = kept[k]; i < g->discard_kinds[k]; i++)
             stock[n++] = (UnoCard)k;
-        g->discard_kinds[k] = 0;
+        g->discard_kinds[k] = kept[k];
     }
-    if (g->top != UNO_NO_CARD)
-        g->discard_kinds[g->top] = 1;
     g->discard_n = (int16_t)(g->discard_n - n);
     shuffle_cards(&g->rng, stock, n);
     g->stock_n = (int16_t)n;

@@ -24,6 +24,7 @@
 
 #include "uno.h"
 #include "engine/fail.h"
+#include "engine/hash.h"
 #include "engine/rules_builtin.h"
 
 /* ------------------------------------------------------------ the table */
@@ -494,11 +495,9 @@ int uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, si
     return set_option(r, i, value, err, errlen);
 }
 
-int uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len)
+/* Option i's value as `uno rules` writes it. */
+static int option_text(const UnoRules *r, int i, char *buf, size_t len)
 {
-    int i = key ? find_option(key) : -1;
-    if (i < 0 || !buf || len == 0)
-        return UNO_E_BAD_REQUEST;
     buf[0] = '\0';
     if (option_info[i].type == UNO_OPT_CARDS) {
         const UnoCard *list = field_cards_c(r, i);
@@ -522,6 +521,26 @@ int uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len)
     default: n = snprintf(buf, len, "%d", v); break;
     }
     return n >= 0 && (size_t)n < len ? UNO_OK : UNO_E_BAD_REQUEST;
+}
+
+int uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len)
+{
+    int i = key ? find_option(key) : -1;
+    if (i < 0 || !buf || len == 0)
+        return UNO_E_BAD_REQUEST;
+    return option_text(r, i, buf, len);
+}
+
+/* The rules as `uno rules` writes them: the name and every option's value
+ * (by index: the state's hash is taken around every action in tests). */
+uint64_t hash_rules(uint64_t h, const UnoRules *r)
+{
+    h = hash_text(h, r->name);
+    char value[256];
+    for (int i = 0; i < OPT_COUNT; i++)
+        if (option_text(r, i, value, sizeof value) == UNO_OK)
+            h = hash_text(h, value);
+    return h;
 }
 
 /* Booklet 'Blank card': a blank that replaces a lost card restores it; the
@@ -782,7 +801,8 @@ static int parse_line(Parse *p, int line, const char *s, const char *e, char *er
     return UNO_OK;
 }
 
-/* Without a base every option must be set: names the missing ones. */
+/* Without a base every option must be set: names the missing ones, as
+ * many as err holds whole, then how many more. */
 static int check_complete(const Parse *p, char *err, size_t errlen)
 {
     int missing = 0;
@@ -790,14 +810,23 @@ static int check_complete(const Parse *p, char *err, size_t errlen)
         missing += !p->seen[i];
     if (!missing)
         return UNO_OK;
-    (void)fail(err, errlen, UNO_E_BAD_REQUEST, "no base, so every option must be set; %d missing:", missing);
-    const char *sep = " ";
-    for (int i = 0; i < OPT_COUNT; i++) {
-        if (!p->seen[i]) {
-            append(err, errlen, sep);
-            append(err, errlen, option_info[i].name);
-            sep = ", ";
+    (void)fail(err, errlen, UNO_E_BAD_REQUEST,
+               "no base, so every option must be set (or begin with base = mattel); %d missing:", missing);
+    if (!err)
+        return UNO_E_BAD_REQUEST;
+    char more[32];
+    for (int i = 0, told = 0; i < OPT_COUNT; i++) {
+        if (p->seen[i])
+            continue;
+        int after = missing - told - 1; /* those still to name after this one */
+        snprintf(more, sizeof more, after ? " and %d more" : "", after);
+        if (strlen(err) + 2 + strlen(option_info[i].name) + strlen(more) >= errlen) {
+            snprintf(more, sizeof more, " and %d more", missing - told); /* room kept for it */
+            append(err, errlen, more);
+            break;
         }
+        append(err, errlen, told++ ? ", " : " ");
+        append(err, errlen, option_info[i].name);
     }
     return UNO_E_BAD_REQUEST;
 }

@@ -103,7 +103,7 @@ int uno_session_compare(int64_t total_a, int games_a, int64_t total_b, int games
     return (a > b) - (a < b);
 }
 
-/* RULES.md decision 7: ties of age are broken by seat order, the earlier
+/* docs/rules.md reading 7: ties of age are broken by seat order, the earlier
  * seat counting as older. */
 int uno_oldest(const int *ages, int n)
 {

@@ -41,7 +41,7 @@ static UnoReason pending_reason(const UnoGame *g)
 }
 
 /* KPGUT §5: when the piles can no longer make a stock, the game ends as in
- * §6. Mattel and classic (RULES.md decision 8): the player draws what there
+ * §6. Mattel and classic (docs/rules.md reading 8): the player draws what there
  * is and the game goes on. Returns false when the game ended. */
 static bool draw_or_end(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out)
 {
@@ -67,12 +67,12 @@ void take_pending(UnoGame *g, EventSink *out)
 /* A Draw 2 or WD4 lands on the next player (MyUNO "Functions of the Action
  * Cards"; KPGUT "Draw 2", "Wild+Draw 4"). Where the rules leave them a
  * choice — continue a chain, or challenge a WD4 — they must answer; else the
- * draw happens at once (TABLE-PROTOCOL.md "Requests"). */
+ * draw happens at once (docs/protocol.md "The protocol in brief"). */
 static void add_pending(UnoGame *g, PendingKind kind, int amount, EventSink *out)
 {
     g->pending = (int16_t)(g->pending + amount);
     if (kind == PENDING_WILD4 || g->pending_kind != PENDING_WILD4)
-        g->pending_kind = (int8_t)kind; /* RULES.md decision 1: once a WD4 joins, only WD4 continues */
+        g->pending_kind = (int8_t)kind; /* docs/rules.md reading 1: once a WD4 joins, only WD4 continues */
     int victim = next_seat(g, g->turn, 1);
     g->turn = (int8_t)victim;
     g->phase = UNO_PHASE_PENDING;
@@ -223,18 +223,18 @@ static void side_slide(UnoGame *g, const UnoAction *a, EventSink *out)
         player_out(g, seat, out);
         return;
     }
-    note_one_card(g, seat, a->uno, out);
+    note_one_card(g, seat, a->uno, a->uno, out);
 }
 
 /* A play that emptied seat's hand (the cards of its last value: k of `last`). */
 static void play_last(UnoGame *g, int seat, UnoCard last, int k, EventSink *out)
 {
-    /* KPGUT §2 (RULES.md decision 5): special cards cannot end the game:
+    /* KPGUT §2 (docs/rules.md reading 5): special cards cannot end the game:
      * their effects happen, then the player draws 1 and must say UNO. */
     if (g->rules.last_card_draw && !uno_card_is_number(last)) {
         apply_effects(g, seat, last, k, out);
         if (g->phase != UNO_PHASE_OVER && draw_or_end(g, seat, 1, UNO_R_LAST_CARD, out))
-            note_one_card(g, seat, false, out);
+            note_one_card(g, seat, false, false, out);
         return;
     }
     if (g->rules.play_to_last) {
@@ -303,13 +303,14 @@ static inline __attribute__((always_inline)) void play_cards(UnoGame *g, const U
     int color = a->color;
     Hand *h = &g->seats[seat].hand;
     bool continues_chain = g->phase == UNO_PHASE_PENDING && !cheat;
-    bool said = a->uno || (in_turn && g->said_before);
+    bool said_before = in_turn && g->said_before; /* its event came with the call */
+    bool said = a->uno || said_before;
     int k = last_run(cards, n);
     start_action(g, seat, true);
     if (cheat)
         record_cheat(g, a);
     if (last == UNO_WILD4) {
-        /* RULES.md decision 2: WD4 legality is tested only outside chains */
+        /* docs/rules.md reading 2: WD4 legality is tested only outside chains */
         g->wd4_illegal = g->phase != UNO_PHASE_PENDING && wd4_breaks_rule(g, h);
         g->wd4_seat = (int8_t)seat;
         g->wd4_nsince = 0;
@@ -331,7 +332,7 @@ static inline __attribute__((always_inline)) void play_cards(UnoGame *g, const U
     ev_emit(out, UNO_EV_PLAY, seat, -1, g->color, n, UNO_R_NONE, cards, n);
 
     if (h->count > 0) {
-        note_one_card(g, seat, said, out);
+        note_one_card(g, seat, said, said && !said_before, out);
         card_effects(g, seat, last, k, out);
         return;
     }
@@ -378,12 +379,12 @@ static const char *draw_refusal(const UnoGame *g, int seat)
     default: break;
     }
     int drawable = g->stock_n + g->discard_n - (g->top != UNO_NO_CARD);
-    if (drawable == 0 && playable_mask(g, seat)) /* RULES.md decision 8: only who cannot move is stuck */
+    if (drawable == 0 && playable_mask(g, seat)) /* docs/rules.md reading 8: only who cannot move is stuck */
         return "no cards are left to draw: play a card";
     return NULL;
 }
 
-/* RULES.md decision 8: the player in turn found nothing to draw (or was
+/* docs/rules.md reading 8: the player in turn found nothing to draw (or was
  * away and nothing could be drawn for them, clock.c). When nobody moved for
  * a whole round, the hand ends as it stands; else the turn passes. */
 void stuck_turn(UnoGame *g, EventSink *out)
@@ -400,8 +401,8 @@ bool can_draw(const UnoGame *g, int seat)
 }
 
 /* Mattel and classic: draw one card; a playable one may be played (or kept:
- * RULES.md decision 14), else the turn ends at once. KPGUT "Basic Gameplay":
- * draw until a playable card comes, then play (RULES.md decision 3).
+ * docs/rules.md reading 14), else the turn ends at once. KPGUT "Basic Gameplay":
+ * draw until a playable card comes, then play (docs/rules.md reading 3).
  * Inline: the trusted path compiles it without events. */
 static inline __attribute__((always_inline)) void draw_in_turn(UnoGame *g, int seat, EventSink *out)
 {
@@ -436,7 +437,7 @@ static inline __attribute__((always_inline)) void draw_in_turn(UnoGame *g, int s
         stuck_turn(g, out);
 }
 
-/* The player in turn keeps the card they drew (RULES.md decision 14). */
+/* The player in turn keeps the card they drew (docs/rules.md reading 14). */
 static void pass_drawn(UnoGame *g, int seat, EventSink *out)
 {
     start_action(g, seat, false);
@@ -479,7 +480,7 @@ static int hand_at_wd4(const UnoGame *g, UnoCard *shown)
     return n;
 }
 
-/* MyUNO "Wild Draw 4" note; KPGUT "Wild+Draw 4"; RULES.md decisions 4, 9.
+/* MyUNO "Wild Draw 4" note; KPGUT "Wild+Draw 4"; docs/rules.md readings 4, 9.
  * The challenged player shows their hand, as it was when they played the
  * Wild Draw 4, to the challenger only. */
 static void challenge_wd4(UnoGame *g, int seat, EventSink *out)

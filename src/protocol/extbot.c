@@ -36,7 +36,8 @@ extern char **environ;
 
 struct UnoExtBot {
     pid_t pid;
-    bool reaped;               /* its exit status is collected */
+    bool reaped;               /* its exit status is collected: */
+    int status;                /* the status waitpid() gave */
     int fd;                    /* the socket; -1 once the program is gone */
     int limit_ms;
     FILE *log;
@@ -106,17 +107,29 @@ UnoExtBot *uno_extbot_start(const char *command, int limit_ms, const char *stder
     return b;
 }
 
-/* Waits up to ms for the process to end; true when it has (status in *st). */
-static bool reaped(pid_t pid, int ms, int *st)
+/* Waits up to ms for the process to end; true when it has (its status in
+ * b->status). */
+static bool reap(UnoExtBot *b, int ms)
 {
-    for (int waited = 0;; waited += 10) {
-        pid_t r = waitpid(pid, st, WNOHANG);
-        if (r == pid || (r < 0 && errno != EINTR))
-            return true;
-        if (waited >= ms)
+    for (int waited = 0; !b->reaped; waited += 10) {
+        pid_t r = waitpid(b->pid, &b->status, WNOHANG);
+        if (r == b->pid || (r < 0 && errno != EINTR))
+            b->reaped = true;
+        else if (waited >= ms)
             return false;
-        nanosleep(&(struct timespec){0, 10 * 1000000}, NULL);
+        else
+            nanosleep(&(struct timespec){0, 10 * 1000000}, NULL);
     }
+    return true;
+}
+
+/* The shell's statuses for a command it could not run: 126 found but not
+ * executable, 127 not found (POSIX "Command Search and Execution"). Before
+ * the first answer they mean the program never started. */
+static bool could_not_start(const UnoExtBot *b)
+{
+    return b->reaped && b->stats.answered == 0 && WIFEXITED(b->status) &&
+           (WEXITSTATUS(b->status) == 126 || WEXITSTATUS(b->status) == 127);
 }
 
 void uno_extbot_stop(UnoExtBot *b)
@@ -125,18 +138,17 @@ void uno_extbot_stop(UnoExtBot *b)
         return;
     if (b->fd >= 0)
         shutdown(b->fd, SHUT_WR); /* end of input: a program reading lines leaves */
-    int st;
-    if (!b->reaped && !reaped(b->pid, 500, &st)) {
+    if (!reap(b, 500)) {
         kill(-b->pid, SIGKILL);
-        waitpid(b->pid, &st, 0);
+        waitpid(b->pid, &b->status, 0);
     }
     if (b->fd >= 0)
         close(b->fd);
     const UnoExtBotStats *s = &b->stats;
-    if (b->log && (s->late || s->illegal || s->garbled || s->gone))
+    if (b->log && (s->late || s->illegal || s->garbled || s->gone) && !s->unstartable)
         fprintf(b->log,
-                "bot %s: %llu questions, %llu answered; late %llu, illegal %llu, not understood %llu%s\n",
-                b->label, (unsigned long long)s->asked, (unsigned long long)s->answered,
+                "bot %s: %llu question%s, %llu answered; late %llu, illegal %llu, not understood %llu%s\n",
+                b->label, (unsigned long long)s->asked, s->asked == 1 ? "" : "s", (unsigned long long)s->answered,
                 (unsigned long long)s->late, (unsigned long long)s->illegal, (unsigned long long)s->garbled,
                 s->gone ? "; it stopped before the end" : "");
     free(b);
@@ -175,21 +187,31 @@ static void problem(UnoExtBot *b, uint64_t *count, const char *fmt, ...)
 /* The program is gone: its socket is closed and it is not asked again. */
 static void gone(UnoExtBot *b, const char *why)
 {
-    close(b->fd);
+    if (b->fd >= 0)
+        close(b->fd);
     b->fd = -1;
-    int st = 0;
     char how[64] = "";
-    if (reaped(b->pid, 200, &st)) {
-        if (WIFEXITED(st))
-            snprintf(how, sizeof how, " (it exited with status %d)", WEXITSTATUS(st));
-        else if (WIFSIGNALED(st))
-            snprintf(how, sizeof how, " (killed by signal %d)", WTERMSIG(st));
-        b->reaped = true;
-    }
+    if (reap(b, 200) && WIFEXITED(b->status))
+        snprintf(how, sizeof how, " (it exited with status %d)", WEXITSTATUS(b->status));
+    else if (b->reaped && WIFSIGNALED(b->status))
+        snprintf(how, sizeof how, " (killed by signal %d)", WTERMSIG(b->status));
     b->stats.gone = true;
-    snprintf(b->problem, sizeof b->problem, "%s%s", why, how);
+    b->stats.unstartable = could_not_start(b);
+    if (b->stats.unstartable)
+        snprintf(b->problem, sizeof b->problem, "it could not be started: the shell could not %s its command%s",
+                 WEXITSTATUS(b->status) == 127 ? "find" : "run", how);
+    else
+        snprintf(b->problem, sizeof b->problem, "%s%s", why, how);
     if (b->log)
-        fprintf(b->log, "bot %s: %s; from now on it plays the default move\n", b->label, b->problem);
+        fprintf(b->log, "bot %s: %s%s\n", b->label, b->problem,
+                b->stats.unstartable ? "" : "; from now on it plays the default move");
+}
+
+bool uno_extbot_started(UnoExtBot *b, int wait_ms)
+{
+    if (!b->stats.gone && reap(b, wait_ms))
+        gone(b, "it ended before its first question");
+    return !b->stats.unstartable;
 }
 
 /* ------------------------------------------------------------ the line */
@@ -409,6 +431,8 @@ static uint64_t question_key(const UnoView *v, const UnoHistory *h)
 bool uno_extbot_choose(UnoExtBot *b, const UnoGame *g, const UnoView *v, const UnoHistory *h, UnoRng *rng,
                        UnoAction *out)
 {
+    if (b->stats.unstartable)
+        return false; /* its problem stays told */
     b->problem[0] = '\0';
     bool in_turn = uno_bot_in_turn(v);
     if (v->phase == UNO_PHASE_OVER || v->nlegal == 0)
@@ -436,5 +460,5 @@ bool uno_extbot_choose(UnoExtBot *b, const UnoGame *g, const UnoView *v, const U
         b->stats.answered++;
         return rc == 1;
     }
-    return in_turn && uno_bot_choose(UNO_BOT_RANDOM, NULL, v, NULL, rng, out);
+    return in_turn && !b->stats.unstartable && uno_bot_choose(UNO_BOT_RANDOM, NULL, v, NULL, rng, out);
 }

@@ -19,6 +19,10 @@
  *    program exited or stopped reading) gets a message and the default move:
  *    in turn the random policy's (bots.h), out of turn nothing. The game goes
  *    on. A program that exited or stopped reading is not asked again.
+ *  - A program that could not be started (the shell's status 126 or 127
+ *    before any answer: its command not found, or not executable) makes no
+ *    move at all, not even the default one: stats.unstartable says so, and
+ *    the caller stops with an error rather than let a stand-in play.
  *  - A late answer that arrives later is recognised (by its "id", or as the
  *    one owed) and dropped, so it never answers a later question.
  */
@@ -42,6 +46,7 @@ typedef struct UnoExtBotStats {
     uint64_t illegal;   /* JSON, but not a legal move now */
     uint64_t garbled;   /* not a JSON object, or a line too long */
     bool gone;          /* it exited or stopped reading */
+    bool unstartable;   /* it could not be started (exit status 126 or 127 before its first answer) */
 } UnoExtBotStats;
 
 /* Runs `command` with /bin/sh -c in a process group of its own, its
@@ -56,6 +61,11 @@ UnoExtBot *uno_extbot_start(const char *command, int limit_ms, const char *stder
 /* Closes the program's input, gives it half a second to leave, then kills
  * its process group. Writes a summary of its problems to the log, if any. */
 void uno_extbot_stop(UnoExtBot *b);
+/* Waits up to wait_ms for a program that cannot be started to say so (the
+ * shell fails at once); false when it could not be started
+ * (uno_extbot_problem() says why). True when it still runs, or ended in
+ * another way (its first question tells). */
+bool uno_extbot_started(UnoExtBot *b, int wait_ms);
 /* A new game begins: the next line carries its events from the start. */
 void uno_extbot_new_game(UnoExtBot *b);
 

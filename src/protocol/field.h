@@ -51,7 +51,7 @@ int uno_field_color(const cJSON *obj, const char *key, int *out, char *err, size
  * UNO_NAME_MAX_CHARS characters and UNO_NAME_LEN-1 bytes) and "age" (years, 0..200;
  * optional, 0 when missing: the protocol examples sometimes leave it out). */
 int uno_field_person(const cJSON *obj, UnoPlayerInfo *out, char *err, size_t errlen);
-/* A list of 1..max card names (any case; TABLE-PROTOCOL.md "Cards"). */
+/* A list of 1..max card names (any case; docs/protocol.md "The protocol in brief"). */
 int uno_field_cards(const cJSON *obj, const char *key, UnoCard *out, int max, int *n, char *err,
                     size_t errlen);
 

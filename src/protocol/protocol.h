@@ -1,7 +1,7 @@
 /*
- * protocol.h — one table spoken as JSON Lines (../shared/TABLE-PROTOCOL.md,
- * docs/protocol.md): a UnoTable holds the current game and turns one request
- * line into exactly one response line. `uno table`, `uno replay`, the server
+ * protocol.h — one table spoken as JSON Lines (docs/protocol.md): a
+ * UnoTable holds the current game and turns one request line into exactly
+ * one response line. `uno table`, `uno replay`, the server
  * and bot adapters all go through it.
  *
  * What this module owns: the current game (created by `new`, replaced by the
@@ -97,7 +97,7 @@ const UnoHistory *uno_table_seen(const UnoTable *t, int viewer);
 char *uno_table_handle(UnoTable *t, const char *line, size_t len);
 
 /* The protocol's error code of an engine status: "illegal", "over", ...,
- * "bad_request" for any other (TABLE-PROTOCOL.md "Responses"). */
+ * "bad_request" for any other (docs/protocol.md "Errors"). */
 const char *uno_status_code(int st);
 /* True when a response line says "ok": true (a cheap check for front ends
  * that replay files). */

@@ -10,7 +10,7 @@
 #include "protocol/request.h"
 
 /* Where the count of an event has a protocol-friendly form
- * (TABLE-PROTOCOL.md's examples: finish "rank"), it is written that way. */
+ * (docs/protocol.md "Events": finish "rank"), it is written that way. */
 static void put_count(cJSON *o, const UnoEvent *ev, bool *ok)
 {
     switch (ev->type) {

@@ -1,7 +1,7 @@
 /*
  * render.h — engine values as protocol JSON: events, actions (as the
  * request that makes them), rules options, and a game's state or a seat's
- * view (TABLE-PROTOCOL.md "Responses", docs/protocol.md).
+ * view (docs/protocol.md "Answers").
  *
  * What this module owns: the names and shapes of the protocol's objects.
  * What each viewer may see is the engine's to say (uno.h,

@@ -8,7 +8,7 @@
 #include "protocol/field.h"
 #include "protocol/request.h"
 
-/* TABLE-PROTOCOL.md "Requests", plus the extensions warn (KPGUT §15),
+/* docs/protocol.md "Ops": the ops of the protocol, plus the extensions warn (KPGUT §15),
  * dispute (§11), spectate (§3.2) and help, spectator_help, allow_help
  * (§3.1, §3.2) described in docs/protocol.md. */
 static const unsigned action_fields[UNO_ACT_COUNT] = {

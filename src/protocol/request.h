@@ -22,7 +22,7 @@
 #include "protocol/protocol.h"
 #include "uno.h"
 
-/* The fields an action request carries (TABLE-PROTOCOL.md "Requests"). */
+/* The fields an action request carries (docs/protocol.md "Ops"). */
 enum {
     UNO_F_SEAT = 1 << 0,      /* "seat": who acts */
     UNO_F_TARGET = 1 << 1,    /* "target": a seat */

@@ -1,6 +1,6 @@
 /*
- * request_new.c — the `new` request (request.h; TABLE-PROTOCOL.md "Requests",
- * docs/protocol.md): rules, options, players, seed, dealer, deck.
+ * request_new.c — the `new` request (request.h; docs/protocol.md
+ * "`new`"): rules, options, players, seed, dealer, deck.
  */
 #include <inttypes.h>
 #include <stdio.h>

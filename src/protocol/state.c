@@ -1,6 +1,6 @@
 /*
- * state.c — the `state` and `view` objects (render.h; TABLE-PROTOCOL.md
- * "Responses"; docs/protocol.md lists every field).
+ * state.c — the `state` and `view` objects (render.h;
+ * docs/protocol.md "`state`" and "`view`" list every field).
  */
 #include <inttypes.h>
 #include <stdio.h>

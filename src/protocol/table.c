@@ -1,6 +1,6 @@
 /*
  * table.c — UnoTable: one request line in, one response line out
- * (protocol.h; TABLE-PROTOCOL.md; docs/protocol.md).
+ * (protocol.h; docs/protocol.md).
  *
  * Order of checks for a request: its length, JSON, an object, "op" a
  * string, "t" well-formed, op known, a game exists (else no_game), "t" not
@@ -488,7 +488,7 @@ cJSON *uno_table_moves(const UnoTable *t, int seat, int64_t clock)
 
 /* `legal` {seat}: every move as the request that makes it. With "t", the
  * moves that would succeed at that time ("could make now",
- * TABLE-PROTOCOL.md), each carrying that "t"; the game itself does not move. */
+ * docs/protocol.md), each carrying that "t"; the game itself does not move. */
 static int op_legal(UnoTable *t, const cJSON *req, int64_t clock, char **text, char *err, size_t errlen)
 {
     int seat;
@@ -538,7 +538,7 @@ static int dispatch(UnoTable *t, const cJSON *req, char **text, char *err, size_
     }
     if (!t->game)
         return fail_with(err, errlen, UNO_E_NO_GAME, "no game: start one with \"new\"");
-    /* TABLE-PROTOCOL.md "Requests": the clock never goes backwards. */
+    /* docs/protocol.md "The clock": the clock never goes backwards. */
     if (clock >= 0 && clock < uno_game_clock(t->game)) {
         snprintf(err, errlen, "clock went backwards: t %" PRId64 " is before %" PRId64, clock,
                  uno_game_clock(t->game));

@@ -1,6 +1,6 @@
 /*
  * join.c — KPGUT §13 at the server: a newcomer asks to join a game in
- * progress, the oldest player consents or not (TABLE-PROTOCOL.md `join`: "a
+ * progress, the oldest player consents or not (docs/protocol.md, `join`: "a
  * server first asks the oldest player"), and a yes seats them where they
  * chose, later seats moving up one. A bot that is the oldest says yes.
  * One request waits at a table at a time.

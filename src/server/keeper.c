@@ -21,14 +21,17 @@ typedef struct Keeper {
     int64_t log_n;                 /* lines in the store's log */
     const Client **watchers;
     int nwatchers, watchers_cap;
+    int64_t hour_told;             /* the start of the game whose hour the watchers were told of */
+    int64_t vacant_since;          /* its last action or watcher, on the lobby's clock (expiry.h) */
 } Keeper;
 
 struct Keepers {
+    Lobby *lobby;                  /* the server's (NULL: a CSV read from the store) */
     SrvStore *store;
     FILE *log;
-    int max;
     bool test_clock;
     int64_t test_now;              /* --test-clock: the clock, moved by keeper_clock only */
+    int64_t looked;                /* srv_now_ms of srv_keeper_tick's last look */
     Keeper **all;
     int n, cap;
 };
@@ -102,6 +105,13 @@ static Keeper *keeper_new(const char *code, const cJSON *config, const char *hos
     return k;
 }
 
+/* k was used now: its vacancy counts from now. */
+static void used(const Keepers *ks, Keeper *k)
+{
+    if (ks->lobby)
+        k->vacant_since = srv_lobby_now(ks->lobby);
+}
+
 static bool add_keeper(Keepers *ks, Keeper *k)
 {
     if (ks->n == ks->cap) {
@@ -113,6 +123,7 @@ static bool add_keeper(Keepers *ks, Keeper *k)
         ks->cap = cap;
     }
     ks->all[ks->n++] = k;
+    used(ks, k);
     return true;
 }
 
@@ -176,24 +187,24 @@ static void restore(void *ctx, const char *code, const char *config, const char 
     }
 }
 
-Keepers *srv_keepers_new(SrvStore *store, FILE *log, int max, bool test_clock, char *err, size_t errlen)
+Keepers *srv_keepers_new(Lobby *l, bool test_clock, char *err, size_t errlen)
 {
     Keepers *ks = calloc(1, sizeof *ks);
     if (!ks) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    ks->store = store;
-    ks->log = log;
-    ks->max = max;
+    ks->lobby = l;
+    ks->store = l->store;
+    ks->log = l->log;
     ks->test_clock = test_clock;
     if (test_clock) {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
         ks->test_now = (int64_t)ts.tv_sec * 1000;
     }
-    if (!srv_store_each_keeper(store, restore, ks)) {
-        snprintf(err, errlen, "the scorekeeper tables could not be read: %s", srv_store_error(store));
+    if (!srv_store_each_keeper(ks->store, restore, ks)) {
+        snprintf(err, errlen, "the scorekeeper tables could not be read: %s", srv_store_error(ks->store));
         srv_keepers_free(ks);
         return NULL;
     }
@@ -214,7 +225,7 @@ char *srv_keeper_csv(SrvStore *store, const char *code, char *err, size_t errlen
 {
     Keepers ks = {.store = store, .log = stderr};
     char *csv = NULL;
-    if (!srv_store_each_keeper(store, restore, &ks))
+    if (!srv_store_find_keeper(store, code, restore, &ks))
         snprintf(err, errlen, "%s", srv_store_error(store));
     else if (!find(&ks, code))
         snprintf(err, errlen, "no scorekeeper table %s", code);
@@ -243,11 +254,12 @@ static int64_t now_for(const Keepers *ks, const Keeper *k)
 
 /* ------------------------------------------------------------ watchers */
 
-static void unwatch(Keeper *k, const Client *c)
+static void unwatch(const Keepers *ks, Keeper *k, const Client *c)
 {
     for (int i = 0; i < k->nwatchers; i++)
         if (k->watchers[i] == c) {
             k->watchers[i] = k->watchers[--k->nwatchers];
+            used(ks, k);
             return;
         }
 }
@@ -255,7 +267,7 @@ static void unwatch(Keeper *k, const Client *c)
 void srv_keeper_unwatch(Keepers *ks, const Client *c)
 {
     for (int i = 0; i < ks->n; i++)
-        unwatch(ks->all[i], c);
+        unwatch(ks, ks->all[i], c);
 }
 
 static bool watch(Keeper *k, const Client *c)
@@ -295,14 +307,32 @@ static void announce(const Keepers *ks, const Keeper *k, const Client *except)
             srv_reply((Client *)k->watchers[i], keeper_message(ks, k, true), NULL);
 }
 
+/* Tells the watchers of each table whose game's hour has passed, once a game. */
+static void tell_hours(const Keepers *ks)
+{
+    for (int i = 0; i < ks->n; i++) {
+        Keeper *k = ks->all[i];
+        if (k->hour_told != k->state->start && keeper_state_hour_up(k->state, now_for(ks, k))) {
+            k->hour_told = k->state->start;
+            announce(ks, k, NULL);
+        }
+    }
+}
+
+void srv_keeper_tick(Keepers *ks, int64_t now)
+{
+    if (now - ks->looked < 1000)
+        return;
+    ks->looked = now;
+    tell_hours(ks);
+}
+
 /* ------------------------------------------------------------------ ops */
 
 static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
 {
     char err[UNO_ERR_LEN];
     static const char *const fields[] = {"op", "id", "players"};
-    if (ks->n >= ks->max)
-        return srv_reply_error(c, "forbidden", "no more scorekeeper tables: the server is at its limit", id);
     if (uno_field_only(req, fields, sizeof fields / sizeof fields[0], "keeper_create", err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
     cJSON *config = cJSON_CreateObject();
@@ -323,7 +353,7 @@ static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
     char host_hash[SRV_HASH_LEN + 1], clock_hash[SRV_HASH_LEN + 1];
     do
         srv_random_code(code);
-    while (find(ks, code));
+    while (find(ks, code) || srv_store_expired(ks->store, code, true));
     srv_random_token(host);
     srv_random_token(clock);
     bool hashed = srv_secret_hash(host, host_hash) && srv_secret_hash(clock, clock_hash);
@@ -398,6 +428,7 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
     }
     if (!rc) {
         k->log_n++;
+        used(ks, k);
         cJSON_Delete(k->acts);
         k->acts = acts;
         free(k->state);
@@ -442,6 +473,8 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
             srv_reply_error(c, "bad_request", err, id);
         else {
             ks->test_now += ms;
+            ks->lobby->test_advanced += ms;
+            tell_hours(ks); /* before the answer: a test that moved past the hour finds its pages told */
             cJSON *o = cJSON_CreateObject();
             bool ok = true;
             uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
@@ -464,7 +497,11 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
     }
     Keeper *k = find(ks, code);
     if (!k)
-        srv_reply_error(c, "no_table", "no scorekeeper table has that code", id);
+        srv_reply_error(c, "no_table",
+                        srv_store_expired(ks->store, code, true)
+                            ? "that scorekeeper table has expired: nobody watched or changed it for a while"
+                            : "no scorekeeper table has that code",
+                        id);
     else if (strcmp(op, "watch") == 0) {
         srv_keeper_unwatch(ks, c);
         if (!watch(k, c))
@@ -488,3 +525,26 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
         op_act(ks, k, c, req, id);
     return true;
 }
+
+/* ------------------------------------------------------------- expiry */
+
+static int count(void *ctx) { return ((Keepers *)ctx)->n; }
+
+static int64_t vacant_since(void *ctx, int i)
+{
+    const Keeper *k = ((Keepers *)ctx)->all[i];
+    return k->nwatchers ? SRV_IN_USE : k->vacant_since;
+}
+
+static void remove_keeper(void *ctx, int i)
+{
+    Keepers *ks = ctx;
+    Keeper *k = ks->all[i];
+    if (!srv_store_expire_keeper(ks->store, k->code))
+        fprintf(ks->log, "uno serve: scorekeeper table %s: its expiry could not be kept: %s\n", k->code,
+                srv_store_error(ks->store));
+    keeper_free(k);
+    ks->all[i] = ks->all[--ks->n];
+}
+
+SrvTableKind srv_keepers_kind(Keepers *ks) { return (SrvTableKind){ks, count, vacant_since, remove_keeper}; }

@@ -25,15 +25,24 @@
 
 typedef struct Keepers Keepers;
 
-/* The scorekeeper tables of the store, rebuilt. NULL and a message when
- * they cannot be read. At most max tables may be made. */
-Keepers *srv_keepers_new(SrvStore *store, FILE *log, int max, bool test_clock, char *err, size_t errlen);
+/* The scorekeeper tables of the lobby's store, rebuilt. NULL and a message
+ * when they cannot be read. (The lobby counts them against --max-tables.)
+ * Under test_clock, keeper_clock moves the lobby's clock too. */
+Keepers *srv_keepers_new(Lobby *l, bool test_clock, char *err, size_t errlen);
 void srv_keepers_free(Keepers *k);
 /* Answers op when it is a scorekeeper op (keeper_create, keeper_watch,
  * keeper_act, keeper_export, keeper_clock): true; false when it is not. */
 bool srv_keeper_op(Keepers *k, Client *c, const cJSON *req, const char *op, const cJSON *id);
+/* Run by the server's clock (`now`: srv_now_ms): about once a second, the
+ * watchers of every table whose game's hour has passed since are told, so
+ * that their pages show the alert and the counts form unasked. */
+void srv_keeper_tick(Keepers *k, int64_t now);
 /* The connection is closing: it watches nothing any more. */
 void srv_keeper_unwatch(Keepers *k, const Client *c);
+/* The scorekeeper tables as a kind of table that expires (expiry.h): a
+ * table is vacant while nobody watches it, since its last action or its
+ * last watcher. */
+SrvTableKind srv_keepers_kind(Keepers *ks);
 /* A table's session as CSV from the store (`uno serve --scores`): malloc'd,
  * or NULL and a message. */
 char *srv_keeper_csv(SrvStore *store, const char *code, char *err, size_t errlen);

@@ -440,6 +440,11 @@ static void roles(const KeeperState *s, int *oldest, int *youngest)
     *youngest = y < 0 ? -1 : s->seats[y].player;
 }
 
+bool keeper_state_hour_up(const KeeperState *s, int64_t now)
+{
+    return !s->over && s->start && now - s->start >= HOUR_MS;
+}
+
 static cJSON *game_json(const KeeperState *s, int64_t now, bool *ok)
 {
     cJSON *g = cJSON_CreateObject(), *seats = cJSON_CreateArray();
@@ -466,7 +471,7 @@ static cJSON *game_json(const KeeperState *s, int64_t now, bool *ok)
     uno_json_put(g, "started", s->start ? uno_json_int(s->start) : cJSON_CreateNull(), ok);
     int64_t elapsed = s->over ? s->elapsed : s->start ? now - s->start : 0;
     uno_json_put(g, "elapsed", uno_json_int(elapsed), ok);
-    uno_json_put(g, "hour_up", cJSON_CreateBool(!s->over && s->start && elapsed >= HOUR_MS), ok);
+    uno_json_put(g, "hour_up", cJSON_CreateBool(keeper_state_hour_up(s, now)), ok);
     uno_json_put(g, "over", cJSON_CreateBool(s->over), ok);
     uno_json_put(g, "at_hour", cJSON_CreateBool(s->at_hour), ok);
     return g;

@@ -67,6 +67,9 @@ int keeper_state_init(KeeperState *s, const cJSON *config, char *err, size_t err
  * UNO_OK, or UNO_E_BAD_REQUEST / UNO_E_ILLEGAL with a message and nothing
  * changed. "undo" is not an action here: keeper.c rebuilds the state. */
 int keeper_state_apply(KeeperState *s, const cJSON *action, char *err, size_t errlen);
+/* The game's hour has passed (KPGUT "Scoring") and it is not over yet: its
+ * players still in are ranked from their counts. */
+bool keeper_state_hour_up(const KeeperState *s, int64_t now);
 /* The whole state for the page, the clock as of now (server ms). NULL when
  * out of memory. */
 cJSON *keeper_state_json(const KeeperState *s, int64_t now);

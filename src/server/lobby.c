@@ -4,6 +4,7 @@
  * Requests in a game go on to the room (room.c).
  */
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -14,9 +15,6 @@
 #include "server/room.h"
 #include "server/server.h"
 
-/* Tables one connection may create: enough for a host, not for a flood. */
-#define CREATES_PER_CONNECTION 20
-
 struct UnoServer {
     Lobby lobby;
     Keepers *keepers;   /* the scorekeeper tables (keeper.h) */
@@ -26,11 +24,13 @@ struct UnoServer {
                                           their pings fall due */
     int next_room;      /* where the clock goes on */
     char *hello;        /* what a connection is told first */
+    SrvRate creates;    /* each address's budget of tables */
+    SrvTableKind kinds[2]; /* the card tables, the scorekeeper's (expiry.h) */
+    int64_t sweep_at;   /* when the clock next looks for tables to expire */
 };
 
 typedef struct ClientData {
     Client client;
-    int creates;
     uint32_t ping_n;    /* the last ping's number: random, so that no pong can be sent before its ping */
     int64_t ping_sent;  /* ... when it left, 0: answered */
     int64_t ping_due;   /* when the next one goes */
@@ -43,6 +43,8 @@ void uno_serve_config_default(UnoServeConfig *c)
     c->port = 8080;
     c->db = "uno.db";
     c->max_tables = 10000;
+    c->creates_per_addr = 20;
+    c->expire_after_min = 90;
     srv_limits_default(&c->limits);
     c->log = stderr;
 }
@@ -164,20 +166,68 @@ static bool add_room(Lobby *l, Room *r)
     return true;
 }
 
+/* ------------------------------------------------ tables that expire */
+
+static int rooms_count(void *ctx) { return ((Lobby *)ctx)->nrooms; }
+static int64_t room_vacant_since(void *ctx, int i) { return srv_room_vacant_since(((Lobby *)ctx)->rooms[i]); }
+
+static void remove_room(void *ctx, int i)
+{
+    Lobby *l = ctx;
+    Room *r = l->rooms[i];
+    if (!srv_store_expire_table(l->store, r->code))
+        fprintf(l->log, "uno serve: table %s: its expiry could not be kept: %s\n", r->code,
+                srv_store_error(l->store));
+    srv_room_free(r);
+    l->rooms[i] = l->rooms[--l->nrooms];
+}
+
+int64_t srv_lobby_now(const Lobby *l) { return srv_now_ms() + l->test_advanced; }
+
+static void expire_vacant(UnoServer *s)
+{
+    srv_tables_expire(s->kinds, 2, srv_lobby_now(&s->lobby) - (int64_t)s->cfg.expire_after_min * 60 * 1000);
+}
+
+/* Whether the client may create a table now: the server has room for one
+ * (the table vacant longest makes room, SRV_RECLAIM_AFTER_MS at least) and
+ * its address has one left in its budget, which it takes. Otherwise the
+ * client is told why. */
+static bool may_create(UnoServer *s, ClientData *d, const cJSON *id)
+{
+    char msg[160];
+    if (srv_tables_count(s->kinds, 2) >= s->cfg.max_tables &&
+        !srv_tables_reclaim(s->kinds, 2, srv_lobby_now(&s->lobby) - SRV_RECLAIM_AFTER_MS)) {
+        snprintf(msg, sizeof msg, "no more tables: the server's %d are all in use; try again later",
+                 s->cfg.max_tables);
+        srv_reply_error(&d->client, "forbidden", msg, id);
+        return false;
+    }
+    SrvAddr *a = srv_conn_addr(d->client.conn);
+    int64_t now = srv_now_ms();
+    if (!srv_bucket_take(&a->creates, &s->creates, now)) {
+        snprintf(msg, sizeof msg, "this address has created %d tables lately: the next may be created in %" PRId64
+                 " s", s->cfg.creates_per_addr, (srv_bucket_wait(&a->creates, &s->creates, now) + 999) / 1000);
+        srv_reply_error(&d->client, "rate_limited", msg, id);
+        return false;
+    }
+    return true;
+}
+
 static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON *id)
 {
     Lobby *l = &s->lobby;
     Client *c = &d->client;
     char err[UNO_ERR_LEN] = "";
-    if (l->nrooms >= s->cfg.max_tables || d->creates >= CREATES_PER_CONNECTION)
-        return srv_reply_error(c, "forbidden", "no more tables: the server (or this connection) is at its limit", id);
     if (srv_config_check(req, s->cfg.allow_decks, &l->bots, err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
+    if (!may_create(s, d, id))
+        return;
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], watch[SRV_TOKEN_LEN + 1];
     char host_hash[SRV_HASH_LEN + 1], watch_hash[SRV_HASH_LEN + 1];
     do
         srv_random_code(code);
-    while (find_room(l, code));
+    while (find_room(l, code) || srv_store_expired(l->store, code, false));
     srv_random_token(host);
     srv_random_token(watch);
     bool hashed = srv_secret_hash(host, host_hash) && srv_secret_hash(watch, watch_hash);
@@ -188,10 +238,10 @@ static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON
     if (!r || !text || !srv_store_add_table(l->store, code, text, host_hash, watch_hash) || !add_room(l, r)) {
         free(text);
         srv_room_free(r);
+        srv_bucket_give_back(&srv_conn_addr(c->conn)->creates);
         return srv_server_error(c, "the table could not be kept", srv_store_error(l->store), id);
     }
     free(text);
-    d->creates++;
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
@@ -203,8 +253,9 @@ static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON
 }
 
 /* The table a request names; NULL (and an error sent) when none. */
-static Room *named_room(Lobby *l, Client *c, const cJSON *req, const cJSON *id)
+static Room *named_room(UnoServer *s, Client *c, const cJSON *req, const cJSON *id)
 {
+    Lobby *l = &s->lobby;
     const char *code;
     char err[UNO_ERR_LEN];
     if (uno_field_string(req, "table", 16, &code, err, sizeof err) != UNO_OK) {
@@ -212,9 +263,15 @@ static Room *named_room(Lobby *l, Client *c, const cJSON *req, const cJSON *id)
         return NULL;
     }
     Room *r = find_room(l, code);
-    if (!r)
-        srv_reply_error(c, "no_table", "no table has that code", id);
-    else if (r->broken[0]) {
+    char upper[SRV_CODE_LEN + 1], msg[160];
+    if (!r && srv_code_normal(code, upper) && srv_store_expired(l->store, upper, false)) {
+        snprintf(msg, sizeof msg, "that table has expired: nobody was at it for %d minutes", s->cfg.expire_after_min);
+        srv_reply_error(c, "no_table", msg, id);
+    } else if (!r) {
+        snprintf(msg, sizeof msg, "no table has that code (a table nobody is at for %d minutes is removed)",
+                 s->cfg.expire_after_min);
+        srv_reply_error(c, "no_table", msg, id);
+    } else if (r->broken[0]) {
         srv_reply_error(c, "no_table", "that table could not be restored", id);
         r = NULL;
     }
@@ -230,13 +287,12 @@ static bool secret_matches(const cJSON *req, const char *key, const char *hash)
 
 static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, const cJSON *id)
 {
-    Lobby *l = &s->lobby;
     Client *c = &d->client;
     bool takes_role = strcmp(op, "sit") == 0 || strcmp(op, "resume") == 0 || strcmp(op, "watch") == 0 ||
                       strcmp(op, "join") == 0;
     if (takes_role && c->room)
         return srv_reply_error(c, "forbidden", "this connection already has a seat or watches: \"leave\" first", id);
-    Room *r = named_room(l, c, req, id);
+    Room *r = named_room(s, c, req, id);
     if (!r)
         return;
     if (strcmp(op, "table") == 0) {
@@ -249,7 +305,10 @@ static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, co
         return srv_room_replay(r, c, req, id);
     if (strcmp(op, "join") == 0) {
         c->room = r; /* waiting for the oldest's answer, with no role yet */
-        return srv_room_join(r, c, req, id);
+        srv_room_join(r, c, req, id);
+        if (c->role == ROLE_NONE && r->joiner != c)
+            c->room = NULL; /* refused at once: at no table */
+        return;
     }
     if (strcmp(op, "sit") == 0)
         return srv_room_sit(r, c, req, id);
@@ -304,8 +363,8 @@ static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
         return op_create(s, d, req, id);
     if (strcmp(op, "rules") == 0)
         return srv_reply(c, srv_config_rules_json(), id);
-    if (strcmp(op, "keeper_create") == 0 && d->creates++ >= CREATES_PER_CONNECTION)
-        return srv_reply_error(c, "forbidden", "no more tables: this connection is at its limit", id);
+    if (strcmp(op, "keeper_create") == 0 && !may_create(s, d, id))
+        return;
     if (srv_keeper_op(s->keepers, c, req, op, id))
         return;
     if (strcmp(op, "leave") == 0) {
@@ -381,11 +440,16 @@ static void clock_runs(void *ctx)
         s->next_room = (s->next_room + 1) % l->nrooms;
         srv_room_run(l->rooms[s->next_room], now);
     }
+    if (now >= s->sweep_at) {
+        expire_vacant(s);
+        s->sweep_at = now + SRV_EXPIRY_SWEEP_MS;
+    }
     for (int n = 0; n < SRV_PINGS_PER_RUN && s->clients && now >= s->clients->ping_due; n++) {
         ClientData *d = s->clients;
         unlink_client(s, d);
         ping_and_queue(s, d, now);
     }
+    srv_keeper_tick(s->keepers, now);
     srv_timer_set(l->clock, k < l->nrooms ? 1 : SRV_CLOCK_MS);
 }
 
@@ -403,6 +467,19 @@ static void on_open(void *ctx, SrvConn *conn)
     srv_conn_set_data(conn, d);
     srv_send(conn, s->hello, strlen(s->hello));
     ping_and_queue(s, d, srv_now_ms());
+}
+
+static void on_refused(void *ctx, SrvConn *conn, SrvRefusal why)
+{
+    UnoServer *s = ctx;
+    char msg[160];
+    if (why == SRV_ADDR_FULL)
+        snprintf(msg, sizeof msg, "too many connections from your address (%d): close one and try again",
+                 s->cfg.limits.max_conns_per_addr);
+    else
+        snprintf(msg, sizeof msg, "the server is busy: try again later");
+    Client c = {.conn = conn};
+    srv_reply_error(&c, "too_many_connections", msg, NULL);
 }
 
 static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *text, size_t len)
@@ -506,21 +583,26 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
     Lobby *l = &s->lobby;
     l->log = cfg->log;
     l->bots = (SrvBots){s->cfg.bots, s->cfg.nbots};
+    s->creates = (SrvRate){cfg->creates_per_addr / 3600000.0, cfg->creates_per_addr};
     SrvConfig sc = {
         .host = cfg->host,
         .port = cfg->port,
         .web_root = cfg->web_root,
+        .trust_proxy = cfg->trust_proxy,
         .limits = cfg->limits,
-        .handlers = {.ctx = s, .on_open = on_open, .on_message = on_message, .on_close = on_close, .on_stop = on_stop},
+        .handlers = {.ctx = s, .on_open = on_open, .on_refused = on_refused, .on_message = on_message,
+                     .on_close = on_close, .on_stop = on_stop},
     };
     if (!(l->store = srv_store_open(cfg->db, SRV_STORE_SERVE, err, errlen)) || !(l->srv = srv_new(&sc, err, errlen))) {
         uno_server_free(s);
         return NULL;
     }
-    if (!(s->keepers = srv_keepers_new(l->store, l->log, cfg->max_tables, cfg->test_clock, err, errlen))) {
+    if (!(s->keepers = srv_keepers_new(l, cfg->test_clock, err, errlen))) {
         uno_server_free(s);
         return NULL;
     }
+    s->kinds[0] = (SrvTableKind){l, rooms_count, room_vacant_since, remove_room};
+    s->kinds[1] = srv_keepers_kind(s->keepers);
     if (!(l->search = srv_pool_new(l->srv, srv_pool_threads_default())) ||
         (l->bots.n && !(l->programs = srv_pool_new(l->srv, SRV_PROGRAM_THREADS)))) {
         snprintf(err, errlen, "cannot start the bots' threads");

@@ -25,6 +25,7 @@ Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *
         return NULL;
     }
     r->lobby = l;
+    r->vacant_since = srv_lobby_now(l);
     snprintf(r->code, sizeof r->code, "%s", code);
     snprintf(r->host_hash, sizeof r->host_hash, "%s", host_hash);
     snprintf(r->watch_hash, sizeof r->watch_hash, "%s", watch_hash);
@@ -373,7 +374,7 @@ void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
 
 /* ------------------------------------------------------------- clients */
 
-/* The ops a seated person may send (TABLE-PROTOCOL.md); `join` (§13),
+/* The ops a seated person may send (docs/protocol.md "Ops"); `join` (§13),
  * `tick` and the §3.2 spectators' ops are the server's own. */
 static bool seat_op(const char *op)
 {
@@ -567,7 +568,16 @@ void srv_room_leave(Room *r, Client *c)
             r->watchers[i--] = r->watchers[--r->nwatchers];
     c->room = NULL;
     c->role = ROLE_NONE;
+    r->vacant_since = srv_lobby_now(r->lobby);
     srv_room_announce(r);
+}
+
+int64_t srv_room_vacant_since(const Room *r)
+{
+    bool someone = r->nwatchers > 0 || r->joiner || r->thinking;
+    for (int s = 0; s < r->nseats; s++)
+        someone = someone || r->seats[s].client;
+    return someone ? SRV_IN_USE : r->vacant_since;
 }
 
 /* ------------------------------------------------------------- restore */

@@ -26,6 +26,7 @@
 
 #include "bots/bots.h"
 #include "protocol/protocol.h"
+#include "server/expiry.h"
 #include "server/pool.h"
 #include "server/secret.h"
 #include "server/server.h"
@@ -125,6 +126,7 @@ struct Room {
     cJSON *joining_id;               /* ... their request's "id" */
     Thought *thinking;               /* a bot's decision being made off the loop, or NULL */
     int game_no;                     /* games begun here since the server started */
+    int64_t vacant_since;            /* server ms the last person left it (or it was made) */
 };
 
 struct Lobby {
@@ -138,6 +140,7 @@ struct Lobby {
     SrvPool *programs;               /* threads for the programs' answers (NULL: none registered) */
     SrvBots bots;                    /* the programs registered */
     FILE *log;                       /* the operator's log (no card is ever written to it) */
+    int64_t test_advanced;           /* --test-clock: ms keeper_clock has moved the clock on */
 };
 
 /* ---- lobby.c: connections and messages ---- */
@@ -153,6 +156,9 @@ void srv_random_code(char out[SRV_CODE_LEN + 1]);
 /* A table's code as the lobby keeps it (upper case) from what a client
  * wrote; false when it cannot be one (the wrong length). */
 bool srv_code_normal(const char *code, char upper[SRV_CODE_LEN + 1]);
+/* The clock of vacancies (expiry.h), server ms: srv_now_ms, moved on by
+ * keeper_clock under --test-clock so that a test can age the tables. */
+int64_t srv_lobby_now(const Lobby *l);
 /* 32 hex digits of the kernel's randomness. */
 void srv_random_token(char out[SRV_TOKEN_LEN + 1]);
 uint64_t srv_random_u64(void);
@@ -246,5 +252,9 @@ void srv_room_seat_client(Room *r, Client *c, int seat, const char *token, const
 void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSON *id);
 /* The client leaves its role (it left, or its connection closed). */
 void srv_room_leave(Room *r, Client *c);
+/* Since when nobody has been at the table (server ms): no seat's
+ * connection, no spectator, no newcomer asking to join, no bot deciding on
+ * a thread; SRV_IN_USE while there is (expiry.h). */
+int64_t srv_room_vacant_since(const Room *r);
 
 #endif

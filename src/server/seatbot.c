@@ -98,7 +98,7 @@ static void program_choose(Thought *t)
     if (p->bot) {
         UnoExtBotStats st;
         uno_extbot_stats(p->bot, &st);
-        if (st.gone && p->starts < SRV_PROGRAM_STARTS) {
+        if (st.gone) { /* started again below, or the default move once it was started too often */
             uno_extbot_stop(p->bot);
             p->bot = NULL;
         }

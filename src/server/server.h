@@ -27,7 +27,10 @@ typedef struct UnoServeConfig {
     int port;               /* 0: any free one */
     const char *db;         /* the SQLite file */
     const char *web_root;   /* the web client's folder, or NULL */
-    int max_tables;         /* tables the server keeps at most */
+    int max_tables;         /* tables the server keeps at most, card and scorekeeper tables together */
+    int creates_per_addr;   /* tables one address may create at once, and again each hour */
+    int expire_after_min;   /* minutes a table nobody is at is kept */
+    bool trust_proxy;       /* the client's address is the proxy's X-Forwarded-For */
     bool allow_decks;       /* create requests may fix the deck (tests, demos) */
     bool test_clock;        /* the scorekeeper's clock stands still but for keeper_clock (tests) */
     SrvLimits limits;
@@ -36,7 +39,8 @@ typedef struct UnoServeConfig {
     int nbots;
 } UnoServeConfig;
 
-/* Port 8080, uno.db, no web root, 10,000 tables, srv_limits_default, stderr. */
+/* Port 8080, uno.db, no web root, 10,000 tables, 20 creates an address,
+ * tables kept 90 minutes vacant, srv_limits_default, stderr. */
 void uno_serve_config_default(UnoServeConfig *c);
 
 /* Registers a program from "NAME=SPEC" (--bot): NAME is 1 to 15 of a-z,

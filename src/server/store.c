@@ -37,7 +37,9 @@
 
 enum {
     Q_ADD_TABLE, Q_ADD_SEAT, Q_ADD_JOIN, Q_LOG, Q_TABLES, Q_SEATS, Q_JOINS, Q_ACTIONS,
-    Q_ADD_KEEPER, Q_KEEPER_LOG, Q_KEEPERS, Q_KEEPER_LINES, Q_COUNT
+    Q_ADD_KEEPER, Q_KEEPER_LOG, Q_KEEPERS, Q_KEEPER_LINES, Q_KEEPER,
+    Q_EXPIRE_TABLE, Q_DROP_SEATS, Q_DROP_JOINS, Q_DROP_TABLE,
+    Q_EXPIRE_KEEPER, Q_DROP_KEEPER, Q_EXPIRED, Q_COUNT
 };
 
 static const char *const queries[Q_COUNT] = {
@@ -45,14 +47,27 @@ static const char *const queries[Q_COUNT] = {
     [Q_ADD_SEAT] = "INSERT INTO seats(code, seat, name, age, token) VALUES (?1, ?2, ?3, ?4, ?5)",
     [Q_ADD_JOIN] = "INSERT INTO joins(code, seat, name, age, token) VALUES (?1, ?2, ?3, ?4, ?5)",
     [Q_LOG] = "INSERT INTO actions(code, n, line, hash) VALUES (?1, ?2, ?3, ?4)",
-    [Q_TABLES] = "SELECT code, config, host, watch FROM tables ORDER BY rowid",
+    [Q_TABLES] = "SELECT code, config, host, watch FROM tables "
+                 "WHERE code NOT IN (SELECT code FROM expired WHERE kind = 'table') ORDER BY rowid",
     [Q_SEATS] = "SELECT seat, name, age, token FROM seats WHERE code = ?1 ORDER BY seat",
     [Q_JOINS] = "SELECT seat, name, age, token FROM joins WHERE code = ?1 ORDER BY rowid",
     [Q_ACTIONS] = "SELECT n, line, hash FROM actions WHERE code = ?1 ORDER BY n",
     [Q_ADD_KEEPER] = "INSERT INTO keepers(code, config, host, clock) VALUES (?1, ?2, ?3, ?4)",
     [Q_KEEPER_LOG] = "INSERT INTO keeper_log(code, n, line) VALUES (?1, ?2, ?3)",
-    [Q_KEEPERS] = "SELECT code, config, host, clock FROM keepers ORDER BY rowid",
+    [Q_KEEPERS] = "SELECT code, config, host, clock FROM keepers "
+                  "WHERE code NOT IN (SELECT code FROM expired WHERE kind = 'keeper') ORDER BY rowid",
     [Q_KEEPER_LINES] = "SELECT n, line FROM keeper_log WHERE code = ?1 ORDER BY n",
+    [Q_KEEPER] = "SELECT code, config, host, clock FROM keepers WHERE code = ?1",
+    /* a table that expires: kept, marked, where it has a log; else its rows go */
+    [Q_EXPIRE_TABLE] = "INSERT INTO expired(kind, code) "
+                       "SELECT 'table', ?1 WHERE EXISTS (SELECT 1 FROM actions WHERE code = ?1)",
+    [Q_DROP_SEATS] = "DELETE FROM seats WHERE code = ?1 AND NOT EXISTS (SELECT 1 FROM actions WHERE code = ?1)",
+    [Q_DROP_JOINS] = "DELETE FROM joins WHERE code = ?1 AND NOT EXISTS (SELECT 1 FROM actions WHERE code = ?1)",
+    [Q_DROP_TABLE] = "DELETE FROM tables WHERE code = ?1 AND NOT EXISTS (SELECT 1 FROM actions WHERE code = ?1)",
+    [Q_EXPIRE_KEEPER] = "INSERT INTO expired(kind, code) "
+                        "SELECT 'keeper', ?1 WHERE EXISTS (SELECT 1 FROM keeper_log WHERE code = ?1)",
+    [Q_DROP_KEEPER] = "DELETE FROM keepers WHERE code = ?1 AND NOT EXISTS (SELECT 1 FROM keeper_log WHERE code = ?1)",
+    [Q_EXPIRED] = "SELECT 1 FROM expired WHERE kind = ?1 AND code = ?2",
 };
 
 /* How a served database is kept (store.h). */
@@ -349,6 +364,33 @@ bool srv_store_each_action(SrvStore *st, const char *code,
     return finish(q, rc);
 }
 
+/* A table's code bound to each of n writes, done together or not at all. */
+static bool run_together(SrvStore *st, const int *qs, int n, const char *code)
+{
+    bool ok = sqlite3_exec(st->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+    for (int i = 0; ok && i < n; i++) {
+        bind_text(st->q[qs[i]], 1, code);
+        ok = run(st->q[qs[i]]);
+    }
+    return sqlite3_exec(st->db, ok ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL) == SQLITE_OK && ok;
+}
+
+bool srv_store_expire_table(SrvStore *st, const char *code)
+{
+    static const int qs[] = {Q_EXPIRE_TABLE, Q_DROP_SEATS, Q_DROP_JOINS, Q_DROP_TABLE};
+    return run_together(st, qs, sizeof qs / sizeof qs[0], code);
+}
+
+bool srv_store_expired(SrvStore *st, const char *code, bool keeper)
+{
+    sqlite3_stmt *q = st->q[Q_EXPIRED];
+    bind_text(q, 1, keeper ? "keeper" : "table");
+    bind_text(q, 2, code);
+    bool found = sqlite3_step(q) == SQLITE_ROW;
+    finish(q, SQLITE_DONE);
+    return found;
+}
+
 /* ------------------------------------------------------- scorekeepers */
 
 bool srv_store_add_keeper(SrvStore *st, const char *code, const char *config, const char *host, const char *clock)
@@ -359,6 +401,19 @@ bool srv_store_add_keeper(SrvStore *st, const char *code, const char *config, co
     bind_text(q, 3, host);
     bind_text(q, 4, clock);
     return run(q);
+}
+
+bool srv_store_expire_keeper(SrvStore *st, const char *code)
+{
+    static const int qs[] = {Q_EXPIRE_KEEPER, Q_DROP_KEEPER};
+    return run_together(st, qs, sizeof qs / sizeof qs[0], code);
+}
+
+bool srv_store_find_keeper(SrvStore *st, const char *code,
+                           void (*fn)(void *, const char *, const char *, const char *, const char *), void *ctx)
+{
+    bind_text(st->q[Q_KEEPER], 1, code);
+    return each_made(st->q[Q_KEEPER], fn, ctx);
 }
 
 bool srv_store_keeper_log(SrvStore *st, const char *code, int64_t n, const char *line)

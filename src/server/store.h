@@ -53,7 +53,17 @@ bool srv_store_add_join(SrvStore *st, const char *code, int seat, const char *na
 /* Line n of the table's log and the hash of the state it made (hex). */
 bool srv_store_log(SrvStore *st, const char *code, int64_t n, const char *line, const char *hash);
 
-/* Every table, in the order they were made: fn(ctx, code, config, host, watch). */
+/* A table nobody used for the operator's time (docs/server.md "Tables
+ * nobody uses"): where it has a log, its rows stay (for --export) and it is
+ * marked expired; otherwise its rows are deleted. Either way it is not
+ * listed again. */
+bool srv_store_expire_table(SrvStore *st, const char *code);
+/* Whether code names a table (keeper: a scorekeeper table) that expired
+ * and was kept. */
+bool srv_store_expired(SrvStore *st, const char *code, bool keeper);
+
+/* Every table but those expired, in the order they were made: fn(ctx, code,
+ * config, host, watch). */
 bool srv_store_each_table(SrvStore *st, void (*fn)(void *ctx, const char *code, const char *config,
                                                     const char *host, const char *watch), void *ctx);
 /* A person in a seat, as the store lists them; returns false to stop. */
@@ -74,8 +84,16 @@ bool srv_store_add_keeper(SrvStore *st, const char *code, const char *config, co
 /* Line n of a scorekeeper table's log (n = 0, 1, ... with no gap; a line is
  * never changed or removed: an undo is a line too). */
 bool srv_store_keeper_log(SrvStore *st, const char *code, int64_t n, const char *line);
-/* Every scorekeeper table, in the order they were made: fn(ctx, code,
- * config, host, clock). */
+/* A scorekeeper table nobody used for the operator's time: as
+ * srv_store_expire_table. */
+bool srv_store_expire_keeper(SrvStore *st, const char *code);
+/* The scorekeeper table of that code, expired or not: fn(ctx, code, config,
+ * host, clock) once if there is one. */
+bool srv_store_find_keeper(SrvStore *st, const char *code,
+                           void (*fn)(void *ctx, const char *code, const char *config, const char *host,
+                                      const char *clock), void *ctx);
+/* Every scorekeeper table but those expired, in the order they were made:
+ * fn(ctx, code, config, host, clock). */
 bool srv_store_each_keeper(SrvStore *st, void (*fn)(void *ctx, const char *code, const char *config,
                                                      const char *host, const char *clock), void *ctx);
 /* A scorekeeper table's log in order: fn(ctx, n, line); fn returns false to stop. */

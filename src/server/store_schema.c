@@ -8,7 +8,7 @@
 #include "server/store_schema.h"
 
 /* The tables of the current version (IF NOT EXISTS: a version 1 database
- * made before the scorekeeper gets its tables too). */
+ * made before the scorekeeper or the tables' expiry gets their tables too). */
 static const char tables_sql[] =
     "CREATE TABLE IF NOT EXISTS tables ("
     "  code TEXT PRIMARY KEY, config TEXT NOT NULL, host TEXT NOT NULL, watch TEXT NOT NULL,"
@@ -29,7 +29,11 @@ static const char tables_sql[] =
     "  created INTEGER NOT NULL DEFAULT (strftime('%s', 'now')));"
     "CREATE TABLE IF NOT EXISTS keeper_log ("
     "  code TEXT NOT NULL REFERENCES keepers(code), n INTEGER NOT NULL, line TEXT NOT NULL,"
-    "  PRIMARY KEY (code, n));";
+    "  PRIMARY KEY (code, n));"
+    "CREATE TABLE IF NOT EXISTS expired ("
+    "  kind TEXT NOT NULL, code TEXT NOT NULL,"
+    "  at INTEGER NOT NULL DEFAULT (strftime('%s', 'now')),"
+    "  PRIMARY KEY (kind, code));";
 
 /* migrations[v - 1] takes version v to v + 1 (bots' seats have no secret:
  * an empty one stays empty). */

@@ -6,7 +6,8 @@
  *
  * Versions:
  *   1  the tables, seats, joins and actions (and, later, the scorekeeper's
- *      keepers and keeper_log), secrets in plain text; databases made
+ *      keepers and keeper_log, and the expired tables' codes), secrets in
+ *      plain text; databases made
  *      before versions were kept carry user_version 0 and are version 1.
  *   2  every secret (seat tokens, host secrets, spectator keys, the
  *      scorekeeper's secrets) kept as its SHA-256 (secret.h).

@@ -32,11 +32,13 @@ struct SrvConn {
     char *rx;                   /* the message being received */
     size_t rx_len, rx_cap;
     bool rx_over;               /* ... is past the limit: dropped as it comes */
-    double tokens;              /* the rate bucket */
-    int64_t tokens_t;
+    SrvBucket bucket;           /* its messages' budget */
     bool dropping;              /* in a run of dropped messages */
     int drops;
-    char peer[64];
+    char peer[64];              /* the client's address */
+    SrvAddr *addr;              /* ... its entry, which counts this connection; NULL: refused */
+    enum lws_close_status close_status; /* sent when it closes */
+    const char *close_reason;
 };
 
 struct SrvTimer {
@@ -55,6 +57,8 @@ struct Srv {
     struct lws_context *ctx;    /* NULL once destroyed */
     struct lws_vhost *vhost;
     SrvConfig cfg;
+    SrvAddrs *addrs;            /* every client address's connections and budgets */
+    SrvRate conn_rate, addr_rate;
     struct lws_http_mount mount;
     char web_root[PATH_MAX];
 };
@@ -66,6 +70,10 @@ void srv_limits_default(SrvLimits *l)
     l->rate = 20;
     l->burst = 40;
     l->flood_close = 400;
+    l->max_conns_per_addr = 64;
+    l->addr_rate = 200;
+    l->addr_burst = 400;
+    l->max_addrs = 65536;
 }
 
 int64_t srv_now_ms(void)
@@ -124,6 +132,7 @@ void srv_timer_free(SrvTimer *t)
 void srv_conn_set_data(SrvConn *c, void *data) { c->data = data; }
 void *srv_conn_data(const SrvConn *c) { return c->data; }
 const char *srv_conn_peer(const SrvConn *c) { return c->peer; }
+SrvAddr *srv_conn_addr(const SrvConn *c) { return c->addr; }
 
 static void drop_queue(SrvConn *c)
 {
@@ -166,39 +175,65 @@ void srv_close(SrvConn *c)
     lws_callback_on_writable(c->wsi);
 }
 
-static SrvConn *conn_open(Srv *s, struct lws *wsi)
+/* The right-most entry of X-Forwarded-For, the one the proxy in front added
+ * (the entries before it are whatever the client wrote); false when there
+ * is none, or it is no address. */
+static bool forwarded_for(struct lws *wsi, char *out, size_t len)
+{
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
+    char *all = n > 0 ? malloc((size_t)n + 1) : NULL;
+    bool found = all && lws_hdr_copy(wsi, all, n + 1, WSI_TOKEN_X_FORWARDED_FOR) >= 0;
+    if (found) {
+        char *last = strrchr(all, ',');
+        last = last ? last + 1 : all;
+        last += strspn(last, " \t");
+        last[strcspn(last, " \t")] = '\0';
+        unsigned char key[SRV_ADDR_KEY_LEN];
+        found = strlen(last) < len && srv_addr_parse(last, key);
+        if (found)
+            strcpy(out, last);
+    }
+    free(all);
+    return found;
+}
+
+/* A new connection, counted against its address; refused (no addr, and
+ * why) when its address is at its limit. */
+static SrvConn *conn_open(Srv *s, struct lws *wsi, SrvRefusal *why)
 {
     SrvConn *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
     c->srv = s;
     c->wsi = wsi;
-    c->tokens = s->cfg.limits.burst;
-    c->tokens_t = srv_now_ms();
-    lws_get_peer_simple(wsi, c->peer, sizeof c->peer);
+    c->close_status = LWS_CLOSE_STATUS_NORMAL;
+    if (!s->cfg.trust_proxy || !forwarded_for(wsi, c->peer, sizeof c->peer))
+        lws_get_peer_simple(wsi, c->peer, sizeof c->peer);
+    SrvAddr *a = srv_addrs_get(s->addrs, c->peer);
+    *why = a ? SRV_ADDR_FULL : SRV_ADDRS_FULL;
+    if (a && a->conns < s->cfg.limits.max_conns_per_addr) {
+        c->addr = a;
+        a->conns++;
+    }
     return c;
 }
 
 static void conn_free(SrvConn *c)
 {
+    if (c->addr)
+        c->addr->conns--;
     drop_queue(c);
     free(c->rx);
     free(c);
 }
 
-/* Whether the rate bucket has a message left; takes it. */
+/* Whether the connection's budget and its address's have a message left;
+ * takes it. */
 static bool take_token(SrvConn *c)
 {
-    const SrvLimits *l = &c->srv->cfg.limits;
     int64_t now = srv_now_ms();
-    c->tokens += (double)(now - c->tokens_t) * l->rate / 1000.0;
-    if (c->tokens > l->burst)
-        c->tokens = l->burst;
-    c->tokens_t = now;
-    if (c->tokens < 1)
-        return false;
-    c->tokens -= 1;
-    return true;
+    return srv_bucket_take(&c->bucket, &c->srv->conn_rate, now) &&
+           srv_bucket_take(&c->addr->messages, &c->srv->addr_rate, now);
 }
 
 static void deliver(SrvConn *c)
@@ -268,7 +303,8 @@ static int writeable(SrvConn *c)
         c->queued -= f->len;
         free(f);
     } else if (c->closing) {
-        lws_close_reason(c->wsi, LWS_CLOSE_STATUS_NORMAL, NULL, 0);
+        const char *why = c->close_reason ? c->close_reason : "";
+        lws_close_reason(c->wsi, c->close_status, (unsigned char *)why, strlen(why));
         return -1;
     }
     if (c->head || c->closing)
@@ -282,13 +318,22 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     Srv *s = lws_context_user(lws_get_context(wsi));
     const SrvHandlers *h = s ? &s->cfg.handlers : NULL;
     switch (reason) {
-    case LWS_CALLBACK_ESTABLISHED:
-        if (!(*pc = conn_open(s, wsi)))
+    case LWS_CALLBACK_ESTABLISHED: {
+        SrvRefusal why;
+        if (!(*pc = conn_open(s, wsi, &why)))
             return -1;
-        h->on_open(h->ctx, *pc);
+        if ((*pc)->addr) {
+            h->on_open(h->ctx, *pc);
+            return 0;
+        }
+        h->on_refused(h->ctx, *pc, why);
+        (*pc)->close_status = LWS_CLOSE_STATUS_POLICY_VIOLATION;
+        (*pc)->close_reason = why == SRV_ADDR_FULL ? "too many connections from this address" : "server busy";
+        srv_close(*pc);
         return 0;
+    }
     case LWS_CALLBACK_RECEIVE:
-        if (*pc)
+        if (*pc && (*pc)->addr) /* a refused connection is heard no more */
             receive(*pc, in, len);
         return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE:
@@ -361,7 +406,7 @@ static const struct lws_protocols protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0}, /* the end of the list */
 };
 
-/* A browser that names no subprotocol binds to this one (ARCHITECTURE.md). */
+/* A browser that names no subprotocol binds to this one (docs/architecture.md "5. The server"). */
 static const struct lws_protocol_vhost_options pvo_default = {NULL, NULL, "default", "1"};
 static const struct lws_protocol_vhost_options pvo = {NULL, &pvo_default, "uno", ""};
 
@@ -373,6 +418,14 @@ Srv *srv_new(const SrvConfig *cfg, char *err, size_t errlen)
         return NULL;
     }
     s->cfg = *cfg;
+    const SrvLimits *l = &cfg->limits;
+    s->conn_rate = (SrvRate){l->rate / 1000.0, l->burst};
+    s->addr_rate = (SrvRate){l->addr_rate / 1000.0, l->addr_burst};
+    if (!(s->addrs = srv_addrs_new(l->max_addrs))) {
+        snprintf(err, errlen, "out of memory");
+        free(s);
+        return NULL;
+    }
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = cfg->port;
@@ -389,6 +442,7 @@ Srv *srv_new(const SrvConfig *cfg, char *err, size_t errlen)
     if (cfg->web_root) {
         if (!realpath(cfg->web_root, s->web_root)) {
             snprintf(err, errlen, "web client folder '%s' not found", cfg->web_root);
+            srv_addrs_free(s->addrs);
             free(s);
             return NULL;
         }
@@ -445,5 +499,6 @@ void srv_free(Srv *s)
     if (!s)
         return;
     srv_stop(s);
+    srv_addrs_free(s->addrs);
     free(s);
 }

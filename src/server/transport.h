@@ -6,7 +6,8 @@
  *
  * What this module owns: the lws context, one SrvConn per WebSocket
  * connection (its send queue, its partly received message, its rate
- * bucket), the timers.
+ * bucket), the table of client addresses (addrs.h: each address's
+ * connections and message budget), the timers.
  *
  * What stays true:
  *  - One thread: every callback below runs on the event loop, one at a time;
@@ -14,9 +15,14 @@
  *  - A message is handed to the application whole, and at most
  *    SrvLimits.max_message bytes long; a longer one is dropped as it
  *    arrives (never buffered past the limit) and reported as SRV_TOO_LARGE.
- *  - A connection's messages past its rate are dropped and reported as
- *    SRV_RATE_LIMITED (the first of each run of drops only); a connection
- *    that keeps flooding is closed.
+ *  - A connection's messages past its rate, or past its address's, are
+ *    dropped and reported as SRV_RATE_LIMITED (the first of each run of
+ *    drops only); a connection that keeps flooding is closed.
+ *  - An address (addrs.h) has at most SrvLimits.max_conns_per_addr
+ *    connections open: one more is handed to on_refused, never to on_open,
+ *    and closed with status 1008 after what on_refused sent. The address
+ *    is the socket's peer, or under SrvConfig.trust_proxy the right-most
+ *    entry of X-Forwarded-For (the one the proxy added).
  *  - Sends are queued and written one frame per writeable callback, in
  *    order; a connection whose queue passes SrvLimits.max_queue (a reader
  *    that does not read) is closed rather than let the server's memory grow.
@@ -29,11 +35,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "server/addrs.h"
+
 typedef struct Srv Srv;
 typedef struct SrvConn SrvConn;
 typedef struct SrvTimer SrvTimer;
 
 typedef enum SrvInbound { SRV_MESSAGE, SRV_TOO_LARGE, SRV_RATE_LIMITED } SrvInbound;
+/* Why a connection was refused: its address has its connections open, or
+ * the table of addresses is full of addresses with connections open. */
+typedef enum SrvRefusal { SRV_ADDR_FULL, SRV_ADDRS_FULL } SrvRefusal;
 
 typedef struct SrvLimits {
     size_t max_message;     /* bytes in one message */
@@ -41,11 +52,18 @@ typedef struct SrvLimits {
     int rate;               /* messages a second, sustained */
     int burst;              /* ... and at once */
     int flood_close;        /* dropped messages after which the connection is closed */
+    int max_conns_per_addr; /* connections open from one address */
+    int addr_rate;          /* messages a second from one address's connections together */
+    int addr_burst;         /* ... and at once */
+    int max_addrs;          /* addresses kept at once (addrs.h) */
 } SrvLimits;
 
 typedef struct SrvHandlers {
     void *ctx;
     void (*on_open)(void *ctx, SrvConn *c);
+    /* A connection refused (its address is at its limit): what is sent to
+     * it now goes before it is closed; on_close follows as for any. */
+    void (*on_refused)(void *ctx, SrvConn *c, SrvRefusal why);
     /* kind SRV_MESSAGE: text of len bytes (not NUL-terminated); otherwise
      * text is NULL and the message was dropped. */
     void (*on_message)(void *ctx, SrvConn *c, SrvInbound kind, const char *text, size_t len);
@@ -58,6 +76,7 @@ typedef struct SrvConfig {
     const char *host;       /* interface to listen on; NULL: all */
     int port;               /* 0: any free port (srv_port tells which) */
     const char *web_root;   /* static files served at /, or NULL */
+    bool trust_proxy;       /* the client's address is X-Forwarded-For's last entry */
     SrvLimits limits;
     SrvHandlers handlers;
 } SrvConfig;
@@ -85,8 +104,11 @@ bool srv_send(SrvConn *c, const char *text, size_t len);
 void srv_close(SrvConn *c);
 void srv_conn_set_data(SrvConn *c, void *data);
 void *srv_conn_data(const SrvConn *c);
-/* The peer's address, for logs. */
+/* The client's address (the proxy's word for it under trust_proxy), for
+ * logs. */
 const char *srv_conn_peer(const SrvConn *c);
+/* The client's address's entry (addrs.h): its budgets, while c is open. */
+SrvAddr *srv_conn_addr(const SrvConn *c);
 
 /* A timer calls fn(ctx) once, ms (at least 1) after it was set, on a later
  * turn of the loop; setting it again moves it. */

@@ -355,6 +355,23 @@ static void finish_record(const UnoSimWorker *w, UnoSimRecord *r)
     }
 }
 
+/* Nobody acts, the seat in turn included: its program could not be started
+ * (extbot.h: it makes no move), or a bot failed. */
+static int nobody_acts(const UnoSimWorker *w, const UnoSimRecord *r, int turn, char *err, size_t errlen)
+{
+    UnoExtBotStats st = {0};
+    if (w->ext[turn])
+        uno_extbot_stats(w->ext[turn], &st);
+    if (st.unstartable) {
+        snprintf(err, errlen, "seat %d's program (cmd:%s): %s", turn, w->c.params[turn].command,
+                 uno_extbot_problem(w->ext[turn]));
+        return UNO_E_BAD_REQUEST;
+    }
+    snprintf(err, errlen, "game %llu (seed %llu): seat %d in turn has nothing to do", (unsigned long long)r->index,
+             (unsigned long long)r->seed, turn);
+    return UNO_E_ILLEGAL;
+}
+
 /* Game `index`, through uno_game_step or (--reference, events) the checked
  * uno_game_apply. Inline in uno_sim_play, which compiles it apart for games
  * between random bots on the trusted path (`random_trusted`: nobody acts
@@ -403,11 +420,8 @@ static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoS
         if (continuing != turn)
             continuing = -1; /* the turn passed */
         int seat = next_action(w, turn, all_random, &a);
-        if (seat < 0) {
-            snprintf(err, errlen, "game %llu (seed %llu): seat %d in turn has nothing to do",
-                     (unsigned long long)index, (unsigned long long)seed, turn);
-            return UNO_E_ILLEGAL;
-        }
+        if (seat < 0)
+            return nobody_acts(w, r, turn, err, errlen);
         bool hands = !random_trusted && counted[a.type].empties;
         for (int s = 0; hands && s < c->nplayers; s++)
             flow.hands[s] = uno_game_hand_count(w->g, s);

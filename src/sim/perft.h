@@ -1,6 +1,6 @@
 /*
  * perft.h — counting the distinct legal action sequences from a position,
- * after chess engines' perft (ARCHITECTURE.md "Models worth imitating").
+ * after chess engines' perft (docs/architecture.md "4. Simulation").
  *
  * What counts (docs/sim.md "perft"): the actions of the player in turn as
  * uno_game_legal lists them for that seat — plays (one per colour for Wilds,

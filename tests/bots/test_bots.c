@@ -3,7 +3,7 @@
  * engine accepts, under every built-in rule set and with a running clock
  * (KPGUT §1 grace, catches, side slides); the heuristic bot beats the random
  * one clearly at 4-player Mattel; a view shows nothing hidden
- * (ARCHITECTURE.md layer 2: "a bot that reads hidden cards is a bug"), and
+ * (docs/architecture.md "2. Bots": "A bot that reads a hidden card is a bug"), and
  * the search bot decides the same in every world its seat cannot tell apart.
  */
 #include <setjmp.h>
@@ -216,7 +216,7 @@ static void test_legal_classic(void **state)
 {
     (void)state;
     Counts c = soak("classic", NULL, NULL, 300);
-    /* classic: no penalty, no challenge (RULES.md matrix) */
+    /* classic: no penalty, no challenge (docs/rules.md "The rule sets side by side") */
     assert_int_equal(c.by_type[UNO_ACT_CATCH], 0);
     assert_int_equal(c.by_type[UNO_ACT_CHALLENGE], 0);
 }

@@ -600,7 +600,7 @@ static int oldest_seat(const cJSON *players)
     for (const cJSON *p = players->child; p; p = p->next, i++) {
         const cJSON *age = cJSON_GetObjectItemCaseSensitive(p, "age");
         int a = cJSON_IsNumber(age) ? age->valueint : 0;
-        if (a > best_age) { /* equal ages: the earlier seat stays (decision 7) */
+        if (a > best_age) { /* equal ages: the earlier seat stays (reading 7) */
             best = i;
             best_age = a;
         }

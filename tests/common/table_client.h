@@ -1,5 +1,5 @@
 /*
- * table_client.h — a small client for `uno table` (../shared/TABLE-PROTOCOL.md)
+ * table_client.h — a small client for `uno table` (docs/protocol.md)
  * used by the tests that drive the real binary.
  *
  * What this module owns: one child process "$UNO_BIN table" with a pipe to
@@ -96,8 +96,8 @@ bool json_subset_match(const cJSON *expected, const cJSON *actual, char *why, si
  * card turned up first where the rule set turns one, then the next cards of
  * the stock, top first).
  * The dealer is deal.dealer, else the request's "dealer", else the oldest
- * player (KPGUT "Starting the Game"; equal ages: the earlier seat, RULES.md
- * decision 7).
+ * player (KPGUT "Starting the Game"; equal ages: the earlier seat, docs/rules.md
+ * reading 7).
  * Every hand must hold hand_size cards, and all the cards named (hands and
  * then) must fit in the deck(s) of the game: one 108-card deck, plus
  * options.blanks blank cards per deck (those replacing options.lost_cards

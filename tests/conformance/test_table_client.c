@@ -1,6 +1,6 @@
 /*
  * test_table_client.c — the helpers the conformance scenarios rely on
- * (tests/common/table_client.h): the deal layout (TABLE-PROTOCOL "new": the
+ * (tests/common/table_client.h): the deal layout (docs/protocol.md "`new`": the
  * deal is one card at a time starting left of the dealer) and the subset
  * matcher. The line exchange itself is exercised by every scenario.
  */

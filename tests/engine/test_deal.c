@@ -5,7 +5,7 @@
  * highest number deals (count any card with a symbol as zero)"; classic
  * "Deal": "perhaps by cut of the highest valued card"; those tied for the
  * highest draw again (a reading: the books do not say). KPGUT "Starting the
- * Game": the oldest player deals (ties: RULES.md decision 7, the earlier
+ * Game": the oldest player deals (ties: docs/rules.md reading 7, the earlier
  * seat). The cards drawn for the deal are public: the engine reports them as
  * "cut" events, which this test reads over many seeded deals.
  *
@@ -141,7 +141,7 @@ static void kpgut_oldest_deals(void **state)
     Cuts c;
     UnoGame *g = deal("kpgut", 5, 9, ages, &c);
     assert_int_equal(c.n, 0);                 /* nobody draws for the deal */
-    assert_int_equal(uno_game_dealer(g), 1);  /* the oldest; decision 7: seat 1 before seat 3 */
+    assert_int_equal(uno_game_dealer(g), 1);  /* the oldest; reading 7: seat 1 before seat 3 */
     assert_int_equal(uno_game_turn(g), 2);    /* and the youngest opens */
     uno_game_free(g);
 }

@@ -18,7 +18,8 @@
  * through the trusted path (uno_game_step): the two games must be equal.
  *
  * UNO_SOAK_GAMES sets the games per rule set (default 100000; CI runs the
- * default under ASan and UBSan).
+ * default under ASan and UBSan), UNO_SHARD=i/k the i-th of k equal runs of
+ * them that this process plays.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -168,7 +169,9 @@ static int apply(Soak *s, UnoGame *g, const UnoAction *a, bool may_fail)
                      uno_action_name(a->type), a->seat);
         s->steps_compared++;
     }
+#ifndef UNO_DEBUG /* UNO_DEBUG builds (make SAN=1) check inside uno_game_apply, and abort */
     check(g, uno_action_name(a->type));
+#endif
     return rc;
 }
 
@@ -296,6 +299,18 @@ static long games_per_rule_set(void)
     return env ? atol(env) : 100000;
 }
 
+/* The games [*first, *end) of this process: all of them, or the i-th of k
+ * equal runs of them under UNO_SHARD=i/k (scripts/run-tests.sh). */
+static void shard_games(long games, long *first, long *end)
+{
+    const char *env = getenv("UNO_SHARD");
+    long i = 0, k = 1;
+    if (env && *env && (sscanf(env, "%ld/%ld", &i, &k) != 2 || k < 1 || i < 0 || i >= k))
+        fail_msg("UNO_SHARD=%s: expected i/k with 0 <= i < k", env);
+    *first = games * i / k;
+    *end = games * (i + 1) / k;
+}
+
 static void soak(const char *name, int max_players)
 {
     UnoRules rules;
@@ -304,18 +319,19 @@ static void soak(const char *name, int max_players)
         fail_msg("%s", err);
     /* the out-of-turn situations the soak must reach */
     rules.honour = true;
+    long first, end;
+    shard_games(games_per_rule_set(), &first, &end);
     Soak *s = calloc(1, sizeof *s);
-    uno_rng_seed(&s->rng, 0x50a4);
-    long games = games_per_rule_set();
-    for (long i = 0; i < games; i++) {
+    for (long i = first; i < end; i++) {
         int n = 2 + (int)(i % (max_players - 1));
         s->render = i % VIEW_EVERY == 0;
         s->twin = i % TWIN_EVERY == 0;
+        uno_rng_seed(&s->rng, 0x50a4 + (uint64_t)i); /* a game is the same in any shard */
         play_one(s, &rules, n, (uint64_t)i * 7919 + 1);
     }
-    printf("soak %s: %ld games, %ld actions, %ld rejected; %ld events checked for every viewer, "
-           "%ld events and views rendered and checked; %ld legal actions stepped the same\n",
-           name, games, s->actions, s->rejected, s->events, s->rendered, s->steps_compared);
+    printf("soak %s: %ld games (from %ld), %ld actions, %ld rejected; %ld events checked for every "
+           "viewer, %ld events and views rendered and checked; %ld legal actions stepped the same\n",
+           name, end - first, first, s->actions, s->rejected, s->events, s->rendered, s->steps_compared);
     assert_true(s->steps_compared > 0);
     free(s->stepped);
     free(s);

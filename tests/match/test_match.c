@@ -206,6 +206,7 @@ static void test_mattel_to_500(void **state)
         }
         if (uno_match_over(m))
             break;
+        assert_int_equal(uno_match_winning_team(m), -1); /* not before the end */
         next_ok(m, -1);
     }
     int w = uno_match_winner(m);
@@ -261,7 +262,7 @@ static void test_tally_lowest_wins(void **state)
 
 /* Classic "GOING OUT": "another hand is dealt (the deal passing to the
  * player on the right (left) of the player who dealt the previous hand)";
- * RULES.md decision 11 takes the left: seat + 1. The first hand's dealer is
+ * docs/rules.md reading 11 takes the left: seat + 1. The first hand's dealer is
  * the one the setup names. Mattel's deal passes on too (deal_rotates). */
 static void check_rotation(const char *rules, int first_dealer, int hands)
 {
@@ -331,6 +332,7 @@ static void test_partners_team_totals(void **state)
         }
         if (uno_match_over(m))
             break;
+        assert_int_equal(uno_match_winning_team(m), -1); /* not before the end */
         next_ok(m, -1);
     }
     int w = uno_match_winner(m);
@@ -339,6 +341,25 @@ static void test_partners_team_totals(void **state)
     assert_int_equal(uno_match_rank(m, wt), 1);
     assert_int_equal(uno_match_rank(m, wt + 2), 1); /* the team wins together */
     assert_int_equal(uno_match_rank(m, 1 - wt), 3);
+    assert_int_equal(uno_match_winning_team(m), wt); /* a team won: no tie between partners */
+    uno_match_free(m);
+}
+
+/* Without partners there is no winning team; nor before the end. */
+static void test_no_winning_team_without_partners(void **state)
+{
+    (void)state;
+    UnoRules r = preset("mattel");
+    UnoSetup s = players(4, 99);
+    UnoMatch *m = start(&r, &s, NULL);
+    assert_int_equal(uno_match_winning_team(m), -1);
+    while (!uno_match_over(m)) {
+        assert_true(uno_match_game_number(m) < MAX_GAMES);
+        play_game(m, NULL, 0, NULL);
+        if (!uno_match_over(m))
+            next_ok(m, -1);
+    }
+    assert_int_equal(uno_match_winning_team(m), -1);
     uno_match_free(m);
 }
 
@@ -1039,7 +1060,7 @@ static void test_protocol_match(void **state)
         assert_true(cJSON_IsNull(cJSON_GetObjectItem(m, "winner")));
         cJSON_Delete(holder);
         r = ask(t, true, "{\"op\":\"next\"}");
-        dealer = (dealer + 1) % 3; /* classic "GOING OUT", RULES.md decision 11 */
+        dealer = (dealer + 1) % 3; /* classic "GOING OUT", docs/rules.md reading 11 */
         assert_int_equal(told_deal(t, r), dealer);
         cJSON_Delete(r);
     }
@@ -1194,6 +1215,7 @@ int main(void)
         cmocka_unit_test(test_classic_deal_rotates_left),
         cmocka_unit_test(test_first_game_is_the_plain_game),
         cmocka_unit_test(test_partners_team_totals),
+        cmocka_unit_test(test_no_winning_team_without_partners),
         cmocka_unit_test(test_tournament_four),
         cmocka_unit_test(test_tournament_eight),
         cmocka_unit_test(test_session_averages),

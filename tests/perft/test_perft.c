@@ -121,7 +121,7 @@ static void divide(const UnoGame *g, int depth, Divided *d)
  *    (MyUNO "Wild Draw 4" note); no card answers a WD4 (no stacking) -> 2 x 4
  *    colours = 8;
  *  - draw: seat 0 draws R9, which matches red, so seat 0 may play it or keep
- *    it (MyUNO "Let's Play": "you can play that card"; RULES.md decision 14)
+ *    it (MyUNO "Let's Play": "you can play that card"; docs/rules.md reading 14)
  *    -> 2.
  * Total 2 + 3 + 10 + 8 + 2 = 25. */
 static void test_mattel_by_hand(void **state)
@@ -152,7 +152,7 @@ static void test_mattel_by_hand(void **state)
 
 /* classic, the same deal: "Wild Draw Four cards ... may only be played when
  * the player has no other card of the same colour as the card on top" and
- * there is no challenge (classic 'SPECIAL ACTIONS'; RULES.md matrix): seat 0
+ * there is no challenge (classic 'SPECIAL ACTIONS'; docs/rules.md, challenge): seat 0
  * holds red cards, so its W+4 is not a play. Depth 1: R1, R7, W x 4, draw =
  * 7. Depth 2: 2 + 3 + 10 + 2 (R9 drawn: play it or keep it, 'PLAY') = 17. */
 static void test_classic_by_hand(void **state)

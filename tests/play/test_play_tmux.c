@@ -24,7 +24,15 @@
  * hand on the screen is the one `uno replay FILE` ends with, new moves are
  * added to the same file, which replays to the printed hash with a clock
  * that never goes back; a game that is over, a file with a failing line and
- * a new game's option with --resume are refused.
+ * a new game's option with --resume are refused. From the audit of the
+ * terminal game: Enter alone plays what the hint offers (the cursor on a
+ * playable card at a turn's start and after a draw, Mattel and KPGUT);
+ * PgUp/PgDn (vt100: < >) move a page of the log; NO_COLOR leaves no colour
+ * codes on the screen; a partners match names the winning team, and its
+ * title keeps off the clock at 80 columns; a cmd: bot that cannot start
+ * stops uno play; a UNO said before the play is told once; a chain of two
+ * Draw 2s is drawn as "two Draw 2s". UNO_TEST=NAME runs the tests whose
+ * name matches.
  *
  * Every wait is bounded; a test cleans its tmux server up even when it fails.
  */
@@ -93,16 +101,28 @@ static bool alive(const Term *t)
     return tmux(t, "has-session") == 0;
 }
 
-static const char *capture(Term *t)
+/* The screen, into t->screen; escapes: with its attributes as SGR escapes
+ * (capture-pane -e). */
+static const char *capture_as(Term *t, bool escapes)
 {
     char cmd[256];
-    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p 2>/dev/null", t->socket);
+    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p%s 2>/dev/null", t->socket, escapes ? " -e" : "");
     FILE *f = popen(cmd, "r");
     size_t n = f ? fread(t->screen, 1, SCREEN_MAX - 1, f) : 0;
     t->screen[n] = '\0';
     if (f)
         pclose(f);
     return t->screen;
+}
+
+static const char *capture(Term *t)
+{
+    return capture_as(t, false);
+}
+
+static const char *capture_escapes(Term *t)
+{
+    return capture_as(t, true);
 }
 
 /* Waits up to ms for text on the screen; true when it came. */
@@ -343,7 +363,7 @@ static void test_type_a_card_and_draw(void **state)
             must_see(&t, "You draw ", 3000);
             assert_true(hand_count(&t) >= before);
             drew = true;
-            /* a playable card drawn may be kept: p passes (RULES.md decision 14) */
+            /* a playable card drawn may be kept: p passes (docs/rules.md reading 14) */
             if (wait_for(&t, "You drew a playable card", 500)) {
                 tmux(&t, "send-keys p");
                 must_see(&t, "'s turn.", 3000);
@@ -395,7 +415,7 @@ static void test_refused_card(void **state)
 }
 
 /* Two cards each: the person plays one of them. Said UNO first (u): not
- * caught. Forgot: the next player catches them, and they draw 2 (MyUNO
+ * caught, and the log says it once. Forgot: the next player catches them, and they draw 2 (MyUNO
  * "Going Out"). */
 static void uno_call(bool say)
 {
@@ -423,6 +443,9 @@ static void uno_call(bool say)
         if (say) {
             sleep_ms(1500);
             assert_null(strstr(capture(&t), "without UNO"));
+            const char *once = strstr(t.screen, "You say UNO!"); /* said before the play: told once */
+            if (!once || strstr(once + 1, "You say UNO!"))
+                fail_msg("\"You say UNO!\" is not there once:\n%s", t.screen);
         } else {
             must_see(&t, "catches you without UNO!", 5000);
             must_see(&t, "(no UNO!)", 3000);
@@ -966,7 +989,7 @@ static void play_or_draw(Term *t)
     } else {
         tmux(t, "send-keys d");
         must_see(t, "You draw ", 3000);
-        /* a playable card drawn may be kept: p passes (RULES.md decision 14) */
+        /* a playable card drawn may be kept: p passes (docs/rules.md reading 14) */
         if (wait_for(t, "You drew a playable card", 500)) {
             tmux(t, "send-keys p");
             must_see(t, "'s turn.", 3000);
@@ -991,7 +1014,7 @@ static void quit_game(Term *t, char *hash, size_t len)
     wait_exit(t, 5000);
     const char *out = read_text(t->out), *h = out ? strstr(out, "hash: ") : NULL;
     char hint[512];
-    snprintf(hint, sizeof hint, "continue with: uno play --resume %s\n", t->save);
+    snprintf(hint, sizeof hint, "continue with: %s play --resume %s\n", uno_bin(), t->save);
     if (!h || !strstr(out, hint) || !strstr(out, "exit status 0"))
         fail_msg("expected \"%s\", the hash and exit status 0 in:\n%s", hint, out ? out : "(nothing)");
     snprintf(hash, len, "%.16s", h + 6);
@@ -1145,7 +1168,7 @@ static void test_log_ten_players(void **state)
     if (rows < 4)
         fail_msg("the log has %d rows at 80x24 with 10 players:\n%s", rows, t.screen);
     tmux(&t, "send-keys PPage");
-    must_see(&t, "lines back: PgDn for newer", 2000);
+    must_see(&t, "lines back: PgDn or > for newer", 2000);
     tmux(&t, "send-keys NPage NPage NPage NPage NPage NPage");
     for (int i = 0; i < 40 && strstr(capture(&t), "lines back"); i++)
         sleep_ms(50);
@@ -1163,14 +1186,8 @@ static void test_vt100_marks_playable(void **state)
     start_env(&t, 80, 24, "TERM=vt100", "--rules mattel --seed 11 --pace 150");
     wait_my_turn(&t);
     sleep_ms(300);
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p -e 2>/dev/null", t.socket);
-    FILE *f = popen(cmd, "r");
     static char screen[SCREEN_MAX];
-    size_t n = f ? fread(screen, 1, sizeof screen - 1, f) : 0;
-    screen[n] = '\0';
-    if (f)
-        pclose(f);
+    snprintf(screen, sizeof screen, "%s", capture_escapes(&t));
     /* the underlined cards on the screen, "[R7]" after an SGR with 4 in it */
     char marked[256] = "";
     for (const char *c = screen; (c = strstr(c, "\x1b[")); c++) {
@@ -1251,7 +1268,7 @@ static void test_ctrl_c_saves(void **state)
     wait_exit(&t, 5000);
     const char *out = read_text(t.out);
     char hint[512];
-    snprintf(hint, sizeof hint, "continue with: uno play --resume %s\n", t.save);
+    snprintf(hint, sizeof hint, "continue with: %s play --resume %s\n", uno_bin(), t.save);
     if (!out || !strstr(out, "You left the game.") || !strstr(out, hint) || !strstr(out, "exit status 0"))
         fail_msg("expected \"%s\" and exit status 0 in:\n%s", hint, out ? out : "(nothing)");
     cJSON *reqs = save_requests(t.save); /* the file is whole */
@@ -1311,6 +1328,305 @@ static void test_play_again(void **state)
     stop(&t);
 }
 
+/* ------------------------------------------------- the audit's fixes */
+
+/* The requests of seat 0 of type op in the save file so far. */
+static int own_requests(const Term *t, const char *op)
+{
+    cJSON *reqs = save_requests(t->save), *r;
+    int n = 0;
+    cJSON_ArrayForEach(r, reqs)
+    {
+        cJSON *seat = cJSON_GetObjectItem(r, "seat");
+        n += cJSON_IsNumber(seat) && seat->valueint == 0 && strcmp(cJSON_GetObjectItem(r, "op")->valuestring, op) == 0;
+    }
+    cJSON_Delete(reqs);
+    return n;
+}
+
+/* Waits up to ms for one more play of seat 0 than `before` in the save file. */
+static bool played_since(const Term *t, int before, int ms)
+{
+    for (int waited = 0; waited <= ms; waited += 100) {
+        if (own_requests(t, "play") > before)
+            return true;
+        sleep_ms(100);
+    }
+    return false;
+}
+
+/* Enter, and the colour if it asks for one (a Wild): true when seat 0
+ * played within 3 s. */
+static bool enter_played(Term *t)
+{
+    int before = own_requests(t, "play");
+    tmux(t, "send-keys Enter");
+    if (wait_for(t, "Which colour?", 300))
+        tmux(t, "send-keys r");
+    return played_since(t, before, 3000);
+}
+
+/* d draws; when the hint then offers the card drawn (after_draw), Enter
+ * plays it. false: the card drawn does not play. */
+static bool draw_and_enter(Term *t, const char *after_draw)
+{
+    tmux(t, "send-keys d");
+    if (!wait_for(t, after_draw, 2000))
+        return false;
+    if (!enter_played(t))
+        fail_msg("Enter after \"%s\" did not play:\n%s", after_draw, capture(t));
+    return true;
+}
+
+/* Enter alone plays what the hint offers: at the start of each turn the
+ * cursor is on a playable card, and after a draw that brings one (Mattel:
+ * the card drawn; KPGUT: the draw until playable, "Play a card now") on
+ * that card. Deals are played until both have happened. */
+static void enter_plays(const char *rules, const char *after_draw)
+{
+    int turns = 0, drawn = 0;
+    for (int seed = 1; seed <= 20 && (turns < 2 || drawn < 1); seed++) {
+        Term t;
+        char args[160];
+        snprintf(args, sizeof args, "--rules %s --players 3 --seed %d --pace 60", rules, seed);
+        start(&t, 80, 24, args);
+        for (int turn = 0; turn < 30 && (turns < 2 || drawn < 1); turn++) {
+            if (!wait_for(&t, "Your turn: Enter play", 15000))
+                break; /* the game is over, or went another way */
+            char typed[64];
+            if (!find_play(&t, false, typed, sizeof typed)) {
+                drawn += draw_and_enter(&t, after_draw);
+                continue;
+            }
+            if (!enter_played(&t))
+                fail_msg("Enter at the start of a turn did not play (%s was playable):\n%s", typed, capture(&t));
+            turns++;
+        }
+        stop(&t);
+    }
+    if (turns < 2 || drawn < 1)
+        fail_msg("%s: %d turns began with Enter, %d draws brought a card Enter played", rules, turns, drawn);
+}
+
+static void test_enter_plays_what_the_hint_offers(void **state)
+{
+    (void)state;
+    enter_plays("mattel", "You drew a playable card: Enter play it");
+    enter_plays("kpgut", "Play a card now (Enter)");
+}
+
+/* "-- N lines back" on the screen, or 0. */
+static int lines_back(Term *t)
+{
+    const char *mark = strstr(capture(t), "-- ");
+    int n = 0;
+    while (mark && sscanf(mark, "-- %d line", &n) != 1)
+        mark = strstr(mark + 3, "-- ");
+    return mark ? n : 0;
+}
+
+/* PgUp moves the log a page back (the log's rows, less the marker's), PgDn
+ * a page forth; under TERM=vt100, which has no such keys, < and > do. */
+static void log_pages(const char *env, const char *back, const char *forth)
+{
+    Term t;
+    start_env(&t, 80, 24, env, "--rules mattel --seed 9 --autoplay --pace 60 --options hand_size=15");
+    must_see(&t, "Your hand", 5000);
+    sleep_ms(4000); /* a log longer than two pages */
+    int rows = log_rows(capture(&t));
+    tmux(&t, "send-keys %s", back);
+    must_see(&t, "lines back: PgDn or > for newer", 2000);
+    assert_int_equal(lines_back(&t), rows - 1);
+    tmux(&t, "send-keys %s", back);
+    for (int i = 0; i < 40 && lines_back(&t) != 2 * (rows - 1); i++)
+        sleep_ms(50);
+    assert_int_equal(lines_back(&t), 2 * (rows - 1));
+    tmux(&t, "send-keys %s", forth);
+    for (int i = 0; i < 40 && lines_back(&t) != rows - 1; i++)
+        sleep_ms(50);
+    assert_int_equal(lines_back(&t), rows - 1);
+    tmux(&t, "send-keys %s", forth);
+    for (int i = 0; i < 40 && lines_back(&t) != 0; i++)
+        sleep_ms(50);
+    if (lines_back(&t) != 0)
+        fail_msg("%s did not come back to the newest lines:\n%s", forth, t.screen);
+    stop(&t);
+}
+
+static void test_log_pages(void **state)
+{
+    (void)state;
+    log_pages("", "PPage", "NPage");
+    log_pages("TERM=vt100", "'<'", "'>'");
+}
+
+/* The SGR colour parameters in a screen captured with -e: 30-38, 40-48,
+ * 90-97, 100-107 (39 and 49, the default colours, are none). */
+static int colour_codes(const char *screen)
+{
+    int found = 0;
+    for (const char *c = screen; (c = strstr(c, "\x1b[")); c++) {
+        const char *m = c + 2, *end = m + strspn(m, "0123456789;");
+        if (*end != 'm')
+            continue;
+        for (const char *p = m; p < end;) {
+            int v = atoi(p);
+            found += (v >= 30 && v <= 38) || (v >= 40 && v <= 48) || (v >= 90 && v <= 97) || (v >= 100 && v <= 107);
+            p += strcspn(p, ";");
+            p += *p == ';';
+            if (v == 38 || v == 48) /* 38;5;N or 38;2;R;G;B: the rest is the colour */
+                break;
+        }
+    }
+    return found;
+}
+
+/* NO_COLOR set and not empty (https://no-color.org): no colour at all, the
+ * cards written as [R7]; without it the same table has colours. */
+static void test_no_color(void **state)
+{
+    (void)state;
+    Term t;
+    start(&t, 80, 24, "--rules mattel --seed 11 --pace 150");
+    wait_my_turn(&t);
+    if (colour_codes(capture_escapes(&t)) == 0)
+        fail_msg("the table has no colours without NO_COLOR:\n%s", t.screen);
+    stop(&t);
+    start_env(&t, 80, 24, "NO_COLOR=1", "--rules mattel --seed 11 --pace 150");
+    wait_my_turn(&t);
+    must_see(&t, "Top: [", 1000);
+    if (colour_codes(capture_escapes(&t)) != 0)
+        fail_msg("colours under NO_COLOR=1:\n%s", t.screen);
+    stop(&t);
+}
+
+/* The first line of the screen: the title. */
+static void title_line(Term *t, char *out, size_t len)
+{
+    const char *screen = capture(t);
+    snprintf(out, len, "%.*s", (int)strcspn(screen, "\n"), screen);
+}
+
+/* The title's left part never runs into the clock: two spaces at least
+ * before "MM:SS   ? help  q quit". */
+static void clock_apart(const char *title)
+{
+    const char *keys = strstr(title, "   ? help  q quit");
+    if (!keys)
+        fail_msg("no clock and keys on the title line: '%s'", title);
+    const char *clock = keys;
+    while (clock > title && (isdigit((unsigned char)clock[-1]) || clock[-1] == ':'))
+        clock--;
+    if (keys - clock < 5 || clock - title < 2 || clock[-1] != ' ' || clock[-2] != ' ')
+        fail_msg("the title runs into the clock: '%s'", title);
+}
+
+/* A partners match (booklet "Rules for partners") played to its end by the
+ * bots: the winning team's two players are named as the winners, not as a
+ * tie; at 80 columns the title (a long rules name, the teams' totals)
+ * keeps off the clock. */
+static void test_partners_match(void **state)
+{
+    (void)state;
+    char rules[128];
+    snprintf(rules, sizeof rules, "/tmp/unoplay-%d-partners.rules", (int)getpid());
+    FILE *f = fopen(rules, "w");
+    assert_non_null(f);
+    fputs("base = mattel\nname = our-long-house-rules-name\npartners = true\n", f);
+    fclose(f);
+    Term t;
+    char args[256];
+    snprintf(args, sizeof args, "--rules %s --match --seed 31 --autoplay --pace 0", rules);
+    start(&t, 80, 24, args);
+    must_see(&t, "your team 0, theirs 0", 5000);
+    char title[256];
+    title_line(&t, title, sizeof title);
+    clock_apart(title);
+    must_see(&t, "The match is over:", 120000);
+    title_line(&t, title, sizeof title);
+    clock_apart(title);
+    assert_non_null(strstr(title, "your team "));
+    if (!strstr(t.screen, "The match is over: you and Bert won.") &&
+        !strstr(t.screen, "The match is over: Ada and Cleo won."))
+        fail_msg("expected the winning team's players as the winners:\n%s", t.screen);
+    assert_null(strstr(t.screen, "a tie between"));
+    tmux(&t, "send-keys q");
+    wait_exit(&t, 5000);
+    const char *out = read_text(t.out);
+    if (!out || !strstr(out, " won. (") || !strstr(out, "exit status 0"))
+        fail_msg("expected the verdict and exit status 0 in:\n%s", out ? out : "(nothing)");
+    unlink(rules);
+    stop(&t);
+}
+
+/* A cmd: bot whose program cannot be started: uno play says so and stops
+ * with status 1, and leaves no game file (docs/bots-external.md). */
+static void test_unstartable_bot(void **state)
+{
+    (void)state;
+    Term t;
+    start(&t, 80, 24, "--rules mattel --seed 3 --bot cmd:/nonexistent/bot");
+    wait_exit(&t, 10000);
+    const char *out = read_text(t.out);
+    if (!out || !strstr(out, "uno play: Ada's program (cmd:/nonexistent/bot): it could not be started") ||
+        !strstr(out, "exit status 1"))
+        fail_msg("expected the program's failure and exit status 1 in:\n%s", out ? out : "(nothing)");
+    assert_int_not_equal(access(t.save, F_OK), 0);
+    char log[300];
+    snprintf(log, sizeof log, "%s.bots.log", t.save);
+    unlink(log);
+    stop(&t);
+}
+
+/* Runs `uno table --save FILE` on requests (one per line); the file is a
+ * save file `uno replay` reads. */
+static void table_save(const char *save, const char *requests)
+{
+    char cmd[600];
+    unlink(save);
+    snprintf(cmd, sizeof cmd, "%s table --save %s >/dev/null", uno_bin(), save);
+    FILE *f = popen(cmd, "w");
+    assert_non_null(f);
+    fputs(requests, f);
+    assert_int_equal(pclose(f), 0);
+}
+
+/* The words of a draw agree with its count and say why: a chain of two
+ * Draw 2s is "two Draw 2s" (booklet "Let's play!": stacking); a UNO said
+ * before the play is said once. */
+static void test_words_agree(void **state)
+{
+    (void)state;
+    char save[128];
+    snprintf(save, sizeof save, "/tmp/unoplay-%d-words.jsonl", (int)getpid());
+    table_save(save,
+               "{\"op\":\"new\",\"rules\":\"mattel\",\"seed\":1,\"dealer\":0,"
+               "\"options\":{\"hand_size\":3,\"stack_draw2\":true},"
+               "\"players\":[{\"name\":\"Ada\",\"age\":40},{\"name\":\"Bert\",\"age\":30},{\"name\":\"Cleo\","
+               "\"age\":20}],"
+               /* dealt one at a time from Bert's seat: Bert R+2 G4 B5, Cleo G+2 Y3 Y4, Ada G5 R1 Y9; R7 up */
+               "\"deck\":[\"R+2\",\"G+2\",\"G5\",\"G4\",\"Y3\",\"R1\",\"B5\",\"Y4\",\"Y9\",\"R7\",\"B1\",\"B2\","
+               "\"B3\",\"B6\",\"B7\",\"B8\",\"B9\"]}\n"
+               "{\"op\":\"play\",\"seat\":1,\"cards\":[\"R+2\"]}\n"
+               "{\"op\":\"play\",\"seat\":2,\"cards\":[\"G+2\"]}\n" /* Ada cannot go on: she draws 4 */
+               "{\"op\":\"uno\",\"seat\":1}\n"
+               "{\"op\":\"play\",\"seat\":1,\"cards\":[\"G4\"]}\n");
+    char *lines[MAX_LINES];
+    int n = replay_text(save, -1, lines), unos = 0;
+    bool chain = false;
+    for (int i = 0; i < n; i++) {
+        chain |= strstr(lines[i], "Ada draws B1 B2 B3 B6 (two Draw 2s).") != NULL;
+        unos += strstr(lines[i], "Bert says UNO!") != NULL;
+    }
+    if (!chain || unos != 1) {
+        for (int i = 0; i < n; i++)
+            fprintf(stderr, "%s\n", lines[i]);
+        fail_msg("expected \"Ada draws B1 B2 B3 B6 (two Draw 2s).\" and \"Bert says UNO!\" once");
+    }
+    free_lines(lines, n);
+    unlink(save);
+}
+
 int main(void)
 {
     if (system("tmux -V >/dev/null 2>&1") != 0) {
@@ -1340,6 +1656,15 @@ int main(void)
         cmocka_unit_test_teardown(test_dumb_terminal_refused, teardown),
         cmocka_unit_test_teardown(test_ctrl_c_saves, teardown),
         cmocka_unit_test_teardown(test_play_again, teardown),
+        cmocka_unit_test_teardown(test_enter_plays_what_the_hint_offers, teardown),
+        cmocka_unit_test_teardown(test_log_pages, teardown),
+        cmocka_unit_test_teardown(test_no_color, teardown),
+        cmocka_unit_test_teardown(test_partners_match, teardown),
+        cmocka_unit_test_teardown(test_unstartable_bot, teardown),
+        cmocka_unit_test_teardown(test_words_agree, teardown),
     };
+    /* UNO_TEST=NAME runs the tests whose name matches (cmocka's pattern) */
+    if (getenv("UNO_TEST"))
+        cmocka_set_test_filter(getenv("UNO_TEST"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,7 @@
 /*
  * test_rules.c — rule sets as data (src/engine/rules.c and the rules/ files).
  *
- * The built-in rule sets are checked against the RULES.md matrix row by row,
+ * The built-in rule sets are checked against docs/rules.md "The rule sets side by side" row by row,
  * with the book and paragraph each value comes from; then every option is set
  * and read back, every kind of rules-file error must name its line, options
  * override a base, a file without a base must set everything, and the
@@ -187,7 +187,7 @@ static void test_preset_unknown(void **state)
     assert_memory_equal(&r, &before, sizeof r);
 }
 
-/* ------------------------------------------- the RULES.md matrix, by row */
+/* -------------------------- docs/rules.md "The rule sets side by side", by row */
 
 /* deck */
 static void test_matrix_deck(void **state)
@@ -330,7 +330,7 @@ static void test_matrix_wd4_legal(void **state)
 static void test_matrix_wd4_challenge(void **state)
 {
     (void)state;
-    /* MyUNO 'Wild Draw 4 Card' note; RULES.md decision 9 */
+    /* MyUNO 'Wild Draw 4 Card' note; docs/rules.md reading 9 */
     assert_int_equal(load("mattel").challenge, UNO_CHALLENGE_NORMAL_TURN);
     /* classic: none */
     assert_int_equal(load("classic").challenge, UNO_CHALLENGE_NONE);
@@ -399,7 +399,7 @@ static void test_matrix_last_card_side_slide_stock(void **state)
     assert_false(m.side_slide);
     assert_false(c.side_slide);
     assert_true(k.side_slide);
-    /* KPGUT §5; RULES.md decision 8 for the others */
+    /* KPGUT §5; docs/rules.md reading 8 for the others */
     assert_false(m.stock_out_ends);
     assert_false(c.stock_out_ends);
     assert_true(k.stock_out_ends);
@@ -743,6 +743,40 @@ static void test_parse_format(void **state)
     expect_error("# nothing\n\n", "every option must be set");
 }
 
+/* The error of a file without base names whole options, as many as fit,
+ * then how many more; it suggests a base. */
+static void test_missing_options_named_whole(void **state)
+{
+    (void)state;
+    UnoRules r;
+    char err[UNO_ERR_LEN] = "";
+    assert_int_not_equal(uno_rules_parse("", &r, err, sizeof err), UNO_OK);
+    assert_non_null(strstr(err, "base = mattel"));
+    size_t nopts;
+    const UnoOptionInfo *opts = uno_rules_options(&nopts);
+    int missing = -1, named = 0, more = 0;
+    const char *list = strstr(err, " missing: ");
+    assert_non_null(list);
+    assert_int_equal(sscanf(strstr(err, "); ") + 3, "%d missing", &missing), 1);
+    assert_int_equal(missing, (int)nopts);
+    char names[UNO_ERR_LEN];
+    snprintf(names, sizeof names, "%s", list + strlen(" missing: "));
+    char *and = strstr(names, " and ");
+    assert_non_null(and); /* 51 options do not fit in one message */
+    assert_int_equal(sscanf(and, " and %d more", &more), 1);
+    *and = '\0';
+    for (char *name = strtok(names, ", "); name; name = strtok(NULL, ", ")) {
+        bool known = false;
+        for (size_t i = 0; i < nopts; i++)
+            known |= strcmp(opts[i].name, name) == 0;
+        if (!known)
+            fail_msg("'%s' is not an option's whole name: %s", name, err);
+        named++;
+    }
+    assert_true(named > 0);
+    assert_int_equal(named + more, missing);
+}
+
 static void test_parse_errors_name_the_line(void **state)
 {
     (void)state;
@@ -854,7 +888,7 @@ static void test_overrides_on_a_base(void **state)
     r.stack_wd4 = m.stack_wd4;
     snprintf(r.name, sizeof r.name, "%s", m.name);
     assert_rules_equal(&r, &m);
-    /* every option can be changed from every rule set (the matrix's promise) */
+    /* every option can be changed from every rule set (docs/rules.md "The rule sets side by side") */
     size_t n;
     const UnoOptionInfo *o = uno_rules_options(&n);
     for (const char *const *set = uno_rules_builtin_names(); *set; set++) {
@@ -1061,6 +1095,7 @@ int main(void)
         cmocka_unit_test(test_set_rejects),
         cmocka_unit_test(test_get),
         cmocka_unit_test(test_parse_format),
+        cmocka_unit_test(test_missing_options_named_whole),
         cmocka_unit_test(test_parse_errors_name_the_line),
         cmocka_unit_test(test_parse_rejects_impossible_combinations),
         cmocka_unit_test(test_file_without_base),

@@ -8,12 +8,19 @@ import WebSocket from 'ws';
 
 export const UNO = process.env.UNO_BIN || new URL('../../build/uno', import.meta.url).pathname;
 
+// Every test connects from 127.0.0.1, one client address: the limits per
+// address (docs/server.md "Limits per address") are lifted for them, but in
+// the tests of those limits (addrLimits: true, the server's defaults, which
+// args may set).
+const LIFTED = ['--max-conns-per-addr', '1000000', '--creates-per-addr', '1000000', '--rate-per-addr', '1000000'];
+
 // A running server. db: a file to keep (to restart on it), else a fresh one;
 // env: more of the server's environment.
-export async function startServer({ db, args = [], env = {} } = {}) {
+export async function startServer({ db, args = [], addrLimits = false, env = {} } = {}) {
   const dir = db ? null : mkdtempSync(join(tmpdir(), 'uno-serve-'));
   const file = db || join(dir, 'uno.db');
-  const proc = spawn(process.env.UNO_BIN || UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', file, ...args], {
+  const flags = [...(addrLimits ? [] : LIFTED), ...args];
+  const proc = spawn(process.env.UNO_BIN || UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', file, ...flags], {
     stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
   });
   let stderr = '';
@@ -32,10 +39,14 @@ export async function startServer({ db, args = [], env = {} } = {}) {
     port, db: file, proc, exited,
     stderr: () => stderr,
     url: `ws://127.0.0.1:${port}/`,
+    // Stops it; a ThreadSanitizer report (make TSAN=1 test-server) fails
+    // the test, as ASan's errors do by ending the server.
     async stop(signal = 'SIGTERM') {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       const status = await exited;
       if (dir && signal !== 'SIGKILL') rmSync(dir, { recursive: true, force: true });
+      const race = stderr.indexOf('WARNING: ThreadSanitizer');
+      if (race >= 0) throw new Error(`uno serve: ${stderr.slice(race, race + 4000)}`);
       return status;
     },
     cleanup() { if (dir) rmSync(dir, { recursive: true, force: true }); },
@@ -44,9 +55,11 @@ export async function startServer({ db, args = [], env = {} } = {}) {
 
 // A client: request() sends with an id and resolves with the answer;
 // frames keeps everything received, pushes the messages that are not answers.
+// options go to ws (localAddress: the client's address, headers).
 export class Client {
-  constructor(url) {
+  constructor(url, options = {}) {
     this.url = url;
+    this.options = options;
     this.frames = [];
     this.pushes = [];
     this.waiting = new Map();
@@ -54,14 +67,14 @@ export class Client {
     this.nextId = 1;
   }
 
-  static async connect(url) {
-    const c = new Client(url);
+  static async connect(url, options) {
+    const c = new Client(url, options);
     await c.open();
     return c;
   }
 
   open() {
-    this.ws = new WebSocket(this.url, 'uno');
+    this.ws = new WebSocket(this.url, 'uno', this.options);
     this.ws.on('message', (data) => this.receive(String(data)));
     this.closed = new Promise((resolve) => this.ws.on('close', resolve));
     return new Promise((resolve, reject) => {

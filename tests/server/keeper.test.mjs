@@ -44,8 +44,8 @@ function counts(hand) {
   return { cards: hand.length, numbers };
 }
 
-// KPGUT §15: the oldest warns, the youngest warns the oldest (RULES.md
-// decision 7: the earlier of equal ages is older). Ejected seats excluded.
+// KPGUT §15: the oldest warns, the youngest warns the oldest (docs/rules.md
+// reading 7: the earlier of equal ages is older). Ejected seats excluded.
 function warner(state, target, ejected) {
   let oldest = -1, youngest = -1;
   state.players.forEach((p, s) => {
@@ -279,7 +279,9 @@ test('a session of taps: minutes, undo, §15 ejection, §13 join, the hour with 
   k = await act({ act: 'next' });
   assert.deepEqual(k.game.seats.map((s) => s.player), [0, 3, 1], 'Cai is out of the session');
   await act({ act: 'start' });
+  const hour = watcher.waitFor((m) => m.type === 'keeper' && m.keeper.game.hour_up);
   await clock(3600000);
+  assert.equal((await hour).table, made.table, 'the watchers are told when the hour passes, before any tap');
   const late = await host.request({ op: 'keeper_act', table: made.table, token: made.host, act: 'finish', player: 0 });
   assert.equal(late.error, 'illegal', 'after the hour: counts, not taps');
   const joinLate = await host.request({ op: 'keeper_act', table: made.table, token: made.host, act: 'join', name: 'Eve', age: 20 });

@@ -71,7 +71,7 @@ async function game(i, rules) {
   return { frames, actions: accepted.reduce((a, b) => a + b, 0), outOfTurn };
 }
 
-// The out-of-turn actions, and which of them each rule set has (RULES.md:
+// The out-of-turn actions, and which of them each rule set has (docs/rules.md:
 // classic has no UNO penalty, so nobody is caught; side slides are KPGUT §7's).
 const OUT_OF_TURN = ['uno', 'catch', 'slide'];
 const EXPECTED = { mattel: ['uno', 'catch'], classic: ['uno'], kpgut: ['uno', 'catch', 'slide'] };

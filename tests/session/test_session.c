@@ -1,7 +1,7 @@
 /*
  * test_session.c — KPGUT's session scoring without a game (uno_session.h,
  * src/engine/session.c): §6 "Ending the game prematurely", "Scoring", the
- * oldest and youngest (RULES.md decision 7). The engine's games score with
+ * oldest and youngest (docs/rules.md reading 7). The engine's games score with
  * these same functions (tests/match covers them there); the server's
  * scorekeeper is compared with the engine in tests/server/keeper.test.mjs.
  */
@@ -109,7 +109,7 @@ static void test_session_compare(void **state)
     assert_int_equal(uno_session_compare(30, 2, 45, 3), 0);
 }
 
-/* RULES.md decision 7: the earlier of equal ages counts as older. */
+/* docs/rules.md reading 7: the earlier of equal ages counts as older. */
 static void test_oldest_youngest(void **state)
 {
     (void)state;

@@ -166,17 +166,17 @@ static void test_options_of_the_play(void **state)
     run_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
-/* ---------------------------------------- the ends: §5, decision 8 */
+/* ----------------------------------------- the ends: §5, reading 8 */
 
 static void test_exhausted_piles(void **state)
 {
     (void)state;
     /* big hands leave little stock: KPGUT §5 ends, and under mattel nobody
-     * can move (RULES.md decision 8) */
+     * can move (docs/rules.md reading 8) */
     static const Case kpgut = {"kpgut", "hand_size=14", 7, 300};
     static const Case mattel = {"mattel", "hand_size=14", 7, 1000};
     /* drawing until playable with nothing left to draw (hundreds of turns
-     * in these games): the turn passes (decision 8); the engine once looped
+     * in these games): the turn passes (reading 8); the engine once looped
      * there for ever */
     static const Case until = {"mattel", "hand_size=10,draw_rule=until_playable", 10, 1000};
     uint64_t k[UNO_R_COUNT] = {0}, m[UNO_R_COUNT] = {0}, u[UNO_R_COUNT] = {0};

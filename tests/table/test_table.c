@@ -1,6 +1,6 @@
 /*
  * test_table.c — `uno table` and `uno replay` through the binary (env
- * UNO_BIN), against ../shared/TABLE-PROTOCOL.md and docs/protocol.md:
+ * UNO_BIN), against docs/protocol.md:
  * every op used legally and illegally, every error code, garbage and
  * oversized lines, the clock, and after every error a `state` identical to
  * the one before ("the game is unchanged"). Then save files: `uno replay`
@@ -370,10 +370,10 @@ static void test_mattel_flow(void **state)
     error_q(c, "{'op':'legal'}", "bad_request");
     error_q(c, "{'op':'view','seat':-1}", "bad_request");
 
-    /* cards are read in any case (TABLE-PROTOCOL.md "Cards") */
+    /* cards are read in any case (docs/protocol.md "The protocol in brief") */
     ok(c, "{'op':'play','seat':1,'cards':['r2']}",
        "{'events':[{'type':'play','seat':1,'cards':['R2'],'color':'R'},{'type':'turn','seat':2}]}");
-    /* decision 14: a drawn card that cannot be played ends the turn at once */
+    /* reading 14: a drawn card that cannot be played ends the turn at once */
     ok(c, "{'op':'draw','seat':2}",
        "{'events':[{'type':'draw','seat':2,'count':1,'cards':['Y1']},{'type':'turn','seat':0}]}");
     /* a playable drawn card may be played or kept; no other card (MyUNO "Game Play") */
@@ -441,7 +441,7 @@ static void test_wd4_challenge(void **state)
     (void)state;
     TableClient *c = start();
     wd4_start(c);
-    /* innocent: the challenger draws 6 and loses the turn (RULES.md decision 9) */
+    /* innocent: the challenger draws 6 and loses the turn (docs/rules.md reading 9) */
     ok(c, "{'op':'challenge','seat':0}",
        "{'events':[{'type':'challenge','seat':0,'target':2,'result':'innocent'},"
        "{'type':'draw','seat':0,'count':6},{'type':'turn','seat':1}]}");
@@ -716,7 +716,7 @@ static void test_kpgut_uno_and_clock(void **state)
     error_q(c, "{'op':'tick'}", "bad_request");
     error_q(c, "{'op':'tick','t':'2000'}", "bad_request");
     ok(c, "{'op':'play','seat':0,'cards':['Y7'],'t':2000}", "{'events':[{'type':'turn','seat':1}]}");
-    /* Bob has no yellow and no 7: he draws until playable (RULES.md decision 3) */
+    /* Bob has no yellow and no 7: he draws until playable (docs/rules.md reading 3) */
     ok(c, "{'op':'draw','seat':1,'t':3000}", "{'events':[{'type':'draw','seat':1}]}");
     /* without "t" the clock stands still */
     ok(c, "{'op':'state'}", "{'state':{'t':3000}}");
@@ -772,7 +772,7 @@ static void test_kpgut_suspect(void **state)
     ok(c, "{'op':'play','seat':2,'cards':['Y4']}", NULL);
     ok(c, "{'op':'play','seat':0,'cards':['Y7']}", NULL);
     /* Bob holds no yellow and no 7: he draws until a playable card comes
-     * (R9, then Y1; RULES.md decision 3) */
+     * (R9, then Y1; docs/rules.md reading 3) */
     ok(c, "{'op':'draw','seat':1}", "{'events':[{'type':'draw','seat':1}]}");
     ok(c, "{'op':'state'}", "{'state':{'hands':[" ANY ",['R2','R3','R9','B8','Y1']," ANY "]}}");
     error_q(c, "{'op':'suspect','seat':1,'target':1}", "illegal");
@@ -882,7 +882,7 @@ static void test_kpgut_time_limit(void **state)
     TableClient *c = start();
     cJSON_Delete(new_game(c, "{'op':'new','rules':'kpgut'," THREE ",'seed':9}", NULL));
     /* session scoring: a game lasts at most one hour; the players left are
-     * ranked as in §6 and score 65, 70, 75 (RULES.md "Session scoring") */
+     * ranked as in §6 and score 65, 70, 75 (docs/rules.md "Session scoring") */
     ok(c, "{'op':'tick','t':3599999}", "{'events':{'$none':[{'type':'over'}]}}");
     ok(c, "{'op':'tick','t':3600000}", "{'events':[{'type':'over','reason':'time'}]}");
     ok(c, "{'op':'state'}", "{'state':{'over':true,'scores':{'$unordered':[65,70,75]}}}");
@@ -908,7 +908,7 @@ static int count_events(const cJSON *answer, const char *type)
  * one-second away timer under each rule set, and with away_draw 0: the
  * timers of one request fire at most once per card that can be drawn and
  * once per player more (clock.c), the answer stays small, and a table that
- * everyone has left ends (RULES.md decision 8) instead of passing the turn
+ * everyone has left ends (docs/rules.md reading 8) instead of passing the turn
  * around for ever. The work is counted by the timer events in the answer. */
 static void test_far_clock_is_bounded(void **state)
 {
@@ -947,7 +947,7 @@ static uint64_t next_random(uint64_t *x)
     return *x;
 }
 
-/* Plays random legal moves; each must succeed (TABLE-PROTOCOL.md: `legal`
+/* Plays random legal moves; each must succeed (docs/protocol.md: `legal`
  * lists requests that would succeed). */
 static void random_game(const char *rules, int players, uint64_t seed)
 {

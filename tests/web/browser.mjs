@@ -3,10 +3,11 @@
 // whose every WebSocket frame received is kept, and the check that none of
 // them carries a card its seat may not see. Screenshots go to UNO_SHOTS
 // (CI output).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../server/harness.mjs';
+import { MEANINGS_FI } from '../../web/options-fi.js';
 
 export const SHOTS = process.env.UNO_SHOTS || 'build/test-logs/web';
 const WEB = new URL('../../web', import.meta.url).pathname;
@@ -46,6 +47,40 @@ export async function open(context, port, { hash = '', rewrite = null } = {}) {
   return page;
 }
 
+// Creates a table on the lobby page and sits down at it, in any language:
+// `seats` sets some seats' kinds ({1: 'easy'}), the bots wait `pace` ms.
+export async function createAndSit(page, { rules = 'mattel', name = 'Aino', age = 30, pace = 0, seats = {} } = {}) {
+  await page.selectOption('select[name=rules]', rules);
+  for (const [i, kind] of Object.entries(seats)) await page.selectOption(`select[data-seat="${i}"]`, kind);
+  await page.fill('input[name=pace]', String(pace));
+  await page.click('form.create button[type=submit]');
+  await page.fill('input[name=name]', name);
+  await page.fill('input[name=age]', String(age));
+  await page.click('form:has(input[name=age]) button[type=submit]');
+  await page.click('button.start');
+  await page.waitForSelector('.hand');
+}
+
+// One move: a playable card (the first option of a choice), else the first
+// action button that moves the game (UNO, a colour, draw, pass, take,
+// challenge). False when there was none, or it went away under the click
+// (a card lit out of turn for a KPGUT side slide that a bot took first, a
+// UNO window that closed): then the caller tries again.
+export async function step(page) {
+  const card = page.locator('.hand button.card:not([disabled])').first();
+  if (await card.count()) {
+    if (!(await card.click({ timeout: 2000 }).then(() => true, () => false))) return false;
+    const choice = page.locator('dialog.choice[open] button').first();
+    if (await choice.count()) await choice.click();
+    return true;
+  }
+  for (const op of ['uno', 'color', 'draw', 'pass', 'take', 'challenge']) {
+    const b = page.locator(`.actions .act-${op}`).first();
+    if (await b.count()) return b.click({ timeout: 2000 }).then(() => true, () => false);
+  }
+  return false;
+}
+
 // What a seat's page received may never carry another seat's cards (seat
 // null: a spectator who sees no hand).
 export function leaks(frames, seat) {
@@ -74,4 +109,45 @@ export function unnamedControls(page) {
   return page.evaluate(() => [...document.querySelectorAll('button, input, select, a, summary')]
     .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim() || el.labels?.[0]?.textContent.trim()))
     .map((el) => el.outerHTML.slice(0, 80)));
+}
+
+// The words of the page's own strings in each language: every string of
+// the English and of the Finnish tables of web/i18n.js and web/keeper.js
+// (the options' Finnish meanings too), split into lower-case words.
+// `foreign.fi` holds the English words that are not also Finnish words,
+// names or card notation: none of them may show on the Finnish page;
+// `foreign.en` the Finnish words that may not show on the English page.
+const NAMES = new Set(['uno', 'kpgut', 'mattel', 'csv', 'ms', 'english', 'suomi', 'wd']);
+const wordsOf = (text) => (text.toLowerCase().replace(/\{\w+\}/g, ' ').match(/[a-zåäöé]+/g) || []).filter((w) => w.length > 1);
+
+function tableStrings(file, code) {
+  const text = readFileSync(new URL(`../../web/${file}`, import.meta.url), 'utf8');
+  const start = text.indexOf(`\n  ${code}: {`);
+  const block = text.slice(start, text.indexOf('\n  },', start));
+  return [...block.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1] ?? m[2]);
+}
+
+const uiWords = (strings) => new Set(strings.flatMap(wordsOf));
+const UI = {
+  en: uiWords([...tableStrings('i18n.js', 'en'), ...tableStrings('keeper.js', 'en')]),
+  fi: uiWords([...tableStrings('i18n.js', 'fi'), ...tableStrings('keeper.js', 'fi')]),
+};
+// the options' Finnish meanings are Finnish words too (they name option
+// values as the rules files write them, so they ban nothing on the English page)
+const finnish = new Set([...UI.fi, ...uiWords(Object.values(MEANINGS_FI))]);
+const only = (mine, theirs) => new Set([...mine].filter((w) => !theirs.has(w) && !NAMES.has(w)));
+export const foreign = { fi: only(UI.en, finnish), en: only(UI.fi, UI.en) };
+
+// The words of the other language on a page: in its visible text and in
+// what a screen reader reads (aria-label, title, alt, placeholder), each
+// with the text it was found in.
+export async function wordsFrom(page, banned) {
+  const texts = await page.evaluate(() => [document.body.innerText,
+    ...[...document.querySelectorAll('[aria-label], [title], [alt], [placeholder]')]
+      .flatMap((el) => ['aria-label', 'title', 'alt', 'placeholder'].map((a) => el.getAttribute(a)).filter(Boolean))]);
+  const found = [];
+  for (const text of texts) for (const line of text.split('\n')) {
+    for (const w of wordsOf(line)) if (banned.has(w)) found.push(`${w}: "${line.trim().slice(0, 80)}"`);
+  }
+  return found;
 }

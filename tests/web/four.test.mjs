@@ -109,12 +109,31 @@ test('Mattel, four browsers: a Wild Draw 4 challenged, UNO said, UNO forgotten a
   await shot(b, 'four-mattel-challenge');
   await b.click('.actions .act-challenge');
   await b.waitForSelector('text=Bo challenged Aino');
+  // the challenger is shown Aino's hand as it was at the Wild Draw 4, with
+  // the verdict, and the log tells it in order; nobody else sees the hand
+  const shown = b.locator('section.shown');
+  await shown.waitFor();
+  assert.deepEqual(await shown.locator('.card').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label'))), ['red 1', 'red 2']);
+  assert.match(await shown.textContent(), /Verdict: Aino is not guilty/);
+  const told = await b.locator('.log li').allTextContents();
+  assert.ok(told.includes('Aino played Wild Draw Four and named red'), "the log says the Wild's colour");
+  const from = told.indexOf('Bo challenged Aino');
+  assert.deepEqual(told.slice(from, from + 4), ['Bo challenged Aino', "Aino's hand: red 1, red 2", 'Verdict: Aino is not guilty',
+    'Bo drew 6 cards: green 7, green 8, green 9, yellow 2, yellow 4, yellow 6']);
+  await shot(b, 'four-mattel-challenged-hand', true);
+  for (const other of [a, c, d]) {
+    await other.waitForSelector('text=Verdict: Aino is not guilty');
+    assert.equal(await other.locator('section.shown').count(), 0, 'the hand is shown to the challenger only');
+  }
+  for (const other of [c, d]) assert.equal(await other.locator('.log li', { hasText: "Aino's hand" }).textContent(), "Aino's hand was shown");
   assert.equal(await b.locator('.opponent').nth(1).textContent().then((x) => x.includes('9 cards')), true, 'innocent: the challenger draws 6');
   await card(c, 'red 3');
   await card(d, 'red 5');
   await a.click('.actions .act-uno');
   await a.waitForSelector('text=Aino: UNO!');
   await card(a, 'red 1');
+  await b.waitForFunction(() => [...document.querySelectorAll('.opponent')].some((li) => /^Aino · 1 card( ·|$)/.test(li.textContent)),
+    null, { timeout: 5000 }); // "1 card", not "1 cards"
   await b.click('.actions .act-draw');
   await card(c, 'red 4'); // one card left, no UNO said
   await d.waitForSelector('.actions .act-catch:has-text("Catch Cai")');
@@ -175,6 +194,9 @@ test('KPGUT, four browsers: a side slide, a Draw 2 chain, a catch after the coun
   console.log(`# four browsers, kpgut: ${clicks} clicks after the scripted moves`);
   await shot(a, 'four-kpgut-over', true);
   assert.equal(await a.locator('.over ol li').count() >= 3, true, 'ranked to the last player');
+  const first = await a.locator('.over ol li').first().textContent();
+  assert.match(await a.locator('.opponent', { hasText: first }).textContent(), /finished 1st/, 'a finished player shows their place, not 0 cards');
+  assert.ok((await a.locator('.log li').allTextContents()).some((line) => /finished (2nd|3rd)$/.test(line)), 'the log says the place');
   await checkSecrets(pages);
   for (const x of contexts) await x.close();
 });

@@ -94,8 +94,8 @@ test('a session of three games kept on a phone, watched on another', async () =>
   await tap(page, 'Warn', 'Cai');
   await page.waitForSelector('.k-seat.k-ejected:has-text("Cai")');
   await minutes(61);
-  await page.reload(); // the page asks again: the hour is up
-  await page.waitForSelector('.k-alert');
+  // the server tells every page when the hour passes: no reload, no tap
+  for (const p of [page, watcher]) await p.waitForSelector('.k-alert');
   await page.waitForSelector('.k-counts');
   assert.equal(await page.locator('.k-join').count(), 0, 'no one joins once the hour is up');
   await page.fill('input[name=c0]', '3');
@@ -124,7 +124,8 @@ test('a session of three games kept on a phone, watched on another', async () =>
   assert.deepEqual(await row(page, 'Aino'), ['1', 'Aino', '12', '65', '4', '3', '27.00']);
   assert.deepEqual(await row(page, 'Dan'), ['2', 'Dan', '–', '70', '4', '2', '37.00']);
   assert.deepEqual(await row(page, 'Bo'), ['3', 'Bo', '7', '75', '60', '3', '47.33'], 'a give-up: the greater of 4 + 30 and 60');
-  assert.deepEqual(await row(page, 'Cai'), ['–', 'Cai (out of the session)', '12', '–', '–', '2', '12.00']);
+  // ejected in game 2, which has no score for him: his average is over the one game scored, and says so
+  assert.deepEqual(await row(page, 'Cai'), ['–', 'Cai (out of the session)', '12', '–', '–', '2, 1 scored', '12.00']);
   assert.match(await page.textContent('.k-verdict'), /Winner: Aino · Loser: Bo/);
   await watcher.waitForSelector('.k-verdict');
   await page.screenshot({ path: join(SHOTS, 'keeper-session-phone.png'), fullPage: true });
@@ -174,5 +175,32 @@ test('a player sits a game out and comes back (the ops sitout and join with play
   await page.waitForSelector('.k-away:has-text("Gus")'); // the next game seats those of the last
   await tap(page, 'Back in', 'Gus');
   await page.waitForSelector('.k-seat:has-text("Gus")');
+  assert.deepEqual(page.problems, []);
+});
+
+test('a tie for the session win names every tied player, and a tie for last every last', async () => {
+  const page = await phone();
+  await page.click('.keeper-new button[aria-label$="+1"]'); // a fourth player
+  const people = [['Hil', 40], ['Ivo', 41], ['Jon', 42], ['Kai', 43]];
+  for (const [i, [name, age]] of people.entries()) {
+    await page.fill(`input[name=kname${i}]`, name);
+    await page.fill(`input[name=kage${i}]`, String(age));
+  }
+  await page.click('text=Create the scorekeeper');
+  await page.click('.k-start');
+  await page.waitForSelector('.k-finish');
+  await minutes(5);
+  await tap(page, 'Finished', 'Hil');
+  await page.waitForSelector('.k-seat.k-finished:has-text("Hil")');
+  await tap(page, 'Finished', 'Ivo');
+  await page.waitForSelector('.k-seat.k-finished:has-text("Ivo")');
+  await minutes(3);
+  await tap(page, 'Finished', 'Jon'); // Kai is left: the game ends at 8 minutes
+  await page.waitForSelector('.k-over');
+  assert.match(await page.textContent('.k-verdict'), /^Winner: Hil, Ivo · Loser: Jon, Kai$/);
+  assert.equal(await page.locator('.k-session tr.k-win').count(), 2);
+  assert.equal(await page.locator('.k-session tr.k-lose').count(), 2);
+  await page.selectOption('#lang', 'fi');
+  assert.match(await page.textContent('.k-verdict'), /^Voittaja: Hil, Ivo · Häviäjä: Jon, Kai$/);
   assert.deepEqual(page.problems, []);
 });

@@ -5,43 +5,13 @@
 // accessible name on every control. Screenshots go to UNO_SHOTS (CI output).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, leaks, open as openPage, shot, startBrowser, storageHasNoCard, unnamedControls } from './browser.mjs';
+import { PHONE, createAndSit, leaks, open as openPage, shot, startBrowser, step, storageHasNoCard, unnamedControls } from './browser.mjs';
 
 let env, browser;
 before(async () => { env = await startBrowser(); browser = env.browser; });
 after(async () => { await env?.stop(); });
 
 const open = (context) => openPage(context, env.srv.port);
-
-async function createAndSit(page, { rules = 'mattel', name = 'Aino', age = 30 } = {}) {
-  await page.selectOption('select[name=rules]', rules);
-  await page.fill('input[name=pace]', '0');
-  await page.click('button[type=submit]:has-text("Create")');
-  await page.fill('input[name=name]', name);
-  await page.fill('input[name=age]', String(age));
-  await page.click('text=Sit down');
-  await page.click('text=Start the game');
-  await page.waitForSelector('.hand');
-}
-
-// One move: a playable card (the first option of a choice), else the first
-// action button that moves the game (UNO, a colour, draw, pass, take,
-// challenge).
-async function step(page) {
-  const card = page.locator('.hand button.card:not([disabled])').first();
-  if (await card.count()) {
-    // a card lit out of turn (a KPGUT side slide) goes dark when a bot plays first: then try again
-    if (!(await card.click({ timeout: 2000 }).then(() => true, () => false))) return false;
-    const choice = page.locator('dialog.choice[open] button').first();
-    if (await choice.count()) await choice.click();
-    return true;
-  }
-  for (const op of ['uno', 'color', 'draw', 'pass', 'take', 'challenge']) {
-    const b = page.locator(`.actions .act-${op}`).first();
-    if (await b.count()) { await b.click(); return true; }
-  }
-  return false;
-}
 
 async function playToEnd(page, shotEvery = 0) {
   for (let i = 0; i < 2000; i++) {
