@@ -42,8 +42,10 @@ void uno_json_track_memory(void);
 int uno_request_parse(const char *line, size_t len, cJSON **out, char *err, size_t errlen);
 
 /* The longest name a person may go by, in characters (Unicode code
- * points); in UTF-8 it must also fit UNO_NAME_LEN - 1 bytes. */
-#define UNO_NAME_MAX_CHARS 20
+ * points); in UTF-8 it must also fit UNO_NAME_LEN - 1 bytes. As many as
+ * those bytes: every name kept before the limit was counted in characters
+ * (23 bytes at most) still passes, so that every game kept replays. */
+#define UNO_NAME_MAX_CHARS 23
 
 /* Whether name (NUL-terminated) is a name people can read (docs/protocol.md
  * "Names"): valid UTF-8, 1 to UNO_NAME_MAX_CHARS characters and at most

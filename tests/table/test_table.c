@@ -837,7 +837,7 @@ static void test_kpgut_people(void **state)
 
 /* Names people can read (docs/protocol.md "Names"): in `new` and `join`,
  * no control character, no bidirectional mark or override, not only
- * spaces, at most 20 characters and 23 bytes; refused with the field's
+ * spaces, at most 23 characters and 23 bytes; refused with the field's
  * name, and the game unchanged. */
 static void test_names_people_can_read(void **state)
 {
@@ -850,7 +850,7 @@ static void test_names_people_can_read(void **state)
         {"tab\\there", "control"},         {"evil\\u202egnp.exe", "bidirectional"},
         {"\\u2066iso\\u2069", "bidirectional"}, {"mark\\u200f", "bidirectional"}, {"al\\u061cm", "bidirectional"},
         {"   ", "only spaces"},           {"\\u00a0\\u3000\\u200b", "only spaces"},
-        {"abcdefghijklmnopqrstu", "at most 20 characters"},          /* 21 characters */
+        {"abcdefghijklmnopqrstuvwx", "at most 23 characters"},       /* 24 characters */
         {"\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9",
          "23 bytes"},                                                 /* 12 characters, 24 bytes */
     };
@@ -863,7 +863,7 @@ static void test_names_people_can_read(void **state)
     }
     cJSON_Delete(new_game(c,
                           "{'op':'new','rules':'kpgut','seed':3,'players':[{'name':'Jos\\u00e9','age':40},"
-                          "{'name':'abcdefghijklmnopqrst','age':30},{'name':'\\u674e\\u5c0f\\u9f8d','age':20}]}",
+                          "{'name':'abcdefghijklmnopqrstuvw','age':30},{'name':'\\u674e\\u5c0f\\u9f8d','age':20}]}",
                           "{'ok':true}"));
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         snprintf(line, sizeof line, "{\"op\":\"join\",\"name\":\"%s\",\"age\":10,\"seat\":1}", bad[i].name);
@@ -872,7 +872,7 @@ static void test_names_people_can_read(void **state)
     ok(c, "{'op':'join','name':'Dee Dee','age':10,'seat':1}", "{'events':[{'type':'join','seat':1},"
                                                               "{'type':'draw','seat':1,'count':9}]}");
     ok(c, "{'op':'state'}", "{'state':{'players':[{'name':'Jos\\u00e9'},{'name':'Dee Dee'},"
-                            "{'name':'abcdefghijklmnopqrst'},{'name':'\\u674e\\u5c0f\\u9f8d'}]}}");
+                            "{'name':'abcdefghijklmnopqrstuvw'},{'name':'\\u674e\\u5c0f\\u9f8d'}]}}");
     stop(c);
 }
 
