@@ -10,7 +10,7 @@
 CC      ?= cc
 SAN     ?=
 TSAN    ?=
-PKGS     = libcjson ncursesw libwebsockets sqlite3 libqrencode
+PKGS     = libcjson ncursesw libwebsockets sqlite3 libcrypto libqrencode
 CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
 DEFS     = -D_POSIX_C_SOURCE=200809L
@@ -18,6 +18,10 @@ ifeq ($(SAN),1)
 BUILD   ?= build-san
 OPT      = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 DEFS    += -DUNO_DEBUG
+# The test build's uno fails the Nth allocation on demand (UNO_FAULT_ALLOC=N:
+# tests/fault/fault_alloc.c): its own code's allocations go through it.
+FAULT_OBJ = $(BUILD)/obj/tests/fault/fault_alloc.o
+FAULT_LDFLAGS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
 else ifeq ($(TSAN),1)
 # ThreadSanitizer cannot share a process with ASan: a build of its own.
 BUILD   ?= build-tsan
@@ -77,8 +81,8 @@ TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 .PHONY: all man install uninstall test test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
-$(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+$(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a $(FAULT_OBJ)
+	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $^ $(LIBS)
 
 # The playout is the simulator's inner loop: -O3 inlines its small steps.
 $(call obj,src/sim/playout.c): CFLAGS += -O3

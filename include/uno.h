@@ -13,7 +13,10 @@
  *  - A game is its rules, setup and the list of actions applied with UNO_OK:
  *    re-applying them to a new game rebuilds the same state bit for bit
  *    (uno_game_hash() is equal).
- *  - An action that fails (any status but UNO_OK) changes nothing.
+ *  - An action that fails (any status but UNO_OK) changes nothing. Every
+ *    call that allocates says when memory ran out (UNO_E_NOMEM, or NULL
+ *    where it returns a pointer) and then too has changed nothing; an
+ *    action whose events could not all be kept fails whole.
  *  - Card conservation: the cards in hands + stock + discard pile always equal
  *    the deck size; uno_game_check() verifies it and the other invariants.
  *  - A UnoGame is one flat block with no internal pointers: uno_game_copy()
@@ -39,6 +42,7 @@ typedef enum UnoStatus {
     UNO_E_NOT_YOUR_TURN, /* a turn action by a seat that is not in turn */
     UNO_E_OVER,          /* the game has ended */
     UNO_E_NO_GAME,       /* (protocol) no game started */
+    UNO_E_NOMEM,         /* out of memory: nothing was done (the call may be tried again) */
 } UnoStatus;
 
 /* Message buffers passed to functions that can fail. */
@@ -233,7 +237,11 @@ typedef struct UnoGame UnoGame;
 /* Bytes a game needs for these rules and players: room for these seats
  * only (uno_game_make_room grows it for a joiner or a spectator). */
 size_t uno_game_size(const UnoRules *rules, int nplayers);
-/* Allocates and deals. NULL with a message on a bad setup. */
+/* Allocates and deals into *out: UNO_OK, or a status and a message (a bad
+ * setup; UNO_E_NOMEM) and *out NULL. */
+int uno_game_create(const UnoRules *rules, const UnoSetup *setup, UnoGame **out, char *err, size_t errlen);
+/* uno_game_create, returning the game: NULL with a message on a bad setup
+ * or out of memory (uno_game_create tells which). */
 UnoGame *uno_game_new(const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
 /* Deals into caller memory of uno_game_size() bytes (no allocation). */
 int uno_game_init(UnoGame *mem, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
@@ -487,8 +495,8 @@ void uno_history_free(UnoHistory *h);
 /* A copy of h that owns its own events (for a bot thinking on another
  * thread while h goes on). NULL when out of memory. */
 UnoHistory *uno_history_copy(const UnoHistory *h);
-/* Records ev as the viewer sees it. UNO_OK, or UNO_E_BAD_REQUEST when out
- * of memory (nothing is recorded). */
+/* Records ev as the viewer sees it. UNO_OK, or UNO_E_NOMEM (nothing is
+ * recorded). */
 int uno_history_add(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev);
 int uno_history_count(const UnoHistory *h);
 /* Event i as the viewer saw it: ncards 0 and cards NULL where it may not

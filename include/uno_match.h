@@ -89,11 +89,15 @@ typedef struct UnoMatch UnoMatch;
  * tournament when opts->tournament, a session when rules->scoring is
  * session, else a target match. Refused (NULL and a message): a rule set
  * with no scoring; a tournament without 4 or 8 players; joining (§13) with
- * partners or in a tournament; whatever uno_game_new() refuses.
- * opts may be NULL (defaults).
+ * partners or in a tournament; whatever uno_game_new() refuses; out of
+ * memory. opts may be NULL (defaults).
  */
 UnoMatch *uno_match_new(const UnoRules *rules, const UnoSetup *first, const UnoMatchOptions *opts,
                         char *err, size_t errlen);
+/* uno_match_new with its status: UNO_OK and the match in *out, or the
+ * status (UNO_E_BAD_REQUEST, UNO_E_NOMEM) and *out NULL. */
+int uno_match_create(const UnoRules *rules, const UnoSetup *first, const UnoMatchOptions *opts, UnoMatch **out,
+                     char *err, size_t errlen);
 void uno_match_free(UnoMatch *m);
 /* A deep copy, with its own copy of the current game (an undo, a search).
  * NULL when out of memory. */

@@ -38,7 +38,9 @@ static void usage(FILE *out)
             "  --port P        port to listen on, 8080 (0: any free port, printed)\n"
             "  --host ADDR     address to listen on, every interface (127.0.0.1: this\n"
             "                  machine only)\n"
-            "  --db FILE       the SQLite database, uno.db (made when missing)\n"
+            "  --db FILE       the SQLite database, uno.db: made where no file is; one\n"
+            "                  server per database; a file that is not uno serve's, or\n"
+            "                  of a newer schema, is refused (an older one is migrated)\n"
             "  --web DIR       the web client's files; found from the binary's folder\n"
             "                  BIN: BIN/../share/uno/web (installed), BIN/../web (build/)\n"
             "  --max-tables N  tables kept at most, card and scorekeeper tables together,\n"
@@ -138,7 +140,7 @@ static SrvStore *open_for_export(const char *db, const char *out)
         fprintf(stderr, "uno serve: %s exists: name a new file\n", out);
         return NULL;
     }
-    SrvStore *st = srv_store_open(db, err, sizeof err);
+    SrvStore *st = srv_store_open(db, SRV_STORE_READ, err, sizeof err);
     if (!st)
         fprintf(stderr, "uno serve: %s\n", err);
     return st;

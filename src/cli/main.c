@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "protocol/text.h"
 #include "uno.h"
 
 typedef struct Command {
@@ -81,6 +82,7 @@ int main(int argc, char **argv)
         printf("uno %s (rule sets: %s)\n", UNO_RELEASE, uno_rules_builtin_list());
         return output_written(0);
     }
+    uno_json_track_memory(); /* out of memory is not "not JSON" */
     const Command *c = command(argv[1]);
     if (c)
         return output_written(c->run(argc - 1, argv + 1));

@@ -190,10 +190,12 @@ static int step(Replay *r, int i, UnoEventFn emit, void *ctx, char *err, size_t 
 {
     char why[UNO_ERR_LEN] = "";
     /* a line the table would have refused (text.h) is corrupt */
-    cJSON *req = uno_request_parse(r->lines[i], strlen(r->lines[i]), why, sizeof why);
+    cJSON *req;
     const char *op = "";
     int64_t clock = -1;
-    int st = req ? uno_field_string(req, "op", 32, &op, why, sizeof why) : UNO_E_BAD_REQUEST;
+    int st = uno_request_parse(r->lines[i], strlen(r->lines[i]), &req, why, sizeof why);
+    if (st == UNO_OK)
+        st = uno_field_string(req, "op", 32, &op, why, sizeof why);
     if (st == UNO_OK && uno_field_has(req, "t"))
         st = uno_field_int(req, "t", 0, UNO_FIELD_MAX_INT, &clock, why, sizeof why);
     r->done = i + 1;

@@ -72,7 +72,8 @@ static int check_form(const UnoGame *g, const UnoAction *a, char *err, size_t er
 
 /* Runs the timers and the action on `g`; nothing is kept on failure because
  * the caller then throws `g` away (a scratch copy) or the handlers changed
- * nothing (they validate first) and the clock is put back. */
+ * nothing (they validate first) and the clock is put back. An event that
+ * could not be kept fails it whole (the caller works on a copy then). */
 static int run(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
 {
     int64_t before = g->t;
@@ -86,6 +87,8 @@ static int run(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t
         return rc;
     }
     after_action(g, out);
+    if (out && out->lost)
+        return fail(err, errlen, UNO_E_NOMEM, "out of memory: the %s was not made", uno_action_name(a->type));
     return UNO_OK;
 }
 
@@ -111,11 +114,12 @@ int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, c
         sink_init(&sink);
         out = &sink;
     }
-    if (a->t >= 0 && uno_game_timers_due(g, a->t)) {
-        /* time fires timers: work on a copy, kept only if the action succeeds */
+    if (out || (a->t >= 0 && uno_game_timers_due(g, a->t))) {
+        /* time fires timers, or an event may not find room: work on a copy,
+         * kept only if the action succeeds */
         UnoGame *work = malloc(uno_game_bytes(g));
         if (!work)
-            rc = fail(err, errlen, UNO_E_BAD_REQUEST, "out of memory");
+            rc = fail(err, errlen, UNO_E_NOMEM, "out of memory");
         else if ((rc = run((uno_game_copy(work, g), work), a, out, err, errlen)) == UNO_OK)
             uno_game_copy(g, work);
         free(work);

@@ -56,9 +56,11 @@ static bool grow(void **p, int *cap, int need, size_t size)
 void ev_push(EventSink *s, UnoEventType type, int seat, int target, int color, int count,
              UnoReason reason, const UnoCard *cards, int ncards)
 {
-    if (!grow((void **)&s->ev, &s->cap, s->n + 1, sizeof *s->ev) ||
-        !grow((void **)&s->cards, &s->cards_cap, s->ncards + ncards, 1))
-        return; /* out of memory: the event is lost, the game is not */
+    if (s->lost || !grow((void **)&s->ev, &s->cap, s->n + 1, sizeof *s->ev) ||
+        !grow((void **)&s->cards, &s->cards_cap, s->ncards + ncards, 1)) {
+        s->lost = true; /* the caller fails the whole action (events.h) */
+        return;
+    }
     UnoEvent *e = &s->ev[s->n++];
     e->type = (uint8_t)type;
     e->reason = (uint8_t)reason;

@@ -1,6 +1,9 @@
 /*
  * events.h — the buffer that holds an action's events until it succeeds, so
- * that a failed action emits nothing (uno_game_apply's promise).
+ * that a failed action emits nothing (uno_game_apply's promise). An event
+ * that cannot be kept (out of memory) marks the sink lost, and the action
+ * or deal that made it then fails with UNO_E_NOMEM: no event is dropped
+ * silently.
  * Owns its arrays; sink_flush() hands each event to the caller in order.
  */
 #ifndef UNO_ENGINE_EVENTS_H
@@ -13,6 +16,7 @@ struct EventSink {
     int n, cap;
     UnoCard *cards;
     int ncards, cards_cap;
+    bool lost;     /* an event could not be kept (out of memory): the call fails whole */
 };
 
 void sink_init(EventSink *s);

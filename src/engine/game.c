@@ -367,6 +367,8 @@ int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char
         out = &sink;
     }
     rc = deal_game(g, setup->seed, setup->deck_top, setup->ndeck_top, out, err, errlen);
+    if (rc == UNO_OK && out && out->lost)
+        rc = fail(err, errlen, UNO_E_NOMEM, "out of memory: the deal's events could not be kept");
     if (out) {
         if (rc == UNO_OK)
             sink_flush(out, setup->emit, setup->ctx);
@@ -375,21 +377,27 @@ int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char
     return rc;
 }
 
+int uno_game_create(const UnoRules *rules, const UnoSetup *setup, UnoGame **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    if (setup->nplayers < 1 || setup->nplayers > UNO_MAX_PLAYERS)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "players must be 1..%d", UNO_MAX_PLAYERS);
+    UnoGame *g = malloc(uno_game_size(rules, setup->nplayers));
+    if (!g)
+        return fail(err, errlen, UNO_E_NOMEM, "out of memory");
+    int rc = uno_game_init(g, rules, setup, err, errlen);
+    if (rc != UNO_OK) {
+        free(g);
+        return rc;
+    }
+    *out = g;
+    return UNO_OK;
+}
+
 UnoGame *uno_game_new(const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
 {
-    if (setup->nplayers < 1 || setup->nplayers > UNO_MAX_PLAYERS) {
-        fail(err, errlen, UNO_E_BAD_REQUEST, "players must be 1..%d", UNO_MAX_PLAYERS);
-        return NULL;
-    }
-    UnoGame *g = malloc(uno_game_size(rules, setup->nplayers));
-    if (!g) {
-        fail(err, errlen, UNO_E_BAD_REQUEST, "out of memory");
-        return NULL;
-    }
-    if (uno_game_init(g, rules, setup, err, errlen) != UNO_OK) {
-        free(g);
-        return NULL;
-    }
+    UnoGame *g;
+    uno_game_create(rules, setup, &g, err, errlen);
     return g;
 }
 

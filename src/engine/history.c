@@ -233,7 +233,7 @@ int uno_history_add(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev)
         int cap = h->cap ? h->cap * 2 : 256;
         UnoEvent *more = realloc(h->events, (size_t)cap * sizeof *more);
         if (!more)
-            return UNO_E_BAD_REQUEST;
+            return UNO_E_NOMEM;
         h->events = more;
         h->cap = cap;
     }
@@ -243,7 +243,7 @@ int uno_history_add(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev)
     if (visible && ev->ncards > 0) {
         UnoCard *cards = malloc(ev->ncards);
         if (!cards)
-            return UNO_E_BAD_REQUEST;
+            return UNO_E_NOMEM;
         memcpy(cards, ev->cards, ev->ncards);
         copy.cards = cards;
     } else {

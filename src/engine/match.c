@@ -113,7 +113,7 @@ static int deal_game(const UnoMatch *m, int number, const int8_t *players, int n
 {
     UnoSetup *setup = malloc(sizeof *setup);
     if (!setup)
-        return fail(err, errlen, UNO_E_BAD_REQUEST, "out of memory");
+        return fail(err, errlen, UNO_E_NOMEM, "out of memory");
     if (first) {
         *setup = *first;
     } else {
@@ -127,9 +127,9 @@ static int deal_game(const UnoMatch *m, int number, const int8_t *players, int n
     setup->nplayers = n;
     for (int s = 0; s < n; s++)
         setup->players[s] = m->players[players[s]];
-    *out = uno_game_new(&m->rules, setup, err, errlen);
+    int st = uno_game_create(&m->rules, setup, out, err, errlen);
     free(setup);
-    return *out ? UNO_OK : UNO_E_BAD_REQUEST;
+    return st;
 }
 
 static void seat(UnoMatch *m, UnoGame *g, const int8_t *players, int n)
@@ -162,21 +162,21 @@ static int check_options(const UnoRules *rules, const UnoSetup *first, const Uno
     return UNO_OK;
 }
 
-UnoMatch *uno_match_new(const UnoRules *rules, const UnoSetup *first, const UnoMatchOptions *opts,
-                        char *err, size_t errlen)
+int uno_match_create(const UnoRules *rules, const UnoSetup *first, const UnoMatchOptions *opts, UnoMatch **out,
+                     char *err, size_t errlen)
 {
     UnoMatchOptions o;
     if (opts)
         o = *opts;
     else
         uno_match_options_init(&o);
-    if (check_options(rules, first, &o, err, errlen) != UNO_OK)
-        return NULL;
+    *out = NULL;
+    int st = check_options(rules, first, &o, err, errlen);
+    if (st != UNO_OK)
+        return st;
     UnoMatch *m = calloc(1, sizeof *m);
-    if (!m) {
-        fail(err, errlen, UNO_E_BAD_REQUEST, "out of memory");
-        return NULL;
-    }
+    if (!m)
+        return fail(err, errlen, UNO_E_NOMEM, "out of memory");
     m->rules = *rules;
     m->kind = o.tournament ? UNO_MATCH_TOURNAMENT
               : rules->scoring == UNO_SCORING_SESSION ? UNO_MATCH_SESSION
@@ -210,11 +210,20 @@ UnoMatch *uno_match_new(const UnoRules *rules, const UnoSetup *first, const UnoM
             players[s] = (int8_t)s;
     }
     UnoGame *g;
-    if (deal_game(m, 0, players, n, -1, first, 0, NULL, NULL, &g, err, errlen) != UNO_OK) {
+    if ((st = deal_game(m, 0, players, n, -1, first, 0, NULL, NULL, &g, err, errlen)) != UNO_OK) {
         free(m);
-        return NULL;
+        return st;
     }
     seat(m, g, players, n);
+    *out = m;
+    return UNO_OK;
+}
+
+UnoMatch *uno_match_new(const UnoRules *rules, const UnoSetup *first, const UnoMatchOptions *opts,
+                        char *err, size_t errlen)
+{
+    UnoMatch *m;
+    uno_match_create(rules, first, opts, &m, err, errlen);
     return m;
 }
 
@@ -274,7 +283,7 @@ int uno_match_apply(UnoMatch *m, const UnoAction *a, UnoEventFn emit, void *ctx,
                     size_t errlen)
 {
     if (!uno_match_make_room(m, a))
-        return fail(err, errlen, UNO_E_BAD_REQUEST, "out of memory");
+        return fail(err, errlen, UNO_E_NOMEM, "out of memory");
     m->njoins = match_joins(m); /* joins undone with the game are forgotten */
     bool joining = a->type == UNO_ACT_JOIN;
     if (joining && m->nbase + m->njoins >= UNO_MATCH_MAX_PLAYERS)
@@ -359,7 +368,7 @@ int uno_match_next(UnoMatch *m, int64_t t, UnoEventFn emit, void *ctx, char *err
     int st = deal_game(m, m->number + 1, seated, n, dealer, NULL, t, emit, ctx, &g, err, errlen);
     if (st == UNO_OK && match_settle(m) != 0) {
         uno_game_free(g);
-        st = fail(err, errlen, UNO_E_BAD_REQUEST, "out of memory");
+        st = fail(err, errlen, UNO_E_NOMEM, "out of memory");
     }
     if (st != UNO_OK) {
         m->tables[done_table] = saved;

@@ -389,7 +389,9 @@ static int answer(UnoExtBot *b, const UnoView *v, int64_t deadline, UnoAction *o
         }
         int rc = -1;
         char why[UNO_ERR_LEN];
-        cJSON *line = st == LINE_OK ? uno_request_parse(b->in, len, why, sizeof why) : NULL;
+        cJSON *line = NULL;
+        if (st == LINE_OK)
+            uno_request_parse(b->in, len, &line, why, sizeof why);
         const cJSON *id = line ? cJSON_GetObjectItemCaseSensitive(line, "id") : NULL;
         int64_t n;
         bool has_id = id && uno_json_exact_int(id, &n);

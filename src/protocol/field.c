@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "protocol/field.h"
+#include "protocol/text.h"
 
 static int bad(char *err, size_t errlen, const char *fmt, const char *key, const char *extra)
 {
@@ -21,6 +22,21 @@ const cJSON *uno_field_get(const cJSON *obj, const char *key)
 }
 
 bool uno_field_has(const cJSON *obj, const char *key) { return uno_field_get(obj, key) != NULL; }
+
+int uno_field_only(const cJSON *obj, const char *const *known, size_t n, const char *what, char *err,
+                   size_t errlen)
+{
+    for (const cJSON *f = obj->child; f; f = f->next) {
+        size_t i = 0;
+        while (i < n && strcmp(f->string, known[i]) != 0)
+            i++;
+        if (i == n) {
+            snprintf(err, errlen, "unknown field '%.40s' in %s", f->string, what);
+            return UNO_E_BAD_REQUEST;
+        }
+    }
+    return UNO_OK;
+}
 
 bool uno_json_exact_int(const cJSON *v, int64_t *out)
 {
@@ -124,7 +140,9 @@ int uno_field_person(const cJSON *obj, UnoPlayerInfo *out, char *err, size_t err
 {
     const char *name;
     int64_t age = 0;
-    int st = uno_field_string(obj, "name", UNO_NAME_LEN - 1, &name, err, errlen);
+    int st = uno_field_string(obj, "name", SIZE_MAX, &name, err, errlen);
+    if (st == UNO_OK && !uno_text_name_ok(name, UNO_NAME_LEN - 1, "name", err, errlen))
+        st = UNO_E_BAD_REQUEST;
     if (st == UNO_OK && uno_field_has(obj, "age"))
         st = uno_field_int(obj, "age", 0, MAX_AGE, &age, err, errlen);
     if (st != UNO_OK)

@@ -30,6 +30,11 @@ bool uno_json_exact_int(const cJSON *v, int64_t *out);
 const cJSON *uno_field_get(const cJSON *obj, const char *key);
 bool uno_field_has(const cJSON *obj, const char *key);
 
+/* UNO_OK when every field of obj is one of the n names in known, else
+ * UNO_E_BAD_REQUEST naming the first that is not, and `what` (the op). */
+int uno_field_only(const cJSON *obj, const char *const *known, size_t n, const char *what, char *err,
+                   size_t errlen);
+
 /* An integer in min..max (both within +-2^53). */
 int uno_field_int(const cJSON *obj, const char *key, int64_t min, int64_t max, int64_t *out,
                   char *err, size_t errlen);
@@ -42,7 +47,8 @@ int uno_field_string(const cJSON *obj, const char *key, size_t maxlen, const cha
                      char *err, size_t errlen);
 /* A colour letter R, G, B or Y (any case). */
 int uno_field_color(const cJSON *obj, const char *key, int *out, char *err, size_t errlen);
-/* A person: "name" (1..UNO_NAME_LEN-1 bytes) and "age" (years, 0..200;
+/* A person: "name" (one people can read, uno_text_name_ok: at most
+ * UNO_NAME_MAX_CHARS characters and UNO_NAME_LEN-1 bytes) and "age" (years, 0..200;
  * optional, 0 when missing: the protocol examples sometimes leave it out). */
 int uno_field_person(const cJSON *obj, UnoPlayerInfo *out, char *err, size_t errlen);
 /* A list of 1..max card names (any case; docs/protocol.md "The protocol in brief"). */

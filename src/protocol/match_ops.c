@@ -79,8 +79,7 @@ int uno_match_request_new(const cJSON *req, const UnoRules *rules, const UnoSetu
     int st = read_options(req, &o, err, errlen);
     if (st != UNO_OK)
         return st;
-    *out = uno_match_new(rules, setup, &o, err, errlen);
-    return *out ? UNO_OK : UNO_E_BAD_REQUEST;
+    return uno_match_create(rules, setup, &o, out, err, errlen);
 }
 
 void uno_match_put_options(cJSON *normalised, const UnoMatch *m, bool *ok)

@@ -10,8 +10,10 @@
  *
  * What stays true:
  *  - Every call of uno_table_handle() answers with one line of JSON (no
- *    newline), or NULL on a failure that is not the request's fault (out of
- *    memory, the log hook refused); the game is then as before the request.
+ *    newline). Out of memory is answered server_error, the game as before
+ *    the request (docs/protocol.md "Errors"). NULL only when the log hook
+ *    refused the request (undone: the game is as before it), or when not
+ *    even the error's line could be made.
  *  - A request that fails ({"ok":false,...}) changes nothing, not even the
  *    clock, and is not logged.
  *  - Every accepted state-changing request (new and the actions, not legal,
@@ -97,7 +99,7 @@ const UnoHistory *uno_table_seen(const UnoTable *t, int viewer);
 char *uno_table_handle(UnoTable *t, const char *line, size_t len);
 
 /* The protocol's error code of an engine status: "illegal", "over", ...,
- * "bad_request" for any other (docs/protocol.md "Errors"). */
+ * "server_error" for UNO_E_NOMEM, "bad_request" for any other (docs/protocol.md "Errors"). */
 const char *uno_status_code(int st);
 /* True when a response line says "ok": true (a cheap check for front ends
  * that replay files). */

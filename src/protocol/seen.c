@@ -40,7 +40,7 @@ static int seat_newcomer(UnoSeen *s, int seat)
 {
     UnoHistory *fresh = uno_history_new(seat);
     if (!fresh)
-        return UNO_E_BAD_REQUEST;
+        return UNO_E_NOMEM;
     uno_history_free(s->by[UNO_MAX_PLAYERS - 1]);
     memmove(&s->by[seat + 1], &s->by[seat], sizeof s->by[0] * (size_t)(UNO_MAX_PLAYERS - 1 - seat));
     s->by[seat] = fresh;
@@ -53,10 +53,10 @@ int uno_seen_add(UnoSeen *s, const UnoRules *rules, const UnoHistory *events)
         const UnoEvent *ev = uno_history_event(events, e);
         for (int i = 0; i <= UNO_MAX_PLAYERS; i++)
             if (uno_history_add(s->by[i], rules, ev) != UNO_OK)
-                return UNO_E_BAD_REQUEST;
+                return UNO_E_NOMEM;
         if (ev->type == UNO_EV_JOIN && ev->seat >= 0 && ev->seat < UNO_MAX_PLAYERS &&
             seat_newcomer(s, ev->seat) != UNO_OK)
-            return UNO_E_BAD_REQUEST;
+            return UNO_E_NOMEM;
     }
     return UNO_OK;
 }

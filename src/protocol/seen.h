@@ -18,7 +18,7 @@ typedef struct UnoSeen UnoSeen;
 UnoSeen *uno_seen_new(void);
 void uno_seen_free(UnoSeen *s);
 /* Every viewer sees the events of one request (a referee's UnoHistory).
- * UNO_OK, or UNO_E_BAD_REQUEST when out of memory. */
+ * UNO_OK, or UNO_E_NOMEM. */
 int uno_seen_add(UnoSeen *s, const UnoRules *rules, const UnoHistory *events);
 /* A seat's history, or the spectators' (UNO_VIEWER_SPECTATOR). */
 const UnoHistory *uno_seen_by(const UnoSeen *s, int viewer);

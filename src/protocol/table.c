@@ -19,8 +19,9 @@
 #include "protocol/seen.h"
 #include "protocol/text.h"
 
-/* Not a UnoStatus: the request could not be answered (out of memory, the log
- * hook refused) and the game is as it was. */
+/* Not a UnoStatus: the log hook refused the request, which is undone, and
+ * uno_table_handle() returns NULL. Out of memory is UNO_E_NOMEM, answered
+ * server_error with the game as it was. */
 #define FATAL (-1)
 
 struct UnoTable {
@@ -100,6 +101,7 @@ const char *uno_status_code(int st)
     case UNO_E_NOT_YOUR_TURN: return "not_your_turn";
     case UNO_E_OVER: return "over";
     case UNO_E_NO_GAME: return "no_game";
+    case UNO_E_NOMEM: return "server_error";
     default: return "bad_request";
     }
 }
@@ -110,7 +112,8 @@ static int fail_with(char *err, size_t errlen, int st, const char *msg)
     return st;
 }
 
-/* Prints {"ok":true, key: value} (value taken) into *text. */
+/* Prints {"ok":true, key: value} (value taken; NULL: out of memory) into
+ * *text. */
 static int answer(const char *key, cJSON *value, char **text)
 {
     bool ok = true;
@@ -119,7 +122,7 @@ static int answer(const char *key, cJSON *value, char **text)
     uno_json_put(o, key, value, &ok);
     *text = ok ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
-    return *text ? UNO_OK : FATAL;
+    return *text ? UNO_OK : UNO_E_NOMEM;
 }
 
 uint64_t uno_state_hash(const UnoGame *g, const UnoMatch *match)
@@ -129,19 +132,17 @@ uint64_t uno_state_hash(const UnoGame *g, const UnoMatch *match)
 
 uint64_t uno_table_hash(const UnoTable *t) { return t->game ? uno_state_hash(t->game, t->match) : 0; }
 
-/* Hands a state-changing request and the hash of the state it made to the
- * log hook; false when it refused. */
-static bool log_request(UnoTable *t, cJSON *normalised, uint64_t hash)
+/* Hands a state-changing request (taken; NULL: out of memory) and the hash
+ * of the state it made to the log hook: UNO_OK, UNO_E_NOMEM, or FATAL when
+ * the hook refused it. */
+static int log_request(UnoTable *t, cJSON *normalised, uint64_t hash)
 {
-    if (!t->log) {
-        cJSON_Delete(normalised);
-        return true;
-    }
-    char *line = normalised ? cJSON_PrintUnformatted(normalised) : NULL;
+    char *line = normalised && t->log ? cJSON_PrintUnformatted(normalised) : NULL;
+    bool made = normalised && (!t->log || line);
     cJSON_Delete(normalised);
-    bool kept = line && t->log(t->log_ctx, line, hash);
+    int st = !made ? UNO_E_NOMEM : t->log && !t->log(t->log_ctx, line, hash) ? FATAL : UNO_OK;
     free(line);
-    return kept;
+    return st;
 }
 
 static void collect(void *ctx, const UnoEvent *ev)
@@ -153,19 +154,20 @@ static void collect(void *ctx, const UnoEvent *ev)
 }
 
 /* The request was kept: every viewer has seen its events, after the deal
- * of a new game (fresh) or in the game it goes on with. FATAL (its answer
- * dropped) when out of memory. */
-static int show_viewers(UnoTable *t, bool fresh, char **text)
+ * of a new game (fresh) or in the game it goes on with. Out of memory here
+ * comes after the request was kept and answered: the record of what each
+ * viewer saw is let go (`view` with "history" then answers server_error,
+ * and a bot samples without it) until the next game is dealt. */
+static void show_viewers(UnoTable *t, bool fresh)
 {
     if (fresh) {
         uno_seen_free(t->seen);
         t->seen = uno_seen_new();
     }
-    if (t->seen && uno_seen_add(t->seen, &t->events_rules, t->request) == UNO_OK)
-        return UNO_OK;
-    free(*text);
-    *text = NULL;
-    return FATAL;
+    if (t->seen && uno_seen_add(t->seen, &t->events_rules, t->request) != UNO_OK) {
+        uno_seen_free(t->seen);
+        t->seen = NULL;
+    }
 }
 
 /* The events of a request are collected from events_begin() to
@@ -199,7 +201,7 @@ static int answer_deal(const UnoGame *g, cJSON *events, UnoGame **undo, char **t
     *undo = malloc(uno_game_bytes(g));
     if (!*undo || !events) {
         cJSON_Delete(events);
-        return FATAL;
+        return UNO_E_NOMEM;
     }
     return answer("events", events, text); /* takes the events */
 }
@@ -222,7 +224,7 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
     UnoRules rules;
     UnoSetup *setup = malloc(sizeof *setup);
     if (!setup)
-        return FATAL;
+        return UNO_E_NOMEM;
     int st = uno_request_new(req, t->load, clock, &rules, setup, err, errlen);
     /* the deal's own events: who deals, the first card, what it does */
     setup->emit = collect;
@@ -234,8 +236,7 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
         st = uno_match_request_new(req, &rules, setup, &match, err, errlen);
         g = match ? uno_match_game(match) : NULL;
     } else if (st == UNO_OK) {
-        g = uno_game_new(&rules, setup, err, errlen);
-        st = g ? UNO_OK : UNO_E_BAD_REQUEST;
+        st = uno_game_create(&rules, setup, &g, err, errlen);
     }
     cJSON *events = events_end(t);
     if (st == UNO_OK)
@@ -251,10 +252,8 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
             normalised = NULL;
         }
     }
-    if (st == UNO_OK && !log_request(t, normalised, uno_state_hash(g, match))) {
+    if (st == UNO_OK && (st = log_request(t, normalised, uno_state_hash(g, match))) != UNO_OK)
         free(*text);
-        st = FATAL;
-    }
     free(setup);
     if (st != UNO_OK) {
         if (match)
@@ -265,7 +264,8 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
         return st;
     }
     install(t, g, match, undo);
-    return show_viewers(t, true, text);
+    show_viewers(t, true);
+    return UNO_OK;
 }
 
 /* Room in the game for what `a` may add (a §13 seat, a §3.2 spectator); the
@@ -274,13 +274,13 @@ static int make_room(UnoTable *t, const UnoAction *a)
 {
     UnoGame *g = t->match ? uno_match_make_room(t->match, a) : uno_game_make_room(t->game, a);
     if (!g)
-        return FATAL;
+        return UNO_E_NOMEM;
     t->game = g;
     if (uno_game_bytes(g) <= t->undo_bytes)
         return UNO_OK;
     UnoGame *undo = realloc(t->undo, uno_game_bytes(g));
     if (!undo)
-        return FATAL;
+        return UNO_E_NOMEM;
     t->undo = undo;
     t->undo_bytes = uno_game_bytes(g);
     return UNO_OK;
@@ -306,16 +306,15 @@ static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t 
             snprintf(err, errlen, "%s refused", uno_action_name(type));
         return st;
     }
-    st = events ? answer("events", events, text) : FATAL;
-    if (st == UNO_OK && !log_request(t, uno_action_json(&a), uno_table_hash(t))) {
+    st = events ? answer("events", events, text) : UNO_E_NOMEM;
+    if (st == UNO_OK && (st = log_request(t, uno_action_json(&a), uno_table_hash(t))) != UNO_OK)
         free(*text);
-        st = FATAL;
-    }
     if (st != UNO_OK) {
         uno_game_copy(t->game, t->undo);
         return st;
     }
-    return show_viewers(t, false, text);
+    show_viewers(t, false);
+    return UNO_OK;
 }
 
 /* A state or view object, with the "match" object when the game is part of
@@ -353,7 +352,7 @@ static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, cha
         return fail_with(err, errlen, UNO_E_BAD_REQUEST, "no match: start one with \"new\" and \"match\"");
     UnoMatch *m = uno_match_clone(t->match);
     if (!m)
-        return FATAL;
+        return UNO_E_NOMEM;
     events_begin(t, uno_game_rules(t->game));
     int st = uno_match_op(m, op, clock, collect, t, err, errlen);
     cJSON *events = events_end(t);
@@ -362,17 +361,16 @@ static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, cha
         st = answer_deal(g, events, &undo, text);
     else
         cJSON_Delete(events);
-    if (st == UNO_OK && !log_request(t, uno_match_op_json(op, clock), uno_state_hash(g, m))) {
+    if (st == UNO_OK && (st = log_request(t, uno_match_op_json(op, clock), uno_state_hash(g, m))) != UNO_OK)
         free(*text);
-        st = FATAL;
-    }
     if (st != UNO_OK) {
         uno_match_free(m);
         free(undo);
         return st;
     }
     install(t, g, m, undo);
-    return show_viewers(t, strcmp(op, "next") == 0, text);
+    show_viewers(t, strcmp(op, "next") == 0);
+    return UNO_OK;
 }
 
 /* The events of h (NULL: none) as the viewer may see them, under these rules. */
@@ -422,6 +420,8 @@ static int op_view(UnoTable *t, const cJSON *req, char **text, char *err, size_t
     bool history = false;
     if (st == UNO_OK && uno_field_has(req, "history"))
         st = uno_field_bool(req, "history", &history, err, errlen);
+    if (st == UNO_OK && history && !t->seen)
+        st = fail_with(err, errlen, UNO_E_NOMEM, "out of memory: what each viewer saw of this game was let go");
     if (st != UNO_OK)
         return st;
     cJSON *view = uno_table_view(t, viewer);
@@ -495,10 +495,7 @@ static int op_legal(UnoTable *t, const cJSON *req, int64_t clock, char **text, c
     int st = uno_field_seat(req, "seat", uno_game_nplayers(t->game), &seat, err, errlen);
     if (st != UNO_OK)
         return st;
-    cJSON *list = uno_table_moves(t, seat, clock);
-    if (!list)
-        return FATAL;
-    return answer("moves", list, text);
+    return answer("moves", uno_table_moves(t, seat, clock), text);
 }
 
 /* "as" (docs/protocol.md): whom the answer's events are rendered for: a
@@ -579,14 +576,20 @@ char *uno_table_handle(UnoTable *t, const char *line, size_t len)
         snprintf(err, sizeof err, "request too long (the limit is %d bytes)", UNO_TABLE_MAX_LINE);
         st = UNO_E_BAD_REQUEST;
     } else {
-        cJSON *req = uno_request_parse(line, len, err, sizeof err);
-        st = req ? dispatch(t, req, &text, err, sizeof err) : UNO_E_BAD_REQUEST;
+        cJSON *req = NULL;
+        st = uno_request_parse(line, len, &req, err, sizeof err);
+        if (st == UNO_OK)
+            st = dispatch(t, req, &text, err, sizeof err);
         cJSON_Delete(req);
     }
     if (st == FATAL)
         return NULL;
+    if (st == UNO_E_NOMEM && !err[0])
+        snprintf(err, sizeof err, "out of memory: the request was not made (the game is as it was)");
     if (st != UNO_OK)
         text = error_line(st, err);
+    if (!text) /* the error's own line could not be made */
+        text = strdup("{\"ok\":false,\"error\":\"server_error\",\"message\":\"out of memory\"}");
     if (text) /* a message may quote a request's text cut short in a character */
         uno_text_drop_invalid_utf8(text);
     return text;

@@ -23,14 +23,37 @@
 
 #include <cJSON.h>
 
+#include "uno.h"
+
 /* Whether line[0..len) may be parsed as a request: no control byte but tab,
  * CR and LF, valid UTF-8, and no \u0000 in a string. When not, writes why. */
 bool uno_text_request_ok(const char *line, size_t len, char *err, size_t errlen);
 
-/* Parses line[0..len) as one request: a JSON object, checked as above,
- * with nothing after it but white space and no name twice in any of its
- * objects. NULL with a message when it is not; the caller deletes it. */
-cJSON *uno_request_parse(const char *line, size_t len, char *err, size_t errlen);
+/* Makes cJSON allocate through a function that notes when memory runs out,
+ * so that uno_request_parse can tell a line it could not read for want of
+ * memory (UNO_E_NOMEM) from one that is not JSON; cJSON alone says NULL for
+ * both. A program calls it once, before its threads start. */
+void uno_json_track_memory(void);
+
+/* Parses line[0..len) as one request into *out (for the caller to
+ * delete): a JSON object, checked as above, with nothing after it but white
+ * space and no name twice in any of its objects. UNO_OK; UNO_E_BAD_REQUEST
+ * with a message when it is not; UNO_E_NOMEM. *out is NULL but on UNO_OK. */
+int uno_request_parse(const char *line, size_t len, cJSON **out, char *err, size_t errlen);
+
+/* The longest name a person may go by, in characters (Unicode code
+ * points); in UTF-8 it must also fit UNO_NAME_LEN - 1 bytes. As many as
+ * those bytes: every name kept before the limit was counted in characters
+ * (23 bytes at most) still passes, so that every game kept replays. */
+#define UNO_NAME_MAX_CHARS 23
+
+/* Whether name (NUL-terminated) is a name people can read (docs/protocol.md
+ * "Names"): valid UTF-8, 1 to UNO_NAME_MAX_CHARS characters and at most
+ * maxbytes bytes, no control character (C0, DEL, C1), no bidirectional
+ * mark, embedding, override or isolate (which could make it, or the text
+ * around it, read otherwise than it is), and not only spaces. When not,
+ * writes why, naming `field`. */
+bool uno_text_name_ok(const char *name, size_t maxbytes, const char *field, char *err, size_t errlen);
 
 /* Removes, in place, the bytes of text (NUL-terminated) that are not part
  * of a valid UTF-8 sequence. */

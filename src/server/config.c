@@ -14,6 +14,12 @@
 #include "server/room.h"
 
 static const char *const watch_names[] = {"none", "counts", "hands"};
+/* What a create request may hold: "op" and "id", then the table's fields in
+ * the order its normalised form keeps them (docs/protocol.md "Lobby
+ * requests"). */
+static const char *const create_fields[] = {"op", "id", "rules", "options", "seats", "spectators", "bot_pace_ms",
+                                            "away_bot_ms", "match", "tournament", "deck", "dealer", "public"};
+#define TABLE_FIELDS_FROM 2 /* create_fields from here on are the table's */
 static const char *const bot_levels[] = {"easy", "medium", "hard", "expert"};
 
 /* Whether a create request's seat names a bot level. */
@@ -219,7 +225,10 @@ int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, ch
             snprintf(err, errlen, "field '%s': this server deals its own cards (uno serve --allow-decks)", scripted[i]);
             return UNO_E_BAD_REQUEST;
         }
-    int st = srv_config_read(req, bots, seats, &n, &watch, &pace, &away, err, errlen);
+    int st = uno_field_only(req, create_fields, sizeof create_fields / sizeof create_fields[0], "create", err,
+                            errlen);
+    if (st == UNO_OK)
+        st = srv_config_read(req, bots, seats, &n, &watch, &pace, &away, err, errlen);
     if (st != UNO_OK)
         return st;
     for (int s = 0; s < n; s++) /* stand-ins for the people to come */
@@ -229,19 +238,33 @@ int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, ch
     cJSON *probe = srv_config_new_game(req, watch, seats, n, 1);
     UnoRules rules;
     UnoSetup *setup = malloc(sizeof *setup);
-    st = probe && setup ? uno_request_new(probe, NULL, 0, &rules, setup, err, errlen) : UNO_E_BAD_REQUEST;
+    st = probe && setup ? uno_request_new(probe, NULL, 0, &rules, setup, err, errlen) : UNO_E_NOMEM;
     if (st == UNO_OK && uno_match_requested(probe)) {
         UnoMatch *m = NULL;
         st = uno_match_request_new(probe, &rules, setup, &m, err, errlen);
         uno_match_free(m);
     } else if (st == UNO_OK) {
-        UnoGame *g = uno_game_new(&rules, setup, err, errlen);
-        st = g ? UNO_OK : UNO_E_BAD_REQUEST;
+        UnoGame *g;
+        st = uno_game_create(&rules, setup, &g, err, errlen);
         uno_game_free(g);
     }
     free(setup);
     cJSON_Delete(probe);
     return st;
+}
+
+cJSON *srv_config_normalised(const cJSON *req)
+{
+    cJSON *config = cJSON_CreateObject();
+    bool ok = config != NULL;
+    for (size_t i = TABLE_FIELDS_FROM; ok && i < sizeof create_fields / sizeof create_fields[0]; i++)
+        if (uno_field_has(req, create_fields[i]))
+            uno_json_put(config, create_fields[i], cJSON_Duplicate(uno_field_get(req, create_fields[i]), true), &ok);
+    if (!ok) {
+        cJSON_Delete(config);
+        return NULL;
+    }
+    return config;
 }
 
 /* The `rules` answer's option list: each option's name, type, values,

@@ -13,7 +13,7 @@
 
 /* A seat for a person at `seat`, the seats from it on moving up one, as
  * the engine's join does (the clients of those seats with them). */
-void srv_room_insert_seat(Room *r, int seat, const char *name, int age, const char *token)
+void srv_room_insert_seat(Room *r, int seat, const char *name, int age, const char *token_hash)
 {
     memmove(&r->seats[seat + 1], &r->seats[seat], (size_t)(r->nseats - seat) * sizeof r->seats[0]);
     r->nseats++;
@@ -25,7 +25,7 @@ void srv_room_insert_seat(Room *r, int seat, const char *name, int age, const ch
     s->human = s->taken = true;
     snprintf(s->name, sizeof s->name, "%s", name);
     s->age = age;
-    snprintf(s->token, sizeof s->token, "%s", token);
+    snprintf(s->token_hash, sizeof s->token_hash, "%s", token_hash);
     uno_rng_seed(&s->rng, srv_random_u64());
     s->away_since = srv_now_ms();
 }
@@ -59,16 +59,18 @@ static void decided(Room *r, bool yes)
     a.age = (int16_t)r->joining.age;
     memcpy(a.name, r->joining.name, sizeof a.name);
     a.t = srv_room_now(r);
-    char token[SRV_TOKEN_LEN + 1];
+    char token[SRV_TOKEN_LEN + 1], hash[SRV_HASH_LEN + 1];
     srv_random_token(token);
+    if (!srv_secret_hash(token, hash))
+        return srv_server_error(c, "a newcomer's seat could not be made", "out of memory", r->joining_id);
     int n = r->nseats;
     if (!srv_room_act(r, &a) || uno_game_nplayers(uno_table_game(r->table)) != n + 1)
         return srv_reply_error(c, "illegal", "the game could not take a newcomer now", r->joining_id);
-    srv_room_insert_seat(r, r->joining_seat, r->joining.name, r->joining.age, token);
-    if (!srv_store_add_join(r->lobby->store, r->code, r->joining_seat, r->joining.name, r->joining.age, token))
+    srv_room_insert_seat(r, r->joining_seat, r->joining.name, r->joining.age, hash);
+    if (!srv_store_add_join(r->lobby->store, r->code, r->joining_seat, r->joining.name, r->joining.age, hash))
         fprintf(r->lobby->log, "uno serve: table %s: a joiner's seat could not be kept: %s\n", r->code,
                 srv_store_error(r->lobby->store));
-    srv_room_seat_client(r, c, r->joining_seat, r->joining_id);
+    srv_room_seat_client(r, c, r->joining_seat, token, r->joining_id);
 }
 
 /* The oldest player is asked (now, or when they come back); a bot says yes. */

@@ -13,8 +13,8 @@
 
 typedef struct Keeper {
     char code[SRV_CODE_LEN + 1];
-    char host[SRV_TOKEN_LEN + 1];  /* the host's secret */
-    char clock[SRV_TOKEN_LEN + 1]; /* the time-keeper's device's secret */
+    char host_hash[SRV_HASH_LEN + 1];  /* the hash of the host's secret (secret.h) */
+    char clock_hash[SRV_HASH_LEN + 1]; /* ... of the time-keeper's device's secret */
     cJSON *config;                 /* the create request, as kept */
     KeeperState *state;
     cJSON *acts;                   /* the actions in force (undo took back the rest), as logged */
@@ -91,7 +91,7 @@ static bool take_line(cJSON *acts, const char *line, char *err, size_t errlen)
     return false;
 }
 
-static Keeper *keeper_new(const char *code, const cJSON *config, const char *host, const char *clock)
+static Keeper *keeper_new(const char *code, const cJSON *config, const char *host_hash, const char *clock_hash)
 {
     Keeper *k = calloc(1, sizeof *k);
     if (!k || !(k->state = malloc(sizeof *k->state)) || !(k->config = cJSON_Duplicate(config, true)) ||
@@ -100,8 +100,8 @@ static Keeper *keeper_new(const char *code, const cJSON *config, const char *hos
         return NULL;
     }
     snprintf(k->code, sizeof k->code, "%s", code);
-    snprintf(k->host, sizeof k->host, "%s", host);
-    snprintf(k->clock, sizeof k->clock, "%s", clock);
+    snprintf(k->host_hash, sizeof k->host_hash, "%s", host_hash);
+    snprintf(k->clock_hash, sizeof k->clock_hash, "%s", clock_hash);
     return k;
 }
 
@@ -156,11 +156,11 @@ static bool restore_line(void *ctx, int64_t n, const char *line)
 
 /* A table as its log left it: its actions in force and its state; NULL and
  * a message when it does not rebuild. */
-static Keeper *load(SrvStore *store, const char *code, const char *config, const char *host, const char *clock,
+static Keeper *load(SrvStore *store, const char *code, const char *config, const char *host_hash, const char *clock_hash,
                     char *err, size_t errlen)
 {
     cJSON *req = cJSON_Parse(config);
-    Keeper *k = req ? keeper_new(code, req, host, clock) : NULL;
+    Keeper *k = req ? keeper_new(code, req, host_hash, clock_hash) : NULL;
     cJSON_Delete(req);
     if (!k) {
         snprintf(err, errlen, "a damaged config, or out of memory");
@@ -176,11 +176,11 @@ static Keeper *load(SrvStore *store, const char *code, const char *config, const
     return k;
 }
 
-static void restore(void *ctx, const char *code, const char *config, const char *host, const char *clock)
+static void restore(void *ctx, const char *code, const char *config, const char *host_hash, const char *clock_hash)
 {
     Keepers *ks = ctx;
     char err[UNO_ERR_LEN];
-    Keeper *k = load(ks->store, code, config, host, clock, err, sizeof err);
+    Keeper *k = load(ks->store, code, config, host_hash, clock_hash, err, sizeof err);
     if (!k || !add_keeper(ks, k)) {
         fprintf(ks->log, "uno serve: scorekeeper table %s is not served: %s\n", code, k ? "out of memory" : err);
         keeper_free(k);
@@ -332,32 +332,39 @@ void srv_keeper_tick(Keepers *ks, int64_t now)
 static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
 {
     char err[UNO_ERR_LEN];
+    static const char *const fields[] = {"op", "id", "players"};
+    if (uno_field_only(req, fields, sizeof fields / sizeof fields[0], "keeper_create", err, sizeof err) != UNO_OK)
+        return srv_reply_error(c, "bad_request", err, id);
     cJSON *config = cJSON_CreateObject();
     if (!config || !cJSON_AddItemReferenceToObject(config, "players", (cJSON *)uno_field_get(req, "players"))) {
         cJSON_Delete(config);
         return srv_reply_error(c, "bad_request", "missing field 'players': a list of {\"name\", \"age\"}", id);
     }
     KeeperState *probe = malloc(sizeof *probe);
-    int rc = probe ? keeper_state_init(probe, config, err, sizeof err) : UNO_E_BAD_REQUEST;
+    int rc = probe ? keeper_state_init(probe, config, err, sizeof err) : UNO_E_NOMEM;
     free(probe);
     if (rc) {
         cJSON_Delete(config);
-        return srv_reply_error(c, uno_status_code(rc), probe ? err : "out of memory", id);
+        if (!probe)
+            return srv_server_error(c, "the table could not be made", "out of memory", id);
+        return srv_reply_error(c, uno_status_code(rc), err, id);
     }
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], clock[SRV_TOKEN_LEN + 1];
+    char host_hash[SRV_HASH_LEN + 1], clock_hash[SRV_HASH_LEN + 1];
     do
         srv_random_code(code);
     while (find(ks, code) || srv_store_expired(ks->store, code, true));
     srv_random_token(host);
     srv_random_token(clock);
-    char *text = cJSON_PrintUnformatted(config);
-    Keeper *k = text ? keeper_new(code, config, host, clock) : NULL;
+    bool hashed = srv_secret_hash(host, host_hash) && srv_secret_hash(clock, clock_hash);
+    char *text = hashed ? cJSON_PrintUnformatted(config) : NULL;
+    Keeper *k = text ? keeper_new(code, config, host_hash, clock_hash) : NULL;
     cJSON_Delete(config);
     if (!k || rebuild(k->config, k->acts, k->state, err, sizeof err) != UNO_OK ||
-        !srv_store_add_keeper(ks->store, code, text, host, clock) || !add_keeper(ks, k)) {
+        !srv_store_add_keeper(ks->store, code, text, host_hash, clock_hash) || !add_keeper(ks, k)) {
         free(text);
         keeper_free(k);
-        return srv_reply_error(c, "bad_request", "the server could not keep the table", id);
+        return srv_server_error(c, "the table could not be kept", srv_store_error(ks->store), id);
     }
     free(text);
     cJSON *o = keeper_message(ks, k, false);
@@ -405,19 +412,19 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
     char *line = next ? cJSON_PrintUnformatted(a) : NULL;
     int rc = UNO_OK;
     if (!line) {
-        rc = UNO_E_BAD_REQUEST;
+        rc = UNO_E_NOMEM;
         snprintf(err, sizeof err, "out of memory");
     } else if (strcmp(act, "undo") == 0) {
         rc = take_line(acts, line, err, sizeof err) ? rebuild(k->config, acts, next, err, sizeof err) : UNO_E_ILLEGAL;
     } else {
         *next = *k->state;
         rc = keeper_state_apply(next, a, err, sizeof err);
-        if (!rc && !take_line(acts, line, err, sizeof err))
-            rc = UNO_E_BAD_REQUEST;
+        if (!rc && !take_line(acts, line, err, sizeof err)) /* a line just made: only memory fails it */
+            rc = UNO_E_NOMEM;
     }
     if (!rc && !srv_store_keeper_log(ks->store, k->code, k->log_n, line)) {
-        rc = UNO_E_BAD_REQUEST;
-        snprintf(err, sizeof err, "the server could not keep that");
+        rc = UNO_E_NOMEM;
+        snprintf(err, sizeof err, "the server could not keep that: %s", srv_store_error(ks->store));
     }
     if (!rc) {
         k->log_n++;
@@ -433,16 +440,19 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
     cJSON_Delete(acts);
     free(next);
     free(line);
+    if (rc == UNO_E_NOMEM)
+        return srv_server_error(c, "the action could not be kept", err, id);
     if (rc)
         return srv_reply_error(c, uno_status_code(rc), err, id);
     srv_reply(c, keeper_message(ks, k, false), id);
     announce(ks, k, c);
 }
 
-static bool secret_is(const cJSON *req, const char *want)
+/* Whether the request's "token" is the secret of that hash. */
+static bool secret_is(const cJSON *req, const char *hash)
 {
     const cJSON *v = uno_field_get(req, "token");
-    return cJSON_IsString(v) && strcmp(v->valuestring, want) == 0;
+    return cJSON_IsString(v) && srv_secret_matches(v->valuestring, hash);
 }
 
 bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, const cJSON *id)
@@ -495,7 +505,7 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
     else if (strcmp(op, "watch") == 0) {
         srv_keeper_unwatch(ks, c);
         if (!watch(k, c))
-            srv_reply_error(c, "bad_request", "out of memory", id);
+            srv_server_error(c, "cannot watch", "out of memory", id);
         else
             srv_reply(c, keeper_message(ks, k, false), id);
     } else if (strcmp(op, "export") == 0) {
@@ -509,7 +519,7 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
         srv_reply(c, ok ? o : NULL, id);
         if (!ok)
             cJSON_Delete(o);
-    } else if (!secret_is(req, k->host) && !secret_is(req, k->clock))
+    } else if (!secret_is(req, k->host_hash) && !secret_is(req, k->clock_hash))
         srv_reply_error(c, "bad_token", "only the table's host or its time-keeper may change it", id);
     else
         op_act(ks, k, c, req, id);

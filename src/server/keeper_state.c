@@ -335,7 +335,7 @@ int keeper_state_apply(KeeperState *s, const cJSON *action, char *err, size_t er
         return refuse(err, errlen, UNO_E_BAD_REQUEST, "the clock went back");
     KeeperState *next = malloc(sizeof *next);
     if (!next)
-        return refuse(err, errlen, UNO_E_BAD_REQUEST, "out of memory");
+        return refuse(err, errlen, UNO_E_NOMEM, "out of memory");
     *next = *s;
     if (strcmp(act, "start") == 0)
         rc = act_start(next, at, err, errlen);

@@ -83,6 +83,21 @@ void srv_random_code(char out[SRV_CODE_LEN + 1])
 
 /* ------------------------------------------------------------- replies */
 
+/* An answer that could not be made, for want of memory: server_error with
+ * the request's "id" (at most 64 bytes, hence 384 escaped), said in the
+ * operator's log too. */
+static void reply_out_of_memory(Client *c, const cJSON *id)
+{
+    fprintf(c->log, "uno serve: out of memory: an answer could not be made\n");
+    char *id_text = id ? cJSON_PrintUnformatted(id) : NULL;
+    char text[512];
+    int n = snprintf(text, sizeof text, "{\"ok\":false,\"error\":\"server_error\",\"message\":\"out of memory\"%s%s}",
+                     id_text ? ",\"id\":" : "", id_text ? id_text : "");
+    free(id_text);
+    if (n > 0 && (size_t)n < sizeof text)
+        srv_send(c->conn, text, (size_t)n);
+}
+
 void srv_reply(Client *c, cJSON *answer, const cJSON *id)
 {
     bool ok = answer != NULL;
@@ -90,10 +105,8 @@ void srv_reply(Client *c, cJSON *answer, const cJSON *id)
         uno_json_put(answer, "id", cJSON_Duplicate(id, true), &ok);
     char *text = ok ? cJSON_PrintUnformatted(answer) : NULL;
     cJSON_Delete(answer);
-    if (!text) {
-        srv_send(c->conn, "{\"ok\":false,\"error\":\"bad_request\",\"message\":\"out of memory\"}", 61);
-        return;
-    }
+    if (!text)
+        return reply_out_of_memory(c, id);
     uno_text_drop_invalid_utf8(text);
     srv_send(c->conn, text, strlen(text));
     free(text);
@@ -109,6 +122,12 @@ void srv_reply_error(Client *c, const char *code, const char *message, const cJS
     srv_reply(c, ok ? o : NULL, id);
     if (!ok)
         cJSON_Delete(o);
+}
+
+void srv_server_error(Client *c, const char *what, const char *why, const cJSON *id)
+{
+    fprintf(c->log, "uno serve: %s: %s\n", what, why);
+    srv_reply_error(c, "server_error", what, id);
 }
 
 /* --------------------------------------------------------------- rooms */
@@ -196,29 +215,33 @@ static bool may_create(UnoServer *s, ClientData *d, const cJSON *id)
     return true;
 }
 
-/* A table made of config (checked) for the client d, kept in the store and
- * the lobby, and d answered as `create` is: its code, the host's secret,
- * the spectators' key where they see hands. NULL (d told why) when it could
- * not be made. */
-static Room *make_table(UnoServer *s, ClientData *d, const cJSON *config, const cJSON *id)
+/* A table made of a checked create request for the client d, kept in the
+ * store (normalised) and the lobby, and d answered as `create` is: its
+ * code, the host's secret, the spectators' key where they see hands. NULL
+ * (d told why) when it could not be made. */
+static Room *make_table(UnoServer *s, ClientData *d, const cJSON *req, const cJSON *id)
 {
     Lobby *l = &s->lobby;
     Client *c = &d->client;
     if (!may_create(s, d, id))
         return NULL;
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], watch[SRV_TOKEN_LEN + 1];
+    char host_hash[SRV_HASH_LEN + 1], watch_hash[SRV_HASH_LEN + 1];
     do
         srv_random_code(code);
     while (find_room(l, code) || srv_store_expired(l->store, code, false));
     srv_random_token(host);
     srv_random_token(watch);
-    char *text = cJSON_PrintUnformatted(config);
-    Room *r = text ? srv_room_new(l, code, config, host, watch) : NULL;
-    if (!r || !text || !srv_store_add_table(l->store, code, text, host, watch) || !add_room(l, r)) {
+    bool hashed = srv_secret_hash(host, host_hash) && srv_secret_hash(watch, watch_hash);
+    cJSON *config = hashed ? srv_config_normalised(req) : NULL;
+    char *text = config ? cJSON_PrintUnformatted(config) : NULL;
+    Room *r = config ? srv_room_new(l, code, config, host_hash, watch_hash) : NULL;
+    cJSON_Delete(config);
+    if (!r || !text || !srv_store_add_table(l->store, code, text, host_hash, watch_hash) || !add_room(l, r)) {
         free(text);
         srv_room_free(r);
         srv_bucket_give_back(&srv_conn_addr(c->conn)->creates);
-        srv_reply_error(c, "bad_request", "the server could not keep the table", id);
+        srv_server_error(c, "the table could not be kept", srv_store_error(l->store), id);
         return NULL;
     }
     free(text);
@@ -238,27 +261,32 @@ static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON
     char err[UNO_ERR_LEN] = "";
     if (srv_config_check(req, s->cfg.allow_decks, &s->lobby.bots, err, sizeof err) != UNO_OK)
         return srv_reply_error(&d->client, "bad_request", err, id);
-    cJSON *config = cJSON_Duplicate(req, true);
-    cJSON_DeleteItemFromObject(config, "id");
-    cJSON_DeleteItemFromObject(config, "op");
-    if (config)
-        make_table(s, d, config, id);
-    else
-        srv_reply_error(&d->client, "bad_request", "the server could not keep the table", id);
-    cJSON_Delete(config);
+    make_table(s, d, req, id);
+}
+
+/* `tables`: the public tables (listing.c); the request holds nothing more. */
+static void op_tables(UnoServer *s, Client *c, const cJSON *req, const cJSON *id)
+{
+    static const char *const fields[] = {"op", "id"};
+    char err[UNO_ERR_LEN];
+    if (uno_field_only(req, fields, sizeof fields / sizeof fields[0], "tables", err, sizeof err) != UNO_OK)
+        return srv_reply_error(c, "bad_request", err, id);
+    srv_reply(c, srv_public_tables(&s->lobby), id);
 }
 
 /* The host's `rematch` (rematch.c): a new table like old, its seats as
  * old's are now, to which old's people are invited. */
-static void op_rematch(UnoServer *s, ClientData *d, Room *old, const cJSON *id)
+static void op_rematch(UnoServer *s, ClientData *d, Room *old, const cJSON *req, const cJSON *id)
 {
+    static const char *const fields[] = {"op", "id", "table", "host"};
     char err[UNO_ERR_LEN];
     Room *r;
     cJSON *config = NULL;
-    if (!srv_rematch_ready(old, err, sizeof err))
+    if (uno_field_only(req, fields, sizeof fields / sizeof fields[0], "rematch", err, sizeof err) != UNO_OK ||
+        !srv_rematch_ready(old, err, sizeof err))
         srv_reply_error(&d->client, "bad_request", err, id);
     else if (!(config = srv_rematch_config(old)))
-        srv_reply_error(&d->client, "bad_request", "the server could not keep the table", id);
+        srv_server_error(&d->client, "the table could not be kept", "out of memory", id);
     else if (srv_config_check(config, s->cfg.allow_decks, &s->lobby.bots, err, sizeof err) != UNO_OK)
         srv_reply_error(&d->client, "bad_request", err, id);
     else if ((r = make_table(s, d, config, id)))
@@ -292,11 +320,11 @@ static Room *named_room(UnoServer *s, Client *c, const cJSON *req, const cJSON *
     return r;
 }
 
-/* A secret a request carries under key, checked against want. */
-static bool secret_matches(const cJSON *req, const char *key, const char *want)
+/* Whether the secret a request carries under key has that hash. */
+static bool secret_matches(const cJSON *req, const char *key, const char *hash)
 {
     const cJSON *v = uno_field_get(req, key);
-    return cJSON_IsString(v) && want[0] && strcmp(v->valuestring, want) == 0;
+    return cJSON_IsString(v) && srv_secret_matches(v->valuestring, hash);
 }
 
 static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, const cJSON *id)
@@ -334,12 +362,12 @@ static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, co
             return srv_reply_error(c, "bad_request", "missing field 'token'", id);
         return srv_room_resume(r, c, token->valuestring, id);
     }
-    if (!secret_matches(req, "host", r->host))
+    if (!secret_matches(req, "host", r->host_hash))
         return srv_reply_error(c, "bad_token", "only the table's host may do that", id);
     if (strcmp(op, "start") == 0)
         return srv_room_start(r, c, id);
     if (strcmp(op, "rematch") == 0)
-        return op_rematch(s, d, r, id);
+        return op_rematch(s, d, r, req, id);
     srv_room_match(r, c, op, id);
 }
 
@@ -381,7 +409,7 @@ static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
     if (strcmp(op, "rules") == 0)
         return srv_reply(c, srv_config_rules_json(), id);
     if (strcmp(op, "tables") == 0)
-        return srv_reply(c, srv_public_tables(&s->lobby), id);
+        return op_tables(s, c, req, id);
     if (strcmp(op, "keeper_create") == 0 && !may_create(s, d, id))
         return;
     if (srv_keeper_op(s->keepers, c, req, op, id))
@@ -484,6 +512,7 @@ static void on_open(void *ctx, SrvConn *conn)
     }
     d->client.conn = conn;
     d->client.rtt = -1;
+    d->client.log = s->lobby.log;
     srv_conn_set_data(conn, d);
     srv_send(conn, s->hello, strlen(s->hello));
     ping_and_queue(s, d, srv_now_ms());
@@ -512,11 +541,15 @@ static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *te
         return srv_reply_error(&d->client, "too_large", "message too long: dropped", NULL);
     if (kind == SRV_RATE_LIMITED)
         return srv_reply_error(&d->client, "rate_limited", "too many messages: some were dropped", NULL);
-    cJSON *req = cJSON_ParseWithLength(text, len);
-    if (!cJSON_IsObject(req))
-        srv_reply_error(&d->client, "bad_request", req ? "a request is a JSON object" : "not JSON", NULL);
-    else
+    char err[UNO_ERR_LEN];
+    cJSON *req;
+    int st = uno_request_parse(text, len, &req, err, sizeof err); /* as strictly as a game's (text.h) */
+    if (st == UNO_OK)
         dispatch(s, d, req);
+    else if (st == UNO_E_NOMEM)
+        srv_server_error(&d->client, "a request could not be read", err, NULL);
+    else
+        srv_reply_error(&d->client, "bad_request", err, NULL);
     cJSON_Delete(req);
 }
 
@@ -566,16 +599,19 @@ static void on_stop(void *ctx)
     s->closing = true;
 }
 
-static void restore_table(void *ctx, const char *code, const char *config, const char *host, const char *watch)
+static void restore_table(void *ctx, const char *code, const char *config, const char *host_hash,
+                          const char *watch_hash)
 {
     UnoServer *s = ctx;
     Lobby *l = &s->lobby;
     cJSON *req = cJSON_Parse(config);
+    cJSON *normal = req ? srv_config_normalised(req) : NULL; /* a table kept before the strict reading */
     char err[UNO_ERR_LEN] = "a damaged config";
-    Room *r = req && srv_config_check(req, true, &l->bots, err, sizeof err) == UNO_OK
-                  ? srv_room_new(l, code, req, host, watch)
+    Room *r = normal && srv_config_check(normal, true, &l->bots, err, sizeof err) == UNO_OK
+                  ? srv_room_new(l, code, normal, host_hash, watch_hash)
                   : NULL;
     cJSON_Delete(req);
+    cJSON_Delete(normal);
     if (!r || !add_room(l, r)) {
         fprintf(l->log, "uno serve: table %s is not served: %s\n", code, err);
         srv_room_free(r);
@@ -621,7 +657,7 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         .handlers = {.ctx = s, .on_open = on_open, .on_refused = on_refused, .on_message = on_message,
                      .on_close = on_close, .on_stop = on_stop, .on_get = on_get},
     };
-    if (!(l->store = srv_store_open(cfg->db, err, errlen)) || !(l->srv = srv_new(&sc, err, errlen))) {
+    if (!(l->store = srv_store_open(cfg->db, SRV_STORE_SERVE, err, errlen)) || !(l->srv = srv_new(&sc, err, errlen))) {
         uno_server_free(s);
         return NULL;
     }

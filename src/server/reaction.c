@@ -46,7 +46,9 @@ void srv_room_react(Room *r, Client *c, const cJSON *req, const cJSON *id)
     char err[UNO_ERR_LEN];
     if (c->role == ROLE_NONE)
         return srv_reply_error(c, "forbidden", "only a seat or a spectator of the table may react", id);
-    if (uno_field_string(req, "emote", 16, &emote, err, sizeof err) != UNO_OK)
+    static const char *const fields[] = {"op", "id", "emote"};
+    if (uno_field_only(req, fields, sizeof fields / sizeof fields[0], "react", err, sizeof err) != UNO_OK ||
+        uno_field_string(req, "emote", 16, &emote, err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
     if (!is_emote(emote))
         return srv_reply_error(c, "bad_request",
@@ -58,7 +60,7 @@ void srv_room_react(Room *r, Client *c, const cJSON *req, const cJSON *id)
     char *text = o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
     if (!text)
-        return srv_reply_error(c, "bad_request", "out of memory", id);
+        return srv_server_error(c, "the reaction could not be told", "out of memory", id);
     c->react_after = now + SRV_REACT_COOLDOWN_MS;
     srv_room_send_all(r, text, strlen(text));
     free(text);

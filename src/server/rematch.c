@@ -41,20 +41,21 @@ cJSON *srv_rematch_config(const Room *r)
 }
 
 /* {"type":"rematch","table":CODE,"seat":N,"token":T} */
-static void invite(Client *c, const Room *r, int seat)
+static void invite(Client *c, const Room *r, int seat, const char *token)
 {
     char text[128];
     int n = snprintf(text, sizeof text, "{\"type\":\"rematch\",\"table\":\"%s\",\"seat\":%d,\"token\":\"%s\"}", r->code,
-                     seat, r->seats[seat].token);
+                     seat, token);
     if (n > 0 && (size_t)n < sizeof text)
         srv_send(c->conn, text, (size_t)n);
 }
 
 void srv_rematch_invite(Room *old, Room *new_room)
 {
+    char token[SRV_TOKEN_LEN + 1];
     for (int s = 0; s < old->nseats && s < new_room->nseats; s++) {
         const RoomSeat *was = &old->seats[s];
-        if (was->human && was->client && srv_room_take_seat(new_room, s, was->name, was->age))
-            invite(was->client, new_room, s);
+        if (was->human && was->client && srv_room_take_seat(new_room, s, was->name, was->age, token))
+            invite(was->client, new_room, s, token);
     }
 }

@@ -14,7 +14,7 @@
 
 /* ----------------------------------------------------------- the room */
 
-Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host, const char *watch)
+Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host_hash, const char *watch_hash)
 {
     Room *r = calloc(1, sizeof *r);
     char err[UNO_ERR_LEN];
@@ -29,8 +29,8 @@ Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *
     r->listed = srv_config_public(config);
     r->made_no = ++l->rooms_made;
     snprintf(r->code, sizeof r->code, "%s", code);
-    snprintf(r->host, sizeof r->host, "%s", host);
-    snprintf(r->watch, sizeof r->watch, "%s", watch);
+    snprintf(r->host_hash, sizeof r->host_hash, "%s", host_hash);
+    snprintf(r->watch_hash, sizeof r->watch_hash, "%s", watch_hash);
     for (int s = 0; s < r->nseats; s++) {
         uno_rng_seed(&r->seats[s].rng, srv_random_u64());
         r->seats[s].away_since = srv_now_ms();
@@ -221,6 +221,9 @@ static cJSON *handle(Room *r, const cJSON *req)
     char *line = cJSON_PrintUnformatted(req);
     char *answer = line ? uno_table_handle(r->table, line, strlen(line)) : NULL;
     cJSON *o = answer ? cJSON_Parse(answer) : NULL;
+    const cJSON *error = uno_field_get(o, "error");
+    if (cJSON_IsString(error) && strcmp(error->valuestring, "server_error") == 0)
+        fprintf(r->lobby->log, "uno serve: table %s: %s\n", r->code, uno_field_get(o, "message")->valuestring);
     free(line);
     free(answer);
     return o;
@@ -333,8 +336,9 @@ void srv_room_start(Room *r, Client *c, const cJSON *id)
     cJSON *answer = req && open_table(r) ? handle(r, req) : NULL;
     cJSON_Delete(req);
     if (!answer_ok(answer)) {
-        const cJSON *msg = uno_field_get(answer, "message");
-        srv_reply_error(c, "bad_request", cJSON_IsString(msg) ? msg->valuestring : "the game could not start", id);
+        const cJSON *code = uno_field_get(answer, "error"), *msg = uno_field_get(answer, "message");
+        srv_reply_error(c, cJSON_IsString(code) ? code->valuestring : "server_error",
+                        cJSON_IsString(msg) ? msg->valuestring : "the game could not start", id);
         uno_table_free(r->table);
         r->table = NULL;
         cJSON_Delete(answer);
@@ -361,7 +365,7 @@ void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
     cJSON *answer = ok ? handle(r, req) : NULL;
     cJSON_Delete(req);
     if (!answer)
-        return srv_reply_error(c, "bad_request", "the server could not keep it", id);
+        return srv_server_error(c, "the request could not be kept", "out of memory, or the database refused it", id);
     if (answer_ok(answer)) {
         if (strcmp(op, "next") == 0) {
             r->t_base = srv_now_ms() - uno_game_clock(game(r));
@@ -444,7 +448,7 @@ void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSO
     cJSON *answer = own ? handle(r, own) : NULL;
     cJSON_Delete(own);
     if (!answer)
-        return srv_reply_error(c, "bad_request", "the server could not keep it", id);
+        return srv_server_error(c, "the request could not be kept", "out of memory, or the database refused it", id);
     bool query = strcmp(op, "legal") == 0;
     if (!answer_ok(answer) || query) {
         if (catching && !answer_ok(answer))
@@ -475,7 +479,7 @@ static void bind_seat(Room *r, Client *c, int seat)
     c->seat = seat;
 }
 
-void srv_room_seat_client(Room *r, Client *c, int seat, const cJSON *id)
+void srv_room_seat_client(Room *r, Client *c, int seat, const char *token, const cJSON *id)
 {
     bind_seat(r, c, seat);
     bool ok = true;
@@ -483,7 +487,7 @@ void srv_room_seat_client(Room *r, Client *c, int seat, const cJSON *id)
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
     uno_json_put(o, "table", cJSON_CreateString(r->code), &ok);
     uno_json_put(o, "seat", cJSON_CreateNumber(c->seat), &ok);
-    uno_json_put(o, "token", cJSON_CreateString(r->seats[c->seat].token), &ok);
+    uno_json_put(o, "token", cJSON_CreateString(token), &ok);
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
@@ -506,21 +510,22 @@ void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id)
                 seat = s;
     if (seat < 0 || !r->seats[seat].human || r->seats[seat].taken)
         return srv_reply_error(c, "seat_taken", seat < 0 ? "every seat is taken" : "that seat is not free", id);
-    if (!srv_room_take_seat(r, seat, who.name, who.age))
-        return srv_reply_error(c, "bad_request", "the server could not keep it", id);
-    srv_room_seat_client(r, c, seat, id);
+    char token[SRV_TOKEN_LEN + 1];
+    if (!srv_room_take_seat(r, seat, who.name, who.age, token))
+        return srv_server_error(c, "the seat could not be kept", srv_store_error(r->lobby->store), id);
+    srv_room_seat_client(r, c, seat, token, id);
 }
 
-bool srv_room_take_seat(Room *r, int seat, const char *name, int age)
+bool srv_room_take_seat(Room *r, int seat, const char *name, int age, char token[SRV_TOKEN_LEN + 1])
 {
     RoomSeat *s = &r->seats[seat];
-    char token[SRV_TOKEN_LEN + 1];
+    char hash[SRV_HASH_LEN + 1];
     srv_random_token(token);
-    if (!srv_store_add_seat(r->lobby->store, r->code, seat, name, age, token))
+    if (!srv_secret_hash(token, hash) || !srv_store_add_seat(r->lobby->store, r->code, seat, name, age, hash))
         return false;
     snprintf(s->name, sizeof s->name, "%s", name);
     s->age = age;
-    memcpy(s->token, token, sizeof token);
+    memcpy(s->token_hash, hash, sizeof hash);
     s->taken = true;
     return true;
 }
@@ -528,8 +533,8 @@ bool srv_room_take_seat(Room *r, int seat, const char *name, int age)
 void srv_room_resume(Room *r, Client *c, const char *token, const cJSON *id)
 {
     for (int s = 0; s < r->nseats; s++)
-        if (r->seats[s].taken && strcmp(r->seats[s].token, token) == 0) {
-            srv_room_seat_client(r, c, s, id);
+        if (r->seats[s].taken && srv_secret_matches(token, r->seats[s].token_hash)) {
+            srv_room_seat_client(r, c, s, token, id);
             if (playing(r))
                 after_change(r); /* a stand-in may stop */
             if (r->joiner && uno_game_oldest(game(r)) == s)
@@ -544,13 +549,13 @@ void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id)
     const cJSON *key = uno_field_get(req, "key");
     if (r->watching == WATCH_NONE)
         return srv_reply_error(c, "forbidden", "this table has no spectators", id);
-    if (r->watching == WATCH_HANDS && !(cJSON_IsString(key) && strcmp(key->valuestring, r->watch) == 0))
+    if (r->watching == WATCH_HANDS && !(cJSON_IsString(key) && srv_secret_matches(key->valuestring, r->watch_hash)))
         return srv_reply_error(c, "bad_token", "spectators see the hands here: the host's spectator key is needed", id);
     if (r->nwatchers == r->watchers_cap) {
         int cap = r->watchers_cap ? 2 * r->watchers_cap : 8;
         Client **w = realloc(r->watchers, (size_t)cap * sizeof *w);
         if (!w)
-            return srv_reply_error(c, "bad_request", "out of memory", id);
+            return srv_server_error(c, "cannot watch", "out of memory", id);
         r->watchers = w;
         r->watchers_cap = cap;
     }
@@ -598,7 +603,7 @@ typedef struct Restore {
     int64_t n;
 } Restore;
 
-static bool restore_seat(void *ctx, int seat, const char *name, int age, const char *token)
+static bool restore_seat(void *ctx, int seat, const char *name, int age, const char *token_hash)
 {
     Room *r = ctx;
     if (seat < 0 || seat >= r->nseats || !r->seats[seat].human)
@@ -607,7 +612,7 @@ static bool restore_seat(void *ctx, int seat, const char *name, int age, const c
     s->taken = true;
     snprintf(s->name, sizeof s->name, "%s", name);
     s->age = age;
-    snprintf(s->token, sizeof s->token, "%s", token);
+    snprintf(s->token_hash, sizeof s->token_hash, "%s", token_hash);
     return true;
 }
 
@@ -626,12 +631,12 @@ static bool restore_line(void *ctx, int64_t n, const char *line, const char *has
 }
 
 /* A §13 joiner's seat, in the order they joined. */
-static bool restore_join(void *ctx, int seat, const char *name, int age, const char *token)
+static bool restore_join(void *ctx, int seat, const char *name, int age, const char *token_hash)
 {
     Room *r = ctx;
     if (seat < 0 || seat > r->nseats || r->nseats >= UNO_MAX_PLAYERS)
         return false;
-    srv_room_insert_seat(r, seat, name, age, token);
+    srv_room_insert_seat(r, seat, name, age, token_hash);
     return true;
 }
 

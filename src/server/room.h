@@ -28,6 +28,7 @@
 #include "protocol/protocol.h"
 #include "server/expiry.h"
 #include "server/pool.h"
+#include "server/secret.h"
 #include "server/server.h"
 #include "server/store.h"
 #include "server/transport.h"
@@ -86,6 +87,7 @@ typedef struct Client {
     int64_t catch_after;        /* catches refused until then (server ms) */
     int64_t react_after;        /* reactions refused until then (server ms) */
     int rtt;                    /* the last round trip measured, ms; -1: none yet */
+    FILE *log;                  /* the operator's log, where the server's own failures are said */
 } Client;
 
 typedef enum { WATCH_NONE, WATCH_COUNTS, WATCH_HANDS } WatchMode;
@@ -95,7 +97,7 @@ typedef struct RoomSeat {
     bool taken;                 /* a person sat down in it */
     char name[UNO_NAME_LEN];
     int age;
-    char token[SRV_TOKEN_LEN + 1];
+    char token_hash[SRV_HASH_LEN + 1]; /* its token's hash (secret.h) */
     char level[UNO_SERVE_BOT_NAME_LEN]; /* a bot's level, or the name of the operator's program */
     UnoBotKind bot;
     SeatProgram *program;       /* UNO_BOT_EXTERNAL: the program (seatbot.c) */
@@ -109,8 +111,8 @@ typedef struct RoomSeat {
 struct Room {
     Lobby *lobby;
     char code[SRV_CODE_LEN + 1];
-    char host[SRV_TOKEN_LEN + 1];    /* the host's secret: start, next, stop */
-    char watch[SRV_TOKEN_LEN + 1];   /* the spectators' secret where they see hands */
+    char host_hash[SRV_HASH_LEN + 1];  /* the hash of the host's secret: start, next, stop */
+    char watch_hash[SRV_HASH_LEN + 1]; /* ... of the spectators' key, where they see hands */
     cJSON *config;                   /* the create request, as validated */
     int nseats;
     RoomSeat seats[UNO_MAX_PLAYERS];
@@ -153,6 +155,10 @@ struct Lobby {
 /* A JSON object to c (taken), with the request's "id" when it had one. */
 void srv_reply(Client *c, cJSON *answer, const cJSON *id);
 void srv_reply_error(Client *c, const char *code, const char *message, const cJSON *id);
+/* A failure that is the server's, not the request's (out of memory, the
+ * database refused a write): answered server_error with what could not be
+ * done, and said in the operator's log with why. */
+void srv_server_error(Client *c, const char *what, const char *why, const cJSON *id);
 /* A table's code: SRV_CODE_LEN letters and digits easy to read aloud. */
 void srv_random_code(char out[SRV_CODE_LEN + 1]);
 /* A table's code as the lobby keeps it (upper case) from what a client
@@ -168,8 +174,12 @@ uint64_t srv_random_u64(void);
 /* ---- config.c: a table's create request ---- */
 /* Validates a create request: UNO_OK, or bad_request with a message. A
  * "deck" (the stock's top cards, as in `new`) only where allow_decks; a
- * seat's bot is a level or one of the operator's programs (bots). */
+ * seat's bot is a level or one of the operator's programs (bots); a field
+ * the request may not hold is refused. */
 int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, char *err, size_t errlen);
+/* The table's part of a create request, as it is kept: its known fields
+ * (not "op", "id" or a null) in a fixed order. NULL when out of memory. */
+cJSON *srv_config_normalised(const cJSON *req);
 /* The seats (bots named after their level or program), the spectators'
  * mode, the bots' pace and the away time a create request asks for. */
 int srv_config_read(const cJSON *config, const SrvBots *bots, RoomSeat *seats, int *nseats, WatchMode *watching,
@@ -187,8 +197,10 @@ const char *srv_watch_name(WatchMode m); /* "none", "counts", "hands" */
 cJSON *srv_config_rules_json(void);
 
 /* ---- room.c: one table ---- */
-/* A room from a validated create request (srv_config_check). NULL: no memory. */
-Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host, const char *watch);
+/* A room from a validated create request (srv_config_check) and the hashes
+ * of its secrets. NULL: no memory. */
+Room *srv_room_new(Lobby *l, const char *code, const cJSON *config, const char *host_hash,
+                   const char *watch_hash);
 void srv_room_free(Room *r);
 /* Rebuilds a started table from the store's log (at server start). */
 void srv_room_restore(Room *r);
@@ -225,9 +237,10 @@ void srv_program_free(SeatProgram *p);
 
 /* The lobby's ops on a room (lobby.c has parsed and checked the request). */
 void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id);
-/* A person takes the free human seat for good: a fresh token, kept in the
- * store (no connection yet). False when the store refused. */
-bool srv_room_take_seat(Room *r, int seat, const char *name, int age);
+/* A person takes the free human seat for good: a fresh token (into token,
+ * its hash kept in the store; no connection yet). False when out of memory
+ * or the store refused. */
+bool srv_room_take_seat(Room *r, int seat, const char *name, int age, char token[SRV_TOKEN_LEN + 1]);
 void srv_room_resume(Room *r, Client *c, const char *token, const cJSON *id);
 void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id);
 void srv_room_start(Room *r, Client *c, const cJSON *id);
@@ -254,7 +267,7 @@ void srv_room_join(Room *r, Client *c, const cJSON *req, const cJSON *id);
 void srv_room_consent(Room *r, Client *c, const cJSON *req, const cJSON *id);
 void srv_room_ask_oldest(Room *r);
 void srv_room_join_cancel(Room *r, Client *c);
-void srv_room_insert_seat(Room *r, int seat, const char *name, int age, const char *token);
+void srv_room_insert_seat(Room *r, int seat, const char *name, int age, const char *token_hash);
 /* The game clock now (ms): the server's since the game began, never
  * before the game's own. Only while there is a game. */
 int64_t srv_room_now(const Room *r);
@@ -264,8 +277,9 @@ bool srv_room_playing(const Room *r);
  * applied and told to everyone; false when the table refused it. */
 bool srv_room_act(Room *r, const UnoAction *a);
 /* Seats c at seat (taking it from another connection) and answers it with
- * the seat's token and the game so far. */
-void srv_room_seat_client(Room *r, Client *c, int seat, const cJSON *id);
+ * the seat's token (which only the person who has it knows: the server
+ * keeps its hash) and the game so far. */
+void srv_room_seat_client(Room *r, Client *c, int seat, const char *token, const cJSON *id);
 /* A game request from a seated or watching client. */
 void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSON *id);
 /* The client leaves its role (it left, or its connection closed). */

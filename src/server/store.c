@@ -11,15 +11,29 @@
  * checkpoint would stall every table on the commit that crosses its
  * threshold (docs/server.md "Load"). A passive checkpoint does not block
  * the loop's writes.
+ *
+ * One server per database: the server holds an exclusive flock(2) on the
+ * database file itself while the store is open. The kernel lets it go when
+ * the process ends however it ends, so a killed server's successor starts
+ * at once; on Linux flock(2) and SQLite's own fcntl(2) locks do not meet;
+ * and no lock file is left beside the database. The descriptor is closed
+ * only after SQLite's connections (closing any descriptor of the file
+ * drops the process's fcntl locks on it).
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
 #include "server/store.h"
+#include "server/store_schema.h"
 
 enum {
     Q_ADD_TABLE, Q_ADD_SEAT, Q_ADD_JOIN, Q_LOG, Q_TABLES, Q_SEATS, Q_JOINS, Q_ACTIONS,
@@ -56,35 +70,12 @@ static const char *const queries[Q_COUNT] = {
     [Q_EXPIRED] = "SELECT 1 FROM expired WHERE kind = ?1 AND code = ?2",
 };
 
-static const char schema[] =
+/* How a served database is kept (store.h). */
+static const char pragmas[] =
     "PRAGMA journal_mode = WAL;"
     "PRAGMA synchronous = NORMAL;"
     "PRAGMA wal_autocheckpoint = 0;"
-    "PRAGMA foreign_keys = ON;"
-    "CREATE TABLE IF NOT EXISTS tables ("
-    "  code TEXT PRIMARY KEY, config TEXT NOT NULL, host TEXT NOT NULL, watch TEXT NOT NULL,"
-    "  created INTEGER NOT NULL DEFAULT (strftime('%s', 'now')));"
-    "CREATE TABLE IF NOT EXISTS seats ("
-    "  code TEXT NOT NULL REFERENCES tables(code), seat INTEGER NOT NULL,"
-    "  name TEXT NOT NULL, age INTEGER NOT NULL, token TEXT NOT NULL,"
-    "  PRIMARY KEY (code, seat));"
-    "CREATE TABLE IF NOT EXISTS joins ("
-    "  code TEXT NOT NULL REFERENCES tables(code), seat INTEGER NOT NULL,"
-    "  name TEXT NOT NULL, age INTEGER NOT NULL, token TEXT NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS actions ("
-    "  code TEXT NOT NULL REFERENCES tables(code), n INTEGER NOT NULL,"
-    "  line TEXT NOT NULL, hash TEXT NOT NULL,"
-    "  PRIMARY KEY (code, n));"
-    "CREATE TABLE IF NOT EXISTS keepers ("
-    "  code TEXT PRIMARY KEY, config TEXT NOT NULL, host TEXT NOT NULL, clock TEXT NOT NULL,"
-    "  created INTEGER NOT NULL DEFAULT (strftime('%s', 'now')));"
-    "CREATE TABLE IF NOT EXISTS keeper_log ("
-    "  code TEXT NOT NULL REFERENCES keepers(code), n INTEGER NOT NULL, line TEXT NOT NULL,"
-    "  PRIMARY KEY (code, n));"
-    "CREATE TABLE IF NOT EXISTS expired ("
-    "  kind TEXT NOT NULL, code TEXT NOT NULL,"
-    "  at INTEGER NOT NULL DEFAULT (strftime('%s', 'now')),"
-    "  PRIMARY KEY (kind, code));";
+    "PRAGMA foreign_keys = ON;";
 
 /* How often the checkpointer looks at the WAL. */
 #define CHECKPOINT_MS 1000
@@ -93,6 +84,7 @@ struct SrvStore {
     sqlite3 *db;
     sqlite3_stmt *q[Q_COUNT];
     char *path;
+    int claim;                     /* the descriptor holding the flock (SRV_STORE_SERVE), or -1 */
     pthread_t checkpointer;
     bool checkpointing;            /* the thread runs */
     pthread_mutex_t lock;
@@ -144,21 +136,77 @@ static void stop_checkpoints(SrvStore *st)
 
 const char *srv_store_error(const SrvStore *st) { return sqlite3_errmsg(st->db); }
 
-SrvStore *srv_store_open(const char *path, char *err, size_t errlen)
+/* The server's claim on the database at path (the file made when there is
+ * none: *fresh): an open descriptor holding its exclusive flock, or -1 and
+ * a message. */
+static int claim(const char *path, bool *fresh, char *err, size_t errlen)
+{
+    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    *fresh = fd >= 0;
+    if (fd < 0 && errno == EEXIST)
+        fd = open(path, O_RDWR | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "database %s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat sb;
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        snprintf(err, errlen, "database %s is in use by another uno serve (one server per database): stop it, "
+                              "or give this one another --db", path);
+    } else if (!*fresh && fstat(fd, &sb) == 0 && sb.st_size == 0) {
+        snprintf(err, errlen, "database %s is an empty file, not a database uno serve made (a new database "
+                              "is made only where no file is): give --db a new file's name", path);
+    } else {
+        return fd;
+    }
+    close(fd);
+    return -1;
+}
+
+/* Opens the SQLite connection as mode asks and makes its schema current
+ * (SRV_STORE_SERVE) or checks that it can be read. */
+static bool open_db(SrvStore *st, const char *path, SrvStoreMode mode, bool fresh, char *err, size_t errlen)
+{
+    struct stat sb;
+    if (mode == SRV_STORE_READ && stat(path, &sb) == 0 && sb.st_size == 0) {
+        snprintf(err, errlen, "database %s is an empty file, not a database uno serve made", path);
+        return false;
+    }
+    int flags = mode == SRV_STORE_SERVE ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+    if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
+        snprintf(err, errlen, "database %s: %s", path, sqlite3_errmsg(st->db));
+        return false;
+    }
+    sqlite3_busy_timeout(st->db, 2000);
+    if (mode == SRV_STORE_READ)
+        return srv_schema_readable(st->db, path, err, errlen);
+    char *why = NULL;
+    if (!srv_schema_prepare(st->db, path, fresh, err, errlen))
+        return false;
+    if (sqlite3_exec(st->db, pragmas, NULL, NULL, &why) != SQLITE_OK) {
+        snprintf(err, errlen, "database %s: %s", path, why ? why : sqlite3_errmsg(st->db));
+        sqlite3_free(why);
+        return false;
+    }
+    return true;
+}
+
+SrvStore *srv_store_open(const char *path, SrvStoreMode mode, char *err, size_t errlen)
 {
     SrvStore *st = calloc(1, sizeof *st);
     if (!st) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    char *why = NULL;
-    if (sqlite3_open(path, &st->db) != SQLITE_OK || sqlite3_exec(st->db, schema, NULL, NULL, &why) != SQLITE_OK) {
-        snprintf(err, errlen, "database %s: %s", path, why ? why : sqlite3_errmsg(st->db));
-        sqlite3_free(why);
+    st->claim = -1;
+    bool fresh = false;
+    if ((mode == SRV_STORE_SERVE && (st->claim = claim(path, &fresh, err, errlen)) < 0) ||
+        !open_db(st, path, mode, fresh, err, errlen)) {
         srv_store_close(st);
+        if (fresh) /* no half-made database is left behind */
+            unlink(path);
         return NULL;
     }
-    sqlite3_busy_timeout(st->db, 2000);
     for (int i = 0; i < Q_COUNT; i++)
         if (sqlite3_prepare_v2(st->db, queries[i], -1, &st->q[i], NULL) != SQLITE_OK) {
             snprintf(err, errlen, "database %s: %s", path, sqlite3_errmsg(st->db));
@@ -170,6 +218,8 @@ SrvStore *srv_store_open(const char *path, char *err, size_t errlen)
         srv_store_close(st);
         return NULL;
     }
+    if (mode == SRV_STORE_READ)
+        return st;
     pthread_mutex_init(&st->lock, NULL);
     pthread_cond_init(&st->wake, NULL);
     st->checkpointing = pthread_create(&st->checkpointer, NULL, checkpoints, st) == 0;
@@ -186,6 +236,8 @@ void srv_store_close(SrvStore *st)
     for (int i = 0; i < Q_COUNT; i++)
         sqlite3_finalize(st->q[i]);
     sqlite3_close(st->db);
+    if (st->claim >= 0) /* after SQLite's descriptors: see the top */
+        close(st->claim);
     free(st->path);
     free(st);
 }

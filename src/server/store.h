@@ -1,10 +1,12 @@
 /*
  * store.h — everything the server keeps, in one SQLite database (WAL): the
- * tables as they were created, who sits where with which secret, and each
+ * tables as they were created, who sits where with the hash of which secret, and each
  * table's append-only action log, the table protocol's normalised request
  * lines from which the table is rebuilt (event sourcing, as `uno replay`
  * rebuilds a save file); likewise the scorekeeper tables (keeper.h) and
- * their logs. The SQL is in store.c and nowhere else.
+ * their logs. The SQL is in store.c and store_schema.c (the schema, its
+ * versions and migrations) and nowhere else. Secrets come here hashed
+ * (secret.h) and are kept so.
  *
  * What stays true:
  *  - An action is in the database (committed) when srv_store_log returns
@@ -23,21 +25,29 @@
 
 typedef struct SrvStore SrvStore;
 
-/* Opens (creating when needed) the database at path. NULL and a message
- * when it cannot. */
-SrvStore *srv_store_open(const char *path, char *err, size_t errlen);
+typedef enum SrvStoreMode {
+    SRV_STORE_SERVE, /* the server's: claimed (one server per database), made
+                        where no file is, migrated to the current schema */
+    SRV_STORE_READ,  /* an export's: read only, alongside a running server */
+} SrvStoreMode;
+
+/* Opens the database at path. NULL and a message when it cannot: another
+ * server holds it (SRV_STORE_SERVE), the file is empty, not SQLite, not
+ * uno serve's, or of a newer schema than this server knows
+ * (docs/server.md "The database"). */
+SrvStore *srv_store_open(const char *path, SrvStoreMode mode, char *err, size_t errlen);
 void srv_store_close(SrvStore *st);
 
 /* A new table: its code, the create request it was made by (JSON), the
- * host's and the spectators' secrets. False when the code exists or the
+ * hashes of the host's and the spectators' secrets. False when the code exists or the
  * write failed. */
 bool srv_store_add_table(SrvStore *st, const char *code, const char *config, const char *host,
                          const char *watch);
-/* A person (or a bot) in a seat, with the seat's secret (bots: ""). */
+/* A person (or a bot) in a seat, with the hash of the seat's secret (bots: ""). */
 bool srv_store_add_seat(SrvStore *st, const char *code, int seat, const char *name, int age,
                         const char *token);
 /* A newcomer seated during a game (KPGUT §13) at seat, later seats moving
- * up one, with the seat's secret. */
+ * up one, with the hash of the seat's secret. */
 bool srv_store_add_join(SrvStore *st, const char *code, int seat, const char *name, int age,
                         const char *token);
 /* Line n of the table's log and the hash of the state it made (hex). */
@@ -68,7 +78,7 @@ bool srv_store_each_action(SrvStore *st, const char *code,
                            bool (*fn)(void *ctx, int64_t n, const char *line, const char *hash), void *ctx);
 
 /* A scorekeeper table (keeper.h): its code, the create request (JSON), the
- * host's and the time-keeper's secrets. False when the code exists or the
+ * hashes of the host's and the time-keeper's secrets. False when the code exists or the
  * write failed. */
 bool srv_store_add_keeper(SrvStore *st, const char *code, const char *config, const char *host, const char *clock);
 /* Line n of a scorekeeper table's log (n = 0, 1, ... with no gap; a line is

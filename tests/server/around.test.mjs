@@ -35,6 +35,9 @@ test('a reaction is told to every seat and spectator, with its sender, and is no
 test('a reaction is one of the fixed emotes, one a second, from someone at a table', async () => {
   const t = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'human'] }, { start: false });
   const [a, b] = t.clients;
+  const extra = await a.request({ op: 'react', emote: 'wow', text: 'hi all' });
+  assert.equal(extra.error, 'bad_request');
+  assert.match(extra.message, /unknown field 'text' in react/);
   for (const [emote, why] of [['hello there', /emote/], [undefined, /emote/], [7, /emote/], ['👍', /emote/]]) {
     const refused = await a.request({ op: 'react', emote });
     assert.equal(refused.ok, false);
@@ -60,6 +63,8 @@ test('tables lists the public tables that wait for people, the newest first, and
   const refused = await host.request({ op: 'create', rules: 'mattel', seats: ['human', 'easy'], public: 'yes' });
   assert.equal(refused.error, 'bad_request');
   assert.match(refused.message, /public/);
+  const unknown = await host.request({ op: 'tables', rules: 'kpgut' });
+  assert.match(unknown.message, /unknown field 'rules' in tables/);
   const secret = await create({});
   const hidden = await create({ public: false });
   const older = await create({ public: true, options: { away_ms: 20000 } });
@@ -188,6 +193,8 @@ test('rematch: the host\'s new table has the same rules and seats, and each pers
   t.clients[3] = null;
   await playToEnd(t, 30);
   assert.equal((await b.request({ op: 'rematch', table: t.code, host: 'f'.repeat(32) })).error, 'bad_token');
+  const unknown = await a.request({ op: 'rematch', table: t.code, host: t.host, seats: ['human'] });
+  assert.match(unknown.message, /unknown field 'seats' in rematch/);
   const invitedB = b.waitFor((m) => m.type === 'rematch');
   const made = await a.request({ op: 'rematch', table: t.code, host: t.host });
   assert.equal(made.ok, true);

@@ -14,13 +14,14 @@ export const UNO = process.env.UNO_BIN || new URL('../../build/uno', import.meta
 // args may set).
 const LIFTED = ['--max-conns-per-addr', '1000000', '--creates-per-addr', '1000000', '--rate-per-addr', '1000000'];
 
-// A running server. db: a file to keep (to restart on it), else a fresh one.
-export async function startServer({ db, args = [], addrLimits = false } = {}) {
+// A running server. db: a file to keep (to restart on it), else a fresh one;
+// env: more of the server's environment.
+export async function startServer({ db, args = [], addrLimits = false, env = {} } = {}) {
   const dir = db ? null : mkdtempSync(join(tmpdir(), 'uno-serve-'));
   const file = db || join(dir, 'uno.db');
   const flags = [...(addrLimits ? [] : LIFTED), ...args];
   const proc = spawn(process.env.UNO_BIN || UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', file, ...flags], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
   });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });

@@ -835,6 +835,47 @@ static void test_kpgut_people(void **state)
     stop(c);
 }
 
+/* Names people can read (docs/protocol.md "Names"): in `new` and `join`,
+ * no control character, no bidirectional mark or override, not only
+ * spaces, at most 23 characters and 23 bytes; refused with the field's
+ * name, and the game unchanged. */
+static void test_names_people_can_read(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name; /* JSON string contents */
+        const char *why;
+    } bad[] = {
+        {"bell\\u0007", "control"},       {"del\\u007f", "control"},       {"c1\\u0085", "control"},
+        {"tab\\there", "control"},         {"evil\\u202egnp.exe", "bidirectional"},
+        {"\\u2066iso\\u2069", "bidirectional"}, {"mark\\u200f", "bidirectional"}, {"al\\u061cm", "bidirectional"},
+        {"   ", "only spaces"},           {"\\u00a0\\u3000\\u200b", "only spaces"},
+        {"abcdefghijklmnopqrstuvwx", "at most 23 characters"},       /* 24 characters */
+        {"\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9",
+         "23 bytes"},                                                 /* 12 characters, 24 bytes */
+    };
+    TableClient *c = start();
+    char line[512];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(line, sizeof line,
+                 "{\"op\":\"new\",\"rules\":\"mattel\",\"players\":[{\"name\":\"%s\"},{\"name\":\"b\"}]}", bad[i].name);
+        error_line(c, line, "bad_request", bad[i].why);
+    }
+    cJSON_Delete(new_game(c,
+                          "{'op':'new','rules':'kpgut','seed':3,'players':[{'name':'Jos\\u00e9','age':40},"
+                          "{'name':'abcdefghijklmnopqrstuvw','age':30},{'name':'\\u674e\\u5c0f\\u9f8d','age':20}]}",
+                          "{'ok':true}"));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(line, sizeof line, "{\"op\":\"join\",\"name\":\"%s\",\"age\":10,\"seat\":1}", bad[i].name);
+        error_line(c, line, "bad_request", bad[i].why);
+    }
+    ok(c, "{'op':'join','name':'Dee Dee','age':10,'seat':1}", "{'events':[{'type':'join','seat':1},"
+                                                              "{'type':'draw','seat':1,'count':9}]}");
+    ok(c, "{'op':'state'}", "{'state':{'players':[{'name':'Jos\\u00e9'},{'name':'Dee Dee'},"
+                            "{'name':'abcdefghijklmnopqrstuvw'},{'name':'\\u674e\\u5c0f\\u9f8d'}]}}");
+    stop(c);
+}
+
 static void test_kpgut_time_limit(void **state)
 {
     (void)state;
@@ -1327,6 +1368,7 @@ int main(void)
         cmocka_unit_test(test_kpgut_uno_grace),
         cmocka_unit_test(test_kpgut_suspect),
         cmocka_unit_test(test_kpgut_people),
+        cmocka_unit_test(test_names_people_can_read),
         cmocka_unit_test(test_kpgut_time_limit),
         cmocka_unit_test(test_far_clock_is_bounded),
         cmocka_unit_test(test_rules_paths),
