@@ -68,7 +68,8 @@ export function handShown(events, me) {
 // from the viewer's left; as percentages of the table's width and height.
 function seatPlace(s, n, me) {
   const angle = Math.PI / 2 + (((s - (me ?? 0)) + n) % n) * (2 * Math.PI / n);
-  return { x: 50 + 37 * Math.cos(angle), y: 50 + 40 * Math.sin(angle) };
+  const [rx, ry] = n > 10 ? [41, 44] : [37, 40]; // many seats: smaller, nearer the edge
+  return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle) };
 }
 
 // A small fan of card backs for a count (at most five drawn).
@@ -83,7 +84,7 @@ function fan(n) {
 // adds what belongs on a seat (a catch button, a countdown).
 function seatsRing(view, me, table, onSeat) {
   const counts = view.counts ?? view.hands.map((hand) => hand.length); // the whole table's view: every hand
-  return h('ul', { class: `opponents seats-${counts.length > 10 ? 'many' : counts.length > 6 ? 'more' : 'few'}` }, ...counts.map((n, s) => {
+  return h('ul', { class: 'opponents' }, ...counts.map((n, s) => {
     const hand = s !== me && view.hands[s] ? sortHand(view.hands[s]) : null;
     const place = n === 0 ? (view.ranking ?? []).findIndex((p) => p.includes(s)) : -1;
     const lag = table?.seats?.[s]?.lag;
@@ -189,7 +190,9 @@ export function outcome(view, table) {
 // begins, or none; `sortBy`: 'color' or 'value'; `onSeat`: see seatsRing).
 export function board(view, { me = null, table = null, live = false, cardOptions = null, sortBy = 'color', onSeat = null } = {}) {
   const own = me !== null && view.hands[me]?.length ? sortHand(view.hands[me], sortBy) : null;
-  const felt = h('section', { class: 'felt', 'aria-label': t('theTable') }, directionArrow(view.direction),
+  const seats = (view.counts ?? view.hands).length;
+  const felt = h('section', { class: `felt seats-${seats > 10 ? 'many' : seats > 6 ? 'more' : 'few'}`, 'aria-label': t('theTable') },
+    directionArrow(view.direction),
     seatsRing(view, me, table, onSeat), centre(view, clocks(view, table, live)));
   const hand = own ? h('section', { class: 'hand', 'aria-label': t('yourHand') }, h('h2', {}, t('yourHand')),
     h('div', { class: 'cards fanned' }, ...own.map((card) => {

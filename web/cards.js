@@ -147,7 +147,7 @@ export function cardElement(card, { onClick, disabled } = {}) {
 }
 
 // A card's back, seen from the table (a stock, a seat's fan).
-export function cardBack(cls = 'card back') {
+export function cardBack(cls) {
   const el = document.createElement('span');
   el.className = cls;
   el.append(picture(null));

@@ -1,5 +1,6 @@
 // The table's motion: a played card flies from its player to the pile,
-// drawn cards fly from the stock to the hand or to the drawing seat.
+// drawn cards fly from the stock to the hand or to the drawing seat, the
+// arrows of the direction of play turn over on a Reverse.
 // Before a render the page notes where things are (where()); after it,
 // fly() moves what is new from where it came from. Off where the person
 // asks for reduced motion.
@@ -33,6 +34,10 @@ export function fly(root, before, events, me) {
     if (e.type === 'play') {
       const pile = root.querySelector('.felt .pile .card');
       flyFrom(pile, e.seat === me ? before.hand.get(e.cards?.at(-1)) ?? before.seats.get(e.seat) : before.seats.get(e.seat));
+    } else if (e.type === 'direction') { // the arrows round the table turn over
+      const arrows = root.querySelector('.felt .direction');
+      const now = arrows?.classList.contains('ccw') ? -1 : 1;
+      arrows?.animate([{ transform: `scaleX(${-now})` }, { transform: `scaleX(${now})` }], { duration: 600, easing: 'ease-in-out' });
     } else if (e.type === 'draw' && before.stock) {
       if (e.seat === me) {
         for (const card of new Set(e.cards ?? [])) {

@@ -38,6 +38,7 @@ for (const [device, options] of Object.entries(DEVICES)) for (const lang of ['en
     await page.click('dialog.wheel[open] button.c-G');
     for (let i = 0; i < 8; i++) if (!(await step(page))) await page.waitForTimeout(100);
     await page.waitForTimeout(400);
+    await page.evaluate(() => scrollTo(0, 0)); // the table from the top of the page
     await shot(page, `felt-${device}-${lang}`);
     problems.push(...await stageProblems(page, 'mid-game'));
     for (let i = 0; !(await page.locator('.over').count()); i++) {
@@ -122,4 +123,32 @@ test('page weight and the time from a seat link to a playable table', async () =
   assert.ok(ms < 5000, `a playable table after ${ms} ms`);
   await first.close();
   await second.close();
+});
+
+test('fifteen seats (KPGUT) fit round the table on a 360 px phone, none over another', async () => {
+  const context = await env.browser.newContext({ ...TOUCH_PHONE, viewport: { width: 360, height: 640 } });
+  const page = await open(context, env.srv.port);
+  await page.waitForSelector('form.create');
+  const found = await page.evaluate(async () => {
+    const { board } = await import('/board.js');
+    const n = 15;
+    const view = { players: Array.from({ length: n }, (_, s) => ({ name: `Player ${s + 1}` })), counts: Array(n).fill(7),
+      hands: Array.from({ length: n }, (_, s) => (s === 0 ? ['R1', 'G2', 'B3', 'Y4', 'W', 'W+4', 'R+2'] : null)),
+      turn: 4, uno: [2], direction: -1, top: 'R5', color: 'R', stock: 3, discard: 2, pending: 0, clock: null };
+    const parts = board(view, { me: 0 });
+    const game = document.createElement('div');
+    game.className = 'game';
+    game.append(parts.table, parts.hand);
+    document.getElementById('app').replaceChildren(game);
+    const seats = [...document.querySelectorAll('.opponent')].map((el) => el.getBoundingClientRect());
+    const over = [];
+    seats.forEach((a, i) => seats.slice(i + 1).forEach((b, j) => {
+      if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) over.push(`seats ${i + 1} and ${i + j + 2}`);
+    }));
+    if (document.documentElement.scrollWidth > innerWidth) over.push(`${document.documentElement.scrollWidth} px wide`);
+    return over;
+  });
+  await shot(page, 'felt-fifteen-phone');
+  assert.deepEqual(found, []);
+  await context.close();
 });

@@ -4,7 +4,7 @@
 // (the server runs with --allow-decks; the test adds "deck" and "dealer" to
 // the page's create request on its way) so that the game has the moments
 // the rule books describe: under Mattel's rules a Wild Draw 4 challenged,
-// an UNO said and an UNO forgotten and caught; under KPGUT's a side slide
+// an UNO said with the next-to-last card and an UNO forgotten and caught; under KPGUT's a side slide
 // (§7), a Draw 2 chain, and a catch after the 3-second grace (§1) that the
 // page counts down. A spectator watches; a finished game is replayed from
 // the history page. No page receives, shows or keeps a card its viewer may
@@ -146,9 +146,13 @@ test('Mattel, four browsers: a Wild Draw 4 challenged, UNO said, UNO forgotten a
   await card(d, 'red 5');
   await a.waitForSelector('.opponent.turn.mine');
   assert.equal(await a.evaluate(() => document.activeElement?.dataset.key), 'sort', "focus kept after others' moves");
-  await a.click('.actions .act-uno');
-  await a.waitForSelector('text=Aino: UNO!');
+  // Mattel: the call said with the next-to-last card, chosen beside the hand
+  await a.click('.hand-tools .act-uno-play');
+  assert.equal(await a.getAttribute('.hand-tools .act-uno-play', 'aria-pressed'), 'true');
   await card(a, 'red 1');
+  await a.waitForSelector('text=Aino: UNO!');
+  const saidThenPlayed = await a.locator('.log li').allTextContents();
+  assert.ok(saidThenPlayed.indexOf('Aino: UNO!') < saidThenPlayed.indexOf('Aino played red 1'), 'UNO said, then the play');
   await b.waitForFunction(() => [...document.querySelectorAll('.opponent')].some((li) => /^Aino · 1 card( ·|$)/.test(li.textContent)),
     null, { timeout: 5000 }); // "1 card", not "1 cards"
   await b.click('.actions .act-draw');

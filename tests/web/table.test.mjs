@@ -5,7 +5,7 @@
 // accessible name on every control. Screenshots go to UNO_SHOTS (CI output).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, createAndSit, handOf, leaks, open as openPage, shot, startBrowser, step, storageHasNoCard, unnamedControls } from './browser.mjs';
+import { PHONE, createAndSit, handOf, leaks, open as openPage, overflowAt, shot, startBrowser, step, storageHasNoCard, unnamedControls } from './browser.mjs';
 
 let env, browser;
 before(async () => { env = await startBrowser(); browser = env.browser; });
@@ -137,6 +137,7 @@ test('a KPGUT session: the score table between games and during the next', async
   assert.deepEqual(await table.locator('thead th').allTextContents(), ['', 'Aino', 'easy bot 2', 'easy bot 3', 'easy bot 4']);
   assert.deepEqual(await table.locator('tbody th').allTextContents(), ['Game 1', 'Total', 'Games played', 'Average']);
   await shot(page, 'session-between-games', true);
+  assert.deepEqual(await overflowAt(page), [], 'the score table scrolls inside the page at 360 and 390 px');
   await page.click('text=Next game');
   await page.waitForSelector('.hand .card');
   assert.match(await page.locator('.scores h2').textContent(), /game 2 of 2/, 'the table stays in the second game');
