@@ -80,9 +80,10 @@ function fan(n) {
 
 // Every seat around the table: name, count (a fan of backs and its number),
 // UNO said, lag, in turn (a glowing ring); its cards where the view holds
-// them (a spectator who sees hands, the whole table's replay). `onSeat(s)`
-// adds what belongs on a seat (a catch button, a countdown).
-function seatsRing(view, me, table, onSeat) {
+// them (a spectator who sees hands, the whole table's replay); on the seat
+// in turn §8's away timer. `onSeat(s)` adds what belongs on a seat (a catch
+// button, a countdown).
+function seatsRing(view, me, table, live, onSeat) {
   const counts = view.counts ?? view.hands.map((hand) => hand.length); // the whole table's view: every hand
   return h('ul', { class: 'opponents' }, ...counts.map((n, s) => {
     const hand = s !== me && view.hands[s] ? sortHand(view.hands[s]) : null;
@@ -97,6 +98,7 @@ function seatsRing(view, me, table, onSeat) {
       place < 0 && n > 0 && !hand && s !== me ? fan(n) : null,
       hand ? h('div', { class: 'cards small', 'aria-label': t('handOf', { name: nameOf(s, view, table) }) },
         ...hand.map((card) => cardElement(card))) : null,
+      view.turn === s ? awayClock(view, table, live) : null,
       onSeat ? onSeat(s) : null);
     const at = seatPlace(s, counts.length, me);
     li.style.setProperty('--x', `${at.x}%`);
@@ -137,20 +139,30 @@ function directionArrow(direction) {
   return arrow;
 }
 
-// The clocks the rules run (KPGUT's game time and hour, §8's away timer),
-// counting on the page between updates. `live`: a game going on now (a
+// KPGUT §8's away timer, on the seat in turn.
+function awayClock(view, table, live) {
+  const c = view.clock;
+  if (!c || view.over || c.away_at === null || view.turn === null) return null;
+  return h('span', { class: 'away', role: 'timer' },
+    clockAt(view, live)(c.away_at, (left) => t('awayIn', { name: nameOf(view.turn, view, table), s: seconds(left) })));
+}
+
+// The clocks the rules run for the whole table (KPGUT's game time and
+// hour), counting on the page between updates. `live`: a game going on now (a
 // replay's clocks stand still at their step).
-export function clocks(view, table, live) {
+function clockAt(view, live) {
+  return (until, text) => (live ? countdown(h('span'), until, text) : h('span', {}, text(until - view.t)));
+}
+
+export function clocks(view, live) {
   const c = view.clock;
   if (!c || view.over) return null;
   const parts = [];
-  const at = (until, text) => (live ? countdown(h('span'), until, text) : h('span', {}, text(until - view.t)));
+  const at = clockAt(view, live);
   if (c.limit_at !== null) {
     parts.push(at(Infinity, () => t('gameTime', { time: minutesSeconds((live ? gameNow() : view.t) - c.start) })));
     parts.push(at(c.limit_at, (left) => t('hourLeft', { time: minutesSeconds(left) })));
   }
-  if (c.away_at !== null && view.turn !== null)
-    parts.push(at(c.away_at, (left) => t('awayIn', { name: nameOf(view.turn, view, table), s: seconds(left) })));
   if (!parts.length) return null;
   return h('p', { class: 'clocks', role: 'timer' }, ...parts.flatMap((p, i) => (i ? [' · ', p] : [p])));
 }
@@ -193,7 +205,7 @@ export function board(view, { me = null, table = null, live = false, cardOptions
   const seats = (view.counts ?? view.hands).length;
   const felt = h('section', { class: `felt seats-${seats > 10 ? 'many' : seats > 6 ? 'more' : 'few'}`, 'aria-label': t('theTable') },
     directionArrow(view.direction),
-    seatsRing(view, me, table, onSeat), centre(view, clocks(view, table, live)));
+    seatsRing(view, me, table, live, onSeat), centre(view, clocks(view, live)));
   const hand = own ? h('section', { class: 'hand', 'aria-label': t('yourHand') }, h('h2', {}, t('yourHand')),
     h('div', { class: 'cards fanned' }, ...own.map((card) => {
       const onClick = cardOptions && cardOptions(card);

@@ -18,13 +18,20 @@ export function where(root) {
   return at;
 }
 
+// Cards in flight: a flight measured on one layout lands at once when the
+// window changes size (from where it began, it could fly off the page).
+const flying = new Set();
+addEventListener('resize', () => { for (const flight of flying) flight.finish(); });
+
 function flyFrom(el, from, ms = 380) {
   if (!el || !from) return;
   const to = centreOf(el);
   const dx = from.x - to.x, dy = from.y - to.y;
   if (Math.abs(dx) + Math.abs(dy) < 4) return;
-  el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.7)` }, { transform: 'none' }],
+  const flight = el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.7)` }, { transform: 'none' }],
     { duration: ms, easing: 'cubic-bezier(.2,.7,.3,1)' });
+  flying.add(flight);
+  flight.finished.then(() => flying.delete(flight), () => flying.delete(flight));
 }
 
 // Moves this update's cards: `events` the update's, `me` the viewer's seat.

@@ -178,7 +178,8 @@ export async function overflowAt(page, widths = [360, 390]) {
   const found = [];
   for (const width of widths) {
     await page.setViewportSize({ width, height: size.height });
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    // measured in the next frame, after the page's resize steps
+    const wide = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(document.documentElement.scrollWidth))));
     if (wide > width) found.push(`${wide} px wide at ${width} px`);
   }
   await page.setViewportSize(size);

@@ -125,7 +125,7 @@ test('page weight and the time from a seat link to a playable table', async () =
   await second.close();
 });
 
-test('fifteen seats (KPGUT) fit round the table on a 360 px phone, none over another', async () => {
+test('fifteen seats (KPGUT) fit round the table on a 360 px phone, none over another; the away timer on the seat in turn', async () => {
   const context = await env.browser.newContext({ ...TOUCH_PHONE, viewport: { width: 360, height: 640 } });
   const page = await open(context, env.srv.port);
   await page.waitForSelector('form.create');
@@ -134,7 +134,8 @@ test('fifteen seats (KPGUT) fit round the table on a 360 px phone, none over ano
     const n = 15;
     const view = { players: Array.from({ length: n }, (_, s) => ({ name: `Player ${s + 1}` })), counts: Array(n).fill(7),
       hands: Array.from({ length: n }, (_, s) => (s === 0 ? ['R1', 'G2', 'B3', 'Y4', 'W', 'W+4', 'R+2'] : null)),
-      turn: 4, uno: [2], direction: -1, top: 'R5', color: 'R', stock: 3, discard: 2, pending: 0, clock: null };
+      turn: 4, uno: [2], direction: -1, top: 'R5', color: 'R', stock: 3, discard: 2, pending: 0, t: 6000,
+      clock: { start: 0, limit_at: null, away_at: 30000, unsaid: [] } };
     const parts = board(view, { me: 0 });
     const game = document.createElement('div');
     game.className = 'game';
@@ -146,6 +147,8 @@ test('fifteen seats (KPGUT) fit round the table on a 360 px phone, none over ano
       if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) over.push(`seats ${i + 1} and ${i + j + 2}`);
     }));
     if (document.documentElement.scrollWidth > innerWidth) over.push(`${document.documentElement.scrollWidth} px wide`);
+    const away = document.querySelector('.opponent.turn .away')?.textContent;
+    if (away !== 'Player 5 away in 24.0 s (§8)') over.push(`the away timer on the seat in turn: ${away}`);
     return over;
   });
   await shot(page, 'felt-fifteen-phone');
