@@ -6,6 +6,10 @@ import { h } from './dom.js';
 import { t, language, setLanguage, displayName, refusal } from './i18n.js';
 import { cardElement, sortHand, spoken } from './cards.js';
 import { board, handShown, logLines, nameOf, outcome, scoreTable } from './board.js';
+import { pref, setPref } from './prefs.js';
+import { soundFor } from './sound.js';
+import { fly, where } from './motion.js';
+import { focusKey, keepFocus, handKeys } from './focus.js';
 import { countdown, seconds, startTicking, syncClock } from './clocks.js';
 import { historyScreen, loadHistory } from './history.js';
 import { createForm } from './create.js';
@@ -18,6 +22,7 @@ import { rematchButton, takeInvite, inviteDialog } from './rematch.js';
 
 const app = document.getElementById('app');
 const statusLine = document.getElementById('status');
+const announcer = document.getElementById('announce'); // the one live region: other players' moves
 
 // --------------------------------------------------------- connection
 
@@ -30,6 +35,8 @@ const state = {
   rematch: null, // the host's invitation to a rematch's seat: { table, seat, token }
   open: { seatLink: false, rulings: false }, // folded sections the person opened, kept across renders
   asked: new Map(), // by window ("seat@catch_from"): how often the page asked the server at its end
+  moved: null, // the last update's events, for the next render's motion
+  unoWithPlay: false, // the person chose to say UNO with the card they play next
 };
 
 // What this browser holds for a table: its seat's token, the host's secret.
@@ -141,12 +148,21 @@ function receive(msg) {
 
 // The log keeps each update's events with its view (the names as they were)
 // and is written out at each render, in the page's language of the moment.
+// An update also brings its sounds, its motion (at the next render) and
+// the other players' moves told to screen readers.
 function takeUpdate(msg) {
+  const wasMyTurn = state.game?.view?.turn === state.me;
   state.game = msg;
   syncClock(msg.now);
   const events = msg.events || [];
   if (events.length) state.log = [...state.log, { events, view: msg.view }].slice(-200);
   state.shown = handShown(events, state.me) ?? state.shown;
+  if (!events.length) return;
+  state.moved = events;
+  if (msg.view.hands?.[state.me]?.length !== 2) state.unoWithPlay = false;
+  soundFor(events, state.me, state.me !== null && msg.view.turn === state.me && !wasMyTurn);
+  const others = events.filter((e) => e.seat !== state.me || e.type === 'turn');
+  if (others.length) announcer.textContent = logLines(others, msg.view, state.table).join('. ');
 }
 
 function showStatus() {
@@ -306,9 +322,11 @@ function playsByCard(moves) {
   return plays;
 }
 
+// A move; a refusal is shown in words written at each render (so that a
+// language switch rewrites it too).
 async function send(move) {
   const r = await request(move);
-  if (!r.ok) state.error = refusal(r);
+  if (!r.ok) state.error = () => refusal(r);
   render();
 }
 
@@ -334,33 +352,57 @@ function refreshFew(seat, from) {
   };
 }
 
-// Several plays begin with this card (a Wild's colours, KPGUT's sets): a
-// choice in a dialog.
-function choose(options) {
-  const title = options.some((m) => m.color) && options.every((m) => m.cards.length === 1) ? t('pickColor') : t('pickPlay');
-  const dialog = h('dialog', { class: 'choice', 'aria-label': title }, h('h3', {}, title),
-    ...options.map((m) => h('button', {
-      type: 'button', class: m.color ? `swatch c-${m.color}` : '',
-      onclick: () => { dialog.close(); dialog.remove(); send(m); },
-    }, [m.cards.map(spoken).join(' + '), m.color ? ` → ${t(m.color)}` : ''].join(''))),
-    h('button', { type: 'button', onclick: () => { dialog.close(); dialog.remove(); } }, t('cancel')));
+// Several plays begin with this card: a Wild's colours on a wheel over the
+// card (one more tap), anything else (KPGUT's sets and chains) in a
+// "which play?" dialog. Both are modal dialogs, closed by Escape.
+function choose(options, card) {
+  const wheel = options.every((m) => m.color && m.cards.length === 1);
+  const title = wheel ? t('pickColor') : t('pickPlay');
+  const close = () => { dialog.close(); dialog.remove(); };
+  const dialog = h('dialog', { class: `choice${wheel ? ' wheel' : ''}`, 'aria-label': title }, h('h3', {}, title),
+    h('div', { class: 'options' }, ...options.map((m) => h('button', {
+      type: 'button', class: m.color ? `swatch c-${m.color}` : '', onclick: () => { close(); play(m); },
+    }, wheel ? `${t(m.color)} (${t(`letter_${m.color}`)})` : [m.cards.map(spoken).join(' + '), m.color ? ` → ${t(m.color)}` : ''].join('')))),
+    h('button', { type: 'button', class: 'cancel', onclick: close }, t('cancel')));
   document.body.append(dialog);
   dialog.showModal();
+  if (wheel && card) { // over the card that was tapped, inside the window
+    const r = card.getBoundingClientRect();
+    const size = dialog.getBoundingClientRect();
+    dialog.style.setProperty('--left', `${Math.max(8, Math.min(innerWidth - size.width - 8, r.left + r.width / 2 - size.width / 2))}px`);
+    dialog.style.setProperty('--top', `${Math.max(8, Math.min(innerHeight - size.height - 8, r.top + r.height / 2 - size.height / 2))}px`);
+    dialog.classList.add('placed');
+  }
+}
+
+// A play, said with UNO where the person chose so (Mattel lets the call
+// come with the play of the next-to-last card): `uno` first, then the play,
+// as docs/protocol.md allows.
+async function play(move) {
+  if (state.unoWithPlay) {
+    state.unoWithPlay = false;
+    const said = await request({ op: 'uno' });
+    if (!said.ok) { state.error = () => refusal(said); return render(); }
+  }
+  send(move);
 }
 
 function moveLabel(m, view) {
   const target = nameOf(m.target, view, state.table);
   switch (m.op) {
     case 'take': return t('take', { n: view.pending });
-    case 'catch': case 'suspect': case 'warn': case 'help': return t(m.op, { name: target });
+    case 'catch': case 'warn': case 'help': return t(m.op, { name: target });
     case 'vote': return t('vote', { yes: t(m.yes ? 'yes' : 'no') });
     case 'color': return t('nameColor', { c: t(m.color) });
+    case 'challenge': return t('challengeRisk', { n: view.pending + 2, m: view.pending });
+    case 'suspect': return t('suspectRisk', { name: target, n: view.pending + 2, m: view.pending });
     default: return t(m.op);
   }
 }
 
 function moveButton(m, view) {
-  return h('button', { type: 'button', class: `act act-${m.op}${m.color ? ` swatch c-${m.color}` : ''}`, onclick: () => {
+  return h('button', { type: 'button', class: `act act-${m.op}${m.color ? ` swatch c-${m.color}` : ''}`,
+    'data-key': `act-${m.op}-${m.target ?? ''}-${m.color ?? ''}-${m.yes ?? ''}`, onclick: () => {
     if (m.op === 'giveup' && !confirm(t('sure'))) return;
     send(m);
   } }, moveLabel(m, view));
@@ -370,41 +412,61 @@ function moveButton(m, view) {
 // UNO can say it until their grace ends, and be caught from then on until
 // the window closes. The page counts the grace down; when it ends, it asks
 // the server for the moves again (the server decides, on its own clock).
-function windowButtons(view, moves) {
-  const buttons = [];
-  for (const { seat, catch_from: from } of view.clock?.unsaid ?? []) {
-    const name = nameOf(seat, view, state.table);
-    const saying = moves.find((m) => m.op === 'uno');
-    const catching = moves.find((m) => m.op === 'catch' && m.target === seat);
-    if (seat === state.me && saying) {
-      buttons.push(countdown(h('button', { type: 'button', class: 'act act-uno', onclick: () => send(saying) }),
-        from, (left) => (left > 0 ? t('unoLeft', { s: seconds(left) }) : t('uno')), refreshFew(seat, from)));
-    } else if (seat !== state.me && state.me !== null && !catching) {
-      buttons.push(countdown(h('button', { type: 'button', class: 'act act-catch', disabled: true }),
-        from, (left) => t('catchIn', { name, s: seconds(left) }), refreshFew(seat, from)));
-    }
-  }
-  return buttons;
+// The UNO button goes with the person's actions, a catch on the seat it
+// catches.
+function unoWindow(view, moves) {
+  const mine = (view.clock?.unsaid ?? []).find((u) => u.seat === state.me);
+  const saying = moves.find((m) => m.op === 'uno');
+  if (!mine || !saying) return null;
+  return countdown(h('button', { type: 'button', class: 'act act-uno', 'data-key': 'act-uno---', onclick: () => send(saying) }),
+    mine.catch_from, (left) => (left > 0 ? t('unoLeft', { s: seconds(left) }) : t('uno')), refreshFew(state.me, mine.catch_from));
+}
+
+function catchButtons(view, moves, seat) {
+  if (state.me === null || seat === state.me) return null;
+  const catching = moves.find((m) => m.op === 'catch' && m.target === seat);
+  if (catching) return moveButton(catching, view);
+  const unsaid = (view.clock?.unsaid ?? []).find((u) => u.seat === seat);
+  if (!unsaid) return null;
+  const name = nameOf(seat, view, state.table);
+  return countdown(h('button', { type: 'button', class: 'act act-catch', disabled: true }),
+    unsaid.catch_from, (left) => t('catchIn', { name, s: seconds(left) }), refreshFew(seat, unsaid.catch_from));
+}
+
+// Over the hand: its order (by colour or by value) and the sound, both kept
+// on this device; and, when the next play leaves one card and UNO may be
+// said, "say UNO with my play".
+function handTools(view, moves) {
+  const sortBy = pref('sort');
+  const muted = pref('mute') === 'on';
+  const canSay = moves.some((m) => m.op === 'uno') && moves.some((m) => m.op === 'play') && view.hands[state.me]?.length === 2;
+  return h('div', { class: 'hand-tools' },
+    h('button', { type: 'button', class: 'sort', 'data-key': 'sort', onclick: () => { setPref('sort', sortBy === 'color' ? 'value' : 'color'); render(); } },
+      t(sortBy === 'color' ? 'sortedColor' : 'sortedValue')),
+    h('button', { type: 'button', class: 'mute', 'data-key': 'mute', 'aria-pressed': muted ? 'true' : 'false',
+      onclick: () => { setPref('mute', muted ? 'off' : 'on'); render(); } }, t('mute')),
+    canSay ? h('button', { type: 'button', class: 'act-uno-play', 'data-key': 'uno-play', 'aria-pressed': state.unoWithPlay ? 'true' : 'false',
+      onclick: () => { state.unoWithPlay = !state.unoWithPlay; render(); } }, t('unoWithPlay')) : null);
 }
 
 function gameScreen() {
   const { view, moves = [] } = state.game;
   const plays = playsByCard(moves);
   const parts = board(view, {
-    me: state.me, table: state.table, live: true,
+    me: state.me, table: state.table, live: true, sortBy: pref('sort'),
     cardOptions: state.me === null ? null : (card) => {
       const options = plays.get(card);
-      return options && (() => (options.length === 1 ? send(options[0]) : choose(options)));
+      return options && ((e) => (options.length === 1 ? play(options[0]) : choose(options, e.currentTarget)));
     },
+    onSeat: (seat) => catchButtons(view, moves, seat),
   });
-  const windows = windowButtons(view, moves);
-  const inGrace = view.clock?.unsaid?.some((u) => u.seat === state.me); // its UNO button counts down
+  const uno = unoWindow(view, moves);
   const ruling = (m) => ['dispute', 'help', 'warn'].includes(m.op); // judgements of the table (KPGUT §3, §11, §15)
-  const buttons = moves.filter((m) => m.op !== 'play' && !ruling(m) && !(inGrace && m.op === 'uno'))
+  const buttons = moves.filter((m) => m.op !== 'play' && m.op !== 'catch' && !ruling(m) && !(uno && m.op === 'uno'))
     .map((m) => moveButton(m, view));
   const rulings = moves.filter(ruling);
   const actions = state.me === null ? null
-    : h('section', { class: 'actions', 'aria-label': t('actions') }, ...windows, ...buttons,
+    : h('section', { class: 'actions', 'aria-label': t('actions') }, uno, ...buttons,
       rulings.length ? folded('rulings', 'rulings', t('rulings'), ...rulings.map((m) => moveButton(m, view))) : null);
   const host = saved.get(state.code).host;
   const over = view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(view, state.table),
@@ -414,10 +476,11 @@ function gameScreen() {
     h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history')))) : null;
   const lines = state.log.flatMap(({ events, view: seen }) => logLines(events, seen, state.table));
   const log = h('section', { class: 'log', 'aria-label': t('log') }, h('h2', {}, t('log')),
-    h('ol', { 'aria-live': 'polite' }, ...lines.slice(-12).map((line) => h('li', {}, line))));
+    h('ol', {}, ...lines.slice(-12).map((line) => h('li', {}, line))));
   const scores = view.match && (view.over || view.match.game > 0) ? scoreTable(view) : null;
+  const hand = parts.hand && state.me !== null && !view.over ? [parts.hand, handTools(view, moves)] : [parts.hand];
   return h('div', { class: 'game' }, state.watching ? h('p', { class: 'watching' }, t('watchingAs')) : null,
-    parts.seats, parts.pile, parts.clocks, shownHand(view), over, actions, parts.hand, reactions(), scores, log, seatLink());
+    parts.table, shownHand(view), over, actions, ...hand, reactions(), scores, log, seatLink());
 }
 
 // The hand a challenge or a suspicion showed to this seat (docs/protocol.md,
@@ -448,7 +511,7 @@ function render() {
   document.getElementById('lang-label').textContent = t('language');
   showStatus();
   const parts = [];
-  if (state.error) parts.push(h('p', { class: 'error', role: 'alert' }, state.error,
+  if (state.error) parts.push(h('p', { class: 'error', role: 'alert' }, typeof state.error === 'function' ? state.error() : state.error,
     h('button', { type: 'button', 'aria-label': t('dismiss'), onclick: () => { state.error = null; render(); } }, '×')));
   if (state.rematch) parts.push(inviteDialog(state.rematch, () => { state.rematch = null; render(); }));
   if (keeperActive()) parts.push(keeperScreen());
@@ -457,7 +520,12 @@ function render() {
   else if (state.game) parts.push(gameScreen());
   else if (state.table) parts.push(waitingScreen());
   if (state.joinAsk) parts.push(consentDialog());
+  const focused = focusKey(app);
+  const before = state.moved ? where(app) : null;
   app.replaceChildren(...parts);
+  keepFocus(app, focused);
+  if (state.moved) fly(app, before, state.moved, state.me);
+  state.moved = null;
   showReactions(app, (seat) => nameOf(seat, state.game?.view, state.table));
 }
 
@@ -465,8 +533,9 @@ keeperInit({ h, request, render, fail: (r) => { state.error = refusal(r); render
 const langSelect = document.getElementById('lang');
 langSelect.value = language();
 setLanguage(language());
-langSelect.addEventListener('change', () => { setLanguage(langSelect.value); render(); });
+langSelect.addEventListener('change', () => { setLanguage(langSelect.value); announcer.textContent = ''; render(); });
 document.getElementById('home').addEventListener('click', (e) => { e.preventDefault(); location.hash = ''; });
 startTicking(app);
+handKeys(app);
 takeSeatLink();
 connect();

@@ -4,7 +4,7 @@
 // where the viewer may see them), so nothing drawn here can show more.
 import { h } from './dom.js';
 import { t, tn, ordinal, displayName, gamesCount } from './i18n.js';
-import { cardElement, sortHand, spoken } from './cards.js';
+import { cardBack, cardElement, sortHand, spoken } from './cards.js';
 import { countdown, gameNow, minutesSeconds, seconds } from './clocks.js';
 
 export function nameOf(seat, view, table) {
@@ -63,46 +63,106 @@ export function handShown(events, me) {
   return { seat, cards, verdict: next && accusation(next) && next.target === seat ? next.result : null };
 }
 
-// Every seat: name, count, UNO said, in turn; and its cards where the view
-// holds them (a spectator who sees hands, the whole table's replay).
-function seatsList(view, me, table) {
+// Where each seat sits around the oval: the viewer's own at the bottom
+// (a spectator's: the first seat's), the others in seating order clockwise
+// from the viewer's left; as percentages of the table's width and height.
+function seatPlace(s, n, me) {
+  const angle = Math.PI / 2 + (((s - (me ?? 0)) + n) % n) * (2 * Math.PI / n);
+  const [rx, ry] = n > 10 ? [41, 44] : [37, 40]; // many seats: smaller, nearer the edge
+  return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle) };
+}
+
+// A small fan of card backs for a count (at most five drawn).
+function fan(n) {
+  const backs = Array.from({ length: Math.min(n, 5) }, () => cardBack('back mini'));
+  return h('span', { class: `fan fan-${backs.length}`, 'aria-hidden': 'true' }, ...backs);
+}
+
+// Every seat around the table: name, count (a fan of backs and its number),
+// UNO said, lag, in turn (a glowing ring); its cards where the view holds
+// them (a spectator who sees hands, the whole table's replay); on the seat
+// in turn §8's away timer. `onSeat(s)` adds what belongs on a seat (a catch
+// button, a countdown).
+function seatsRing(view, me, table, live, onSeat) {
   const counts = view.counts ?? view.hands.map((hand) => hand.length); // the whole table's view: every hand
   return h('ul', { class: 'opponents' }, ...counts.map((n, s) => {
     const hand = s !== me && view.hands[s] ? sortHand(view.hands[s]) : null;
     const place = n === 0 ? (view.ranking ?? []).findIndex((p) => p.includes(s)) : -1;
-    return h('li', { class: `opponent${view.turn === s ? ' turn' : ''}` },
-      h('strong', {}, nameOf(s, view, table)), s === me ? ` (${t('you')})` : '', ' · ',
+    const lag = table?.seats?.[s]?.lag;
+    const li = h('li', { class: `opponent${view.turn === s ? ' turn' : ''}${s === me ? ' mine' : ''}`, 'data-seat': s },
+      h('strong', {}, nameOf(s, view, table)), s === me ? h('span', { class: 'visually-hidden' }, ` (${t('you')})`) : '', h('span', { class: 'visually-hidden' }, ' · '),
       place >= 0 ? t('finished', { place: ordinal(place + 1) }) : tn('cards', n),
-      view.uno.includes(s) ? ` · ${t('saidUno')}` : '',
-      view.turn === s ? ` · ${t('turn')}` : '',
+      view.uno.includes(s) ? h('span', { class: 'said-uno' }, ` · ${t('saidUno')}`) : '',
+      view.turn === s ? h('span', { class: 'visually-hidden' }, ` · ${t('turn')}`) : '',
+      typeof lag === 'number' && s !== me ? h('span', { class: 'seat-lag' }, ` · ${t('lag', { ms: lag })}`) : '',
+      place < 0 && n > 0 && !hand && s !== me ? fan(n) : null,
       hand ? h('div', { class: 'cards small', 'aria-label': t('handOf', { name: nameOf(s, view, table) }) },
-        ...hand.map((card) => cardElement(card))) : null);
+        ...hand.map((card) => cardElement(card))) : null,
+      view.turn === s ? awayClock(view, table, live) : null,
+      onSeat ? onSeat(s) : null);
+    const at = seatPlace(s, counts.length, me);
+    li.style.setProperty('--x', `${at.x}%`);
+    li.style.setProperty('--y', `${at.y}%`);
+    return li;
   }));
 }
 
-function pile(view) {
-  return h('section', { class: 'pile', 'aria-label': t('top') },
-    view.top ? cardElement(view.top) : null,
-    h('p', {}, view.color ? t('colorInForce', { c: t(view.color) }) : ''),
-    h('p', {}, `${t('direction')}: ${t(view.direction > 0 ? 'clockwise' : 'counter')}`),
-    view.pending ? h('p', { class: 'pending' }, t('pending', { n: view.pending })) : null,
-    h('p', { class: 'piles' }, `${t('stock', { n: view.stock })} · ${t('discard', { n: view.discard })}`));
+// The middle of the table: the stock (a back with its count), the pile
+// (the top card, large, in a ring of the colour in force with its name and
+// letter: the colour stays clear after a Wild), what is waiting to be drawn,
+// the direction of play (an arrow round the table, turned by a Reverse).
+function centre(view, clockLine) {
+  const color = view.color ? `${t(view.color)} (${t(`letter_${view.color}`)})` : null;
+  return h('div', { class: 'centre' },
+    h('div', { class: 'stock', 'aria-label': t('stock', { n: view.stock }), role: 'img' }, cardBack('card back'),
+      h('span', { class: 'count', 'aria-hidden': 'true' }, String(view.stock))),
+    h('section', { class: `pile ring-${view.color ?? 'none'}`, 'aria-label': t('top') },
+      view.top ? cardElement(view.top) : null),
+    h('div', { class: 'state' },
+      color ? h('p', { class: `in-force c-${view.color}` }, t('colorInForce', { c: color })) : null,
+      view.pending ? h('p', { class: 'pending' }, t('pending', { n: view.pending })) : null,
+      h('p', { class: 'piles' }, `${t('direction')}: ${t(view.direction > 0 ? 'clockwise' : 'counter')} · ${t('discard', { n: view.discard })}`),
+      clockLine));
 }
 
-// The clocks the rules run (KPGUT's game time and hour, §8's away timer),
-// counting on the page between updates. `live`: a game going on now (a
+// The arrow round the table: clockwise, or turned the other way.
+function directionArrow(direction) {
+  const arrow = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  arrow.setAttribute('viewBox', '0 0 100 100');
+  arrow.setAttribute('preserveAspectRatio', 'none');
+  arrow.setAttribute('aria-hidden', 'true');
+  arrow.setAttribute('class', `direction ${direction > 0 ? 'cw' : 'ccw'}`);
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  // three arcs of the oval with heads pointing clockwise (the ccw class mirrors them)
+  path.setAttribute('d', 'M20 22 A36 32 0 0 1 50 14 l-4 -3 m4 3 l-4 3 M86 48 A36 32 0 0 1 66 82 l5 0 m-5 0 l1 -5 M28 80 A36 32 0 0 1 14 42 l-2 5 m2 -5 l3 4');
+  arrow.append(path);
+  return arrow;
+}
+
+// KPGUT §8's away timer, on the seat in turn.
+function awayClock(view, table, live) {
+  const c = view.clock;
+  if (!c || view.over || c.away_at === null || view.turn === null) return null;
+  return h('span', { class: 'away', role: 'timer' },
+    clockAt(view, live)(c.away_at, (left) => t('awayIn', { name: nameOf(view.turn, view, table), s: seconds(left) })));
+}
+
+// The clocks the rules run for the whole table (KPGUT's game time and
+// hour), counting on the page between updates. `live`: a game going on now (a
 // replay's clocks stand still at their step).
-export function clocks(view, table, live) {
+function clockAt(view, live) {
+  return (until, text) => (live ? countdown(h('span'), until, text) : h('span', {}, text(until - view.t)));
+}
+
+export function clocks(view, live) {
   const c = view.clock;
   if (!c || view.over) return null;
   const parts = [];
-  const at = (until, text) => (live ? countdown(h('span'), until, text) : h('span', {}, text(until - view.t)));
+  const at = clockAt(view, live);
   if (c.limit_at !== null) {
     parts.push(at(Infinity, () => t('gameTime', { time: minutesSeconds((live ? gameNow() : view.t) - c.start) })));
     parts.push(at(c.limit_at, (left) => t('hourLeft', { time: minutesSeconds(left) })));
   }
-  if (c.away_at !== null && view.turn !== null)
-    parts.push(at(c.away_at, (left) => t('awayIn', { name: nameOf(view.turn, view, table), s: seconds(left) })));
   if (!parts.length) return null;
   return h('p', { class: 'clocks', role: 'timer' }, ...parts.flatMap((p, i) => (i ? [' · ', p] : [p])));
 }
@@ -137,14 +197,21 @@ export function outcome(view, table) {
   ];
 }
 
-// The board: every seat, the pile, the clocks, and the viewer's own hand
-// (`cardOptions(card)`: the plays it begins, or none).
-export function board(view, { me = null, table = null, live = false, cardOptions = null } = {}) {
-  const own = me !== null && view.hands[me]?.length ? sortHand(view.hands[me]) : null;
+// The board: the table (every seat around it, the stock, the pile, the
+// clocks) and the viewer's own hand (`cardOptions(card)`: the plays it
+// begins, or none; `sortBy`: 'color' or 'value'; `onSeat`: see seatsRing).
+export function board(view, { me = null, table = null, live = false, cardOptions = null, sortBy = 'color', onSeat = null } = {}) {
+  const own = me !== null && view.hands[me]?.length ? sortHand(view.hands[me], sortBy) : null;
+  const seats = (view.counts ?? view.hands).length;
+  const felt = h('section', { class: `felt seats-${seats > 10 ? 'many' : seats > 6 ? 'more' : 'few'}`, 'aria-label': t('theTable') },
+    directionArrow(view.direction),
+    seatsRing(view, me, table, live, onSeat), centre(view, clocks(view, live)));
   const hand = own ? h('section', { class: 'hand', 'aria-label': t('yourHand') }, h('h2', {}, t('yourHand')),
-    h('div', { class: 'cards' }, ...own.map((card) => {
+    h('div', { class: 'cards fanned' }, ...own.map((card) => {
       const onClick = cardOptions && cardOptions(card);
-      return cardOptions ? cardElement(card, { onClick: onClick || (() => {}), disabled: !onClick }) : cardElement(card);
+      const el = cardOptions ? cardElement(card, { onClick: onClick || (() => {}), disabled: !onClick }) : cardElement(card);
+      if (onClick) el.classList.add('playable');
+      return el;
     }))) : null;
-  return { seats: seatsList(view, me, table), pile: pile(view), clocks: clocks(view, table, live), hand };
+  return { table: felt, hand };
 }

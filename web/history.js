@@ -48,7 +48,7 @@ function stepper(state, render) {
       h('button', { type: 'button', onclick: () => go(last), disabled: hist.step === last }, t('lastStep')),
       h('span', { role: 'status' }, t('stepN', { n: hist.step + 1, of: last + 1 }))),
     h('ol', { class: 'log' }, ...logLines(step.events, step.view, state.table).map((line) => h('li', {}, line))),
-    parts.seats, parts.pile, parts.hand,
+    parts.table, parts.hand,
     step.view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(step.view, state.table)) : null,
     step.view.over ? scoreTable(step.view) : null);
 }

@@ -4,6 +4,7 @@
 // them carries a card its seat may not see. Screenshots go to UNO_SHOTS
 // (CI output).
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../server/harness.mjs';
@@ -12,6 +13,9 @@ import { MEANINGS_FI } from '../../web/options-fi.js';
 export const SHOTS = process.env.UNO_SHOTS || 'build/test-logs/web';
 const WEB = new URL('../../web', import.meta.url).pathname;
 export const PHONE = { viewport: { width: 375, height: 667 }, locale: 'en-US' };
+// a phone as the browser knows one: touch, a mobile viewport
+export const TOUCH_PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' };
+export const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };
 
 export async function startBrowser({ args = [] } = {}) {
   mkdirSync(SHOTS, { recursive: true });
@@ -24,8 +28,9 @@ export async function startBrowser({ args = [] } = {}) {
   return { srv, browser, stop: async () => { await browser.close(); await srv.stop(); } };
 }
 
+// (a card in flight is put where it lands: animations are finished first)
 export function shot(page, name, fullPage = false) {
-  return page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+  return page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 // A page of the web table whose every WebSocket frame received is kept in
@@ -110,6 +115,9 @@ export async function step(page) {
   return false;
 }
 
+// The hand a page shows, by each card's accessible name ("red 7").
+export const handOf = (page) => page.locator('.hand .card').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label')));
+
 // What a seat's page received may never carry another seat's cards (seat
 // null: a spectator who sees no hand).
 export function leaks(frames, seat) {
@@ -181,4 +189,35 @@ export async function wordsFrom(page, banned) {
     for (const w of wordsOf(line)) if (banned.has(w)) found.push(`${w}: "${line.trim().slice(0, 80)}"`);
   }
   return found;
+}
+
+// axe-core (npm) run in the page: its violations, each as "rule: the
+// first element's selector" (the page's security headers allow no inline
+// script: the tests hand axe to the page through the browser's debugger).
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const found = await page.evaluate(async () => (await window.axe.run(document)).violations
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`));
+  return found;
+}
+
+// The page's width beyond the window's at 360 and 390 px wide (none: []),
+// the window put back as it was.
+export async function overflowAt(page, widths = [360, 390]) {
+  const size = page.viewportSize();
+  const found = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: size.height });
+    // measured in the next frame, after the page's resize steps
+    const wide = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(document.documentElement.scrollWidth))));
+    if (wide > width) found.push(`${wide} px wide at ${width} px`);
+  }
+  await page.setViewportSize(size);
+  return found;
+}
+
+// Both checks of a stage: what is wrong, with where it was seen.
+export async function stageProblems(page, where) {
+  return [...await axeViolations(page), ...await overflowAt(page)].map((p) => `${where}: ${p}`);
 }

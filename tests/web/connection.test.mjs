@@ -8,7 +8,7 @@
 // real connection.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, createAndSit, shot, startBrowser } from './browser.mjs';
+import { PHONE, createAndSit, handOf, shot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -25,7 +25,6 @@ async function play(page) {
   if (await choice.count()) await choice.click();
 }
 
-const handOf = (page) => page.locator('.hand .card').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label')));
 
 test('offline in the middle of a game: reconnecting within seconds, a move meanwhile refused in words, the same seat after', async () => {
   const context = await env.browser.newContext({ ...PHONE, locale: 'fi-FI' });

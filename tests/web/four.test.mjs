@@ -4,25 +4,30 @@
 // (the server runs with --allow-decks; the test adds "deck" and "dealer" to
 // the page's create request on its way) so that the game has the moments
 // the rule books describe: under Mattel's rules a Wild Draw 4 challenged,
-// an UNO said and an UNO forgotten and caught; under KPGUT's a side slide
+// an UNO said with the next-to-last card and an UNO forgotten and caught; under KPGUT's a side slide
 // (§7), a Draw 2 chain, and a catch after the 3-second grace (§1) that the
 // page counts down. A spectator watches; a finished game is replayed from
 // the history page. No page receives, shows or keeps a card its viewer may
-// not see. Screenshots of each step go to UNO_SHOTS.
+// not see. Aino plays on a desktop, Bo and Dana on touch phones (390x844),
+// Cai on a small phone; at each stage of the Mattel game axe-core finds no
+// violation on any page and none is wider than a 360 or 390 px window, and
+// the focus stays where Aino left it while the others move. Screenshots of
+// each step go to UNO_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, leaks, open, playOn, shot, startBrowser, storageHasNoCard, unnamedControls } from './browser.mjs';
+import { DESKTOP, PHONE, TOUCH_PHONE, leaks, open, playOn, shot, stageProblems, startBrowser, storageHasNoCard, unnamedControls } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser({ args: ['--allow-decks'] }); });
 after(async () => { await env?.stop(); });
 
 const PEOPLE = [['Aino', 20], ['Bo', 30], ['Cai', 40], ['Dana', 50]];
+const DEVICES = [DESKTOP, TOUCH_PHONE, PHONE, TOUCH_PHONE];
 
 // The first page creates a table of four people (with the rule set's
 // hand_size set to 3 in its options list), the others join by its link.
 async function fourAtTable(rules, script) {
-  const contexts = await Promise.all(PEOPLE.map(() => env.browser.newContext(PHONE)));
+  const contexts = await Promise.all(DEVICES.map((device) => env.browser.newContext(device)));
   const rewrite = (m) => (m.op === 'create' ? { ...m, ...script } : m);
   const host = await open(contexts[0], env.srv.port, { rewrite });
   await host.selectOption('select[name=rules]', rules);
@@ -74,10 +79,17 @@ test('Mattel, four browsers: a Wild Draw 4 challenged, UNO said, UNO forgotten a
   const watcher = await open(watcherContext, env.srv.port, { hash: `#/w/${code}` });
   await watcher.waitForSelector('.opponents');
   await shot(a, 'four-mattel-start');
+  const problems = [];
+  const stage = async (where, ...who) => { for (const page of who) problems.push(...await stageProblems(page, `${where}, ${page.who}`)); };
+  pages.forEach((page, i) => { page.who = PEOPLE[i][0]; });
+  watcher.who = 'spectator';
+  await stage('start', ...pages, watcher);
 
   await card(a, 'Wild Draw Four');
   await a.click('dialog.choice[open] button.c-R');
   await shot(b, 'four-mattel-challenge');
+  await stage('challenge offered', b);
+  assert.match(await b.textContent('.actions .act-challenge'), /if the play was legal you draw 6; if not, they draw 4/, 'the risk in words');
   await b.click('.actions .act-challenge');
   await b.waitForSelector('text=Bo challenged Aino');
   // the challenger is shown Aino's hand as it was at the Wild Draw 4, with
@@ -92,30 +104,42 @@ test('Mattel, four browsers: a Wild Draw 4 challenged, UNO said, UNO forgotten a
   assert.deepEqual(told.slice(from, from + 4), ['Bo challenged Aino', "Aino's hand: red 1, red 2", 'Verdict: Aino is not guilty',
     'Bo drew 6 cards: green 7, green 8, green 9, yellow 2, yellow 4, yellow 6']);
   await shot(b, 'four-mattel-challenged-hand', true);
+  await stage('challenged hand shown', b);
   for (const other of [a, c, d]) {
     await other.waitForSelector('text=Verdict: Aino is not guilty');
     assert.equal(await other.locator('section.shown').count(), 0, 'the hand is shown to the challenger only');
   }
   for (const other of [c, d]) assert.equal(await other.locator('.log li', { hasText: "Aino's hand" }).textContent(), "Aino's hand was shown");
   assert.equal(await b.locator('.opponent').nth(1).textContent().then((x) => x.includes('9 cards')), true, 'innocent: the challenger draws 6');
+  // Aino's focus stays on her control while Cai and Dana play
+  await a.focus('.hand-tools [data-key="sort"]');
   await card(c, 'red 3');
   await card(d, 'red 5');
-  await a.click('.actions .act-uno');
-  await a.waitForSelector('text=Aino: UNO!');
+  await a.waitForSelector('.opponent.turn.mine');
+  assert.equal(await a.evaluate(() => document.activeElement?.dataset.key), 'sort', "focus kept after others' moves");
+  // Mattel: the call said with the next-to-last card, chosen beside the hand
+  await a.click('.hand-tools .act-uno-play');
+  assert.equal(await a.getAttribute('.hand-tools .act-uno-play', 'aria-pressed'), 'true');
   await card(a, 'red 1');
+  await a.waitForSelector('text=Aino: UNO!');
+  const saidThenPlayed = await a.locator('.log li').allTextContents();
+  assert.ok(saidThenPlayed.indexOf('Aino: UNO!') < saidThenPlayed.indexOf('Aino played red 1'), 'UNO said, then the play');
   await b.waitForFunction(() => [...document.querySelectorAll('.opponent')].some((li) => /^Aino · 1 card( ·|$)/.test(li.textContent)),
     null, { timeout: 5000 }); // "1 card", not "1 cards"
   await b.click('.actions .act-draw');
   await card(c, 'red 4'); // one card left, no UNO said
-  await d.waitForSelector('.actions .act-catch:has-text("Catch Cai")');
+  await d.waitForSelector('.opponent .act-catch:has-text("Catch Cai")');
   await shot(d, 'four-mattel-catch');
-  await d.click('.actions .act-catch');
+  await stage('catch offered', d, c);
+  await d.click('.opponent .act-catch');
   await d.waitForSelector('text=Dana caught Cai');
   await d.click('.actions .act-draw');
   await card(a, 'red 2');
   for (const page of [...pages, watcher]) await page.waitForSelector('.over');
   await shot(a, 'four-mattel-over', true);
   await shot(watcher, 'four-mattel-spectator', true);
+  await stage('game over', ...pages, watcher);
+  assert.deepEqual(problems, []);
   assert.match(await a.locator('.over').textContent(), /Aino/);
   await checkSecrets(pages);
   assert.deepEqual(leaks(watcher.frames_in, null), [], 'a spectator who sees counts sees no hand');
@@ -154,12 +178,12 @@ test('KPGUT, four browsers: a side slide, a Draw 2 chain, a catch after the coun
   await d.waitForSelector('text=Dana drew 4');
   await c.waitForSelector('.actions .act-uno.countdown');
   await shot(c, 'four-kpgut-grace');
-  const waiting = a.locator('.actions .act-catch.countdown');
+  const waiting = a.locator('.opponent .act-catch.countdown');
   await waiting.waitFor();
   assert.equal(await waiting.isDisabled(), true, 'no catch within the grace');
   assert.match(await waiting.textContent(), /Catch Cai in \d\.\d s/);
   await shot(a, 'four-kpgut-catch-countdown');
-  await a.click('.actions .act-catch:not(.countdown):not([disabled])', { timeout: 10000 });
+  await a.click('.opponent .act-catch:not(.countdown):not([disabled])', { timeout: 10000 });
   await a.waitForSelector('text=Aino caught Cai');
   const clicks = await playOn(pages, 'kpgut');
   console.log(`# four browsers, kpgut: ${clicks} clicks after the scripted moves`);

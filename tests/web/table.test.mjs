@@ -5,7 +5,7 @@
 // accessible name on every control. Screenshots go to UNO_SHOTS (CI output).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, createAndSit, leaks, open as openPage, shot, startBrowser, step, storageHasNoCard, unnamedControls } from './browser.mjs';
+import { PHONE, createAndSit, handOf, leaks, open as openPage, overflowAt, shot, startBrowser, step, storageHasNoCard, unnamedControls } from './browser.mjs';
 
 let env, browser;
 before(async () => { env = await startBrowser(); browser = env.browser; });
@@ -43,11 +43,11 @@ test('a reload in the middle of a game comes back to the same seat and hand', as
   await createAndSit(page, { rules: 'kpgut' });
   for (let i = 0; i < 5; i++) await step(page);
   await page.waitForTimeout(200);
-  const hand = await page.locator('.hand .card').allTextContents();
+  const hand = await handOf(page);
   await page.reload();
   await page.waitForSelector('.hand .card');
   await page.waitForTimeout(200);
-  assert.deepEqual(await page.locator('.hand .card').allTextContents(), hand);
+  assert.deepEqual(await handOf(page), hand);
   await shot(page, 'reload-phone');
   await context.close();
 });
@@ -58,7 +58,7 @@ test('a seat\'s own link takes the seat to another device, and the first device 
   await createAndSit(a);
   // the bots (no pace) play up to this seat's turn; then its hand stays as it is
   await a.waitForSelector('.hand button.card:not([disabled]), .actions button');
-  const hand = await a.locator('.hand .card').allTextContents();
+  const hand = await handOf(a);
   await a.click('details.seat-link summary');
   const link = await a.textContent('details.seat-link code');
   await a.locator('details.seat-link').scrollIntoViewIfNeeded();
@@ -68,14 +68,14 @@ test('a seat\'s own link takes the seat to another device, and the first device 
   const second = await browser.newContext(PHONE);
   const b = await openPage(second, env.srv.port, { hash: m[0] });
   await b.waitForSelector('.hand .card');
-  assert.deepEqual(await b.locator('.hand .card').allTextContents(), hand);
+  assert.deepEqual(await handOf(b), hand);
   assert.equal(await b.evaluate(() => location.hash), `#/t/${m[1]}`, 'the token leaves the address bar');
   await a.waitForSelector('text=Your seat was taken up on another device.');
   assert.equal(await a.locator('.hand .card').count(), 0, 'the first device no longer shows the hand');
   // the first device reconnects (its connection was closed) and does not take the seat back
   await a.waitForTimeout(2500);
   assert.equal(await a.locator('.hand .card').count(), 0);
-  assert.deepEqual(await b.locator('.hand .card').allTextContents(), hand, 'the seat stays on the second device');
+  assert.deepEqual(await handOf(b), hand, 'the seat stays on the second device');
   // the folded link stays open across the updates the page gets
   await b.click('details.seat-link summary');
   assert.ok(await step(b), 'a move, and the updates it brings');
@@ -137,6 +137,7 @@ test('a KPGUT session: the score table between games and during the next', async
   assert.deepEqual(await table.locator('thead th').allTextContents(), ['', 'Aino', 'easy bot 2', 'easy bot 3', 'easy bot 4']);
   assert.deepEqual(await table.locator('tbody th').allTextContents(), ['Game 1', 'Total', 'Games played', 'Average']);
   await shot(page, 'session-between-games', true);
+  assert.deepEqual(await overflowAt(page), [], 'the score table scrolls inside the page at 360 and 390 px');
   await page.click('text=Next game');
   await page.waitForSelector('.hand .card');
   assert.match(await page.locator('.scores h2').textContent(), /game 2 of 2/, 'the table stays in the second game');
