@@ -33,7 +33,8 @@ test('offline in the middle of a game: reconnecting within seconds, a move meanw
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(`http://127.0.0.1:${env.srv.port}/`);
   await createAndSit(page);
-  await page.waitForSelector(lit); // the bots (no pace) have played up to this seat's turn
+  // the bots (no pace) have played up to this seat's turn: a card to play, or a draw
+  await page.waitForSelector(`${lit}, .actions .act-draw`);
 
   await context.setOffline(true);
   const cut = Date.now();
