@@ -33,13 +33,30 @@ async function reconnect(url, p) {
   return back.ok;
 }
 
+// The answer to req. Answers come in the order of the requests, and one to
+// a request the server could not read (here: for want of memory while
+// reading it) carries no id (docs/protocol.md): with one request out at a
+// time, an id-less failure is its answer.
+function answerTo(c, req) {
+  return new Promise((resolve, reject) => {
+    const unread = { test: (m) => m.ok === false && m.id === undefined, resolve: (m) => settle(resolve, m) };
+    const settle = (how, value) => {
+      const at = c.watchers.indexOf(unread);
+      if (at >= 0) c.watchers.splice(at, 1);
+      how(value);
+    };
+    c.watchers.push(unread);
+    c.request(req).then((m) => settle(resolve, m), (e) => settle(reject, e));
+  });
+}
+
 // Sends req until it is answered and not refused for memory (the failure
 // being one allocation, a few tries at most); returns the answer, and
 // counts in `seen` the server_error answers and the connections closed.
 async function ask(url, p, req, seen) {
   for (let tries = 1; ; tries++) {
     assert.ok(tries <= 4, `${JSON.stringify(req)}: refused for memory again and again`);
-    const answer = p.c.ws.readyState === 1 ? await Promise.race([p.c.request(req), p.c.closed.then(() => null)]) : null;
+    const answer = p.c.ws.readyState === 1 ? await Promise.race([answerTo(p.c, req), p.c.closed.then(() => null)]) : null;
     if (answer === null) {
       seen.closed++;
       await reconnect(url, p);
