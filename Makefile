@@ -5,7 +5,8 @@
 #   make SAN=1      ASan + UBSan + invariant checks after every move: build-san/uno
 #   make TSAN=1     ThreadSanitizer (the server's threads): build-tsan/uno;
 #                   `make TSAN=1 test-server` runs the server's tests on it
-#   make test       the whole suite (what CI runs, see README)
+#   make test       the whole suite (what CI runs, see README): under 30 minutes
+#   make check      its quick tier, for every change: under 5 minutes
 #   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
 CC      ?= cc
 SAN     ?=
@@ -43,6 +44,9 @@ ARCH_FLAGS = $(if $(filter native,$(ARCH)),$(shell grep -qw bmi2 /proc/cpuinfo 2
 # without it. LTO= builds without.
 LTO     ?= -flto=auto -ffat-lto-objects
 OPT      = -O2 -g $(ARCH_FLAGS) $(LTO)
+# The hot files' -O3 (below): the release build's alone; the checked builds
+# keep their own level.
+HOT_OPT  = -O3
 endif
 MPICC   := $(shell command -v mpicc 2>/dev/null)
 # Paths in the binary (debug info, __FILE__) are relative to the source
@@ -52,6 +56,12 @@ PATHS    = -ffile-prefix-map=$(CURDIR)=. -Wa,--debug-prefix-map=$(CURDIR)=.
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(PATHS) $(DEFS) -Iinclude -Isrc $(shell pkg-config --cflags $(PKGS))
 LDFLAGS += $(filter -fsanitize% -flto% -O%,$(OPT)) $(PATHS)
 LIBS     = $(shell pkg-config --libs $(PKGS)) -l:libev.a -lpthread -lm
+# Every object is compiled again when the flags that compile it change:
+# they are kept in BUILD/flags, written as the Makefile is read and only
+# when they differ (scripts/check-deps.sh shows it).
+FLAGS_FILE = $(BUILD)/flags
+FLAGS_NOW  = $(CC) $(CFLAGS) $(HOT_OPT) | $(LDFLAGS) | $(LIBS)
+$(shell mkdir -p $(BUILD) && echo '$(FLAGS_NOW)' | cmp -s - $(FLAGS_FILE) || echo '$(FLAGS_NOW)' > $(FLAGS_FILE))
 
 ENGINE_SRC = $(wildcard src/engine/*.c)
 BOTS_SRC   = $(wildcard src/bots/*.c)
@@ -78,21 +88,21 @@ LIBUNO_SO  = $(BUILD)/libuno.so.$(SOVERSION).0.0
 TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all man install uninstall test test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
+.PHONY: all man install uninstall test check check-deps test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a $(FAULT_OBJ)
 	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $^ $(LIBS)
 
 # The playout is the simulator's inner loop: -O3 inlines its small steps.
-$(call obj,src/sim/playout.c): CFLAGS += -O3
+$(call obj,src/sim/playout.c): CFLAGS += $(HOT_OPT)
 # So is the engine's trusted path with the random bot (every search's
 # playouts, and uno sim on the engine): the turn and uno_game_step, the
 # piles, the legal list, the action's fill (apply.c), the bot and the
 # simulator's loop (docs/sim.md "Issue 14": 3-5% fewer instructions).
 HOT_SRC = src/engine/turn.c src/engine/pile.c src/engine/legal.c src/engine/apply.c \
           src/bots/random.c src/sim/game_loop.c
-$(call obj,$(HOT_SRC)) $(call pic,$(HOT_SRC)): CFLAGS += -O3
+$(call obj,$(HOT_SRC)) $(call pic,$(HOT_SRC)): CFLAGS += $(HOT_OPT)
 
 $(BUILD)/libunocore.a: $(CORE_OBJ)
 	ar rcs $@ $^
@@ -109,7 +119,7 @@ $(LIBUNO_SO): $(ENGINE_PIC) src/engine/exports.map
 	ln -sf $(notdir $@) $(BUILD)/libuno.so.$(SOVERSION)
 	ln -sf libuno.so.$(SOVERSION) $(BUILD)/libuno.so
 EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
-$(BUILD)/examples/%: examples/%.c $(BUILD)/libuno.a
+$(BUILD)/examples/%: examples/%.c $(BUILD)/libuno.a $(wildcard include/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(OPT) -Iinclude $(LDFLAGS) -o $@ $< $(BUILD)/libuno.a
 # The example bot gets 5 s a move: an interpreter starting on a busy machine
@@ -128,7 +138,7 @@ test-examples: $(EXAMPLES) $(BUILD)/uno
 # under mpirun splits its games over the ranks. Built when mpicc is found
 # (libopenmpi-dev); everything else builds without it.
 MPI_OBJ = $(filter-out $(BUILD)/obj/src/cli/sim_dist.o,$(CLI_OBJ)) $(BUILD)/obj-mpi/src/cli/sim_dist.o
-$(BUILD)/obj-mpi/%.o: %.c
+$(BUILD)/obj-mpi/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(CFLAGS) -DUNO_MPI -MMD -MP -c -o $@ $<
 $(BUILD)/uno-mpi: $(MPI_OBJ) $(BUILD)/libunocore.a
@@ -146,23 +156,29 @@ $(GEN_RULES): scripts/embed-rules.sh $(RULES)
 	@mkdir -p $(dir $@)
 	sh scripts/embed-rules.sh $(RULES) > $@
 
-$(BUILD)/obj/gen/rules_builtin.o: $(GEN_RULES)
+$(BUILD)/obj/gen/rules_builtin.o: $(GEN_RULES) $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
-$(BUILD)/obj-pic/gen/rules_builtin.o: $(GEN_RULES)
+$(BUILD)/obj-pic/gen/rules_builtin.o: $(GEN_RULES) $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
 
-$(BUILD)/obj/%.o: %.c
+# Every object, the tests' too, with its headers' dependencies (-MMD: the
+# .d files included at the end).
+$(BUILD)/obj/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
-$(BUILD)/obj-pic/%.o: %.c
+$(BUILD)/obj-pic/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -MMD -MP -c -o $@ $<
 
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libunocore.a
+# A test program: its own file and the tests' common code, on the library.
+TEST_COMMON = $(call obj,$(wildcard tests/common/*.c))
+.SECONDARY: $(call obj,$(TEST_SRC))
+$(BUILD)/obj/tests/%.o: CFLAGS += -Itests
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_COMMON) $(BUILD)/libunocore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(wildcard tests/common/*.c) $(BUILD)/libunocore.a $(LIBS) -lcmocka
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
 
 # The whole suite: the docs' links, unit and conformance tests, `uno table`
 # through the binary, the soak, all under ASan/UBSan with invariant checks;
@@ -171,6 +187,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libunocore.a
 test:
 	@sh scripts/check-links
 	$(MAKE) SAN=1 test-unit
+	$(MAKE) SAN=1 check-deps
 	$(MAKE) SAN=1 test-standalone
 	$(MAKE) SAN=1 test-server
 	$(MAKE) SAN=1 test-web
@@ -181,6 +198,25 @@ test:
 	$(MAKE) test-fuzz
 	@cat build-san/test-logs/summary build-san/test-logs/*-summary | \
 	    awk '{p += $$2; f += $$4} END {print "tests: " p " passed, " f " failed"}'
+
+# The quick tier: the same checks on fewer games (the soak's 2,000 a rule
+# set instead of 100,000, the leak test's 20 games instead of 200, the crash
+# test's 10 kills instead of 50) and the web table's own tests without the
+# four-browser games and the other long flows.
+QUICK_WEB = table felt
+check:
+	@sh scripts/check-links
+	UNO_SOAK_GAMES=2000 $(MAKE) SAN=1 test-unit
+	$(MAKE) SAN=1 check-deps
+	UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 $(MAKE) SAN=1 test-server
+	$(MAKE) SAN=1 test-web WEB_TESTS="$(QUICK_WEB)"
+	@cat build-san/test-logs/summary build-san/test-logs/server-summary build-san/test-logs/web-summary | \
+	    awk '{p += $$2; f += $$4} END {print "check: " p " passed, " f " failed"}'
+
+# Header and flag dependencies (scripts/check-deps.sh), after a build of
+# the tests.
+check-deps: $(BUILD)/uno $(TEST_BIN)
+	@sh scripts/check-deps.sh $(BUILD)
 
 # The soak runs as one process per core (scripts/run-tests.sh: PROG@K).
 NPROC     := $(shell nproc 2>/dev/null || echo 1)
@@ -197,8 +233,9 @@ test-standalone: $(BUILD)/uno
 # web table in headless Chromium (npm playwright-core, Debian's chromium).
 test-server: $(BUILD)/uno
 	@UNO_TSAN=$(TSAN) sh scripts/run-node-tests.sh $(BUILD) server
+WEB_TESTS ?=
 test-web: $(BUILD)/uno
-	@sh scripts/run-node-tests.sh $(BUILD) web
+	@sh scripts/run-node-tests.sh $(BUILD) web $(WEB_TESTS)
 
 # Speed: `uno bench` (fixed games, their signature), and against the npm
 # package uno-engine (bench/peer.sh; needs npm and the network once).
@@ -261,12 +298,14 @@ FUZZ_SRC = $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN = $(patsubst fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
 fuzz: $(FUZZ_BIN)
 FUZZ_LIB = $(ENGINE_SRC) $(PROTO_SRC) $(BOTS_SRC) src/cli/savefile.c $(GEN_RULES)
-build-fuzz/%: fuzz/%.c $(FUZZ_LIB)
+# One clang command a fuzzer, so every header is its dependency.
+FUZZ_HDR = $(wildcard include/*.h src/*/*.h)
+build-fuzz/%: fuzz/%.c $(FUZZ_LIB) $(FUZZ_HDR)
 	@mkdir -p $(dir $@)
 	clang $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc $(DEFS) -DUNO_DEBUG \
 	  $(shell pkg-config --cflags libcjson) -o $@ $< $(FUZZ_LIB) $(shell pkg-config --libs libcjson)
 # Whole games as seeds (fuzz/transcripts.c): build-fuzz/seed-NAME for fuzzer NAME.
-$(BUILD)/fuzz-transcripts: fuzz/transcripts.c $(call obj,src/cli/savefile.c) $(BUILD)/libunocore.a
+$(BUILD)/fuzz-transcripts: $(call obj,fuzz/transcripts.c src/cli/savefile.c) $(BUILD)/libunocore.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 fuzz-corpus: $(BUILD)/fuzz-transcripts
 	@mkdir -p build-fuzz/seed-fuzz_protocol build-fuzz/seed-fuzz_savefile

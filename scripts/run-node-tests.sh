@@ -1,14 +1,19 @@
 #!/bin/sh
 # Runs one folder of node tests (tests/NAME/*.test.mjs, node's test runner:
 # the server's protocol tests through real WebSocket connections, the web
-# table's in headless Chromium) against BUILD/uno; their counts go to
+# table's in headless Chromium) against BUILD/uno, or the files of it named
+# after NAME (tests/NAME/FILE.test.mjs); their counts go to
 # BUILD/test-logs/NAME-summary ("tests/NAME: N passed, N failed").
+#   scripts/run-node-tests.sh BUILD NAME [FILE...]
 set -u
-build=$1 name=$2
+build=$1 name=$2; shift 2
 logs=$build/test-logs
 mkdir -p "$logs"
+files="tests/$name/"
+[ $# -eq 0 ] || files=$(for f in "$@"; do echo "tests/$name/$f.test.mjs"; done)
+# shellcheck disable=SC2086 # the files' names, one word each
 UNO_BIN=$(pwd)/$build/uno UNO_SHOTS=$logs/$name-shots \
-    node --test --test-reporter=tap "tests/$name/" >"$logs/$name.log" 2>&1
+    node --test --test-reporter=tap $files >"$logs/$name.log" 2>&1
 status=$?
 grep -E "^# (tests|pass|fail)|^not ok|^# (leak|crash) test" "$logs/$name.log"
 [ $status -eq 0 ] || { echo "=== tests/$name (FAILED): $logs/$name.log"; tail -n 60 "$logs/$name.log"; }
