@@ -6,8 +6,8 @@
 // the rule books describe: under Mattel's rules a Wild Draw 4 challenged,
 // an UNO said with the next-to-last card and an UNO forgotten and caught; under KPGUT's a side slide
 // (§7), a Draw 2 chain, and a catch after the 3-second grace (§1) that the
-// page counts down. A spectator watches; a finished game is replayed from
-// the history page. No page receives, shows or keeps a card its viewer may
+// page counts down (the server pushes its end: no page asks). A spectator
+// watches; a finished game is replayed from the history page. No page receives, shows or keeps a card its viewer may
 // not see. Aino plays on a desktop, Bo and Dana on touch phones (390x844),
 // Cai on a small phone; at each stage of the Mattel game axe-core finds no
 // violation on any page and none is wider than a 360 or 390 px window, and
@@ -177,6 +177,7 @@ test('KPGUT, four browsers: a side slide, a Draw 2 chain, a catch after the coun
   await card(c, 'green Draw Two'); // the chain: Dana draws 4; Cai keeps one card and says nothing
   await d.waitForSelector('text=Dana drew 4');
   await c.waitForSelector('.actions .act-uno.countdown');
+  const sentBefore = pages.map((page) => page.frames_out.length);
   await shot(c, 'four-kpgut-grace');
   const waiting = a.locator('.opponent .act-catch.countdown');
   await waiting.waitFor();
@@ -184,6 +185,10 @@ test('KPGUT, four browsers: a side slide, a Draw 2 chain, a catch after the coun
   assert.match(await waiting.textContent(), /Catch Cai in \d\.\d s/);
   await shot(a, 'four-kpgut-catch-countdown');
   await a.click('.opponent .act-catch:not(.countdown):not([disabled])', { timeout: 10000 });
+  // the catch came with the server's push when the grace ended: no page asked
+  const asked = pages.flatMap((page, i) => page.frames_out.slice(sentBefore[i]).map((m) => JSON.parse(m).op))
+    .filter((op) => op !== 'pong' && op !== 'catch');
+  assert.deepEqual(asked, [], 'nothing sent during the window but the catch');
   await a.waitForSelector('text=Aino caught Cai');
   const clicks = await playOn(pages, 'kpgut');
   console.log(`# four browsers, kpgut: ${clicks} clicks after the scripted moves`);
