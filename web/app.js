@@ -446,8 +446,11 @@ function gameScreen() {
     : h('section', { class: 'actions', 'aria-label': t('actions') }, uno, ...buttons,
       rulings.length ? folded('rulings', 'rulings', t('rulings'), ...rulings.map((m) => moveButton(m, view))) : null);
   const host = saved.get(state.code).host;
+  // the host's, between a match's games: deal the next, or end the match here
+  const matchOp = (op, label) => (view.match && !view.match.over && host
+    ? h('button', { type: 'button', class: `match-${op}`, onclick: () => request({ op, table: state.code, host }) }, t(label)) : null);
   const over = view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(view, state.table),
-    view.match && !view.match.over && host ? h('button', { type: 'button', onclick: () => request({ op: 'next', table: state.code, host }) }, t('next')) : null,
+    matchOp('next', 'next'), matchOp('stop', 'stopMatch'),
     (!view.match || view.match.over) && host
       ? rematchButton({ request, code: state.code, host, saved, fail: (r) => { state.error = refusal(r); render(); } }) : null,
     h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history')))) : null;
