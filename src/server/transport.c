@@ -443,7 +443,7 @@ static bool add_header(struct lws *wsi, enum lws_token_indexes h, const char *va
 
 static bool write_headers(SrvGet *g)
 {
-    unsigned char head[LWS_PRE + 512], *p = head + LWS_PRE, *end = head + sizeof head - 1;
+    unsigned char head[LWS_PRE + 1024], *p = head + LWS_PRE, *end = head + sizeof head - 1;
     const SrvAsset *f = g->file;
     return lws_add_http_common_headers(g->wsi, (unsigned)g->status, g->type, g->len, &p, end) == 0 &&
            add_header(g->wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, g->cache, &p, end) &&
