@@ -217,15 +217,14 @@ test('KPGUT, four browsers: a side slide, a Draw 2 chain, a catch after the coun
   await card(b, 'red Draw Two');
   await c.waitForSelector('text=Draws waiting: 2');
   await card(c, 'green Draw Two'); // the chain: Dana draws 4; Cai keeps one card and says nothing
-  await d.waitForSelector('text=Dana drew 4');
-  await c.waitForSelector('.actions .act-uno.countdown');
-  const sentBefore = pages.map((page) => page.frames_out.length);
-  await shot(c, 'four-kpgut-grace');
+  // the grace lasts three seconds: both pages are looked at together
   const waiting = a.locator('.opponent .act-catch.countdown');
-  await waiting.waitFor();
+  await Promise.all([c.waitForSelector('.actions .act-uno.countdown'), waiting.waitFor()]);
+  const sentBefore = pages.map((page) => page.frames_out.length);
   assert.equal(await waiting.isDisabled(), true, 'no catch within the grace');
   assert.match(await waiting.textContent(), /Catch Cai in \d\.\d s/);
-  await shot(a, 'four-kpgut-catch-countdown');
+  await Promise.all([shot(c, 'four-kpgut-grace'), shot(a, 'four-kpgut-catch-countdown')]);
+  await d.waitForSelector('text=Dana drew 4');
   await a.click('.opponent .act-catch:not(.countdown):not([disabled])', { timeout: 10000 });
   // the catch came with the server's push when the grace ended: no page asked
   const asked = pages.flatMap((page, i) => page.frames_out.slice(sentBefore[i]).map((m) => JSON.parse(m).op))
