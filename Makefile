@@ -11,7 +11,7 @@
 CC      ?= cc
 SAN     ?=
 TSAN    ?=
-PKGS     = libcjson ncursesw libwebsockets sqlite3 libcrypto libqrencode
+PKGS     = libcjson ncursesw libwebsockets sqlite3 libcrypto libqrencode zlib
 CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
 DEFS     = -D_POSIX_C_SOURCE=200809L

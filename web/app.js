@@ -34,7 +34,6 @@ const state = {
   error: null, history: null, rulesInfo: null,
   rematch: null, // the host's invitation to a rematch's seat: { table, seat, token }
   open: { seatLink: false, rulings: false }, // folded sections the person opened, kept across renders
-  asked: new Map(), // by window ("seat@catch_from"): how often the page asked the server at its end
   moved: null, // the last update's events, for the next render's motion
   unoWithPlay: false, // the person chose to say UNO with the card they play next
 };
@@ -330,28 +329,6 @@ async function send(move) {
   render();
 }
 
-// The game as it stands now (a window may have closed without an action:
-// the page asks again for the view and the moves).
-function refresh() {
-  if (state.game && (state.me !== null || state.watching)) request({ op: 'view' }).then(() => render());
-}
-
-// refresh, a few times at most for a window (its end as the page's clock
-// has it may come a little before the server's): every render draws the
-// window's countdown again, and one that has run out would otherwise ask
-// again at each render, five times a second for as long as the server says
-// no, the page redrawn all the while so that no button could be pressed.
-const ASKS_PER_WINDOW = 5;
-function refreshFew(seat, from) {
-  const key = `${seat}@${from}`;
-  return () => {
-    const asked = state.asked.get(key) || 0;
-    if (asked >= ASKS_PER_WINDOW) return;
-    state.asked.set(key, asked + 1);
-    refresh();
-  };
-}
-
 // Several plays begin with this card: a Wild's colours on a wheel over the
 // card (one more tap), anything else (KPGUT's sets and chains) in a
 // "which play?" dialog. Both are modal dialogs, closed by Escape.
@@ -410,8 +387,8 @@ function moveButton(m, view) {
 
 // The real-time windows (docs/web.md "Windows"): a player who did not say
 // UNO can say it until their grace ends, and be caught from then on until
-// the window closes. The page counts the grace down; when it ends, it asks
-// the server for the moves again (the server decides, on its own clock).
+// the window closes. The page counts the grace down; when it ends, the
+// server pushes an update with the moves (it decides, on its own clock).
 // The UNO button goes with the person's actions, a catch on the seat it
 // catches.
 function unoWindow(view, moves) {
@@ -419,7 +396,7 @@ function unoWindow(view, moves) {
   const saying = moves.find((m) => m.op === 'uno');
   if (!mine || !saying) return null;
   return countdown(h('button', { type: 'button', class: 'act act-uno', 'data-key': 'act-uno---', onclick: () => send(saying) }),
-    mine.catch_from, (left) => (left > 0 ? t('unoLeft', { s: seconds(left) }) : t('uno')), refreshFew(state.me, mine.catch_from));
+    mine.catch_from, (left) => (left > 0 ? t('unoLeft', { s: seconds(left) }) : t('uno')));
 }
 
 function catchButtons(view, moves, seat) {
@@ -430,7 +407,7 @@ function catchButtons(view, moves, seat) {
   if (!unsaid) return null;
   const name = nameOf(seat, view, state.table);
   return countdown(h('button', { type: 'button', class: 'act act-catch', disabled: true }),
-    unsaid.catch_from, (left) => t('catchIn', { name, s: seconds(left) }), refreshFew(seat, unsaid.catch_from));
+    unsaid.catch_from, (left) => t('catchIn', { name, s: seconds(left) }));
 }
 
 // Over the hand: its order (by colour or by value) and the sound, both kept
@@ -469,8 +446,11 @@ function gameScreen() {
     : h('section', { class: 'actions', 'aria-label': t('actions') }, uno, ...buttons,
       rulings.length ? folded('rulings', 'rulings', t('rulings'), ...rulings.map((m) => moveButton(m, view))) : null);
   const host = saved.get(state.code).host;
+  // the host's, between a match's games: deal the next, or end the match here
+  const matchOp = (op, label) => (view.match && !view.match.over && host
+    ? h('button', { type: 'button', class: `match-${op}`, onclick: () => request({ op, table: state.code, host }) }, t(label)) : null);
   const over = view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(view, state.table),
-    view.match && !view.match.over && host ? h('button', { type: 'button', onclick: () => request({ op: 'next', table: state.code, host }) }, t('next')) : null,
+    matchOp('next', 'next'), matchOp('stop', 'stopMatch'),
     (!view.match || view.match.over) && host
       ? rematchButton({ request, code: state.code, host, saved, fail: (r) => { state.error = refusal(r); render(); } }) : null,
     h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history')))) : null;

@@ -182,7 +182,7 @@ export function scoreTable(view) {
   return h('section', { class: 'scores panel', 'aria-label': t('scores') },
     h('h2', {}, m.kind === 'session' ? t('session') : t('match'), m.games ? ` · ${t('gameOf', { n: m.game + 1, of: m.games })}` : ''),
     h('div', { class: 'scroll' }, h('table', {},
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), ...names.map((n) => h('th', { scope: 'col' }, n)))),
+      h('thead', {}, h('tr', {}, h('td', {}), ...names.map((n) => h('th', { scope: 'col' }, n)))), // the corner heads nothing
       h('tbody', {}, ...rows))),
     m.ranking?.length ? h('p', {}, t(lead, { name: m.ranking[0].map((p) => names[p]).join(', ') })) : null,
     m.over && m.loser !== null && m.loser !== undefined ? h('p', {}, t('loser', { name: names[m.loser] })) : null);

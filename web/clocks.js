@@ -25,11 +25,12 @@ export function minutesSeconds(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-// An element whose text is redrawn as the clock runs: text(msLeft) until
-// `until` (a game-clock time), then done() once (it may re-render).
-export function countdown(el, until, text, done) {
+// An element whose text is redrawn as the clock runs: text(msLeft), counting
+// down to `until` (a game-clock time). When a window ends, the server pushes
+// the update that says what it changed (docs/server.md "Real time").
+export function countdown(el, until, text) {
   el.classList.add('countdown');
-  el.countdown = { until, text, done };
+  el.countdown = { until, text };
   el.textContent = text(until - gameNow());
   return el;
 }
@@ -38,13 +39,8 @@ export function countdown(el, until, text, done) {
 export function startTicking(root) {
   setInterval(() => {
     for (const el of root.querySelectorAll('.countdown')) {
-      const { until, text, done } = el.countdown;
-      const left = until - gameNow();
-      el.textContent = text(left);
-      if (left <= 0 && done) {
-        el.countdown.done = null;
-        done();
-      }
+      const { until, text } = el.countdown;
+      el.textContent = text(until - gameNow());
     }
   }, 200);
 }

@@ -162,14 +162,15 @@ static void put_view(cJSON *o, const Room *r, const Client *c, bool whole, bool 
 
 /* What the last request did, as the client may see it: its events and the
  * game after it; whole: with the view's options (the first update a
- * connection gets at the table, and where a game begins). */
-static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON *value, bool whole)
+ * connection gets at the table, and where a game begins); !acted: no
+ * events, only time passed (a window opened or closed). */
+static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON *value, bool whole, bool acted)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, key, value, &ok);
     uno_json_put(o, "actions", uno_json_int(r->log_n), &ok);
-    uno_json_put(o, "events", uno_table_events(r->table, viewer_of(c)), &ok);
+    uno_json_put(o, "events", acted ? uno_table_events(r->table, viewer_of(c)) : cJSON_CreateArray(), &ok);
     put_view(o, r, c, whole, &ok);
     if (!ok) {
         cJSON_Delete(o);
@@ -180,17 +181,17 @@ static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON
 
 /* The `update` push for c's viewer, for the caller to free; NULL when out
  * of memory. */
-static char *update_text(const Room *r, const Client *c, bool whole)
+static char *update_text(const Room *r, const Client *c, bool whole, bool acted)
 {
-    cJSON *o = update_json(r, c, "type", cJSON_CreateString("update"), whole);
+    cJSON *o = update_json(r, c, "type", cJSON_CreateString("update"), whole, acted);
     char *text = o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
     return text;
 }
 
-static void push_update(Room *r, Client *c, bool whole)
+static void push_update(Room *r, Client *c, bool whole, bool acted)
 {
-    char *text = update_text(r, c, whole);
+    char *text = update_text(r, c, whole, acted);
     if (text)
         srv_send(c->conn, text, strlen(text));
     free(text);
@@ -232,17 +233,25 @@ static cJSON *handle(Room *r, const cJSON *req)
 static bool answer_ok(const cJSON *answer) { return cJSON_IsTrue(uno_field_get(answer, "ok")); }
 
 /* After a change: bots are asked again after the table's pace; a game that
- * goes on keeps its timers running. */
+ * goes on keeps its timers running (windows.c). */
 static void after_change(Room *r)
 {
-    if (!playing(r)) {
-        r->bot_at = r->tick_at = 0;
-        return;
-    }
-    int64_t now = srv_now_ms();
-    r->bot_at = now + r->bot_pace_ms;
-    if (!r->tick_at)
-        r->tick_at = now + SRV_TICK_MS;
+    r->bot_at = playing(r) ? srv_now_ms() + r->bot_pace_ms : 0;
+    srv_room_schedule(r);
+}
+
+/* Everyone at the table but `from` is sent an update (update_json). */
+static void push_all(Room *r, const Client *from, bool whole, bool acted)
+{
+    for (int s = 0; s < r->nseats; s++)
+        if (r->seats[s].client && r->seats[s].client != from)
+            push_update(r, r->seats[s].client, whole, acted);
+    /* the spectators all see the same: rendered once */
+    char *text = r->nwatchers ? update_text(r, r->watchers[0], whole, acted) : NULL;
+    for (int i = 0; text && i < r->nwatchers; i++)
+        srv_send(r->watchers[i]->conn, text, strlen(text));
+    free(text);
+    r->told_t = srv_room_now(r);
 }
 
 /* A state-changing request that the table accepted: everyone but `from`
@@ -250,15 +259,13 @@ static void after_change(Room *r)
  * begins). */
 static void changed(Room *r, Client *from, bool whole)
 {
-    for (int s = 0; s < r->nseats; s++)
-        if (r->seats[s].client && r->seats[s].client != from)
-            push_update(r, r->seats[s].client, whole);
-    /* the spectators all see the same: rendered once */
-    char *text = r->nwatchers ? update_text(r, r->watchers[0], whole) : NULL;
-    for (int i = 0; text && i < r->nwatchers; i++)
-        srv_send(r->watchers[i]->conn, text, strlen(text));
-    free(text);
+    push_all(r, from, whole, true);
     after_change(r);
+}
+
+void srv_room_push_time(Room *r)
+{
+    push_all(r, NULL, false, false);
 }
 
 bool srv_room_act(Room *r, const UnoAction *a)
@@ -278,36 +285,10 @@ bool srv_room_act(Room *r, const UnoAction *a)
     return accepted;
 }
 
-/* Every SRV_TICK_MS while a game goes on: the game's timers, and stand-in
- * bots for people away longer than the table allows (where the rules have
- * no away timer of their own). */
-static void tick(Room *r, int64_t now)
-{
-    bool stood_in = false;
-    bool away_rule = uno_game_rules(game(r))->away_ms > 0;
-    for (int i = 0; i < r->nseats; i++) {
-        RoomSeat *s = &r->seats[i];
-        if (s->human && !s->client && !s->stand_in && !away_rule && now - s->away_since >= r->away_bot_ms)
-            stood_in = s->stand_in = true;
-    }
-    if (stood_in) {
-        srv_room_announce(r);
-        r->bot_at = now;
-    }
-    int64_t t = srv_room_now(r);
-    if (uno_game_timers_due(game(r), t)) {
-        UnoAction a;
-        uno_action_init(&a, UNO_ACT_TICK, -1);
-        a.t = t;
-        srv_room_act(r, &a);
-    }
-    r->tick_at = playing(r) ? now + SRV_TICK_MS : 0;
-}
-
 void srv_room_run(Room *r, int64_t now)
 {
     if (r->tick_at && now >= r->tick_at)
-        tick(r, now);
+        srv_room_timers_run(r, now);
     if (r->bot_at && now >= r->bot_at && playing(r) && !r->thinking)
         srv_bots_act(r, 0, false);
 }
@@ -456,7 +437,7 @@ void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSO
         return srv_reply(c, answer, id);
     }
     cJSON_Delete(answer);
-    srv_reply(c, update_json(r, c, "ok", cJSON_CreateTrue(), false), id);
+    srv_reply(c, update_json(r, c, "ok", cJSON_CreateTrue(), false, true), id);
     changed(r, c, false);
 }
 
@@ -491,7 +472,7 @@ void srv_room_seat_client(Room *r, Client *c, int seat, const char *token, const
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
-        push_update(r, c, true);
+        push_update(r, c, true, true);
 }
 
 void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id)
@@ -569,7 +550,7 @@ void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id)
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
-        push_update(r, c, true);
+        push_update(r, c, true, true);
 }
 
 void srv_room_leave(Room *r, Client *c)
@@ -585,6 +566,7 @@ void srv_room_leave(Room *r, Client *c)
     c->room = NULL;
     c->role = ROLE_NONE;
     r->vacant_since = srv_lobby_now(r->lobby);
+    srv_room_schedule(r); /* a stand-in for the seat, in time */
     srv_room_announce(r);
 }
 

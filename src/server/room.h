@@ -58,12 +58,13 @@
 /* The pings one run of the clock sends at most: 100 runs a second send up
  * to 3,200, for 16,000 connections at one ping each SRV_PING_MS. */
 #define SRV_PINGS_PER_RUN 32
+/* A timer's action that the table could not keep (its store refused it)
+ * is tried again this much later. */
+#define SRV_TIMER_RETRY_MS 1000
 /* Threads for the operator's programs' answers: each waits for its
  * program up to the program's time limit, so they are more than the
  * cores. */
 #define SRV_PROGRAM_THREADS 4
-/* How often a playing table's timers are looked at. */
-#define SRV_TICK_MS 100
 
 typedef struct Room Room;
 typedef struct Lobby Lobby;
@@ -125,6 +126,7 @@ struct Room {
     Client **watchers;
     int nwatchers, watchers_cap;
     int64_t bot_at, tick_at;         /* server ms the bots, the timers are due; 0: not */
+    int64_t told_t;                  /* the game clock of the last update everyone was sent */
     Client *joiner;                  /* a newcomer waiting for the oldest's yes (§13), or NULL */
     UnoPlayerInfo joining;           /* ... who they are */
     int joining_seat;                /* ... the seat they chose */
@@ -220,6 +222,21 @@ void srv_room_react(Room *r, Client *c, const cJSON *req, const cJSON *id);
 /* What is due at the table now: its timers, its bots (the lobby's clock
  * calls it every SRV_CLOCK_MS). */
 void srv_room_run(Room *r, int64_t now);
+/* Time passed without an action (a window opened or closed): every seat's
+ * connection and every spectator is sent an `update` with no events, the
+ * game as it stands now as its viewer may see it (a seat's moves too). */
+void srv_room_push_time(Room *r);
+
+/* ---- windows.c: the table's clock ---- */
+/* Sets tick_at to the next moment something happens at the table without
+ * a request: §8's away timer, the one-hour limit, the end of a UNO grace
+ * (a catch becomes possible), a stand-in for a person away too long; 0
+ * when nothing will (or no game goes on). */
+void srv_room_schedule(Room *r);
+/* At tick_at: the rules' timers fire (an action like any other, told to
+ * everyone), a grace that ended is told to everyone as an update (the
+ * catch among the moves), a stand-in takes a seat; then the next moment. */
+void srv_room_timers_run(Room *r, int64_t now);
 
 /* ---- seatbot.c: the bots' decisions ---- */
 /* Asks the table's bots, from the `from`th seat in the order of play on

@@ -4,7 +4,6 @@
  * examples are: one protocol callback, state per session, writes only from
  * the writeable callback, LWS_PRE bytes before every write.
  */
-#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <ev.h>
 #include <libwebsockets.h>
 
+#include "server/assets.h"
 #include "server/transport.h"
 
 typedef struct Frame {
@@ -59,17 +59,21 @@ struct Srv {
     SrvConfig cfg;
     SrvAddrs *addrs;            /* every client address's connections and budgets */
     SrvRate conn_rate, addr_rate;
-    struct lws_http_mount mount, get_mount;
-    char web_root[PATH_MAX];
+    struct lws_http_mount mount; /* every HTTP GET: "uno-get" */
+    SrvAssets *web;             /* the web client's files, or NULL */
 };
 
-/* One GET of SrvConfig.get_path: the session data of the "uno-get"
- * protocol, the answer written from the writeable callback. */
+/* One HTTP GET (of SrvConfig.get_path, or of a web client's file): the
+ * session data of the "uno-get" protocol, the answer written from the
+ * writeable callback. */
 struct SrvGet {
     struct lws *wsi;
     Srv *srv;
     int status;
     const char *type;
+    const char *cache;          /* Cache-Control */
+    const SrvAsset *file;       /* a web client's file: its ETag, its gzip form */
+    bool gzip;                  /* ... sent gzipped */
     char *body;                 /* LWS_PRE bytes, then the answer */
     size_t len, sent;
 };
@@ -407,23 +411,65 @@ void srv_get_answer(SrvGet *g, int status, const char *type, const char *body, s
     g->len = len;
 }
 
+/* Whether the request's header h holds text (an ETag among
+ * If-None-Match's, "gzip" among Accept-Encoding's). */
+static bool header_has(struct lws *wsi, enum lws_token_indexes h, const char *text)
+{
+    char value[1024];
+    return lws_hdr_copy(wsi, value, sizeof value, h) > 0 && strstr(value, text) != NULL;
+}
+
+/* A file of the web client: gzipped where the browser accepts gzip and
+ * the gzip form is smaller; 304 where the browser holds that form already
+ * (its If-None-Match names the form's ETag). */
+static void answer_file(SrvGet *g, const SrvAsset *f)
+{
+    const char *type = lws_get_mimetype(f->name, NULL);
+    g->file = f;
+    g->cache = "no-cache"; /* kept, and asked again (If-None-Match) before each use */
+    g->gzip = f->gzip && header_has(g->wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING, "gzip");
+    if (!type)
+        type = "application/octet-stream";
+    if (header_has(g->wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH, g->gzip ? f->gzip_etag : f->etag))
+        return srv_get_answer(g, HTTP_STATUS_NOT_MODIFIED, type, "", 0);
+    srv_get_answer(g, HTTP_STATUS_OK, type, g->gzip ? f->gzip : f->body, g->gzip ? f->gzip_len : f->len);
+}
+
+static bool add_header(struct lws *wsi, enum lws_token_indexes h, const char *value, unsigned char **p,
+                       unsigned char *end)
+{
+    return lws_add_http_header_by_token(wsi, h, (const unsigned char *)value, (int)strlen(value), p, end) == 0;
+}
+
+static bool write_headers(SrvGet *g)
+{
+    unsigned char head[LWS_PRE + 1024], *p = head + LWS_PRE, *end = head + sizeof head - 1;
+    const SrvAsset *f = g->file;
+    return lws_add_http_common_headers(g->wsi, (unsigned)g->status, g->type, g->len, &p, end) == 0 &&
+           add_header(g->wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, g->cache, &p, end) &&
+           (!f || add_header(g->wsi, WSI_TOKEN_HTTP_ETAG, g->gzip ? f->gzip_etag : f->etag, &p, end)) &&
+           (!f || !f->gzip || add_header(g->wsi, WSI_TOKEN_HTTP_VARY, "Accept-Encoding", &p, end)) &&
+           (!g->gzip || g->status != HTTP_STATUS_OK ||
+            add_header(g->wsi, WSI_TOKEN_HTTP_CONTENT_ENCODING, "gzip", &p, end)) &&
+           lws_finalize_write_http_header(g->wsi, head + LWS_PRE, &p, end) == 0;
+}
+
 /* The headers now, the body from the writeable callback. path: the
- * request's, which may go on past the mount's. */
+ * request's. */
 static int get_begin(Srv *s, SrvGet *g, struct lws *wsi, const char *path)
 {
     static const char missing[] = "not found\n";
-    *g = (SrvGet){.wsi = wsi, .srv = s};
-    if (strcmp(path, s->cfg.get_path) == 0 && lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0)
+    const SrvAsset *file;
+    *g = (SrvGet){.wsi = wsi, .srv = s, .cache = "no-store"};
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
+        ; /* not a GET: not found */
+    else if (s->cfg.get_path && s->cfg.handlers.on_get && strcmp(path, s->cfg.get_path) == 0)
         s->cfg.handlers.on_get(s->cfg.handlers.ctx, g);
+    else if (s->web && (file = srv_assets_find(s->web, path)))
+        answer_file(g, file);
     if (!g->body)
         srv_get_answer(g, HTTP_STATUS_NOT_FOUND, "text/plain; charset=utf-8", missing, sizeof missing - 1);
-    if (!g->body)
-        return -1;
-    unsigned char head[LWS_PRE + 512], *p = head + LWS_PRE, *end = head + sizeof head - 1;
-    if (lws_add_http_common_headers(wsi, (unsigned)g->status, g->type, g->len, &p, end) ||
-        lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, (const unsigned char *)"no-store", 8, &p,
-                                     end) ||
-        lws_finalize_write_http_header(wsi, head + LWS_PRE, &p, end))
+    if (!g->body || !write_headers(g))
         return -1;
     lws_callback_on_writable(wsi);
     return 0;
@@ -440,7 +486,7 @@ static int get_write(SrvGet *g)
     bool last = g->sent + n == g->len;
     /* the bytes before this chunk are written already: its LWS_PRE come from them */
     unsigned char *at = (unsigned char *)g->body + LWS_PRE + g->sent;
-    if (lws_write(g->wsi, at, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n)
+    if (n && lws_write(g->wsi, at, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n)
         return -1;
     g->sent += n;
     if (!last) {
@@ -561,28 +607,16 @@ Srv *srv_new(const SrvConfig *cfg, char *err, size_t errlen)
                    LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_EXPLICIT_VHOSTS |
                    LWS_SERVER_OPTION_LIBEV;
     info.foreign_loops = loops;
-    if (cfg->web_root) {
-        if (!realpath(cfg->web_root, s->web_root)) {
-            snprintf(err, errlen, "web client folder '%s' not found", cfg->web_root);
-            srv_addrs_free(s->addrs);
-            free(s);
-            return NULL;
-        }
-        s->mount.mountpoint = "/";
-        s->mount.origin = s->web_root;
-        s->mount.def = "index.html";
-        s->mount.origin_protocol = LWSMPRO_FILE;
-        s->mount.mountpoint_len = 1;
-        info.mounts = &s->mount;
+    if (cfg->web_root && !(s->web = srv_assets_load(cfg->web_root, err, errlen))) {
+        srv_addrs_free(s->addrs);
+        free(s);
+        return NULL;
     }
-    if (cfg->get_path && cfg->handlers.on_get) {
-        s->get_mount.mountpoint = cfg->get_path;
-        s->get_mount.mountpoint_len = (unsigned char)strlen(cfg->get_path);
-        s->get_mount.origin = "uno-get";
-        s->get_mount.origin_protocol = LWSMPRO_CALLBACK;
-        s->get_mount.mount_next = info.mounts;
-        info.mounts = &s->get_mount;
-    }
+    s->mount.mountpoint = "/";
+    s->mount.mountpoint_len = 1;
+    s->mount.origin = "uno-get";
+    s->mount.origin_protocol = LWSMPRO_CALLBACK;
+    info.mounts = &s->mount;
     lws_set_log_level(LLL_ERR, NULL);
     s->ctx = lws_create_context(&info);
     if (s->ctx)
@@ -630,5 +664,6 @@ void srv_free(Srv *s)
         return;
     srv_stop(s);
     srv_addrs_free(s->addrs);
+    srv_assets_free(s->web);
     free(s);
 }

@@ -29,7 +29,9 @@
  *  - After on_close, the SrvConn is gone: the application drops its pointer.
  *  - A GET of SrvConfig.get_path (exactly that path) is answered by
  *    on_get, which reads the request through srv_get_* and answers with
- *    srv_get_answer; every other path is the static web client's.
+ *    srv_get_answer; every other path is the static web client's
+ *    (assets.h: one of its files, with its ETag, 304 on If-None-Match,
+ *    gzipped where the client accepts it; else 404).
  */
 #ifndef UNO_SERVER_TRANSPORT_H
 #define UNO_SERVER_TRANSPORT_H
@@ -84,7 +86,7 @@ typedef struct SrvHandlers {
 typedef struct SrvConfig {
     const char *host;       /* interface to listen on; NULL: all */
     int port;               /* 0: any free port (srv_port tells which) */
-    const char *web_root;   /* static files served at /, or NULL */
+    const char *web_root;   /* static files served at /, or NULL (read once: assets.h) */
     bool trust_proxy;       /* the client's address is X-Forwarded-For's last entry */
     const char *get_path;   /* a path answered by on_get ("/qr.svg"), or NULL */
     SrvLimits limits;

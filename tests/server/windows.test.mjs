@@ -81,6 +81,45 @@ test('the grace is in every view, counted on the server\'s clock; when it runs o
   for (const x of t.clients) await x.close();
 });
 
+test('when the grace runs out, every connection is sent an update listing the catch without asking', async () => {
+  const { t } = await oneCardLeft();
+  const [a, b, c] = t.clients;
+  const since = c.pushes.length;
+  const catchable = (m) => m.type === 'update' && m.moves?.some((x) => x.op === 'catch' && x.target === 0);
+  const [pushed, pushedB] = await Promise.all([c.waitFor(catchable, 6000, since), b.waitFor(catchable, 6000, since)]);
+  const [unsaid] = pushed.view.clock.unsaid;
+  assert.equal(unsaid.seat, 0);
+  assert.ok(pushed.now >= unsaid.catch_from && pushed.now < unsaid.catch_from + 200,
+    `pushed at ${pushed.now}, the grace ended at ${unsaid.catch_from}`);
+  assert.deepEqual(pushed.events, [], 'nothing happened but time');
+  assert.equal(pushedB.now, pushed.now);
+  assert.ok(!pushed.view.hands[0], 'the pushed view hides the other hands as any update does');
+  const own = await a.waitFor((m) => m.type === 'update' && m.now >= unsaid.catch_from, 1000, since);
+  assert.ok(!own.moves.some((x) => x.op === 'uno'), 'too late to say UNO once the grace ran out');
+  assert.ok(own.view.hands?.[0], 'the seat sees its own hand');
+  for (const x of t.clients) await x.close();
+});
+
+test('KPGUT §8: the away timer fires on the server\'s clock and everyone is told, without anyone asking', async () => {
+  const t = await startTable(srv.url, {
+    rules: 'kpgut', seats: ['human', 'human', 'human'], options: { hand_size: 2, away_ms: 1500 },
+    deck: ['R5', 'G1', 'B1', 'R7', 'G2', 'B2', 'Y9'],
+  });
+  const [a, b] = t.clients;
+  const first = await a.request({ op: 'view' });
+  const turn = first.view.turn;
+  const since = b.pushes.length;
+  const timedOut = (m) => m.type === 'update' && m.events.some((e) => e.type === 'timeout');
+  const pushed = await b.waitFor(timedOut, 5000, since);
+  const timeout = pushed.events.find((e) => e.type === 'timeout');
+  assert.equal(timeout.seat, turn);
+  assert.equal(pushed.view.counts[turn], 4, '§8: two cards drawn unseen');
+  assert.notEqual(pushed.view.turn, turn, 'and the turn lost');
+  assert.ok(pushed.now >= first.view.clock.away_at && pushed.now < first.view.clock.away_at + 200,
+    `fired at ${pushed.now}, due at ${first.view.clock.away_at}`);
+  for (const x of t.clients) await x.close();
+});
+
 test('a catch flood gains nothing: one click after the grace wins over a button pressed every 60 ms', async () => {
   const { t, at } = await oneCardLeft();
   const [, b, c] = t.clients;

@@ -34,18 +34,23 @@ export function shot(page, name, fullPage = false) {
 }
 
 // A page of the web table whose every WebSocket frame received is kept in
-// page.frames_in (and its script errors in page.problems). `rewrite(msg)`
-// may change what the page sends (the tests script a deal this way).
+// page.frames_in, every message it sends in page.frames_out (and its script
+// errors in page.problems). `rewrite(msg)` may change what the page sends
+// (the tests script a deal this way).
 export async function open(context, port, { hash = '', rewrite = null } = {}) {
   const page = await context.newPage();
   page.frames_in = [];
+  page.frames_out = [];
   page.problems = [];
   page.console = [];
   page.on('pageerror', (e) => page.problems.push(e.message));
   page.on('console', (m) => page.console.push(m.text()));
   await page.routeWebSocket(/.*/, (ws) => {
     const server = ws.connectToServer();
-    ws.onMessage((m) => server.send(rewrite ? JSON.stringify(rewrite(JSON.parse(m))) : m));
+    ws.onMessage((m) => {
+      page.frames_out.push(String(m));
+      server.send(rewrite ? JSON.stringify(rewrite(JSON.parse(m))) : m);
+    });
     server.onMessage((m) => { page.frames_in.push(String(m)); ws.send(m); });
   });
   await page.goto(`http://127.0.0.1:${port}/${hash}`);

@@ -1,14 +1,18 @@
-// A connection that tells the truth (docs/web.md "The connection"): the
-// browser set offline in the middle of a game shows "reconnecting…" within
-// a few seconds, a move made meanwhile is refused in words (never lost
-// without a word), and the page comes back to the same seat when the
-// network does; a reload then returns to the same seat and hand. In Finnish, so that the
-// connection's words are checked in Finnish too. The page is opened
-// without Playwright's WebSocket routing, so that going offline reaches its
-// real connection.
+// A connection that tells the truth (docs/web.md "The connection"), in a
+// KPGUT game in Finnish with three bots: the browser set offline in the
+// middle of the game shows "reconnecting…" within a few seconds, a move
+// made meanwhile is refused in words (never lost without a word), and the
+// page comes back to the same seat when the network does; a reload then
+// returns to the same seat and hand, and the game goes on to its end. At
+// each stage: axe-core finds no violation, the page is no wider than a 360
+// or 390 px window, no English word shows; the focus stays where the
+// person left it while the bots move; no card of another seat is in any
+// frame the page received, in the DOM or in its storage. The page is
+// opened without Playwright's WebSocket routing, so that going offline
+// reaches its real connection (its frames are read as they arrive).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, createAndSit, handOf, shot, startBrowser } from './browser.mjs';
+import { PHONE, createAndSit, foreign, handOf, leaks, playOn, shot, stageProblems, startBrowser, storageHasNoCard, wordsFrom } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -17,7 +21,7 @@ after(async () => { await env?.stop(); });
 const lit = '.hand button.card:not([disabled])';
 const myTurn = '.opponent.turn:has-text("(sinä)")';
 
-// Plays the first lit card (a Wild: its first colour), else draws.
+// Plays the first lit card (a choice: its first option), else draws.
 async function play(page) {
   if (!(await page.locator(lit).count())) return page.click('.actions .act-draw');
   await page.locator(lit).first().click();
@@ -25,16 +29,30 @@ async function play(page) {
   if (await choice.count()) await choice.click();
 }
 
+// What is wrong on the page at a stage: axe, the width, English words.
+async function stageCheck(page, where) {
+  const words = (await wordsFrom(page, foreign.fi)).map((w) => `${where}: ${w}`);
+  return [...await stageProblems(page, where), ...words];
+}
 
-test('offline in the middle of a game: reconnecting within seconds, a move meanwhile refused in words, the same seat after', async () => {
+test('KPGUT in Finnish with bots: offline mid-game (reconnecting within seconds, a move meanwhile refused in words, the same seat after), a reload, and the game goes on to its end', async () => {
   const context = await env.browser.newContext({ ...PHONE, locale: 'fi-FI' });
   const page = await context.newPage();
-  const problems = [];
+  const problems = [], found = [], frames = [];
   page.on('pageerror', (e) => problems.push(e.message));
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
   await page.goto(`http://127.0.0.1:${env.srv.port}/`);
-  await createAndSit(page);
-  // the bots (no pace) have played up to this seat's turn: a card to play, or a draw
+  await createAndSit(page, { rules: 'kpgut', pace: 150 });
+  const seat = frames.map((f) => JSON.parse(f)).find((m) => m.token && m.seat !== undefined).seat;
+  // the bots have played up to this seat's turn: a card to play, or a draw
   await page.waitForSelector(`${lit}, .actions .act-draw`);
+  found.push(...await stageCheck(page, 'the table'));
+
+  // the focus stays on the control the person was on while the bots move
+  await play(page);
+  await page.focus('.hand-tools [data-key="sort"]');
+  await page.waitForSelector(myTurn);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.key), 'sort', "focus kept after the bots' moves");
 
   await context.setOffline(true);
   const cut = Date.now();
@@ -46,6 +64,7 @@ test('offline in the middle of a game: reconnecting within seconds, a move meanw
   const error = page.locator('.error');
   await error.waitFor();
   assert.match(await error.textContent(), /Yhteys katkesi ennen palvelimen vastausta: pöytä näyttää nyt palvelimen tilanteen/);
+  found.push(...await stageCheck(page, 'offline'));
   await page.click('.error button');
   await play(page); // while reconnecting: refused at once
   assert.match(await error.textContent(), /Ei lähetetty: yhteys on poikki/);
@@ -60,6 +79,7 @@ test('offline in the middle of a game: reconnecting within seconds, a move meanw
   const count = (await handOf(page)).length;
   await play(page); // and a move goes through again
   await page.waitForFunction((n) => document.querySelectorAll('.hand .card').length !== n, count);
+  found.push(...await stageCheck(page, 'back online'));
 
   // a reload in the middle of the game (in this seat's turn, so that the
   // bots wait) comes back to the same seat and hand
@@ -69,6 +89,16 @@ test('offline in the middle of a game: reconnecting within seconds, a move meanw
   await page.waitForSelector(myTurn);
   assert.deepEqual(await handOf(page), before);
   await shot(page, 'reloaded-fi');
+  found.push(...await stageCheck(page, 'reloaded'));
+
+  // and the game goes on, to its end
+  await playOn([page], 'kpgut');
+  await page.waitForSelector('.over');
+  found.push(...await stageCheck(page, 'game over'));
+  assert.deepEqual(found, []);
+  assert.deepEqual(leaks(frames, seat), [], 'no other seat\'s card in any frame');
+  assert.equal(await page.locator('.cards.small').count(), 0, 'no other hand in the DOM');
+  assert.ok(await storageHasNoCard(page), 'no card in storage');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -6,8 +6,8 @@
 // the rule books describe: under Mattel's rules a Wild Draw 4 challenged,
 // an UNO said with the next-to-last card and an UNO forgotten and caught; under KPGUT's a side slide
 // (§7), a Draw 2 chain, and a catch after the 3-second grace (§1) that the
-// page counts down. A spectator watches; a finished game is replayed from
-// the history page. No page receives, shows or keeps a card its viewer may
+// page counts down (the server pushes its end: no page asks). A spectator
+// watches; a finished game is replayed from the history page. No page receives, shows or keeps a card its viewer may
 // not see. Aino plays on a desktop, Bo and Dana on touch phones (390x844),
 // Cai on a small phone; at each stage of the Mattel game axe-core finds no
 // violation on any page and none is wider than a 360 or 390 px window, and
@@ -25,14 +25,16 @@ const PEOPLE = [['Aino', 20], ['Bo', 30], ['Cai', 40], ['Dana', 50]];
 const DEVICES = [DESKTOP, TOUCH_PHONE, PHONE, TOUCH_PHONE];
 
 // The first page creates a table of four people (with the rule set's
-// hand_size set to 3 in its options list), the others join by its link.
-async function fourAtTable(rules, script) {
+// hand_size set to 3 in its options list; a match where asked), the others
+// join by its link.
+async function fourAtTable(rules, script, { match = false } = {}) {
   const contexts = await Promise.all(DEVICES.map((device) => env.browser.newContext(device)));
   const rewrite = (m) => (m.op === 'create' ? { ...m, ...script } : m);
   const host = await open(contexts[0], env.srv.port, { rewrite });
   await host.selectOption('select[name=rules]', rules);
   await host.click('details.options summary');
   await host.fill('#opt-hand_size', '3');
+  if (match) await host.check('input[name=match]');
   for (let i = 1; i < 4; i++) await host.selectOption(`select[data-seat="${i}"]`, 'human');
   await host.fill('input[name=pace]', '0');
   await shot(host, `four-${rules}-create`);
@@ -56,11 +58,11 @@ async function fourAtTable(rules, script) {
 const card = (page, name) => page.click(`.hand button.card[aria-label="${name}"]:not([disabled])`);
 const lastLog = (page) => page.locator('.log li').last();
 
-// Each seat's page: nothing hidden received, no other hand drawn, no card
-// kept, no script error.
-async function checkSecrets(pages) {
+// Each seat's page: nothing hidden received (since the frame `since` of
+// each), no other hand drawn, no card kept, no script error.
+async function checkSecrets(pages, since = pages.map(() => 0)) {
   for (const [seat, page] of pages.entries()) {
-    assert.deepEqual(leaks(page.frames_in, seat), [], `seat ${seat}'s frames`);
+    assert.deepEqual(leaks(page.frames_in.slice(since[seat]), seat), [], `seat ${seat}'s frames`);
     assert.equal(await page.locator('.cards.small').count(), 0, `seat ${seat}'s page shows no other hand`);
     assert.ok(await storageHasNoCard(page), `seat ${seat}'s storage`);
     assert.deepEqual(page.console.filter((line) => /\b[RGBY](\d|S|R|\+2)\b|W\+4/.test(line)), [], `no card in seat ${seat}'s console`);
@@ -68,12 +70,26 @@ async function checkSecrets(pages) {
   }
 }
 
-test('Mattel, four browsers: a Wild Draw 4 challenged, UNO said, UNO forgotten and caught, to the end; watched, then replayed', async () => {
+// Each person who was at a table takes the rematch's invitation (the host
+// is there already) and sits in the same seat; the new game is dealt.
+async function rematch(pages, first) {
+  const [host, ...others] = pages;
+  await host.click('button.rematch');
+  await host.waitForFunction((code) => !location.hash.includes(code), first);
+  for (const page of others) await page.click('.rematch-invite button.rematch-join');
+  for (const [i, page] of pages.entries()) {
+    await page.waitForSelector(`.seat-list > li:nth-child(${i + 1}):has-text("${PEOPLE[i][0]}, ${PEOPLE[i][1]} — you")`);
+  }
+  await host.click('text=Start the game');
+  for (const page of pages) await page.waitForSelector('.hand .card');
+}
+
+test('a Mattel match in four browsers: a Wild Draw 4 challenged, UNO said, UNO forgotten and caught; the second game; watched, replayed, a rematch', async () => {
   // seats 0-3 get W+4 R1 R2 | G2 G3 G6 | R3 R4 Y9 | R5 G5 Y5; B5 turns up;
   // then the stock: the challenger's six, a draw, a catch's two, a draw
   const deck = ['W+4', 'G2', 'R3', 'R5', 'R1', 'G3', 'R4', 'G5', 'R2', 'G6', 'Y9', 'Y5', 'B5',
     'G7', 'G8', 'G9', 'Y2', 'Y4', 'Y6', 'Y7', 'Y8', 'B2', 'B3'];
-  const { code, pages, contexts } = await fourAtTable('mattel', { deck, dealer: 3 });
+  const { code, pages, contexts } = await fourAtTable('mattel', { deck, dealer: 3 }, { match: true });
   const [a, b, c, d] = pages;
   const watcherContext = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const watcher = await open(watcherContext, env.srv.port, { hash: `#/w/${code}` });
@@ -139,13 +155,28 @@ test('Mattel, four browsers: a Wild Draw 4 challenged, UNO said, UNO forgotten a
   await shot(a, 'four-mattel-over', true);
   await shot(watcher, 'four-mattel-spectator', true);
   await stage('game over', ...pages, watcher);
-  assert.deepEqual(problems, []);
   assert.match(await a.locator('.over').textContent(), /Aino/);
+  for (const other of [b, c, d]) assert.equal(await other.locator('.over button.match-next').count(), 0, 'the host\'s alone');
+
+  // the match's second game, dealt by the host, played by everyone to its
+  // end; then the host ends the match there
+  await a.click('.over button.match-next');
+  for (const page of [...pages, watcher]) await page.waitForSelector('.over', { state: 'detached' });
+  await shot(d, 'four-mattel-second-game');
+  await stage('second game', ...pages, watcher);
+  const clicks = await playOn(pages, 'mattel');
+  console.log(`# four browsers, the Mattel match's second game: ${clicks} clicks`);
+  await stage('second game over', ...pages, watcher);
+  assert.match(await a.locator('.scores').textContent(), /Aino/, 'the match\'s scores');
+  if (await a.locator('.over button.match-stop').count()) await a.click('.over button.match-stop');
+  await a.waitForSelector('button.rematch');
+  await stage('match over', ...pages);
+  assert.deepEqual(problems, []);
   await checkSecrets(pages);
   assert.deepEqual(leaks(watcher.frames_in, null), [], 'a spectator who sees counts sees no hand');
 
-  // the history page: the game, step by step, from Aino's seat and then
-  // from the whole table (the table's only game is over)
+  // the history page: the first game, step by step, from Aino's seat and
+  // then from the whole table (the match is over)
   await a.click('text=History and replays');
   await a.click('.games button:has-text("Game 1")');
   await a.waitForSelector('.replay');
@@ -157,6 +188,17 @@ test('Mattel, four browsers: a Wild Draw 4 challenged, UNO said, UNO forgotten a
   await a.waitForSelector('.replay .cards.small');
   assert.equal(await a.locator('.replay .cards.small').count(), 4, 'the whole table: every hand');
   assert.deepEqual(await unnamedControls(a), [], 'every control of the history page has a name');
+
+  // play again with the same seats: each in their own seat at the new table
+  // (the whole table's replay showed Aino every hand of the finished match:
+  // the frames are checked from here on)
+  const since = pages.map((page) => page.frames_in.length);
+  await a.evaluate((table) => { location.hash = `#/t/${table}`; }, code);
+  await rematch(pages, code);
+  await shot(b, 'four-mattel-rematch');
+  await stage('rematch', ...pages);
+  assert.deepEqual(problems, []);
+  await checkSecrets(pages, since);
   for (const x of [...contexts, watcherContext]) await x.close();
 });
 
@@ -175,15 +217,19 @@ test('KPGUT, four browsers: a side slide, a Draw 2 chain, a catch after the coun
   await card(b, 'red Draw Two');
   await c.waitForSelector('text=Draws waiting: 2');
   await card(c, 'green Draw Two'); // the chain: Dana draws 4; Cai keeps one card and says nothing
-  await d.waitForSelector('text=Dana drew 4');
-  await c.waitForSelector('.actions .act-uno.countdown');
-  await shot(c, 'four-kpgut-grace');
+  // the grace lasts three seconds: both pages are looked at together
   const waiting = a.locator('.opponent .act-catch.countdown');
-  await waiting.waitFor();
+  await Promise.all([c.waitForSelector('.actions .act-uno.countdown'), waiting.waitFor()]);
+  const sentBefore = pages.map((page) => page.frames_out.length);
   assert.equal(await waiting.isDisabled(), true, 'no catch within the grace');
   assert.match(await waiting.textContent(), /Catch Cai in \d\.\d s/);
-  await shot(a, 'four-kpgut-catch-countdown');
+  await Promise.all([shot(c, 'four-kpgut-grace'), shot(a, 'four-kpgut-catch-countdown')]);
+  await d.waitForSelector('text=Dana drew 4');
   await a.click('.opponent .act-catch:not(.countdown):not([disabled])', { timeout: 10000 });
+  // the catch came with the server's push when the grace ended: no page asked
+  const asked = pages.flatMap((page, i) => page.frames_out.slice(sentBefore[i]).map((m) => JSON.parse(m).op))
+    .filter((op) => op !== 'pong' && op !== 'catch');
+  assert.deepEqual(asked, [], 'nothing sent during the window but the catch');
   await a.waitForSelector('text=Aino caught Cai');
   const clicks = await playOn(pages, 'kpgut');
   console.log(`# four browsers, kpgut: ${clicks} clicks after the scripted moves`);
