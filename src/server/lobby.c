@@ -657,7 +657,8 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         .handlers = {.ctx = s, .on_open = on_open, .on_refused = on_refused, .on_message = on_message,
                      .on_close = on_close, .on_stop = on_stop, .on_get = on_get},
     };
-    if (!(l->store = srv_store_open(cfg->db, SRV_STORE_SERVE, err, errlen)) || !(l->srv = srv_new(&sc, err, errlen))) {
+    /* The transport first: a web folder or a port refused leaves no database behind. */
+    if (!(l->srv = srv_new(&sc, err, errlen)) || !(l->store = srv_store_open(cfg->db, SRV_STORE_SERVE, err, errlen))) {
         uno_server_free(s);
         return NULL;
     }

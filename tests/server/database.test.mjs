@@ -16,8 +16,8 @@ const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 const freshDir = () => mkdtempSync(join(tmpdir(), 'uno-db-'));
 
 // `uno serve` on db that must refuse to start: its exit status and what it said.
-function refused(db) {
-  const proc = spawn(process.env.UNO_BIN || UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db],
+function refused(db, args = []) {
+  const proc = spawn(process.env.UNO_BIN || UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout.on('data', (d) => { out += d; });
@@ -153,5 +153,15 @@ test('no secret handed out is in the database file', async () => {
   }
   const hashes = sql(db, 'SELECT token FROM seats; SELECT host FROM tables; SELECT host FROM keepers;');
   for (const secret of [t.clients[0].token, t.host, k.host]) assert.ok(hashes.includes(sha256(secret)));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a server that cannot start (no web folder) says why and makes no database', async () => {
+  const dir = freshDir();
+  const db = join(dir, 'uno.db');
+  const { code, out } = await refused(db, ['--web', join(dir, 'nowhere')]);
+  assert.notEqual(code, 0);
+  assert.match(out, /nowhere/, 'the folder is named');
+  assert.equal(existsSync(db), false, 'bad input changes nothing: no database left behind');
   rmSync(dir, { recursive: true, force: true });
 });
