@@ -29,7 +29,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: uno sim [--rules R] [--players N] [--games G] [--bots LIST] [--seed S]\n"
             "               [--threads T] [--json] [--csv FILE] [--plot FILE.svg]\n"
-            "               [--options k=v,...] [--action-ms k=ms,...] [--reference] [--engine]\n"
+            "               [--options k=v,...] [--action-ms k=ms,...] [--reference]\n"
+            "               [--engine]\n"
             "\n"
             "Plays G games between bots and prints a summary: wins per seat, per order of\n"
             "play and per bot with 95%% Wilson intervals, finishing places, turns and\n"
@@ -56,7 +57,7 @@ static void usage(FILE *out)
             "  --reference      play every game through the engine's checked apply, not\n"
             "                   the fast playout of random bots: the same output, slower\n"
             "  --engine         play games between random bots on the engine's trusted\n"
-            "                   path, not the playout: the same output (bench/playout-baseline.sh)\n"
+            "                   path, not the playout: the same output, slower\n"
             "  --action-ms L    the time model in ms, e.g. play=4000,draw=3000; keys:\n"
             "                  ");
     int ms[UNO_SIM_T_COUNT];
