@@ -64,7 +64,10 @@ keep() { # NAME LINE: keeps the line if its rate is the best yet
     fi
 }
 
+# The machine's load, before and after: figures from a busy machine say little.
+load() { [ -r /proc/loadavg ] && echo "load average $1: $(cut -d' ' -f1-3 /proc/loadavg)" || true; }
 echo "the playout at $(printf %.12s "$commit") against the engine of $uno, 4 random players, best of $reps"
+load "at the start"
 i=0
 while [ "$i" -lt "$reps" ]; do
     for r in mattel classic kpgut; do
@@ -86,3 +89,4 @@ for r in mattel classic kpgut; do
             printf "%-8s %7d %12d %12d %12d %12d %7.2f\n", r, t, pg, eg, pa, ea, eg / pg }'
     done
 done
+load "at the end"
