@@ -164,12 +164,14 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libunocore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(wildcard tests/common/*.c) $(BUILD)/libunocore.a $(LIBS) -lcmocka
 
-# The whole suite: the docs' links, unit and conformance tests, `uno table`
+# The whole suite: the docs' links, the engine's private headers kept inside
+# it, unit and conformance tests, `uno table`
 # through the binary, the soak, all under ASan/UBSan with invariant checks;
 # a clone with nothing beside it and the docs' examples;
 # then the release build and the fuzzers' smoke run.
 test:
 	@sh scripts/check-links
+	@sh scripts/check-private-headers
 	$(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 test-standalone
 	$(MAKE) SAN=1 test-server
