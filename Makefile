@@ -88,7 +88,7 @@ LIBUNO_SO  = $(BUILD)/libuno.so.$(SOVERSION).0.0
 TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all man install uninstall test check check-deps test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-serve uno-mpi test-mpi clean
+.PHONY: all man install uninstall test check check-deps test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a $(FAULT_OBJ)
@@ -180,12 +180,14 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_COMMON) $(BUILD)/libunocore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
 
-# The whole suite: the docs' links, unit and conformance tests, `uno table`
+# The whole suite: the docs' links, the engine's private headers kept inside
+# it, unit and conformance tests, `uno table`
 # through the binary, the soak, all under ASan/UBSan with invariant checks;
 # a clone with nothing beside it and the docs' examples;
 # then the release build and the fuzzers' smoke run.
 test:
 	@sh scripts/check-links
+	@sh scripts/check-private-headers
 	$(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 check-deps
 	$(MAKE) SAN=1 test-standalone
@@ -243,6 +245,9 @@ bench: $(BUILD)/uno
 	$(BUILD)/uno bench
 bench-peer: $(BUILD)/uno
 	sh bench/peer.sh $(BUILD)/uno
+# The engine against the playout's last commit (bench/playout-baseline.sh).
+bench-playout: $(BUILD)/uno
+	sh bench/playout-baseline.sh $(BUILD)/uno
 # `uno serve` under load: 1000 tables of bots, 10,000 connections (docs/server.md "Load").
 bench-serve: $(BUILD)/uno
 	UNO_BIN=$(CURDIR)/$(BUILD)/uno node bench/serve-load.mjs

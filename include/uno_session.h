@@ -8,8 +8,12 @@
  * What this module owns: KPGUT §6 (the ranking of the players still in when
  * a game ends early), KPGUT "Scoring" of one game (minutes; 65, 70, 75, ...
  * at the hour; give-ups; ejected players) and of a session (the lowest
- * average per game wins), and who of a group is oldest and youngest (who
- * deals, opens, keeps time, warns and breaks ties).
+ * average per game wins), who of a group is oldest and youngest (who
+ * deals, opens, keeps time, warns and breaks ties), and the conduct rules
+ * a table applies to people rather than cards: §15 warnings (who warns,
+ * which warning ejects), §13 joining a game in progress and §11 votes.
+ * The engine's games (conduct.c) and the scorekeeper decide these with the
+ * same functions, so each rule is written once.
  *
  * What stays true:
  *  - C11 and libc only, no I/O, no clock, no allocation: the same inputs give
@@ -90,6 +94,29 @@ int uno_oldest(const int *ages, int n);
 /* The youngest (the last of equals), likewise: they open the game; they
  * warn the oldest (§15). */
 int uno_youngest(const int *ages, int n);
+
+/* KPGUT §15 "Unsportsmanlike conduct": who gives the player `target` of n
+ * a warning: the oldest player, or the youngest when target is the oldest.
+ * ages[] as for uno_oldest (< 0: left the table). -1 when nobody can. */
+int uno_warner(const int *ages, int n, int target);
+
+/* KPGUT §15: "If the player continues said behavior, the player is
+ * ejected": whether the warning that brings a player's count to `warnings`
+ * ejects them (the second does). */
+bool uno_warning_ejects(int warnings);
+
+/* KPGUT §13 "Joining mid-game": why nobody may join a game now, or NULL
+ * when a newcomer may (with the oldest player's consent, which the caller
+ * has): only "if there is not yet a winner" (`finished` players have gone
+ * out), and while the `seated` players leave a seat of `max_seats` free. */
+const char *uno_join_refusal(int finished, int seated, int max_seats);
+
+/* KPGUT §11 "Conflicts": a yes/no question, "the answer with most votes is
+ * considered to be correct. In case of a tie, the oldest player's vote
+ * breaks the tie." From the yes and no votes cast, the voters still to vote
+ * and the oldest voter's vote (1 yes, 0 no, < 0 not yet): -1 while someone
+ * has still to vote, else 1 for yes and 0 for no. */
+int uno_vote_outcome(int yes, int no, int waiting, int oldest_vote);
 
 #ifdef __cplusplus
 }

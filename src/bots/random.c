@@ -50,7 +50,7 @@ static inline __attribute__((always_inline)) void random_policy(const Situation 
         return;
     }
     /* uniform among the distinct cards, then among the card's entries */
-    UnoCard c = kind_at(s->playable, uno_rng_below(rng, (uint32_t)__builtin_popcountll(s->playable)));
+    UnoCard c = kind_at(s->playable, uno_rng_below(rng, (uint32_t)bits_count(s->playable)));
     uno_action_init(out, UNO_ACT_PLAY, s->seat);
     out->ncards = 1;
     out->cards[0] = c;

@@ -30,6 +30,7 @@ static void usage(FILE *out)
             "usage: uno sim [--rules R] [--players N] [--games G] [--bots LIST] [--seed S]\n"
             "               [--threads T] [--json] [--csv FILE] [--plot FILE.svg]\n"
             "               [--options k=v,...] [--action-ms k=ms,...] [--reference]\n"
+            "               [--engine]\n"
             "\n"
             "Plays G games between bots and prints a summary: wins per seat, per order of\n"
             "play and per bot with 95%% Wilson intervals, finishing places, turns and\n"
@@ -55,6 +56,8 @@ static void usage(FILE *out)
             "  --options L      options changed from the rule set, e.g. stack_draw2=true\n"
             "  --reference      play every game through the engine's checked apply, not\n"
             "                   the fast playout of random bots: the same output, slower\n"
+            "  --engine         play games between random bots on the engine's trusted\n"
+            "                   path, not the playout: the same output, slower\n"
             "  --action-ms L    the time model in ms, e.g. play=4000,draw=3000; keys:\n"
             "                  ");
     int ms[UNO_SIM_T_COUNT];
@@ -68,7 +71,7 @@ static void usage(FILE *out)
 typedef struct SimArgs {
     const char *rules, *options, *bots, *action_ms, *csv, *plot;
     uint64_t players, games, seed, threads;
-    bool json, reference;
+    bool json, reference, engine;
 } SimArgs;
 
 /* 0 parsed, 1 --help shown, 2 bad usage (said on stderr). */
@@ -91,6 +94,10 @@ static int parse(int argc, char **argv, SimArgs *a)
         }
         if (strcmp(arg, "--reference") == 0) {
             a->reference = true;
+            continue;
+        }
+        if (strcmp(arg, "--engine") == 0) {
+            a->engine = true;
             continue;
         }
         if (!val) {
@@ -153,6 +160,7 @@ static int configure(const SimArgs *a, UnoSimConfig *c, char *err, size_t errlen
     c->nplayers = (int)a->players;
     c->seed = a->seed;
     c->reference = a->reference;
+    c->engine = a->engine;
     if (uno_args_rules(a->rules, a->options, c->nplayers, &c->rules, err, errlen) != 0)
         return 1;
     if (a->bots && uno_args_bots(a->bots, c->nplayers, c->bots, c->params, err, errlen) != 0)

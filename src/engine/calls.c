@@ -196,7 +196,7 @@ int call_suspect(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
     bool right = g->tactical_right;
     int shown_to = seat;
     if (g->rules.suspect_shown_to == UNO_SHOWN_TO_OLDEST)
-        shown_to = target == oldest_seat(g) ? youngest_seat(g) : oldest_seat(g);
+        shown_to = warner_for(g, target);
     UnoCard cards[UNO_MAX_CARDS];
     int n = uno_game_hand(g, target, cards, UNO_MAX_CARDS);
     ev_emit(out, UNO_EV_REVEAL, target, shown_to, UNO_NO_COLOR, n, UNO_R_SUSPECT, cards, n);

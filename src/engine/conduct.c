@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "uno_session.h"
 
 static int need_option(bool on, const char *what, char *err, size_t errlen)
 {
@@ -62,8 +63,9 @@ int conduct_giveup(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
 
 int warner_for(const UnoGame *g, int target)
 {
-    int oldest = oldest_seat(g);
-    return target == oldest ? youngest_seat(g) : oldest;
+    int ages[UNO_MAX_PLAYERS];
+    seat_ages(g, ages);
+    return uno_warner(ages, g->nplayers, target);
 }
 
 bool judges(const UnoGame *g, int seat, int target)
@@ -94,7 +96,7 @@ void warn_seat(UnoGame *g, int warner, int target, EventSink *out)
     Seat *s = &g->seats[target];
     s->warnings++;
     ev_emit(out, UNO_EV_WARN, warner, target, UNO_NO_COLOR, s->warnings, UNO_R_NONE, NULL, 0);
-    if (s->warnings >= 2 && s->status == SEAT_PLAYING) {
+    if (uno_warning_ejects(s->warnings) && s->status == SEAT_PLAYING) {
         ev_emit(out, UNO_EV_EJECT, warner, target, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
         leave_game(g, target, SEAT_EJECTED, out);
     }
@@ -131,10 +133,9 @@ int join_refusal(const UnoGame *g, char *err, size_t errlen)
     int rc = need_option(g->rules.join, "joining a game in progress", err, errlen);
     if (rc)
         return rc;
-    if (g->finished > 0)
-        return fail(err, errlen, UNO_E_ILLEGAL, "the game has a winner: no one may join");
-    if (g->nplayers >= UNO_MAX_PLAYERS)
-        return fail(err, errlen, UNO_E_ILLEGAL, "the table is full (%d players)", UNO_MAX_PLAYERS);
+    const char *refusal = uno_join_refusal(g->finished, g->nplayers, UNO_MAX_PLAYERS);
+    if (refusal)
+        return fail(err, errlen, UNO_E_ILLEGAL, "%s", refusal);
     if (g->nplayers >= g->capacity)
         return fail(err, errlen, UNO_E_BAD_REQUEST, "no room for a seat: call uno_game_make_room() first");
     return UNO_OK;
@@ -219,16 +220,17 @@ int conduct_vote(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
         return fail(err, errlen, UNO_E_ILLEGAL, "seat %d has voted", a->seat);
     g->seats[a->seat].vote = a->uno;
     ev_emit(out, UNO_EV_VOTE, a->seat, -1, UNO_NO_COLOR, a->uno, UNO_R_NONE, NULL, 0);
-    int yes = 0, no = 0;
+    int yes = 0, no = 0, waiting = 0;
     for (int s = 0; s < g->nplayers; s++) {
         if (!votes(g, s))
             continue;
-        if (g->seats[s].vote < 0)
-            return UNO_OK; /* still waiting */
         yes += g->seats[s].vote == 1;
         no += g->seats[s].vote == 0;
+        waiting += g->seats[s].vote < 0;
     }
-    bool decided = yes != no ? yes > no : g->seats[oldest_seat(g)].vote == 1;
+    int decided = uno_vote_outcome(yes, no, waiting, g->seats[oldest_seat(g)].vote);
+    if (decided < 0)
+        return UNO_OK; /* still waiting */
     ev_emit(out, UNO_EV_DECIDED, g->vote_opener, -1, UNO_NO_COLOR, decided, UNO_R_NONE, NULL, 0);
     g->vote_opener = -1;
     return UNO_OK;

@@ -208,6 +208,9 @@ static inline int next_seat(const UnoGame *g, int from, int steps)
     }
     return s;
 }
+/* The seats' ages for uno_session.h's oldest, youngest and warner (which
+ * break ties of age): ejected players have left the table (-1). */
+void seat_ages(const UnoGame *g, int *ages);
 int oldest_seat(const UnoGame *g);
 int youngest_seat(const UnoGame *g);
 
@@ -361,7 +364,7 @@ int conduct_dispute(UnoGame *g, const UnoAction *a, EventSink *out, char *err, s
 int conduct_vote(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen);
 /* KPGUT §15: a warning; the second one ejects as in §9. */
 void warn_seat(UnoGame *g, int warner, int target, EventSink *out);
-/* The seat who warns `target`: the oldest, or the youngest if target is the oldest. */
+/* The seat who warns `target` (uno_warner: the oldest, or the youngest if target is the oldest). */
 int warner_for(const UnoGame *g, int target);
 /* seat judges the conduct of target, who is playing (§15, §3.1): seat is warner_for(target). */
 bool judges(const UnoGame *g, int seat, int target);

@@ -160,9 +160,7 @@ int active_players(const UnoGame *g)
     return n;
 }
 
-/* The seats' ages for uno_oldest and uno_youngest (session.c, which breaks
- * ties of age): ejected players have left the table (-1). */
-static void seat_ages(const UnoGame *g, int *ages)
+void seat_ages(const UnoGame *g, int *ages)
 {
     for (int s = 0; s < g->nplayers; s++)
         ages[s] = g->seats[s].status == SEAT_EJECTED ? -1 : g->seats[s].info.age;

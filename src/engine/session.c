@@ -1,9 +1,13 @@
 /*
- * session.c — KPGUT's session scoring without a game (uno_session.h): §6
- * "Ending the game prematurely", "Scoring" ("Pisteet"), and the oldest and
- * youngest of a group ("Starting the game", §11, §15). The engine's games
- * (ending.c, match_score.c, pile.c) and the server's scorekeeper call these.
+ * session.c — KPGUT's session scoring and conduct rules without a game
+ * (uno_session.h): §6 "Ending the game prematurely", "Scoring" ("Pisteet"),
+ * the oldest and youngest of a group ("Starting the game", §11, §15), who
+ * warns and when a warning ejects (§15), who may join (§13) and how a vote
+ * ends (§11). The engine's games (ending.c, match_score.c, pile.c,
+ * conduct.c) and the server's scorekeeper call these.
  */
+#include <stddef.h>
+
 #include "uno_session.h"
 
 int uno_section6_compare(const UnoHandCounts *a, const UnoHandCounts *b)
@@ -121,4 +125,28 @@ int uno_youngest(const int *ages, int n)
         if (ages[p] >= 0 && (best < 0 || ages[p] <= ages[best]))
             best = p;
     return best;
+}
+
+int uno_warner(const int *ages, int n, int target)
+{
+    int oldest = uno_oldest(ages, n);
+    return target == oldest ? uno_youngest(ages, n) : oldest;
+}
+
+bool uno_warning_ejects(int warnings) { return warnings >= 2; }
+
+const char *uno_join_refusal(int finished, int seated, int max_seats)
+{
+    if (finished > 0)
+        return "the game has a winner: no one may join (KPGUT §13)";
+    if (seated >= max_seats)
+        return "the table is full";
+    return NULL;
+}
+
+int uno_vote_outcome(int yes, int no, int waiting, int oldest_vote)
+{
+    if (waiting > 0)
+        return -1;
+    return yes != no ? yes > no : oldest_vote == 1;
 }

@@ -1,10 +1,10 @@
 /*
  * keeper_state.c — a scorekeeper table's session, folded from its actions
  * (keeper_state.h). The rules it applies are KPGUT's as the engine reads
- * them: the scores and §6 come from uno_session.h; here are only the checks
- * that an action fits the game at the table ("Scoring": an hour at most;
- * §9 giving up; §13 joining before there is a winner; §15 a warning, and
- * ejection at the second, as conduct.c does).
+ * them: the scores, §6, who may join (§13) and which warning ejects (§15)
+ * come from uno_session.h, as in the engine's conduct.c; here are only the
+ * checks that an action fits the game at the table ("Scoring": an hour at
+ * most; §9 giving up; a player of this game).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -171,7 +171,7 @@ static int act_player(KeeperState *s, const cJSON *a, const char *act, int64_t a
         k->out.minutes = uno_session_minutes(at - s->start);
     } else if (strcmp(act, "giveup") == 0) {
         k->out.fate = UNO_FATE_GAVE_UP;
-    } else if (++k->warnings >= 2) { /* §15: "If the player continues said behavior" */
+    } else if (uno_warning_ejects(++k->warnings)) { /* §15: "If the player continues said behavior" */
         k->out.fate = UNO_FATE_EJECTED;
         s->players[k->player].disqualified = true; /* KPGUT "Scoring" */
     }
@@ -183,12 +183,13 @@ static int act_player(KeeperState *s, const cJSON *a, const char *act, int64_t a
  * of the session who is not in this game ("player") sits at "seat". */
 static int act_join(KeeperState *s, const cJSON *a, int64_t at, char *err, size_t errlen)
 {
-    if (s->over || s->finished > 0)
-        return refuse(err, errlen, UNO_E_ILLEGAL, "the game has a winner: no one may join (§13)");
+    if (s->over)
+        return refuse(err, errlen, UNO_E_ILLEGAL, "the game is over: no one may join");
     if (s->start && at - s->start >= HOUR_MS)
         return refuse(err, errlen, UNO_E_ILLEGAL, "the hour is up: the game is ending");
-    if (s->nseats >= UNO_MAX_PLAYERS)
-        return refuse(err, errlen, UNO_E_ILLEGAL, "the table is full");
+    const char *refusal = uno_join_refusal(s->finished, s->nseats, UNO_MAX_PLAYERS);
+    if (refusal)
+        return refuse(err, errlen, UNO_E_ILLEGAL, refusal);
     int64_t seat = s->nseats;
     int rc = uno_field_has(a, "seat") ? uno_field_int(a, "seat", 0, s->nseats, &seat, err, errlen) : UNO_OK;
     if (rc)

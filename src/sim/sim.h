@@ -58,6 +58,7 @@ typedef struct UnoSimConfig {
     int time_ms[UNO_SIM_T_COUNT];      /* the time model */
     bool hash;                         /* fold each game's end digest into the summary */
     bool reference;                    /* play through uno_game_apply even where the playout could */
+    bool engine;                       /* play through uno_game_step even where the playout could */
     uint64_t max_actions;              /* a game longer than this is an error (a bug) */
     UnoEventFn emit;                   /* NULL (fast), or gets every event of every game */
     void *emit_ctx;

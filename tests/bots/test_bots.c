@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "bots/bits.h"
 #include "bots/bots.h"
 #include "uno_view.h"
 #include "sim/sim.h"
@@ -378,6 +379,35 @@ static void test_view_contents(void **state)
     uno_game_free(g);
 }
 
+/* bits.h, with which the random bot picks its card: the spread of every
+ * 13-bit colour, and the count and the k-th bit of bit sets of every
+ * density, against their definitions (one bit at a time). */
+static void test_bit_tricks(void **state)
+{
+    (void)state;
+    for (uint64_t x = 0; x < 1 << 13; x++) {
+        uint64_t spread = 0;
+        for (int i = 0; i < 13; i++)
+            spread |= (x >> i & 1) << 4 * i;
+        assert_true(bits_spread4(x) == spread);
+    }
+    UnoRng rng;
+    uno_rng_seed(&rng, 31);
+    for (int t = 0; t < 30000; t++) {
+        uint64_t m = uno_rng_next(&rng);
+        if (t % 3 == 1)
+            m &= uno_rng_next(&rng) & uno_rng_next(&rng); /* sparse */
+        else if (t % 3 == 2)
+            m |= uno_rng_next(&rng) | uno_rng_next(&rng); /* dense */
+        int n = 0;
+        for (uint64_t left = m; left; left &= left - 1, n++)
+            assert_int_equal(bits_nth(m, (uint32_t)n), __builtin_ctzll(left));
+        assert_int_equal(bits_count(m), n);
+    }
+    assert_int_equal(bits_count(~0ULL), 64);
+    assert_int_equal(bits_nth(~0ULL, 63), 63);
+}
+
 /* The random bot's policy (bots.h): in turn, draw when nothing is playable,
  * and never act out of turn. */
 static void test_random_policy(void **state)
@@ -616,6 +646,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_view_contents),
         cmocka_unit_test(test_view_hides_other_hands),
+        cmocka_unit_test(test_bit_tricks),
         cmocka_unit_test(test_random_policy),
         cmocka_unit_test(test_legal_mattel),
         cmocka_unit_test(test_legal_mattel_booklet),

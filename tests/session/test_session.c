@@ -1,8 +1,10 @@
 /*
  * test_session.c — KPGUT's session scoring without a game (uno_session.h,
  * src/engine/session.c): §6 "Ending the game prematurely", "Scoring", the
- * oldest and youngest (docs/rules.md reading 7). The engine's games score with
- * these same functions (tests/match covers them there); the server's
+ * oldest and youngest (docs/rules.md reading 7), and the conduct rules: §15
+ * who warns and which warning ejects, §13 who may join, §11 how a vote
+ * ends. The engine's games score and judge with these same functions
+ * (tests/match and the conformance cases cover them there); the server's
  * scorekeeper is compared with the engine in tests/server/keeper.test.mjs.
  */
 #include <setjmp.h>
@@ -122,13 +124,56 @@ static void test_oldest_youngest(void **state)
     assert_int_equal(uno_oldest(none, 1), -1);
 }
 
+/* §15: "the oldest player (or the youngest player, if the player in fault
+ * is the oldest player) must give them a warning"; "If the player continues
+ * said behavior, the player is ejected". */
+static void test_warnings(void **state)
+{
+    (void)state;
+    int ages[4] = {30, 50, 12, 40};
+    assert_int_equal(uno_warner(ages, 4, 0), 1);
+    assert_int_equal(uno_warner(ages, 4, 2), 1);
+    assert_int_equal(uno_warner(ages, 4, 1), 2); /* the oldest: the youngest warns */
+    ages[1] = -1;                                /* the oldest was ejected: 40 is oldest now */
+    assert_int_equal(uno_warner(ages, 4, 0), 3);
+    assert_int_equal(uno_warner(ages, 4, 3), 2);
+    int alone[1] = {20};
+    assert_int_equal(uno_warner(alone, 1, 0), 0); /* nobody else: the caller refuses a self-warning */
+    assert_false(uno_warning_ejects(1));
+    assert_true(uno_warning_ejects(2));
+    assert_true(uno_warning_ejects(3));
+}
+
+/* §13: "if there is not yet a winner, the person may join". */
+static void test_join(void **state)
+{
+    (void)state;
+    assert_null(uno_join_refusal(0, 4, 30));
+    assert_string_equal(uno_join_refusal(1, 4, 30), "the game has a winner: no one may join (KPGUT §13)");
+    assert_string_equal(uno_join_refusal(0, 30, 30), "the table is full");
+    assert_null(uno_join_refusal(0, 29, 30));
+}
+
+/* §11: "the answer with most votes is considered to be correct. In case of
+ * a tie, the oldest player's vote breaks the tie." */
+static void test_votes(void **state)
+{
+    (void)state;
+    assert_int_equal(uno_vote_outcome(2, 0, 1, 1), -1); /* one still to vote */
+    assert_int_equal(uno_vote_outcome(3, 1, 0, 0), 1);
+    assert_int_equal(uno_vote_outcome(1, 3, 0, 1), 0);
+    assert_int_equal(uno_vote_outcome(2, 2, 0, 1), 1);
+    assert_int_equal(uno_vote_outcome(2, 2, 0, 0), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_section6_compare), cmocka_unit_test(test_section6_order),
         cmocka_unit_test(test_score_at_the_hour), cmocka_unit_test(test_score_last_player),
         cmocka_unit_test(test_minutes),           cmocka_unit_test(test_session_compare),
-        cmocka_unit_test(test_oldest_youngest),
+        cmocka_unit_test(test_oldest_youngest),   cmocka_unit_test(test_warnings),
+        cmocka_unit_test(test_join),              cmocka_unit_test(test_votes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

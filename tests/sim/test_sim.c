@@ -9,8 +9,8 @@
  *  - the statistics (Wilson interval, quantiles) are right on known cases;
  *  - through the binary ($UNO_BIN): the JSON summary holds together, the CSV
  *    has one row per game that adds up to it, the SVG is a well-formed SVG,
- *    --threads does not change the output, --reference (the engine instead of
- *    the playout) does not either, bad arguments exit 2.
+ *    --threads does not change the output, --reference and --engine (the
+ *    engine instead of the playout) do not either, bad arguments exit 2.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -459,8 +459,8 @@ static void test_cli_outputs(void **state)
     assert_int_equal(system(args), 0);
 }
 
-/* playout.h: the fast playout of random bots and --reference (the engine)
- * print the same summary and rows. */
+/* playout.h: the fast playout of random bots, --reference (the engine's
+ * checked path) and --engine (its trusted path) print the same summary. */
 static void test_cli_reference_is_the_same(void **state)
 {
     (void)state;
@@ -470,18 +470,22 @@ static void test_cli_reference_is_the_same(void **state)
         "sim --rules kpgut --players 7 --games 600 --seed 5 --json",
         "sim --rules mattel --players 3 --games 2000 --options stack_draw2=true,blanks=4 --json",
     };
+    static const char *const other_paths[] = {"--reference", "--engine"};
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
-        char args[512];
-        int fast_status, ref_status;
+        int fast_status;
         char *fast = run_binary(runs[i], &fast_status);
-        snprintf(args, sizeof args, "%s --reference", runs[i]);
-        char *ref = run_binary(args, &ref_status);
         assert_int_equal(fast_status, 0);
-        assert_int_equal(ref_status, 0);
-        if (strcmp(fast, ref) != 0)
-            fail_msg("%s: --reference prints another summary", runs[i]);
+        for (size_t p = 0; p < sizeof other_paths / sizeof other_paths[0]; p++) {
+            char args[512];
+            int status;
+            snprintf(args, sizeof args, "%s %s", runs[i], other_paths[p]);
+            char *other = run_binary(args, &status);
+            assert_int_equal(status, 0);
+            if (strcmp(fast, other) != 0)
+                fail_msg("%s: %s prints another summary", runs[i], other_paths[p]);
+            free(other);
+        }
         free(fast);
-        free(ref);
     }
 }
 

@@ -4,7 +4,8 @@
  * `uno table --save` is damaged in every way a disk, an editor or a crash can
  * damage it, and `uno replay` must refuse it, naming the line, or load the
  * very game that was written; never another one. Then the lock, the files
- * that are not regular, and --repair.
+ * that are not regular, and --repair. And the save files of an earlier
+ * release (tests/table/old-saves) replay to the very states they recorded.
  */
 #include <fcntl.h>
 #include <setjmp.h>
@@ -299,12 +300,45 @@ static void test_lock_regular_repair(void **state)
     remove_dir();
 }
 
+/* Save files made by the release before issue 31's engine work (made by
+ * tests/table/old-saves/make.mjs with that binary, kept as they came out):
+ * every record's state hash must come out again, the last one printed. A
+ * change to the engine that deals or plays otherwise must refuse them with
+ * a message, never load another game. */
+static void test_old_release_saves(void **state)
+{
+    (void)state;
+    const char *root = getenv("UNO_ROOT");
+    static const char *const rules[] = {"mattel", "classic", "kpgut"};
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        char path[4096], out[65536], last[64];
+        snprintf(path, sizeof path, "%s/tests/table/old-saves/%s.save", root && *root ? root : ".", rules[i]);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            fail_msg("%s: not found (set UNO_ROOT to the repository root)", path);
+        char line[65536], hash[17] = "";
+        while (fgets(line, sizeof line, f)) { /* the last record's hash */
+            const char *at = strstr(line, "\"hash\":\"");
+            if (at)
+                snprintf(hash, sizeof hash, "%s", at + 8);
+        }
+        fclose(f);
+        assert_int_equal(strlen(hash), 16);
+        if (replay(path, out, sizeof out) != 0)
+            fail_msg("%s: refused: %s", rules[i], out);
+        snprintf(last, sizeof last, "hash: %s", hash);
+        if (!strstr(out, last))
+            fail_msg("%s: replayed to another state than the one saved (%s)", rules[i], last);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_damaged_files),
         cmocka_unit_test(test_edited_files),
         cmocka_unit_test(test_lock_regular_repair),
+        cmocka_unit_test(test_old_release_saves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
