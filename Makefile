@@ -208,6 +208,7 @@ test:
 QUICK_WEB = table felt
 check:
 	@sh scripts/check-links
+	@sh scripts/check-private-headers
 	UNO_SOAK_GAMES=2000 $(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 check-deps
 	UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 $(MAKE) SAN=1 test-server

@@ -24,8 +24,8 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 uno=${1:-$here/../build/uno}
-# A commit whose `uno sim` plays random bots with the playout (main when
-# issue 31 began); once the playout is deleted, the parent of that commit.
+# A commit whose `uno sim` plays random bots with the playout (the last
+# before the engine work); once the playout is deleted, the parent of that commit.
 commit=${2:-99272bcd501980a0e3471e661d20b722743f9177}
 reps=${REPS:-5}
 threads=${THREADS:-1 2}

@@ -300,7 +300,7 @@ static void test_lock_regular_repair(void **state)
     remove_dir();
 }
 
-/* Save files made by the release before issue 31's engine work (made by
+/* Save files made by an earlier release (commit 99272bcd; made by
  * tests/table/old-saves/make.mjs with that binary, kept as they came out):
  * every record's state hash must come out again, the last one printed. A
  * change to the engine that deals or plays otherwise must refuse them with

@@ -1,7 +1,7 @@
 // Makes this folder's save files with the uno binary given (node make.mjs UNO):
 // under each built-in rule set, a game of 4 players whose every move is drawn
 // from `legal` by a seeded generator, saved by `uno table --save`. The files
-// were made by the release before the engine's issue 31 work (commit
+// were made by an earlier release (commit
 // 99272bcd) and are kept as they came out: test_savefile.c replays them with
 // the current binary, which must rebuild each record's state hash exactly.
 import { spawn } from 'node:child_process';
