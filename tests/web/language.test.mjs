@@ -1,6 +1,6 @@
 // Every word in the page's language: a KPGUT table with bots played in
 // Finnish from the lobby (and a refusal) through the create form, the
-// waiting room, a "which play?" dialog and the game to its end and its
+// waiting room, a card picked for a set (tap-to-add) and the game to its end and its
 // replay, and no English word of the page's own strings (web/i18n.js,
 // web/keeper.js: browser.mjs `foreign`) in its visible text or in what a
 // screen reader reads; the same table in English shows no Finnish word.
@@ -20,8 +20,8 @@ const HANDS = [['W', 'R1', 'R1', 'G2', 'B3', 'Y4', 'R5'], ['G5', 'G6', 'G7', 'G8
 const deck = HANDS[0].flatMap((_, k) => HANDS.map((hand) => hand[k]));
 
 const TEXT = {
-  fi: { create: 'Luo', sit: 'Istu pöytään', start: 'Aloita peli', pair: 'punainen 1', pick: 'Mikä pelataan?', bot: 'keskitason botti 2' },
-  en: { create: 'Create', sit: 'Sit down', start: 'Start the game', pair: 'red 1', pick: 'Which play?', bot: 'medium bot 2' },
+  fi: { create: 'Luo', sit: 'Istu pöytään', start: 'Aloita peli', pair: 'punainen 1', pick: 'Pelaa tämä kortti', bot: 'keskitason botti 2' },
+  en: { create: 'Create', sit: 'Sit down', start: 'Start the game', pair: 'red 1', pick: 'Play this card', bot: 'medium bot 2' },
 };
 
 for (const lang of ['fi', 'en']) {
@@ -57,11 +57,11 @@ for (const lang of ['fi', 'en']) {
     await page.waitForSelector('.hand .card');
     await check('table');
     await shot(page, `language-${lang}-table`);
-    await page.click(`.hand button.card[aria-label="${say.pair}"]`);
-    await page.waitForSelector(`dialog.choice[open][aria-label="${say.pick}"]`);
-    await check('the "which play?" dialog');
-    await shot(page, `language-${lang}-dialog`);
-    await page.locator('dialog.choice[open] button').first().click();
+    await page.click(`.hand button.card[aria-label="${say.pair}"]`); // picked for a set (tap-to-add)
+    await page.waitForSelector(`.hand-tools .play-picked:has-text("${say.pick}")`);
+    await check('a card picked for a set');
+    await shot(page, `language-${lang}-picked`);
+    await page.click(`.hand button.card[aria-label="${say.pair}"]:not(.picked)`); // the pair, played at once
     for (let i = 0; !(await page.locator('.over').count()); i++) {
       assert.ok(i < 2000, 'the game ends');
       if (i % 10 === 0) await check(`move ${i}`);
