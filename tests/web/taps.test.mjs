@@ -5,7 +5,7 @@
 // games with bots: how many card taps open a dialog (docs/web.md).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, handOf, leaks, open, shot, startBrowser } from './browser.mjs';
+import { PHONE, createAndSit, handOf, leaks, open, shot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser({ args: ['--allow-decks'] }); });
@@ -19,13 +19,7 @@ const deck = HANDS[0].flatMap((_, k) => HANDS.map((hand) => hand[k]));
 const scripted = { rewrite: (m) => (m.op === 'create' ? { ...m, deck, dealer: 3 } : m) };
 
 async function kpgutTable(page, pace) {
-  await page.selectOption('select[name=rules]', 'kpgut');
-  await page.fill('input[name=pace]', String(pace));
-  await page.click('form.create button[type=submit]');
-  await page.fill('input[name=name]', 'Aino');
-  await page.fill('input[name=age]', '20');
-  await page.click('form:has(input[name=age]) button[type=submit]');
-  await page.click('button.start');
+  await createAndSit(page, { rules: 'kpgut', age: 20, pace });
   await page.waitForSelector('.hand button.card:not([disabled])');
 }
 
