@@ -302,7 +302,7 @@ function seatLink() {
 
 // The reactions' row, for a seat or a spectator of the table.
 function reactions() {
-  return state.me !== null || state.watching ? region('reactions', null, () => reactionBar(send)) : null;
+  return state.me !== null || state.watching ? region('reactions', null, () => reactionBar(act)) : null;
 }
 
 // The table's code, its link, its rules, the spectators' and history's links.
@@ -332,11 +332,6 @@ function waitingScreen() {
 }
 
 // -------------------------------------------------------------- the game
-
-// A move, its refusal shown.
-function send(move) {
-  return act(move);
-}
 
 // The game as it stands now (a window may have closed without an action:
 // the page asks again for the view and the moves).
@@ -413,7 +408,7 @@ async function play(move) {
     const said = await act({ op: 'uno' });
     if (!said.ok) return;
   }
-  send(move);
+  act(move);
 }
 
 function moveLabel(m, view) {
@@ -433,7 +428,7 @@ function moveButton(m, view) {
   return h('button', { type: 'button', class: `act act-${m.op}${m.color ? ` swatch c-${m.color}` : ''}`,
     'data-key': `act-${m.op}-${m.target ?? ''}-${m.color ?? ''}-${m.yes ?? ''}`, onclick: () => {
     if (m.op === 'giveup' && !confirm(t('sure'))) return;
-    send(m);
+    act(m);
   } }, moveLabel(m, view));
 }
 
@@ -447,7 +442,7 @@ function unoWindow(view, moves) {
   const mine = (view.clock?.unsaid ?? []).find((u) => u.seat === state.me);
   const saying = moves.find((m) => m.op === 'uno');
   if (!mine || !saying) return null;
-  return countdown(h('button', { type: 'button', class: 'act act-uno', 'data-key': 'act-uno---', onclick: () => send(saying) }),
+  return countdown(h('button', { type: 'button', class: 'act act-uno', 'data-key': 'act-uno---', onclick: () => act(saying) }),
     mine.catch_from, (left) => (left > 0 ? t('unoLeft', { s: seconds(left) }) : t('uno')), refreshFew(state.me, mine.catch_from));
 }
 
@@ -473,22 +468,25 @@ function tableRegion(view, moves) {
   }));
 }
 
-// The person's actions: the UNO window, a button for every move the server
-// lists that is not a card (draw, pass, take, challenge, ...), and the
-// judgements of the table (KPGUT §3, §11, §15) folded away.
+// The person's actions, each button a region of its own (a button that
+// stays keeps its focus): the UNO window, a button for every move the
+// server lists that is not a card (draw, pass, take, challenge, ...), and
+// the judgements of the table (KPGUT §3, §11, §15) folded away.
 function actionsRegion(view, moves) {
   if (state.me === null) return null;
   const mine = (view.clock?.unsaid ?? []).find((u) => u.seat === state.me);
-  const listed = moves.filter((m) => m.op !== 'play' && m.op !== 'catch');
-  return region('actions', [listed, mine, view.pending, seatNames(view)], () => {
-    const uno = unoWindow(view, moves);
-    const ruling = (m) => ['dispute', 'help', 'warn'].includes(m.op);
-    const buttons = listed.filter((m) => !ruling(m) && !(uno && m.op === 'uno')).map((m) => moveButton(m, view));
-    const rulings = listed.filter(ruling);
-    return h('section', { class: 'actions', 'aria-label': t('actions') }, uno, ...buttons,
-      rulings.length ? h('details', { class: 'rulings', open: state.rulingsOpen, ontoggle: (e) => { state.rulingsOpen = e.target.open; } },
-        h('summary', {}, t('rulings')), ...rulings.map((m) => moveButton(m, view))) : null);
-  });
+  const saying = moves.find((m) => m.op === 'uno');
+  const uno = region('act-uno', [mine, saying], () => unoWindow(view, moves));
+  const ruling = (m) => ['dispute', 'help', 'warn'].includes(m.op);
+  const listed = moves.filter((m) => m.op !== 'play' && m.op !== 'catch' && !(uno && m.op === 'uno'));
+  const button = (m) => region(`act:${JSON.stringify(m)}`, [view.pending, seatNames(view)], () => moveButton(m, view));
+  const rulings = listed.filter(ruling);
+  return place(region('actions', state.code, () => h('section', { class: 'actions', 'aria-label': t('actions') })),
+    uno, ...listed.filter((m) => !ruling(m)).map(button),
+    region('rulings', [rulings, seatNames(view)], () => (rulings.length
+      ? h('details', { class: 'rulings', open: state.rulingsOpen, ontoggle: (e) => { state.rulingsOpen = e.target.open; } },
+        h('summary', {}, t('rulings')), ...rulings.map((m) => moveButton(m, view)))
+      : null)));
 }
 
 // The hand (hand.js): the cards a play can begin with raised, the cards
@@ -509,8 +507,8 @@ function handRegion(view, moves) {
   return section;
 }
 
-// Over the hand: the cards picked for a play of several, with "Play these
-// N cards" and "Cancel"; the hand's order (by colour or by value) and the
+// Under the hand, each button a region of its own: the cards picked for a
+// play of several, with "Play these N cards" and "Cancel"; the hand's order (by colour or by value) and the
 // sound, both kept on this device; and, when the next play leaves one card
 // and UNO may be said, "say UNO with my play".
 function handTools(view, moves) {
@@ -520,17 +518,17 @@ function handTools(view, moves) {
   const canSay = moves.some((m) => m.op === 'uno') && moves.some((m) => m.op === 'play') && view.hands[state.me].length === 2;
   const picked = state.picked;
   const playable = picked.length > 0 && playsOf(playsIn(moves), picked).length > 0;
-  return region('hand-tools', [sortBy, muted, canSay, state.unoWithPlay, picked, playable], () => h('div', { class: 'hand-tools' },
-    picked.length ? h('button', { type: 'button', class: 'play-picked', 'data-key': 'play-picked', disabled: !playable,
-      onclick: () => playCards(picked) }, tn('playPicked', picked.length)) : null,
-    picked.length ? h('button', { type: 'button', class: 'unpick', 'data-key': 'unpick',
-      onclick: () => { state.picked = []; render(); } }, t('cancel')) : null,
-    h('button', { type: 'button', class: 'sort', 'data-key': 'sort', onclick: () => { setPref('sort', sortBy === 'color' ? 'value' : 'color'); render(); } },
-      t(sortBy === 'color' ? 'sortedColor' : 'sortedValue')),
-    h('button', { type: 'button', class: 'mute', 'data-key': 'mute', 'aria-pressed': muted ? 'true' : 'false',
-      onclick: () => { setPref('mute', muted ? 'off' : 'on'); render(); } }, t('mute')),
-    canSay ? h('button', { type: 'button', class: 'act-uno-play', 'data-key': 'uno-play', 'aria-pressed': state.unoWithPlay ? 'true' : 'false',
-      onclick: () => { state.unoWithPlay = !state.unoWithPlay; render(); } }, t('unoWithPlay')) : null));
+  return place(region('hand-tools', state.code, () => h('div', { class: 'hand-tools' })),
+    region('play-picked', [picked, playable], () => (picked.length ? h('button', { type: 'button', class: 'play-picked', 'data-key': 'play-picked',
+      disabled: !playable, onclick: () => playCards(picked) }, tn('playPicked', picked.length)) : null)),
+    region('unpick', picked.length > 0, () => (picked.length ? h('button', { type: 'button', class: 'unpick', 'data-key': 'unpick',
+      onclick: () => { state.picked = []; render(); } }, t('cancel')) : null)),
+    region('sort', sortBy, () => h('button', { type: 'button', class: 'sort', 'data-key': 'sort',
+      onclick: () => { setPref('sort', sortBy === 'color' ? 'value' : 'color'); render(); } }, t(sortBy === 'color' ? 'sortedColor' : 'sortedValue'))),
+    region('mute', muted, () => h('button', { type: 'button', class: 'mute', 'data-key': 'mute', 'aria-pressed': muted ? 'true' : 'false',
+      onclick: () => { setPref('mute', muted ? 'off' : 'on'); render(); } }, t('mute'))),
+    region('uno-play', [canSay, state.unoWithPlay], () => (canSay ? h('button', { type: 'button', class: 'act-uno-play', 'data-key': 'uno-play',
+      'aria-pressed': state.unoWithPlay ? 'true' : 'false', onclick: () => { state.unoWithPlay = !state.unoWithPlay; render(); } }, t('unoWithPlay')) : null)));
 }
 
 // At a game's end: the ranking and scores, the host's next game of a match
@@ -596,7 +594,7 @@ function consentDialog() {
   const ask = state.joinAsk;
   return region('consent', ask, () => {
     if (!ask) return null;
-    const answer = (yes) => { state.joinAsk = null; send({ op: 'consent', yes }); };
+    const answer = (yes) => { state.joinAsk = null; act({ op: 'consent', yes }); };
     return h('section', { class: 'panel consent', role: 'alertdialog', 'aria-label': t('consent', ask) },
       h('p', {}, t('consent', ask)),
       h('button', { type: 'button', onclick: () => answer(true) }, t('yes')),

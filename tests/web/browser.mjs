@@ -66,9 +66,10 @@ export async function createAndSit(page, { rules = 'mattel', name = 'Aino', age 
   await page.waitForSelector('.hand');
 }
 
-// Everyone plays on: the first choice of an open dialog (a Wild's colour,
-// a set), else say UNO when the button is there, else the cards picked for
-// a play of several, else the first playable card, else draw, pass or take.
+// Everyone plays on: the first choice of an open dialog (a Wild's colour),
+// else say UNO when the button is there, else the first card raised (one
+// that begins a play, or goes on with the cards picked), else play the
+// cards picked, else the first playable card, else draw, pass or take.
 // Returns the number of clicks.
 export async function playOn(pages, rules) {
   let clicks = 0;
@@ -77,8 +78,8 @@ export async function playOn(pages, rules) {
     for (const page of pages) {
       const next = await page.evaluate(() => {
         if (document.querySelector('.over')) return 'over';
-        const pick = ['dialog.choice[open] button', '.actions .act-uno:not([disabled])', '.hand-tools .play-picked:not([disabled])',
-          '.hand button.card:not([disabled])',
+        const pick = ['dialog.choice[open] button', '.actions .act-uno:not([disabled])', '.hand button.card.playable:not(.picked):not([disabled])',
+          '.hand-tools .play-picked:not([disabled])', '.hand button.card:not([disabled])',
           '.actions .act-color', '.actions .act-draw', '.actions .act-pass', '.actions .act-take'];
         return pick.find((sel) => document.querySelector(sel)) ?? null;
       });
