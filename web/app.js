@@ -3,20 +3,23 @@
 // What the page shows of a game comes from the server's views only: a seat
 // is sent its own hand and every other seat's count, nothing more.
 import { h } from './dom.js';
-import { t, language, setLanguage, displayName, refusal } from './i18n.js';
-import { cardElement, sortHand, spoken } from './cards.js';
-import { board, handShown, logLines, nameOf, outcome, scoreTable } from './board.js';
+import { t, tn, language, setLanguage, displayName, refusal } from './i18n.js';
+import { cardElement, sortHand } from './cards.js';
+import { felt, handShown, logLines, nameOf, outcome, scoreTable } from './board.js';
+import { region, place } from './regions.js';
+import { handSection, showHand } from './hand.js';
+import { playsIn, canAdd, stillLegal, goesOn, playsOf } from './picks.js';
 import { pref, setPref } from './prefs.js';
 import { soundFor } from './sound.js';
 import { fly, where } from './motion.js';
-import { focusKey, keepFocus, handKeys } from './focus.js';
+import { handKeys } from './focus.js';
 import { countdown, seconds, startTicking, syncClock } from './clocks.js';
-import { historyScreen, loadHistory } from './history.js';
+import { historyScreen, historyShows, loadHistory } from './history.js';
 import { createForm } from './create.js';
-import { keeperInit, keeperRoute, keeperPush, keeperActive, keeperPanel, keeperScreen } from './keeper.js';
+import { keeperInit, keeperRoute, keeperPush, keeperActive, keeperShows, keeperPanel, keeperScreen } from './keeper.js';
 import { shareBlock } from './share.js';
 import { rulesSummary } from './presets.js';
-import { publicPanel } from './public.js';
+import { watchPublic, publicTables, publicPanel } from './public.js';
 import { reactionBar, takeReaction, showReactions } from './reactions.js';
 import { rematchButton, takeInvite, inviteDialog } from './rematch.js';
 
@@ -33,9 +36,10 @@ const state = {
   shown: null, // a hand shown to this seat (a challenge, a suspicion): { seat, cards, verdict }
   error: null, history: null, rulesInfo: null,
   rematch: null, // the host's invitation to a rematch's seat: { table, seat, token }
-  open: { seatLink: false, rulings: false }, // folded sections the person opened, kept across renders
+  rulingsOpen: false, // the person opened the table's rulings (kept while their list changes)
   moved: null, // the last update's events, for the next render's motion
   unoWithPlay: false, // the person chose to say UNO with the card they play next
+  picked: [], // the cards picked so far for a play of several (tap-to-add, picks.js)
 };
 
 // What this browser holds for a table: its seat's token, the host's secret.
@@ -104,6 +108,16 @@ function request(obj) {
   });
 }
 
+// A request whose refusal is shown to the person (in words written at each
+// render, so that a language switch rewrites them too); the page is drawn
+// again either way. Answers the server's answer.
+async function act(obj) {
+  const r = await request(obj);
+  if (!r.ok) state.error = () => refusal(r);
+  render();
+  return r;
+}
+
 function receive(msg) {
   if (msg.type === 'ping') {
     state.ws.send(JSON.stringify({ op: 'pong', n: msg.n }));
@@ -134,13 +148,13 @@ function receive(msg) {
   } else if (msg.error === 'too_many_connections') {
     // refused: this address has its connections open (the server closes
     // this one; the page tries again, waiting longer each time)
-    state.error = refusal(msg);
+    state.error = () => refusal(msg);
   } else if (msg.type === 'replaced') {
     // the seat went to another device: this browser forgets the token, so
     // that coming back (a reconnect, a reload) does not take it back
     state.me = null;
     saved.put(state.code, { token: null });
-    state.error = t('replaced');
+    state.error = () => t('replaced');
   }
   render();
 }
@@ -191,7 +205,7 @@ function route() {
     if (r.ok && r.seat !== undefined) state.me = r.seat;
     if (r.ok && state.page === 'watch') state.watching = true;
     if (r.ok && r.seats) state.table = { ...r, type: 'table' };
-    if (!r.ok) state.error = refusal(r);
+    if (!r.ok) state.error = () => refusal(r);
     if (!state.table) request({ op: 'table', table: code }).then((d) => { if (d.ok) state.table = { ...d, type: 'table' }; render(); });
     if (state.page === 'history') loadHistory(state);
     render();
@@ -216,16 +230,8 @@ function takeSeatLink() {
 
 // --------------------------------------------------------------- lobby
 
-function lobbyScreen() {
-  const create = createForm({
-    request, rulesInfo: state.rulesInfo, bots: state.bots,
-    created: (r) => {
-      if (!r.ok) { state.error = refusal(r); return render(); }
-      saved.put(r.table, { host: r.host, key: r.key });
-      location.hash = `#/t/${r.table}`;
-    },
-  });
-  const join = h('form', { class: 'panel', onsubmit: (e) => {
+function joinForm() {
+  return h('form', { class: 'panel', onsubmit: (e) => {
     e.preventDefault();
     const code = new FormData(e.target).get('code').trim().toUpperCase();
     location.hash = `#/t/${code}`;
@@ -233,7 +239,22 @@ function lobbyScreen() {
   h('h2', {}, t('joinTable')),
   h('label', {}, t('code'), ' ', h('input', { name: 'code', required: true, minlength: 6, maxlength: 6, autocomplete: 'off' })),
   h('button', { type: 'submit' }, t('joinTable')));
-  return h('div', { class: 'lobby' }, create, join, publicPanel(request, render), keeperPanel());
+}
+
+function lobbyScreen() {
+  watchPublic(request, render);
+  return place(region('lobby', null, () => h('div', { class: 'lobby' })),
+    region('create', [Boolean(state.rulesInfo), state.bots], () => createForm({
+      request: act, rulesInfo: state.rulesInfo, bots: state.bots,
+      created: (r) => {
+        if (!r.ok) return;
+        saved.put(r.table, { host: r.host, key: r.key });
+        location.hash = `#/t/${r.table}`;
+      },
+    })),
+    region('join', null, joinForm),
+    region('public', publicTables(), publicPanel),
+    region('keeper-panel', null, keeperPanel));
 }
 
 // ------------------------------------------------------- waiting room
@@ -249,8 +270,8 @@ function seatForm() {
   return h('form', { class: 'panel', onsubmit: async (e) => {
     e.preventDefault();
     const f = new FormData(e.target);
-    const r = await request({ op: 'sit', table: state.code, name: f.get('name'), age: Number(f.get('age')) });
-    if (!r.ok) { state.error = refusal(r); return render(); }
+    const r = await act({ op: 'sit', table: state.code, name: f.get('name'), age: Number(f.get('age')) });
+    if (!r.ok) return;
     saved.put(state.code, { token: r.token });
     state.me = r.seat;
     render();
@@ -270,80 +291,67 @@ function seatsList() {
     s.stand_in ? ` — ${t('standIn')}` : '')));
 }
 
-// A folded section that stays open or shut across renders as the person
-// left it (state.open[key]).
-function folded(key, cls, summary, ...children) {
-  return h('details', { class: cls, open: state.open[key], ontoggle: (e) => { state.open[key] = e.target.open; } },
-    h('summary', {}, summary), ...children);
-}
-
 // The seat's own link (its token), folded away: to go on on another device.
 function seatLink() {
   const token = saved.get(state.code).token;
-  if (state.me === null || !token) return null;
-  return folded('seatLink', 'seat-link', t('otherDevice'),
-    h('p', {}, t('otherDeviceHelp')), h('code', {}, `${location.origin}/#/t/${state.code}/s/${token}`));
+  return region('seat-link', [state.code, state.me, token], () => (state.me === null || !token ? null
+    : h('details', { class: 'seat-link' }, h('summary', {}, t('otherDevice')),
+      h('p', {}, t('otherDeviceHelp')), h('code', {}, `${location.origin}/#/t/${state.code}/s/${token}`))));
 }
 
 // The reactions' row, for a seat or a spectator of the table.
 function reactions() {
-  return state.me !== null || state.watching ? reactionBar(send) : null;
+  return state.me !== null || state.watching ? region('reactions', null, () => reactionBar(act)) : null;
+}
+
+// The table's code, its link, its rules, the spectators' and history's links.
+function tableAbout() {
+  const tb = state.table;
+  return h('div', { class: 'about' },
+    h('h2', {}, t('table', { code: state.code })),
+    shareBlock(state.code),
+    rulesSummary(tb, state.rulesInfo),
+    tb.public ? h('p', { class: 'listed' }, t('listed')) : null,
+    tb.spectators !== 'none' ? h('p', {}, t('watchLink'), ': ', h('a', { href: watchHref() }, t('watch'))) : null,
+    tb.games_over > 0 ? h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history'))) : null);
 }
 
 function waitingScreen() {
+  const tb = state.table;
   const host = saved.get(state.code).host;
-  const everyoneIn = state.table.seats.every((s) => s.kind === 'bot' || s.taken);
-  return h('section', { class: 'panel' },
-    h('h2', {}, t('table', { code: state.code })),
-    shareBlock(state.code, render),
-    rulesSummary(state.table, state.rulesInfo),
-    state.table.public ? h('p', { class: 'listed' }, t('listed')) : null,
-    state.table.spectators !== 'none' ? h('p', {}, t('watchLink'), ': ', h('a', { href: watchHref() }, t('watch'))) : null,
-    state.table.games_over > 0 ? h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history'))) : null,
-    h('h3', {}, t('waiting')), seatsList(), reactions(),
-    state.me === null ? seatForm() : seatLink(),
-    host ? h('button', { type: 'button', class: 'start', disabled: !everyoneIn, onclick: async () => {
-      const r = await request({ op: 'start', table: state.code, host });
-      if (!r.ok) { state.error = refusal(r); render(); }
-    } }, t('start')) : null);
+  const everyoneIn = tb.seats.every((s) => s.kind === 'bot' || s.taken);
+  const seats = tb.seats.map(({ kind, name, age, taken, connected, stand_in }) => [kind, name, age, taken, connected, stand_in]);
+  return place(region('waiting', state.code, () => h('section', { class: 'panel waiting' })),
+    region('about', [state.code, tb.rules, tb.options, tb.public, tb.spectators, tb.games_over, Boolean(state.rulesInfo), watchHref()], tableAbout),
+    region('seats', [seats, state.me], () => h('div', {}, h('h3', {}, t('waiting')), seatsList())),
+    reactions(),
+    state.me === null ? region('sit', [state.code, watchHref()], seatForm) : seatLink(),
+    region('start', [host, everyoneIn], () => (host ? h('button', { type: 'button', class: 'start', disabled: !everyoneIn,
+      onclick: () => act({ op: 'start', table: state.code, host }) }, t('start')) : null)));
 }
 
 // -------------------------------------------------------------- the game
 
-// The moves that play cards, by the first card they play.
-function playsByCard(moves) {
-  const plays = new Map();
-  for (const m of moves) if (m.op === 'play') {
-    const first = m.cards[0];
-    if (!plays.has(first)) plays.set(first, []);
-    plays.get(first).push(m);
-  }
-  return plays;
-}
-
-// A move; a refusal is shown in words written at each render (so that a
-// language switch rewrites it too).
-async function send(move) {
-  const r = await request(move);
-  if (!r.ok) state.error = () => refusal(r);
-  render();
-}
-
-// Several plays begin with this card: a Wild's colours on a wheel over the
-// card (one more tap), anything else (KPGUT's sets and chains) in a
-// "which play?" dialog. Both are modal dialogs, closed by Escape.
-function choose(options, card) {
-  const wheel = options.every((m) => m.color && m.cards.length === 1);
-  const title = wheel ? t('pickColor') : t('pickPlay');
+// A play of these cards: at once where the server lists one play of them,
+// else (the plays of a Wild, or of a set ending in Wilds, one for each
+// colour) the colours on a wheel over the card tapped last: a modal
+// dialog, closed by Escape.
+function playCards(cards, card) {
+  const options = playsOf(playsIn(state.game.moves ?? []), cards);
+  state.picked = [];
+  if (!options.length) return render(); // (the moves changed under the tap)
+  if (options.length === 1) return play(options[0]);
+  const title = t('pickColor');
   const close = () => { dialog.close(); dialog.remove(); };
-  const dialog = h('dialog', { class: `choice${wheel ? ' wheel' : ''}`, 'aria-label': title }, h('h3', {}, title),
+  const dialog = h('dialog', { class: 'choice wheel', 'aria-label': title }, h('h3', {}, title),
     h('div', { class: 'options' }, ...options.map((m) => h('button', {
-      type: 'button', class: m.color ? `swatch c-${m.color}` : '', onclick: () => { close(); play(m); },
-    }, wheel ? `${t(m.color)} (${t(`letter_${m.color}`)})` : [m.cards.map(spoken).join(' + '), m.color ? ` → ${t(m.color)}` : ''].join('')))),
+      type: 'button', class: `swatch c-${m.color}`, onclick: () => { close(); play(m); },
+    }, `${t(m.color)} (${t(`letter_${m.color}`)})`))),
     h('button', { type: 'button', class: 'cancel', onclick: close }, t('cancel')));
   document.body.append(dialog);
   dialog.showModal();
-  if (wheel && card) { // over the card that was tapped, inside the window
+  render(); // the hand without the picked cards
+  if (card?.isConnected) { // over the card that was tapped, inside the window
     const r = card.getBoundingClientRect();
     const size = dialog.getBoundingClientRect();
     dialog.style.setProperty('--left', `${Math.max(8, Math.min(innerWidth - size.width - 8, r.left + r.width / 2 - size.width / 2))}px`);
@@ -352,16 +360,32 @@ function choose(options, card) {
   }
 }
 
+// A card tapped in the hand (tap-to-add, picks.js): it goes on the cards
+// picked so far where a play goes on with it, a picked card tapped again
+// is put back (with those picked after it), any other card starts anew.
+// Cards that no play can go on from are played at once.
+function tapCard(card, el) {
+  const plays = playsIn(state.game.moves ?? []);
+  const picked = state.picked;
+  let next;
+  if (el.classList.contains('picked')) next = picked.slice(0, picked.lastIndexOf(card));
+  else if (canAdd(plays, picked, card)) next = [...picked, card];
+  else next = [card];
+  if (next.length && !goesOn(plays, next)) return playCards(next, el);
+  state.picked = next;
+  render();
+}
+
 // A play, said with UNO where the person chose so (Mattel lets the call
 // come with the play of the next-to-last card): `uno` first, then the play,
 // as docs/protocol.md allows.
 async function play(move) {
   if (state.unoWithPlay) {
     state.unoWithPlay = false;
-    const said = await request({ op: 'uno' });
-    if (!said.ok) { state.error = () => refusal(said); return render(); }
+    const said = await act({ op: 'uno' });
+    if (!said.ok) return;
   }
-  send(move);
+  act(move);
 }
 
 function moveLabel(m, view) {
@@ -381,7 +405,7 @@ function moveButton(m, view) {
   return h('button', { type: 'button', class: `act act-${m.op}${m.color ? ` swatch c-${m.color}` : ''}`,
     'data-key': `act-${m.op}-${m.target ?? ''}-${m.color ?? ''}-${m.yes ?? ''}`, onclick: () => {
     if (m.op === 'giveup' && !confirm(t('sure'))) return;
-    send(m);
+    act(m);
   } }, moveLabel(m, view));
 }
 
@@ -395,7 +419,7 @@ function unoWindow(view, moves) {
   const mine = (view.clock?.unsaid ?? []).find((u) => u.seat === state.me);
   const saying = moves.find((m) => m.op === 'uno');
   if (!mine || !saying) return null;
-  return countdown(h('button', { type: 'button', class: 'act act-uno', 'data-key': 'act-uno---', onclick: () => send(saying) }),
+  return countdown(h('button', { type: 'button', class: 'act act-uno', 'data-key': 'act-uno---', onclick: () => act(saying) }),
     mine.catch_from, (left) => (left > 0 ? t('unoLeft', { s: seconds(left) }) : t('uno')));
 }
 
@@ -410,57 +434,126 @@ function catchButtons(view, moves, seat) {
     unsaid.catch_from, (left) => t('catchIn', { name, s: seconds(left) }));
 }
 
-// Over the hand: its order (by colour or by value) and the sound, both kept
-// on this device; and, when the next play leaves one card and UNO may be
-// said, "say UNO with my play".
+// What names the seats: their names, and the lag each is shown with.
+const seatNames = (view) => [view.players?.map((p) => p.name), state.table?.seats?.map((s) => [s.name, s.lag])];
+
+// The table round the felt, with the catch buttons on the seats.
+function tableRegion(view, moves) {
+  const catches = moves.filter((m) => m.op === 'catch');
+  return region('felt', [view, catches, seatNames(view), state.me], () => felt(view, {
+    me: state.me, table: state.table, live: true, onSeat: (seat) => catchButtons(view, moves, seat),
+  }));
+}
+
+// The person's actions, each button a region of its own (a button that
+// stays keeps its focus): the UNO window, a button for every move the
+// server lists that is not a card (draw, pass, take, challenge, ...), and
+// the judgements of the table (KPGUT §3, §11, §15) folded away.
+function actionsRegion(view, moves) {
+  if (state.me === null) return null;
+  const mine = (view.clock?.unsaid ?? []).find((u) => u.seat === state.me);
+  const saying = moves.find((m) => m.op === 'uno');
+  const uno = region('act-uno', [mine, saying], () => unoWindow(view, moves));
+  const ruling = (m) => ['dispute', 'help', 'warn'].includes(m.op);
+  const listed = moves.filter((m) => m.op !== 'play' && m.op !== 'catch' && !(uno && m.op === 'uno'));
+  const button = (m) => region(`act:${JSON.stringify(m)}`, [view.pending, seatNames(view)], () => moveButton(m, view));
+  const rulings = listed.filter(ruling);
+  return place(region('actions', state.code, () => h('section', { class: 'actions', 'aria-label': t('actions') })),
+    uno, ...listed.filter((m) => !ruling(m)).map(button),
+    region('rulings', [rulings, seatNames(view)], () => (rulings.length
+      ? h('details', { class: 'rulings', open: state.rulingsOpen, ontoggle: (e) => { state.rulingsOpen = e.target.open; } },
+        h('summary', {}, t('rulings')), ...rulings.map((m) => moveButton(m, view)))
+      : null)));
+}
+
+// The hand (hand.js): the cards a play can begin with raised, the cards
+// picked for a play of several marked, the others readable but not
+// pressable.
+function handRegion(view, moves) {
+  const cards = state.me !== null && view.hands[state.me]?.length ? sortHand(view.hands[state.me], pref('sort')) : null;
+  if (!cards) return null;
+  const section = region('hand', [state.code, state.me], () => handSection(() => { state.picked = []; render(); }));
+  const plays = playsIn(moves);
+  const picked = new Map();
+  for (const card of state.picked) picked.set(card, (picked.get(card) ?? 0) + 1);
+  showHand(section, cards, (card, nth) => {
+    const isPicked = nth < (picked.get(card) ?? 0);
+    const raised = canAdd(plays, state.picked, card);
+    return { enabled: isPicked || raised || canAdd(plays, [], card), raised, picked: isPicked };
+  }, tapCard);
+  return section;
+}
+
+// Under the hand, each button a region of its own: the cards picked for a
+// play of several, with "Play these N cards" and "Cancel"; the hand's order (by colour or by value) and the
+// sound, both kept on this device; and, when the next play leaves one card
+// and UNO may be said, "say UNO with my play".
 function handTools(view, moves) {
+  if (state.me === null || !view.hands[state.me]?.length || view.over) return null;
   const sortBy = pref('sort');
   const muted = pref('mute') === 'on';
-  const canSay = moves.some((m) => m.op === 'uno') && moves.some((m) => m.op === 'play') && view.hands[state.me]?.length === 2;
-  return h('div', { class: 'hand-tools' },
-    h('button', { type: 'button', class: 'sort', 'data-key': 'sort', onclick: () => { setPref('sort', sortBy === 'color' ? 'value' : 'color'); render(); } },
-      t(sortBy === 'color' ? 'sortedColor' : 'sortedValue')),
-    h('button', { type: 'button', class: 'mute', 'data-key': 'mute', 'aria-pressed': muted ? 'true' : 'false',
-      onclick: () => { setPref('mute', muted ? 'off' : 'on'); render(); } }, t('mute')),
-    canSay ? h('button', { type: 'button', class: 'act-uno-play', 'data-key': 'uno-play', 'aria-pressed': state.unoWithPlay ? 'true' : 'false',
-      onclick: () => { state.unoWithPlay = !state.unoWithPlay; render(); } }, t('unoWithPlay')) : null);
+  const canSay = moves.some((m) => m.op === 'uno') && moves.some((m) => m.op === 'play') && view.hands[state.me].length === 2;
+  const picked = state.picked;
+  const playable = picked.length > 0 && playsOf(playsIn(moves), picked).length > 0;
+  return place(region('hand-tools', state.code, () => h('div', { class: 'hand-tools' })),
+    region('play-picked', [picked, playable], () => (picked.length ? h('button', { type: 'button', class: 'play-picked', 'data-key': 'play-picked',
+      disabled: !playable, onclick: () => playCards(picked) }, tn('playPicked', picked.length)) : null)),
+    region('unpick', picked.length > 0, () => (picked.length ? h('button', { type: 'button', class: 'unpick', 'data-key': 'unpick',
+      onclick: () => { state.picked = []; render(); } }, t('cancel')) : null)),
+    region('sort', sortBy, () => h('button', { type: 'button', class: 'sort', 'data-key': 'sort',
+      onclick: () => { setPref('sort', sortBy === 'color' ? 'value' : 'color'); render(); } }, t(sortBy === 'color' ? 'sortedColor' : 'sortedValue'))),
+    region('mute', muted, () => h('button', { type: 'button', class: 'mute', 'data-key': 'mute', 'aria-pressed': muted ? 'true' : 'false',
+      onclick: () => { setPref('mute', muted ? 'off' : 'on'); render(); } }, t('mute'))),
+    region('uno-play', [canSay, state.unoWithPlay], () => (canSay ? h('button', { type: 'button', class: 'act-uno-play', 'data-key': 'uno-play',
+      'aria-pressed': state.unoWithPlay ? 'true' : 'false', onclick: () => { state.unoWithPlay = !state.unoWithPlay; render(); } }, t('unoWithPlay')) : null)));
+}
+
+// At a game's end: the ranking and scores, the host's next game of a match
+// or play again, the history.
+// The host's, between a match's games: deal the next, or end the match here.
+const matchOp = (view, host, op, label) => (view.match && !view.match.over && host
+  ? h('button', { type: 'button', class: `match-${op}`, onclick: () => act({ op, table: state.code, host }) }, t(label)) : null);
+
+function overRegion(view) {
+  const host = saved.get(state.code).host;
+  return region('over', [view.over, view.ranking, view.scores, view.match?.over, view.match?.game, host, seatNames(view)], () => (view.over
+    ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(view, state.table),
+      matchOp(view, host, 'next', 'next'), matchOp(view, host, 'stop', 'stopMatch'),
+      (!view.match || view.match.over) && host ? rematchButton({ request: act, code: state.code, host, saved }) : null,
+      h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history'))))
+    : null));
+}
+
+// The log: a line is added for each event as it comes (the list is never
+// drawn again within a table, so that a log scrolled back stays where it
+// was), and it follows the newest line while it is scrolled to its end.
+const LOG_LINES = 300;
+function logRegion() {
+  const section = region('log', state.code, () => h('section', { class: 'log', 'aria-label': t('log') }, h('h2', {}, t('log')),
+    h('ol', { tabindex: '0', 'aria-label': t('log') })));
+  const list = section.querySelector('ol');
+  const from = state.log.indexOf(list.last) + 1;
+  if (list.last && from === 0) list.replaceChildren(); // a new log (the table routed again)
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  for (const { events, view } of state.log.slice(from)) list.append(...logLines(events, view, state.table).map((line) => h('li', {}, line)));
+  while (list.children.length > LOG_LINES) list.firstChild.remove();
+  list.last = state.log.at(-1);
+  if (atEnd) list.scrollTop = list.scrollHeight;
+  return section;
+}
+
+// A match's or session's score table, from its second game on.
+function scoresRegion(view) {
+  return region('scores', [view.match, view.over], () => (view.match && (view.over || view.match.game > 0) ? scoreTable(view) : null));
 }
 
 function gameScreen() {
   const { view, moves = [] } = state.game;
-  const plays = playsByCard(moves);
-  const parts = board(view, {
-    me: state.me, table: state.table, live: true, sortBy: pref('sort'),
-    cardOptions: state.me === null ? null : (card) => {
-      const options = plays.get(card);
-      return options && ((e) => (options.length === 1 ? play(options[0]) : choose(options, e.currentTarget)));
-    },
-    onSeat: (seat) => catchButtons(view, moves, seat),
-  });
-  const uno = unoWindow(view, moves);
-  const ruling = (m) => ['dispute', 'help', 'warn'].includes(m.op); // judgements of the table (KPGUT §3, §11, §15)
-  const buttons = moves.filter((m) => m.op !== 'play' && m.op !== 'catch' && !ruling(m) && !(uno && m.op === 'uno'))
-    .map((m) => moveButton(m, view));
-  const rulings = moves.filter(ruling);
-  const actions = state.me === null ? null
-    : h('section', { class: 'actions', 'aria-label': t('actions') }, uno, ...buttons,
-      rulings.length ? folded('rulings', 'rulings', t('rulings'), ...rulings.map((m) => moveButton(m, view))) : null);
-  const host = saved.get(state.code).host;
-  // the host's, between a match's games: deal the next, or end the match here
-  const matchOp = (op, label) => (view.match && !view.match.over && host
-    ? h('button', { type: 'button', class: `match-${op}`, onclick: () => request({ op, table: state.code, host }) }, t(label)) : null);
-  const over = view.over ? h('section', { class: 'over panel' }, h('h2', {}, t('over')), ...outcome(view, state.table),
-    matchOp('next', 'next'), matchOp('stop', 'stopMatch'),
-    (!view.match || view.match.over) && host
-      ? rematchButton({ request, code: state.code, host, saved, fail: (r) => { state.error = refusal(r); render(); } }) : null,
-    h('p', {}, h('a', { href: `#/t/${state.code}/history` }, t('history')))) : null;
-  const lines = state.log.flatMap(({ events, view: seen }) => logLines(events, seen, state.table));
-  const log = h('section', { class: 'log', 'aria-label': t('log') }, h('h2', {}, t('log')),
-    h('ol', {}, ...lines.slice(-12).map((line) => h('li', {}, line))));
-  const scores = view.match && (view.over || view.match.game > 0) ? scoreTable(view) : null;
-  const hand = parts.hand && state.me !== null && !view.over ? [parts.hand, handTools(view, moves)] : [parts.hand];
-  return h('div', { class: 'game' }, state.watching ? h('p', { class: 'watching' }, t('watchingAs')) : null,
-    parts.table, shownHand(view), over, actions, ...hand, reactions(), scores, log, seatLink());
+  if (!stillLegal(playsIn(moves), state.picked)) state.picked = [];
+  return place(region('game', state.code, () => h('div', { class: 'game' })),
+    state.watching ? region('watching', null, () => h('p', { class: 'watching' }, t('watchingAs'))) : null,
+    tableRegion(view, moves), shownHand(view), overRegion(view), actionsRegion(view, moves),
+    handRegion(view, moves), handTools(view, moves), reactions(), scoresRegion(view), logRegion(), seatLink());
 }
 
 // The hand a challenge or a suspicion showed to this seat (docs/protocol.md,
@@ -468,48 +561,60 @@ function gameScreen() {
 // verdict, until the person closes it.
 function shownHand(view) {
   const shown = state.shown;
-  if (!shown) return null;
-  const title = t('shownToYou', { name: nameOf(shown.seat, view, state.table) });
-  return h('section', { class: 'shown panel', 'aria-label': title }, h('h2', {}, title),
-    h('div', { class: 'cards' }, ...sortHand(shown.cards).map((card) => cardElement(card))),
-    shown.verdict ? h('p', {}, t(`ev_verdict_${shown.verdict}`, { target: nameOf(shown.seat, view, state.table) })) : null,
-    h('button', { type: 'button', onclick: () => { state.shown = null; render(); } }, t('dismiss')));
+  return region('shown', [shown, seatNames(view)], () => {
+    if (!shown) return null;
+    const title = t('shownToYou', { name: nameOf(shown.seat, view, state.table) });
+    return h('section', { class: 'shown panel', 'aria-label': title }, h('h2', {}, title),
+      h('div', { class: 'cards' }, ...sortHand(shown.cards).map((card) => cardElement(card))),
+      shown.verdict ? h('p', {}, t(`ev_verdict_${shown.verdict}`, { target: nameOf(shown.seat, view, state.table) })) : null,
+      h('button', { type: 'button', onclick: () => { state.shown = null; render(); } }, t('dismiss')));
+  });
 }
 
 function consentDialog() {
   const ask = state.joinAsk;
-  const answer = (yes) => { state.joinAsk = null; send({ op: 'consent', yes }); };
-  return h('section', { class: 'panel consent', role: 'alertdialog', 'aria-label': t('consent', ask) },
-    h('p', {}, t('consent', ask)),
-    h('button', { type: 'button', onclick: () => answer(true) }, t('yes')),
-    h('button', { type: 'button', onclick: () => answer(false) }, t('no')));
+  return region('consent', ask, () => {
+    if (!ask) return null;
+    const answer = (yes) => { state.joinAsk = null; act({ op: 'consent', yes }); };
+    return h('section', { class: 'panel consent', role: 'alertdialog', 'aria-label': t('consent', ask) },
+      h('p', {}, t('consent', ask)),
+      h('button', { type: 'button', onclick: () => answer(true) }, t('yes')),
+      h('button', { type: 'button', onclick: () => answer(false) }, t('no')));
+  });
 }
 
 // ---------------------------------------------------------------- render
 
+function errorLine() {
+  const text = state.error?.() ?? null;
+  return region('error', text, () => text && h('p', { class: 'error', role: 'alert' }, text,
+    h('button', { type: 'button', 'aria-label': t('dismiss'), onclick: () => { state.error = null; render(); } }, '×')));
+}
+
+function screen() {
+  if (keeperActive()) return region('keeper', keeperShows(), keeperScreen);
+  if (!state.code) return lobbyScreen();
+  if (state.page === 'history') return region('history', historyShows(state), () => historyScreen(state, request, render));
+  if (state.game) return gameScreen();
+  if (state.table) return waitingScreen();
+  return null;
+}
+
+// The page, region by region (regions.js): what did not change stays as it
+// is. A card's flight is measured before and after (motion.js).
 function render() {
   document.getElementById('lang-label').textContent = t('language');
   showStatus();
-  const parts = [];
-  if (state.error) parts.push(h('p', { class: 'error', role: 'alert' }, typeof state.error === 'function' ? state.error() : state.error,
-    h('button', { type: 'button', 'aria-label': t('dismiss'), onclick: () => { state.error = null; render(); } }, '×')));
-  if (state.rematch) parts.push(inviteDialog(state.rematch, () => { state.rematch = null; render(); }));
-  if (keeperActive()) parts.push(keeperScreen());
-  else if (!state.code) parts.push(lobbyScreen());
-  else if (state.page === 'history') parts.push(historyScreen(state, request, render));
-  else if (state.game) parts.push(gameScreen());
-  else if (state.table) parts.push(waitingScreen());
-  if (state.joinAsk) parts.push(consentDialog());
-  const focused = focusKey(app);
   const before = state.moved ? where(app) : null;
-  app.replaceChildren(...parts);
-  keepFocus(app, focused);
+  place(app, errorLine(),
+    region('invite', state.rematch, () => state.rematch && inviteDialog(state.rematch, () => { state.rematch = null; render(); })),
+    screen(), consentDialog());
   if (state.moved) fly(app, before, state.moved, state.me);
   state.moved = null;
   showReactions(app, (seat) => nameOf(seat, state.game?.view, state.table));
 }
 
-keeperInit({ h, request, render, fail: (r) => { state.error = refusal(r); render(); } });
+keeperInit({ h, request, render, fail: (r) => { state.error = () => refusal(r); render(); } });
 const langSelect = document.getElementById('lang');
 langSelect.value = language();
 setLanguage(language());

@@ -1,6 +1,6 @@
 // The words of what goes around a game (share.js, presets.js,
-// reactions.js, public.js, rematch.js), in English and Finnish: added to
-// i18n.js's tables.
+// reactions.js, public.js, rematch.js) and the options' names and values in
+// words, in English and Finnish: added to i18n.js's tables.
 import { addWords, t } from './i18n.js';
 
 addWords({
@@ -35,6 +35,27 @@ addWords({
     val_scoring_none: 'no scores', val_scoring_winner: 'winner scores the others', val_scoring_tally: 'each keeps a tally',
     val_scoring_session: 'session minutes', val_giveup_into_played: 'into the pile', val_giveup_into_stock: 'into the stock',
     val_true: 'yes', val_false: 'no',
+    opt_players_per_deck: 'players per deck', opt_blanks: 'blank cards per deck', opt_lost_cards: 'lost cards',
+    opt_spare_blanks: 'spare blank cards', opt_blank_draw: 'house-rule card draws',
+    opt_blank_skip: 'house-rule card skips', opt_blank_points: 'points of a blank card', opt_hand_size: 'cards dealt',
+    opt_min_players: 'fewest players', opt_max_players: 'most players', opt_dealer: 'dealer',
+    opt_deal_rotates: 'the deal passes on', opt_opening: 'opening', opt_first_reverse: 'Reverse turned up first',
+    opt_first_wild: 'Wild turned up first', opt_first_wd4: 'Wild Draw Four turned up first',
+    opt_play_sets: 'sets of one value', opt_draw_rule: 'drawing', opt_wd4_rule: 'Wild Draw Four allowed when',
+    opt_wd4_on_draw2: 'Wild Draw Four on a Draw Two', opt_challenge: 'challenging a Wild Draw Four',
+    opt_stack_draw2: 'Draw Two on Draw Two', opt_stack_wd4: 'Wild Draw Four on Wild Draw Four',
+    opt_two_player_reverse_skips: 'Reverse skips with two players', opt_side_slide: 'side slides out of turn',
+    opt_last_card_draw: 'going out on a special card draws one', opt_tactical_suspect: 'suspecting a tactical draw',
+    opt_suspect_shown_to: 'a suspected hand is', opt_wrong_suspect_draw: 'a wrong suspicion draws',
+    opt_uno_penalty: 'cards for a missed UNO', opt_uno_grace_ms: 'time to say UNO, ms',
+    opt_uno_window: 'a missed UNO can be caught', opt_uno_self_catch: 'a late UNO is safe',
+    opt_play_to_last: 'play on to the last player', opt_stock_out_ends: 'the game ends when the piles run out',
+    opt_scoring: 'scoring', opt_target: 'target score', opt_time_limit_min: 'time limit, minutes',
+    opt_partners: 'partners', opt_giveup: 'giving up', opt_giveup_into: 'a hand given up goes',
+    opt_join: 'joining a game', opt_join_cards: 'cards for a newcomer', opt_spectators: 'spectators at most',
+    opt_spectators_see_hands: 'spectators see every hand', opt_warnings: 'warnings', opt_votes: 'votes on disputes',
+    opt_honour: 'honour system', opt_cheat_penalty: 'cards for a caught cheat', opt_away_ms: 'turn timer, ms',
+    opt_away_draw: 'cards for the away', opt_help_penalty: 'cards for helping',
   },
   fi: {
     copyLink: 'Kopioi linkki', copied: 'Kopioitu', copyByHand: 'Valittu: kopioi se laitteesi omalla tavalla', shareLink: 'Jaa…',
@@ -67,8 +88,39 @@ addWords({
     val_scoring_none: 'ei pisteitä', val_scoring_winner: 'voittaja saa muiden pisteet', val_scoring_tally: 'kukin pitää kirjaa',
     val_scoring_session: 'istunnon minuutit', val_giveup_into_played: 'poistopinoon', val_giveup_into_stock: 'nostopakkaan',
     val_true: 'kyllä', val_false: 'ei',
+    opt_players_per_deck: 'pelaajia pakkaa kohti', opt_blanks: 'tyhjiä kortteja pakassa',
+    opt_lost_cards: 'kadonneet kortit', opt_spare_blanks: 'ylimääräiset tyhjät kortit',
+    opt_blank_draw: 'kotisääntökortti nostattaa', opt_blank_skip: 'kotisääntökortti ohittaa',
+    opt_blank_points: 'tyhjän kortin pisteet', opt_hand_size: 'jaettavat kortit',
+    opt_min_players: 'pelaajia vähintään', opt_max_players: 'pelaajia enintään', opt_dealer: 'jakaja',
+    opt_deal_rotates: 'jako kiertää', opt_opening: 'aloitus', opt_first_reverse: 'Suunnanvaihto aluksi',
+    opt_first_wild: 'Villi aluksi', opt_first_wd4: 'Villi+Nosta 4 aluksi', opt_play_sets: 'samanarvoiset sarjat',
+    opt_draw_rule: 'nostaminen', opt_wd4_rule: 'Villi+Nosta 4 sallittu, kun',
+    opt_wd4_on_draw2: 'Villi+Nosta 4 Nosta 2:n päälle', opt_challenge: 'Villin+Nosta 4:n haastaminen',
+    opt_stack_draw2: 'Nosta 2 Nosta 2:n päälle', opt_stack_wd4: 'Villi+Nosta 4 Villin+Nosta 4:n päälle',
+    opt_two_player_reverse_skips: 'Suunnanvaihto ohittaa kahden pelaajan pelissä',
+    opt_side_slide: 'sivusujautukset vuoron ulkopuolella', opt_last_card_draw: 'erikoiskortilla maaliin nostaa yhden',
+    opt_tactical_suspect: 'taktisen noston epäily', opt_suspect_shown_to: 'epäilty käsi',
+    opt_wrong_suspect_draw: 'väärä epäily nostattaa', opt_uno_penalty: 'kortit unohtuneesta UNO:sta',
+    opt_uno_grace_ms: 'aikaa sanoa UNO, ms', opt_uno_window: 'unohtuneesta UNO:sta voi ottaa kiinni',
+    opt_uno_self_catch: 'myöhäinen UNO pelastaa', opt_play_to_last: 'peli jatkuu viimeiseen pelaajaan',
+    opt_stock_out_ends: 'peli päättyy pakan loppuessa', opt_scoring: 'pisteytys', opt_target: 'tavoitepisteet',
+    opt_time_limit_min: 'aikaraja, minuuttia', opt_partners: 'parit', opt_giveup: 'luovuttaminen',
+    opt_giveup_into: 'luovutettu käsi menee', opt_join: 'peliin liittyminen', opt_join_cards: 'uuden pelaajan kortit',
+    opt_spectators: 'katsojia enintään', opt_spectators_see_hands: 'katsojat näkevät kädet',
+    opt_warnings: 'varoitukset', opt_votes: 'äänestys kiistoista', opt_honour: 'kunniajärjestelmä',
+    opt_cheat_penalty: 'kortit kiinni jääneelle huijarille', opt_away_ms: 'vuoroajastin, ms',
+    opt_away_draw: 'poissaolijan kortit', opt_help_penalty: 'auttamisesta nostettavat kortit',
   },
 });
+
+// An option's name in words ("drawing"), for the create form and the
+// waiting room.
+export function optionWords(option) {
+  const key = `opt_${option}`;
+  const text = t(key);
+  return text === key ? option : text;
+}
 
 // An option's value in words ("draw until playable"), or as the rules
 // files write it where there are none (a number, a list of cards).

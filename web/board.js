@@ -197,21 +197,20 @@ export function outcome(view, table) {
   ];
 }
 
-// The board: the table (every seat around it, the stock, the pile, the
-// clocks) and the viewer's own hand (`cardOptions(card)`: the plays it
-// begins, or none; `sortBy`: 'color' or 'value'; `onSeat`: see seatsRing).
-export function board(view, { me = null, table = null, live = false, cardOptions = null, sortBy = 'color', onSeat = null } = {}) {
-  const own = me !== null && view.hands[me]?.length ? sortHand(view.hands[me], sortBy) : null;
+// The table: every seat around it, the stock, the pile, the clocks
+// (`onSeat`: see seatsRing).
+export function felt(view, { me = null, table = null, live = false, onSeat = null } = {}) {
   const seats = (view.counts ?? view.hands).length;
-  const felt = h('section', { class: `felt seats-${seats > 10 ? 'many' : seats > 6 ? 'more' : 'few'}`, 'aria-label': t('theTable') },
+  return h('section', { class: `felt seats-${seats > 10 ? 'many' : seats > 6 ? 'more' : 'few'}`, 'aria-label': t('theTable') },
     directionArrow(view.direction),
     seatsRing(view, me, table, live, onSeat), centre(view, clocks(view, live)));
+}
+
+// The board as a replay shows it: the table and the viewer's own hand, to
+// look at (the live hand is hand.js's).
+export function board(view, { me = null, table = null } = {}) {
+  const own = me !== null && view.hands[me]?.length ? sortHand(view.hands[me]) : null;
   const hand = own ? h('section', { class: 'hand', 'aria-label': t('yourHand') }, h('h2', {}, t('yourHand')),
-    h('div', { class: 'cards fanned' }, ...own.map((card) => {
-      const onClick = cardOptions && cardOptions(card);
-      const el = cardOptions ? cardElement(card, { onClick: onClick || (() => {}), disabled: !onClick }) : cardElement(card);
-      if (onClick) el.classList.add('playable');
-      return el;
-    }))) : null;
-  return { table: felt, hand };
+    h('div', { class: 'cards fanned' }, ...own.map((card) => cardElement(card)))) : null;
+  return { table: felt(view, { me, table }), hand };
 }

@@ -1,13 +1,13 @@
 // The form that creates a table: a named preset (presets.js), the rule
-// set, its options (each with its meaning and source, the words of `uno
-// rules`, from the server's `rules`; an option's values in words), a match
+// set, its options (each named in words, with its meaning and source, the
+// words of `uno rules`, from the server's `rules`; its values in words), a match
 // or session, the seats (people, or bots at a level), spectators, the bots'
 // pace and whether the lobby lists it for anyone to join. What was filled
 // in stays while the page redraws.
 import { h } from './dom.js';
 import { t, language } from './i18n.js';
 import { MEANINGS_FI } from './options-fi.js';
-import { valueWords } from './around-words.js';
+import { optionWords, valueWords } from './around-words.js';
 import { presetField } from './presets.js';
 
 const draft = {
@@ -51,7 +51,7 @@ function optionInput(info, value, redraw) {
     input = h('input', { id, value: current, 'aria-describedby': described, oninput: (e) => set(e.target.value.trim(), false) });
   }
   return h('div', { class: `option${info.name in draft.options ? ' changed' : ''}` },
-    h('label', { for: id }, info.name), ' ', input,
+    h('label', { for: id }, optionWords(info.name)), ' ', input,
     h('p', { id: described, class: 'meaning' }, (language() === 'fi' && MEANINGS_FI[info.name]) || info.meaning,
       h('br'), h('small', {}, info.source)));
 }

@@ -53,6 +53,13 @@ function stepper(state, render) {
     step.view.over ? scoreTable(step.view) : null);
 }
 
+// What the history page shows, to draw it again only when it changed.
+export function historyShows(state) {
+  const hist = state.history;
+  return [state.code, state.me, state.table?.games_over, state.table?.seats?.map((s) => s.name),
+    hist && [hist.game, hist.as, hist.step, Boolean(hist.steps), hist.message]];
+}
+
 export function historyScreen(state, request, render) {
   const hist = state.history;
   const played = state.table?.games_over ?? 0;

@@ -47,6 +47,9 @@ const secrets = {
 
 export function keeperInit(hooks) { ui = hooks; }
 export function keeperActive() { return ks.code !== null; }
+// What the scorekeeper's page shows, to draw it again only when it changed
+// (its clock runs on by itself).
+export function keeperShows() { return [ks.code, ks.data, Boolean(secrets.get(ks.code).token)]; }
 
 // #/k/CODE or #/k/CODE/SECRET: true when the hash is a scorekeeper's.
 export function keeperRoute(hash) {

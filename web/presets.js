@@ -4,7 +4,7 @@
 // the rules have one (KPGUT §8).
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { valueWords } from './around-words.js';
+import { optionWords, valueWords } from './around-words.js';
 
 export const PRESETS = [
   { id: 'mattel', rules: 'mattel', options: {} },
@@ -34,13 +34,14 @@ export function presetField(rules, options, choose) {
 }
 
 // The rules of a table in the waiting room: the preset's name (or the rule
-// set's), the options its host changed in words, and the turn timer.
+// set's), the options its host changed in words (the create form's), and
+// the turn timer.
 export function rulesSummary(table, rulesInfo) {
   const options = table.options ?? {};
   const preset = presetOf(table.rules, options);
   const defaults = rulesInfo?.rule_sets?.[table.rules] ?? {};
   const all = { ...defaults, ...options };
-  const changed = preset ? [] : Object.entries(options).map(([k, v]) => `${k} = ${valueWords(k, v)}`);
+  const changed = preset ? [] : Object.entries(options).map(([k, v]) => `${optionWords(k)}: ${valueWords(k, v)}`);
   const away = all.away_ms ?? 0;
   return h('section', { class: 'rules-summary', 'aria-label': t('rules') },
     h('p', {}, `${t('rules')}: `, h('strong', {}, preset ? t(`preset_${preset.id}`) : t(`rs_${table.rules}`))),

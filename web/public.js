@@ -16,15 +16,21 @@ function ask(request, rerender) {
   });
 }
 
-export function publicPanel(request, rerender) {
-  const panel = h('section', { class: 'panel public-tables' }, h('h2', {}, t('publicTables')));
-  if (!timer) {
+// Keeps the list fresh while the lobby is shown (called at each of its renders).
+export function watchPublic(request, rerender) {
+  if (timer) return;
+  ask(request, rerender);
+  timer = setInterval(() => {
+    if (!document.querySelector('.public-tables')) { clearInterval(timer); timer = null; return; }
     ask(request, rerender);
-    timer = setInterval(() => {
-      if (!document.querySelector('.public-tables')) { clearInterval(timer); timer = null; return; }
-      ask(request, rerender);
-    }, REFRESH_MS);
-  }
+  }, REFRESH_MS);
+}
+
+// The tables listed, as the panel shows them.
+export const publicTables = () => listed;
+
+export function publicPanel() {
+  const panel = h('section', { class: 'panel public-tables' }, h('h2', {}, t('publicTables')));
   if (!listed?.length) panel.append(h('p', {}, t('noPublic')));
   else panel.append(h('ul', {}, ...listed.map((e) => {
     const preset = presetOf(e.rules, e.options ?? {});

@@ -24,9 +24,10 @@ export function takeReaction(msg, rerender) {
 }
 
 // The reactions of the moment, put on their senders' seats in root (the
-// table's seats, or the waiting room's list) after each render. nameOf(seat)
-// names a seat for screen readers.
+// table's seats, or the waiting room's list) after each render, in place of
+// those shown before. nameOf(seat) names a seat for screen readers.
 export function showReactions(root, nameOf) {
+  for (const bubble of root.querySelectorAll('.reaction-bubble')) bubble.remove();
   const now = Date.now();
   recent = recent.filter((r) => r.until > now);
   const seats = root.querySelectorAll('.opponents > li, .seat-list > li');

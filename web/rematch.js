@@ -5,12 +5,13 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 
 // The host's button: the new table's secrets are kept as the host's (the
-// invitation that follows seats the host there too).
-export function rematchButton({ request, code, host, saved, fail }) {
+// invitation that follows seats the host there too). `request` shows a
+// refusal.
+export function rematchButton({ request, code, host, saved }) {
   return h('button', { type: 'button', class: 'rematch', onclick: async (e) => {
     e.target.disabled = true;
     const r = await request({ op: 'rematch', table: code, host });
-    if (!r.ok) return fail(r);
+    if (!r.ok) return;
     saved.put(r.table, { host: r.host, key: r.key });
   } }, t('playAgain'));
 }

@@ -5,7 +5,6 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 
-let copiedAt = 0;
 let qr = null; // kept across renders: the image is fetched once a table
 
 function qrImage(code) {
@@ -16,16 +15,15 @@ function qrImage(code) {
   return qr;
 }
 
-export function shareBlock(code, rerender) {
+export function shareBlock(code) {
   const link = `${location.origin}/#/t/${code}`;
   const field = h('input', { class: 'link', readonly: true, value: link, 'aria-label': t('share'), onfocus: (e) => e.target.select() });
-  const note = h('span', { class: 'copy-note', role: 'status' }, Date.now() - copiedAt < 3000 ? t('copied') : '');
+  const note = h('span', { class: 'copy-note', role: 'status' });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      copiedAt = Date.now();
       note.textContent = t('copied');
-      setTimeout(rerender, 3000);
+      setTimeout(() => { note.textContent = ''; }, 3000);
     } catch {
       field.focus();
       field.select();

@@ -70,7 +70,7 @@ test('the waiting room copies the link, draws its QR code and says the rules wit
   await page.waitForFunction(() => document.querySelector('img.qr')?.complete && document.querySelector('img.qr').naturalWidth > 0);
   assert.equal(await page.getAttribute('img.qr', 'src'), `/qr.svg?t=${code}`);
   assert.match(await page.textContent('.rules-summary'), /Rules: KPGUT/);
-  assert.match(await page.textContent('.rules-summary'), /away_ms = 20000/);
+  assert.match(await page.textContent('.rules-summary'), /House rules changed: turn timer, ms: 20000/);
   assert.equal(await page.textContent('.rules-summary .turn-timer'), 'Turn timer: 20 s, then 2 drawn and the turn passes (§8)');
   await sit(page, 'Aino', 30);
   await shot(page, 'around-waiting', true);
@@ -174,7 +174,7 @@ test('a rematch is taken by four people in four browsers, each in the same seat'
     await page.waitForSelector(`.seat-list > li:nth-child(${i + 1}):has-text("${PEOPLE[i][0]}, ${PEOPLE[i][1]} — you")`);
     assert.equal(codeOf(page), second);
   }
-  assert.match(await host.textContent('.rules-summary'), /hand_size = 2/, 'the same options');
+  assert.match(await host.textContent('.rules-summary'), /cards dealt: 2/, 'the same options');
   await host.click('button.start');
   for (const page of pages) await page.waitForSelector('.hand .card');
   await Promise.all(contexts.map((c) => c.close()));

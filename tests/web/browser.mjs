@@ -71,9 +71,10 @@ export async function createAndSit(page, { rules = 'mattel', name = 'Aino', age 
   await page.waitForSelector('.hand');
 }
 
-// Everyone plays on: the first choice of an open dialog (a Wild's colour,
-// a set), else say UNO when the button is there, else the first playable
-// card, else draw, pass or take.
+// Everyone plays on: the first choice of an open dialog (a Wild's colour),
+// else say UNO when the button is there, else the first card raised (one
+// that begins a play, or goes on with the cards picked), else play the
+// cards picked, else the first playable card, else draw, pass or take.
 // Returns the number of clicks.
 export async function playOn(pages, rules) {
   let clicks = 0;
@@ -82,7 +83,8 @@ export async function playOn(pages, rules) {
     for (const page of pages) {
       const next = await page.evaluate(() => {
         if (document.querySelector('.over')) return 'over';
-        const pick = ['dialog.choice[open] button', '.actions .act-uno:not([disabled])', '.hand button.card:not([disabled])',
+        const pick = ['dialog.choice[open] button', '.actions .act-uno:not([disabled])', '.hand button.card.playable:not(.picked):not([disabled])',
+          '.hand-tools .play-picked:not([disabled])', '.hand button.card:not([disabled])',
           '.actions .act-color', '.actions .act-draw', '.actions .act-pass', '.actions .act-take'];
         return pick.find((sel) => document.querySelector(sel)) ?? null;
       });
@@ -100,15 +102,17 @@ export async function playOn(pages, rules) {
   throw new Error(`the ${rules} game did not end`);
 }
 
-// One move: a playable card (the first option of a choice), else the first
-// action button that moves the game (UNO, a colour, draw, pass, take,
-// challenge). False when there was none, or it went away under the click
+// One move: a playable card (the first option of a choice; the card alone
+// where it was picked for a play of several), else the first action button
+// that moves the game (UNO, a colour, draw, pass, take, challenge). False when there was none, or it went away under the click
 // (a card lit out of turn for a KPGUT side slide that a bot took first, a
 // UNO window that closed): then the caller tries again.
 export async function step(page) {
   const card = page.locator('.hand button.card:not([disabled])').first();
   if (await card.count()) {
     if (!(await card.click({ timeout: 2000 }).then(() => true, () => false))) return false;
+    const picked = page.locator('.hand-tools .play-picked:not([disabled])');
+    if (await picked.count()) await picked.click({ timeout: 2000 }).catch(() => {});
     const choice = page.locator('dialog.choice[open] button').first();
     if (await choice.count()) await choice.click();
     return true;

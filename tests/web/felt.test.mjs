@@ -87,6 +87,46 @@ test('focus stays on the control the person was on while the bots move', async (
   await context.close();
 });
 
+test('a log scrolled back, the page scrolled to the hand and an open section stay as they were while the bots move', async () => {
+  const context = await env.browser.newContext(TOUCH_PHONE);
+  const page = await open(context, env.srv.port);
+  await createAndSit(page, { pace: 250 });
+  const updates = () => page.frames_in.filter((f) => f.includes('"update"')).length;
+  const waitUpdates = async (n) => {
+    const before = updates();
+    for (let i = 0; updates() < before + n; i++) {
+      assert.ok(i < 400, 'the game goes on');
+      // on the person's turn a move made without touching the page's scroll or focus
+      await page.evaluate(() => document.querySelector(['dialog.choice[open] button', '.hand-tools .play-picked:not([disabled])',
+        '.hand button.card:not([disabled])', '.actions .act-color', '.actions .act-draw', '.actions .act-pass', '.actions .act-take'].join(', '))?.click());
+      await page.waitForTimeout(50);
+    }
+  };
+  await waitUpdates(12); // a log longer than its box
+  assert.ok(await page.evaluate(() => { const log = document.querySelector('.log ol'); return log.scrollHeight > log.clientHeight; }), 'the log scrolls');
+  await page.click('details.seat-link summary');
+  const kept = await page.evaluate(() => {
+    const log = document.querySelector('.log ol');
+    log.scrollTop = 8;
+    log.focus();
+    document.querySelector('.hand').scrollIntoView();
+    for (const el of [log, document.querySelector('.hand'), document.querySelector('details.seat-link')]) el.dataset.mark = 'kept';
+    return { lines: log.children.length };
+  });
+  await waitUpdates(4);
+  const after = await page.evaluate(() => {
+    const log = document.querySelector('.log ol');
+    const hand = document.querySelector('.hand').getBoundingClientRect();
+    return { handInView: hand.top < innerHeight && hand.bottom > 0, logTop: log.scrollTop, lines: log.children.length, focus: document.activeElement === log,
+      same: [log, document.querySelector('.hand'), document.querySelector('details.seat-link')].map((el) => el?.dataset.mark),
+      open: document.querySelector('details.seat-link').open };
+  });
+  assert.ok(after.lines > kept.lines, 'the log went on');
+  assert.deepEqual({ ...after, lines: undefined }, { handInView: true, logTop: 8, lines: undefined, focus: true, same: ['kept', 'kept', 'kept'], open: true });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
 test('with reduced motion asked for, nothing on the table moves', async () => {
   for (const reducedMotion of ['no-preference', 'reduce']) {
     const context = await env.browser.newContext({ ...TOUCH_PHONE, reducedMotion });

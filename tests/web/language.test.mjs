@@ -1,6 +1,6 @@
 // Every word in the page's language: a KPGUT table with bots played in
 // Finnish from the lobby (and a refusal) through the create form, the
-// waiting room, a "which play?" dialog and the game to its end and its
+// waiting room, a card picked for a set (tap-to-add) and the game to its end and its
 // replay, and no English word of the page's own strings (web/i18n.js,
 // web/keeper.js: browser.mjs `foreign`) in its visible text or in what a
 // screen reader reads; the same table in English shows no Finnish word.
@@ -20,8 +20,10 @@ const HANDS = [['W', 'R1', 'R1', 'G2', 'B3', 'Y4', 'R5'], ['G5', 'G6', 'G7', 'G8
 const deck = HANDS[0].flatMap((_, k) => HANDS.map((hand) => hand[k]));
 
 const TEXT = {
-  fi: { create: 'Luo', sit: 'Istu pöytään', start: 'Aloita peli', pair: 'punainen 1', pick: 'Mikä pelataan?', bot: 'keskitason botti 2' },
-  en: { create: 'Create', sit: 'Sit down', start: 'Start the game', pair: 'red 1', pick: 'Which play?', bot: 'medium bot 2' },
+  fi: { create: 'Luo', sit: 'Istu pöytään', start: 'Aloita peli', pair: 'punainen 1', pick: 'Pelaa tämä kortti', bot: 'keskitason botti 2',
+    changed: 'Muutetut kotisäännöt: tyhjän kortin pisteet: 40, luovutettu käsi menee: nostopakkaan' },
+  en: { create: 'Create', sit: 'Sit down', start: 'Start the game', pair: 'red 1', pick: 'Play this card', bot: 'medium bot 2',
+    changed: 'House rules changed: points of a blank card: 40, a hand given up goes: into the stock' },
 };
 
 for (const lang of ['fi', 'en']) {
@@ -46,22 +48,28 @@ for (const lang of ['fi', 'en']) {
     await page.check('input[name=match]');
     await check('create form');
     await page.uncheck('input[name=match]');
+    // two options changed (neither touches this game): the waiting room says them in words
+    await page.click('details.options summary');
+    await page.fill('#opt-blank_points', '40');
+    await page.dispatchEvent('#opt-blank_points', 'input');
+    await page.selectOption('#opt-giveup_into', 'stock');
     await page.fill('input[name=pace]', '0');
     await page.click(`button[type=submit]:has-text("${say.create}")`);
     await page.fill('input[name=name]', 'Aino');
     await page.fill('input[name=age]', '20');
     await page.click(`text=${say.sit}`);
     await page.waitForSelector(`text=${say.bot}`);
+    assert.equal(await page.textContent('.rules-summary p:nth-child(2)'), say.changed, 'no raw option key in the waiting room');
     await check('waiting room');
     await page.click(`text=${say.start}`);
     await page.waitForSelector('.hand .card');
     await check('table');
     await shot(page, `language-${lang}-table`);
-    await page.click(`.hand button.card[aria-label="${say.pair}"]`);
-    await page.waitForSelector(`dialog.choice[open][aria-label="${say.pick}"]`);
-    await check('the "which play?" dialog');
-    await shot(page, `language-${lang}-dialog`);
-    await page.locator('dialog.choice[open] button').first().click();
+    await page.click(`.hand button.card[aria-label="${say.pair}"]`); // picked for a set (tap-to-add)
+    await page.waitForSelector(`.hand-tools .play-picked:has-text("${say.pick}")`);
+    await check('a card picked for a set');
+    await shot(page, `language-${lang}-picked`);
+    await page.click(`.hand button.card[aria-label="${say.pair}"]:not(.picked)`); // the pair, played at once
     for (let i = 0; !(await page.locator('.over').count()); i++) {
       assert.ok(i < 2000, 'the game ends');
       if (i % 10 === 0) await check(`move ${i}`);
