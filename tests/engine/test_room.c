@@ -1,8 +1,8 @@
 /*
  * test_room.c — a game's memory: one block, dealt with room for its own
  * players only, which uno_game_make_room grows for a KPGUT §13 newcomer or a
- * §3.2 spectator. Issue 3's goal: a 4-player game's state fits in 1 KiB, under
- * every rule set. Growing changes nothing in the game (its hash, its
+ * §3.2 spectator. A 4-player game's state fits in 1 KiB under every rule set
+ * (README.md). Growing changes nothing in the game (its hash, its
  * invariants, the order of the stock); a join or a spectator without room is
  * refused and changes nothing.
  */

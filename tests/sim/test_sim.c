@@ -147,7 +147,7 @@ static void test_random_bot_from_view_and_game(void **state)
     sets += step_equals_view("kpgut", NULL, NULL, 2, 100);
     sets += step_equals_view("kpgut", NULL, NULL, 9, 30);
     sets += step_equals_view("kpgut", "hand_size", "20", 3, 30); /* big hands, many sets possible */
-    /* issue 3's random policy: "a random playable card" — never a set */
+    /* the random policy (docs/bots.md): "a random playable card" — never a set */
     assert_int_equal(sets, 0);
 }
 
