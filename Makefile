@@ -99,7 +99,7 @@ $(call obj,src/sim/playout.c): CFLAGS += $(HOT_OPT)
 # So is the engine's trusted path with the random bot (every search's
 # playouts, and uno sim on the engine): the turn and uno_game_step, the
 # piles, the legal list, the action's fill (apply.c), the bot and the
-# simulator's loop (docs/sim.md "The engine's trusted path made fast":
+# simulator's loop (docs/sim.md "What makes the engine's trusted path fast":
 # 3-5% fewer instructions).
 HOT_SRC = src/engine/turn.c src/engine/pile.c src/engine/legal.c src/engine/apply.c \
           src/bots/random.c src/sim/game_loop.c
