@@ -247,7 +247,7 @@ bench: $(BUILD)/uno
 	$(BUILD)/uno bench
 bench-peer: $(BUILD)/uno
 	sh bench/peer.sh $(BUILD)/uno
-# The engine against the playout's last commit (bench/playout-baseline.sh).
+# The engine against a pinned commit's playout (bench/playout-baseline.sh).
 bench-playout: $(BUILD)/uno
 	sh bench/playout-baseline.sh $(BUILD)/uno
 # `uno serve` under load: 1000 tables of bots, 10,000 connections (docs/server.md "Load").

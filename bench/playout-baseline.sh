@@ -1,10 +1,11 @@
 #!/bin/sh
 # bench/playout-baseline.sh — the engine's `uno sim` against the playout's.
 #
-# Games between random bots were played by a second, compact copy of the
-# rules (the playout, src/sim/playout.c) because the engine was about half
+# Games between random bots are played by a second, compact copy of the
+# rules (the playout, src/sim/playout.c) because the engine is about half
 # as fast (docs/sim.md "The engine against the playout"). This script builds
-# the last commit that has the playout in a scratch folder, then runs its
+# a pinned commit whose `uno sim` plays on the playout in a scratch folder
+# (a yardstick that stays put while the engine changes), then runs its
 # `uno sim` (the playout) and this tree's `uno sim` on the engine's trusted
 # path, taking turns, REPS times each, for mattel, classic and kpgut (random
 # bots, 4 players), and prints the best games/s and actions/s of both and
@@ -24,8 +25,8 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 uno=${1:-$here/../build/uno}
-# A commit whose `uno sim` plays random bots with the playout (the last
-# before the engine work); once the playout is deleted, the parent of that commit.
+# A commit whose `uno sim` plays random bots with the playout; once the
+# playout is deleted, the parent of the commit that deletes it.
 commit=${2:-99272bcd501980a0e3471e661d20b722743f9177}
 reps=${REPS:-5}
 threads=${THREADS:-1 2}
