@@ -1,5 +1,6 @@
-// The limits per address under the flood, full size, and the
-// server's memory after refused work (docs/server.md "Limits per address").
+// The limits per address under one address's flood (500 connections, 20
+// creates each), full size, and the server's memory after refused work
+// (docs/server.md "Limits per address").
 // Figures, not a pass/fail test (tests/server/limits.test.mjs runs the
 // flood scaled down).
 //

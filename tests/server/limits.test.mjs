@@ -274,8 +274,8 @@ test('an unmasked client frame closes the connection with 1002 (RFC 6455 §5.1)'
     } finally { await srv.stop(); }
   });
 
-// The reproduction (500 connections each creating 20 tables from one
-// address filled the server), scaled to the suite's time: 100 connections
+// One address's flood (500 connections each creating 20 tables, which would
+// fill the server if counted per connection only), scaled to the suite's time: 100 connections
 // from 127.0.0.1 under the server's defaults, each sending 20 creates at once.
 test('one address flooding connections and creates leaves the server to everyone else, before and after a restart', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'uno-flood-'));
