@@ -1138,8 +1138,8 @@ static void test_protocol_session(void **state)
     uno_table_free(t);
 }
 
-/* `new` without "match" is as before: no "match" in the state, and `next`
- * has no match to deal; a bad "match" is a bad_request. */
+/* `new` without "match" plays a single game: no "match" in the state, and
+ * `next` has no match to deal; a bad "match" is a bad_request. */
 static void test_protocol_plain_new(void **state)
 {
     (void)state;
