@@ -24,7 +24,7 @@
  * hand on the screen is the one `uno replay FILE` ends with, new moves are
  * added to the same file, which replays to the printed hash with a clock
  * that never goes back; a game that is over, a file with a failing line and
- * a new game's option with --resume are refused. From the audit of the
+ * a new game's option with --resume are refused. The details of the
  * terminal game: Enter alone plays what the hint offers (the cursor on a
  * playable card at a turn's start and after a draw, Mattel and KPGUT);
  * PgUp/PgDn (vt100: < >) move a page of the log; NO_COLOR leaves no colour
@@ -1328,7 +1328,7 @@ static void test_play_again(void **state)
     stop(&t);
 }
 
-/* ------------------------------------------------- the audit's fixes */
+/* ------------------------------ Enter, paging, colours, titles, calls */
 
 /* The requests of seat 0 of type op in the save file so far. */
 static int own_requests(const Term *t, const char *op)

@@ -1,7 +1,7 @@
 // The seat link and the hand it shows (docs/web.md "A seat link shows the
-// hand as it is now"). Once, in an audit, a seat link opened in a fresh
-// browser showed a different hand from the one read on the first device a
-// second earlier. Here the seat is handed from browser to fresh browser
+// hand as it is now"). A seat link opened in a fresh browser can show a
+// different hand from the one read on the first device a second earlier.
+// Here the seat is handed from browser to fresh browser
 // again and again while three bots play on at a pace, and each handover is
 // checked: the hand the new browser is sent first is exactly the last one
 // the old browser was sent (the server hands the seat over in one step, and
