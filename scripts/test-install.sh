@@ -37,7 +37,10 @@ check() {
 
 usr=$stage/usr
 uno=$usr/bin/uno
-export PKG_CONFIG_LIBDIR="$usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage"
+# pkg-config as a program built against the staged install sees it (only
+# there: make install itself reads the build's packages, and its flags must
+# stay those the build was made with, BUILD/flags)
+staged_pkg_config() { PKG_CONFIG_LIBDIR="$usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage" pkg-config "$@"; }
 
 install_staged() { ${MAKE:-make} --no-print-directory install DESTDIR="$stage" PREFIX=/usr; }
 
@@ -52,13 +55,13 @@ no_build_path() {
 }
 
 example_static() {
-    cc -static -o "$scratch/static" examples/random_game.c $(pkg-config --static --cflags --libs uno) &&
+    cc -static -o "$scratch/static" examples/random_game.c $(staged_pkg_config --static --cflags --libs uno) &&
         ! readelf -d "$scratch/static" | grep -q NEEDED &&
         "$scratch/static" kpgut 7 >"$scratch/static.out"
 }
 
 example_shared() {
-    cc -o "$scratch/shared" examples/random_game.c $(pkg-config --cflags --libs uno) &&
+    cc -o "$scratch/shared" examples/random_game.c $(staged_pkg_config --cflags --libs uno) &&
         readelf -d "$scratch/shared" | grep 'NEEDED.*\[libuno\.so\.1\]' &&
         LD_LIBRARY_PATH="$usr/lib" "$scratch/shared" kpgut 7 >"$scratch/shared.out" &&
         cmp "$scratch/static.out" "$scratch/shared.out"
