@@ -55,7 +55,14 @@ MPICC   := $(shell command -v mpicc 2>/dev/null)
 PATHS    = -ffile-prefix-map=$(CURDIR)=. -Wa,--debug-prefix-map=$(CURDIR)=.
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(PATHS) $(DEFS) -Iinclude -Isrc $(shell pkg-config --cflags $(PKGS))
 LDFLAGS += $(filter -fsanitize% -flto% -O%,$(OPT)) $(PATHS)
-LIBS     = $(shell pkg-config --libs $(PKGS)) -l:libev.a -lpthread -lm
+# The libraries each layer adds (docs/architecture.md "The layers"): a
+# program links those of the layers it uses. The engine needs libc alone.
+BOTS_LIBS   = -lm
+PROTO_LIBS  = $(shell pkg-config --libs libcjson)
+SIM_LIBS    = -lpthread -lm
+SERVER_LIBS = $(shell pkg-config --libs libwebsockets sqlite3 libcrypto libqrencode zlib) -l:libev.a -lpthread
+CLI_LIBS    = $(shell pkg-config --libs ncursesw)
+LIBS     = $(CLI_LIBS) $(SERVER_LIBS) $(SIM_LIBS) $(PROTO_LIBS) $(BOTS_LIBS)
 # Every object is compiled again when the flags that compile it change:
 # they are kept in BUILD/flags, written as the Makefile is read and only
 # when they differ (scripts/check-deps.sh shows it).
@@ -76,8 +83,6 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 pic = $(patsubst %.c,$(BUILD)/obj-pic/%.o,$(1))
 ENGINE_OBJ = $(call obj,$(ENGINE_SRC)) $(BUILD)/obj/gen/rules_builtin.o
 ENGINE_PIC = $(call pic,$(ENGINE_SRC)) $(BUILD)/obj-pic/gen/rules_builtin.o
-CORE_OBJ   = $(ENGINE_OBJ) $(call obj,$(BOTS_SRC)) $(call obj,$(SIM_SRC)) $(call obj,$(PROTO_SRC)) \
-             $(call obj,$(SERVER_SRC))
 CLI_OBJ    = $(call obj,$(CLI_SRC))
 
 # The engine's shared library: its soname's number changes when a program
@@ -88,10 +93,20 @@ LIBUNO_SO  = $(BUILD)/libuno.so.$(SOVERSION).0.0
 TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
+# The layers above the engine, each an archive of its own (the engine's is
+# libuno.a, below): a program links the archives of the layers it uses,
+# upper first. `make layers` checks that no file includes a header of a
+# layer above its own or beside it.
+BOTS_A     = $(BUILD)/libunobots.a
+PROTO_A    = $(BUILD)/libunoprotocol.a
+SIM_A      = $(BUILD)/libunosim.a
+SERVER_A   = $(BUILD)/libunoserver.a
+LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+
 .PHONY: all man install uninstall test check check-deps test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
-$(BUILD)/uno: $(CLI_OBJ) $(BUILD)/libunocore.a $(FAULT_OBJ)
+$(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
 	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $^ $(LIBS)
 
 # The playout is the simulator's inner loop: -O3 inlines its small steps.
@@ -105,12 +120,18 @@ HOT_SRC = src/engine/turn.c src/engine/pile.c src/engine/legal.c src/engine/appl
           src/bots/random.c src/sim/game_loop.c
 $(call obj,$(HOT_SRC)) $(call pic,$(HOT_SRC)): CFLAGS += $(HOT_OPT)
 
-$(BUILD)/libunocore.a: $(CORE_OBJ)
-	ar rcs $@ $^
-
 # The engine alone, C11 and libc only: what a program embedding it links
 # (docs/embedding.md). The examples link nothing else, which proves it.
 $(BUILD)/libuno.a: $(ENGINE_OBJ)
+# The layers above it (LAYERS_A, above).
+$(BOTS_A): $(call obj,$(BOTS_SRC))
+$(PROTO_A): $(call obj,$(PROTO_SRC))
+$(SIM_A): $(call obj,$(SIM_SRC))
+$(SERVER_A): $(call obj,$(SERVER_SRC))
+# Each archive is made anew, so that a file moved to another layer leaves
+# its old one.
+$(BUILD)/libuno.a $(BOTS_A) $(PROTO_A) $(SIM_A) $(SERVER_A):
+	rm -f $@
 	ar rcs $@ $^
 # The same engine as a shared library, compiled position-independent into
 # its own folder (SOVERSION, LIBUNO_SO: above).
@@ -142,7 +163,7 @@ MPI_OBJ = $(filter-out $(BUILD)/obj/src/cli/sim_dist.o,$(CLI_OBJ)) $(BUILD)/obj-
 $(BUILD)/obj-mpi/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(CFLAGS) -DUNO_MPI -MMD -MP -c -o $@ $<
-$(BUILD)/uno-mpi: $(MPI_OBJ) $(BUILD)/libunocore.a
+$(BUILD)/uno-mpi: $(MPI_OBJ) $(LAYERS_A)
 	$(MPICC) $(LDFLAGS) -o $@ $^ $(LIBS)
 ifneq ($(MPICC),)
 uno-mpi: $(BUILD)/uno-mpi
@@ -173,13 +194,20 @@ $(BUILD)/obj-pic/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -MMD -MP -c -o $@ $<
 
-# A test program: its own file and the tests' common code, on the library.
+# A test program: its own file and the tests' common code, on the layers up
+# to the simulator; the server's tests on the server's layer too. No test
+# links ncurses, and only the server's link libwebsockets and SQLite.
 TEST_COMMON = $(call obj,$(wildcard tests/common/*.c))
 .SECONDARY: $(call obj,$(TEST_SRC))
 $(BUILD)/obj/tests/%.o: CFLAGS += -Itests
-$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_COMMON) $(BUILD)/libunocore.a
+TEST_A     = $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+TEST_LIBS  = $(SIM_LIBS) $(PROTO_LIBS) $(BOTS_LIBS) -lcmocka
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_COMMON) $(TEST_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
+	$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS)
+$(BUILD)/tests/server/%: $(BUILD)/obj/tests/server/%.o $(TEST_COMMON) $(SERVER_A) $(TEST_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(SERVER_LIBS) $(TEST_LIBS)
 
 # The whole suite: the docs' links, the engine's private headers kept inside
 # it, unit and conformance tests, `uno table`
@@ -304,7 +332,7 @@ test-install:
 FUZZ_SRC = $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN = $(patsubst fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
 fuzz: $(FUZZ_BIN)
-FUZZ_LIB = $(ENGINE_SRC) $(PROTO_SRC) $(BOTS_SRC) src/cli/savefile.c $(GEN_RULES)
+FUZZ_LIB = $(ENGINE_SRC) $(PROTO_SRC) $(BOTS_SRC) $(GEN_RULES)
 # One clang command a fuzzer, so every header is its dependency.
 FUZZ_HDR = $(wildcard include/*.h src/*/*.h)
 build-fuzz/%: fuzz/%.c $(FUZZ_LIB) $(FUZZ_HDR)
@@ -312,8 +340,8 @@ build-fuzz/%: fuzz/%.c $(FUZZ_LIB) $(FUZZ_HDR)
 	clang $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc $(DEFS) -DUNO_DEBUG \
 	  $(shell pkg-config --cflags libcjson) -o $@ $< $(FUZZ_LIB) $(shell pkg-config --libs libcjson)
 # Whole games as seeds (fuzz/transcripts.c): build-fuzz/seed-NAME for fuzzer NAME.
-$(BUILD)/fuzz-transcripts: $(call obj,fuzz/transcripts.c src/cli/savefile.c) $(BUILD)/libunocore.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+$(BUILD)/fuzz-transcripts: $(call obj,fuzz/transcripts.c) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PROTO_LIBS) $(BOTS_LIBS)
 fuzz-corpus: $(BUILD)/fuzz-transcripts
 	@mkdir -p build-fuzz/seed-fuzz_protocol build-fuzz/seed-fuzz_savefile
 	$(BUILD)/fuzz-transcripts build-fuzz/seed-fuzz_protocol build-fuzz/seed-fuzz_savefile

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/savefile.h"
+#include "protocol/savefile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -17,7 +17,7 @@
 
 #include <cJSON.h>
 
-#include "cli/savefile.h"
+#include "protocol/savefile.h"
 
 /* One table, its save file and the transcript of what was sent to it. */
 typedef struct Game {

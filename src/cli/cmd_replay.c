@@ -17,8 +17,8 @@
 #include "cli/commands.h"
 #include "cli/play.h"
 #include "cli/replay.h"
-#include "cli/savefile.h"
 #include "protocol/protocol.h"
+#include "protocol/savefile.h"
 
 enum { DEFAULT_PACE_MS = 800 };
 

@@ -10,8 +10,8 @@
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
-#include "cli/savefile.h"
 #include "cli/sim_args.h"
+#include "protocol/savefile.h"
 #include "server/keeper.h"
 #include "server/server.h"
 #include "server/store.h"

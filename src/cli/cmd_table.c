@@ -18,8 +18,8 @@
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
-#include "cli/savefile.h"
 #include "protocol/protocol.h"
+#include "protocol/savefile.h"
 
 static void usage(FILE *out)
 {

@@ -39,7 +39,7 @@
 
 #include "bots/bots.h"
 #include "uno_view.h"
-#include "cli/savefile.h"
+#include "protocol/savefile.h"
 #include "protocol/extbot.h"
 #include "uno.h"
 #include "uno_match.h"

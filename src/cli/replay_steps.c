@@ -13,11 +13,11 @@
 
 #include "cli/cli_util.h"
 #include "cli/replay.h"
-#include "cli/savefile.h"
 #include "protocol/field.h"
 #include "protocol/match_ops.h"
 #include "protocol/protocol.h"
 #include "protocol/request.h"
+#include "protocol/savefile.h"
 #include "protocol/text.h"
 
 const UnoGame *replay_game(const Replay *r)

@@ -22,8 +22,8 @@
  * exclusive lock); regular files only; and the explicit repair that keeps
  * what replays and a backup of the rest.
  */
-#ifndef UNO_CLI_SAVEFILE_H
-#define UNO_CLI_SAVEFILE_H
+#ifndef UNO_PROTOCOL_SAVEFILE_H
+#define UNO_PROTOCOL_SAVEFILE_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -12,7 +12,7 @@
 
 #include <cJSON.h>
 
-#include "cli/savefile.h"
+#include "protocol/savefile.h"
 
 /* A record is a request line and at most this much more (its checks). */
 #define RECORD_MAX (UNO_TABLE_MAX_LINE + 64)
