@@ -35,11 +35,12 @@
  * searches worlds the seat cannot tell from the real one (UnoWorlds, below),
  * which hand out sampled copies only, never the real game.
  *
- * UNO_BOT_EXTERNAL: another program decides (protocol/extbot.h runs it and
- * speaks the table protocol with it: docs/bots-external.md). Its seat's
- * parameters carry the command and its time limit; uno_bot_choose() itself
- * plays the program's default move, the random policy, which is what the
- * adapter falls back to when the program fails to answer.
+ * UNO_BOT_EXTERNAL: another program decides (extbot.h asks it and judges its
+ * answers; protocol/extbot_link.h runs it and speaks the table protocol
+ * with it: docs/bots-external.md). Its seat's parameters carry the command
+ * and its time limit; uno_bot_choose() itself plays the program's default
+ * move, the random policy, which is what the adapter falls back to when
+ * the program fails to answer.
  *
  * Levels for people (uno_bot_parse): easy (the random policy), medium (the
  * heuristic), hard and expert (ISMCTS at rising budgets). Every one sees

@@ -14,7 +14,7 @@
  * log has as many lines); otherwise it is dropped, and the change that
  * moved the table has asked the bots again.
  *
- * A program (protocol/extbot.h) is one process per seat, started on its
+ * A program (protocol/extbot_link.h) is one process per seat, started on its
  * seat's first question, fed its seat's view, events and legal moves only.
  * A late, illegal or garbled answer is the default move and one line in the
  * operator's log, which names what went wrong and never a card; a program
@@ -25,7 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol/extbot.h"
+#include "bots/extbot.h"
+#include "protocol/extbot_link.h"
 #include "server/room.h"
 
 /* How many times a seat's program is started in one run of the server. */

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol/extbot.h"
+#include "bots/extbot.h"
+#include "protocol/extbot_link.h"
 #include "sim/playout.h"
 #include "sim/sim.h"
 

@@ -1,10 +1,10 @@
 /*
- * test_extbot.c — the external-bot adapter (src/protocol/extbot.h) with
- * programs that behave and programs that do not: the example bot, one that
- * is slow, one that crashes, one that prints garbage, one that answers
- * illegal moves, one that never reads its input. In every case each
- * decision comes back within its time limit as a legal move, and the game
- * goes on to its end.
+ * test_extbot.c — the external-bot adapter (src/bots/extbot.h) on its link
+ * to a program (src/protocol/extbot_link.h), with programs that behave and
+ * programs that do not: the example bot, one that is slow, one that
+ * crashes, one that prints garbage, one that answers illegal moves, one
+ * that never reads its input. In every case each decision comes back
+ * within its time limit as a legal move, and the game goes on to its end.
  *
  * Needs python3 (the example bot) and UNO_ROOT (scripts/run-tests.sh sets it).
  */
@@ -21,7 +21,8 @@
 #include <cmocka.h>
 
 #include "bots/bots.h"
-#include "protocol/extbot.h"
+#include "bots/extbot.h"
+#include "protocol/extbot_link.h"
 #include "sim/sim.h"
 #include "uno_view.h"
 #include "uno.h"
