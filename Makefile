@@ -7,6 +7,7 @@
 #                   `make TSAN=1 test-server` runs the server's tests on it
 #   make test       the whole suite (what CI runs, see README): under 30 minutes
 #   make check      its quick tier, for every change: under 5 minutes
+#   make layers     no include across the layers' order (docs/architecture.md)
 #   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
 CC      ?= cc
 SAN     ?=
@@ -103,7 +104,7 @@ SIM_A      = $(BUILD)/libunosim.a
 SERVER_A   = $(BUILD)/libunoserver.a
 LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
 
-.PHONY: all man install uninstall test check check-deps test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
+.PHONY: all man install uninstall test check check-deps layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
@@ -210,13 +211,14 @@ $(BUILD)/tests/server/%: $(BUILD)/obj/tests/server/%.o $(TEST_COMMON) $(SERVER_A
 	$(CC) $(LDFLAGS) -o $@ $^ $(SERVER_LIBS) $(TEST_LIBS)
 
 # The whole suite: the docs' links, the engine's private headers kept inside
-# it, unit and conformance tests, `uno table`
+# it, the layers' order, unit and conformance tests, `uno table`
 # through the binary, the soak, all under ASan/UBSan with invariant checks;
 # a clone with nothing beside it and the docs' examples;
 # then the release build and the fuzzers' smoke run.
 test:
 	@sh scripts/check-links
 	@sh scripts/check-private-headers
+	$(MAKE) layers
 	$(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 check-deps
 	$(MAKE) SAN=1 test-standalone
@@ -238,12 +240,20 @@ QUICK_WEB = table felt
 check:
 	@sh scripts/check-links
 	@sh scripts/check-private-headers
+	$(MAKE) layers
 	UNO_SOAK_GAMES=2000 $(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 check-deps
 	UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 $(MAKE) SAN=1 test-server
 	$(MAKE) SAN=1 test-web WEB_TESTS="$(QUICK_WEB)"
 	@cat build-san/test-logs/summary build-san/test-logs/server-summary build-san/test-logs/web-summary | \
 	    awk '{p += $$2; f += $$4} END {print "check: " p " passed, " f " failed"}'
+
+# The layers' order: no file under src/ includes a header of a layer above
+# its own or beside it (scripts/check-layers), and the check catches one
+# that does (scripts/test-check-layers, on a copy of the tree).
+layers:
+	@sh scripts/check-layers
+	@sh scripts/test-check-layers
 
 # Header and flag dependencies (scripts/check-deps.sh), after a build of
 # the tests.
