@@ -180,6 +180,8 @@ $(BUILD)/obj/tests/%.o: CFLAGS += -Itests
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_COMMON) $(BUILD)/libunocore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
+# The option tables are the front end's (libc only): their test links them.
+$(BUILD)/tests/cli/test_cli_options: $(call obj,src/cli/cli_options.c)
 
 # The whole suite: the docs' links, the engine's private headers kept inside
 # it, unit and conformance tests, `uno table`

@@ -2,13 +2,13 @@
  * cli_options.c — a command's options read by getopt_long from its table,
  * and its help written from the same table (cli_options.h).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli_options.h"
-#include "cli/sim_args.h"
 
 enum {
     WRAP = 80,        /* columns of the help */
@@ -128,6 +128,21 @@ static bool in_full(const char *word, const CliOption *o)
            (word[2 + len] == '\0' || word[2 + len] == '=');
 }
 
+int cli_number(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out, char *err,
+               size_t errlen)
+{
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = text && *text >= '0' && *text <= '9' ? strtoull(text, &end, 10) : 0;
+    if (!end || *end || errno || v < min || v > max) {
+        snprintf(err, errlen, "%s: '%s' is not a whole number in %llu..%llu", what,
+                 text ? text : "", (unsigned long long)min, (unsigned long long)max);
+        return 1;
+    }
+    *out = v;
+    return 0;
+}
+
 /* Judges the value of o and stores it in args. CLI_PARSED or CLI_BAD. */
 static int store(const CliCommand *c, const CliOption *o, const char *value, void *args)
 {
@@ -144,7 +159,7 @@ static int store(const CliCommand *c, const CliOption *o, const char *value, voi
         return CLI_PARSED;
     case CLI_KIND_INT:
     case CLI_KIND_U64:
-        if (uno_args_number(what, value, o->min, o->max, &n, err, sizeof err) != 0)
+        if (cli_number(what, value, o->min, o->max, &n, err, sizeof err) != 0)
             return cli_bad_usage(c, "%s", err);
         if (o->kind == CLI_KIND_INT)
             *(int *)field = (int)n;

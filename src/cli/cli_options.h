@@ -116,6 +116,12 @@ void cli_help(const CliCommand *c, FILE *out);
 /* The name of the first option of the table in `given`, or NULL. */
 const char *cli_first_given(const CliCommand *c, uint64_t given);
 
+/* A whole decimal number in min..max (digits only); `what` names it in the
+ * message: "--players: '99' is not a whole number in 2..30". 0, or 1 with
+ * the message in err. */
+int cli_number(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out, char *err,
+               size_t errlen);
+
 /* Says a usage error after the checks of the table: "uno CMD: " then the
  * message, then the hint to --help, on stderr. CLI_BAD. */
 int cli_bad_usage(const CliCommand *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -100,7 +100,7 @@ static int set_time(void *ctx, const char *key, const char *value, char *err, si
         if (strcmp(key, uno_sim_time_names[i]) != 0)
             continue;
         uint64_t v;
-        if (uno_args_number(key, value, 0, 86400000, &v, err, errlen) != 0)
+        if (cli_number(key, value, 0, 86400000, &v, err, errlen) != 0)
             return 1;
         ms[i] = (int)v;
         return 0;

@@ -98,8 +98,10 @@ int main(int argc, char **argv)
     int first = parsed.next - 1; /* the command's own argv[0] */
     if (strcmp(name, "help") == 0 && first + 1 < argc) { /* uno help CMD: uno CMD --help */
         const Command *c = command(argv[first + 1]);
-        if (!c)
-            return cli_bad_usage(&main_command, "unknown command '%s'", argv[first + 1]);
+        if (!c) {
+            fprintf(stderr, "uno help: unknown command '%s'\n(uno --help lists them)\n", argv[first + 1]);
+            return CLI_BAD;
+        }
         char *help[] = {argv[first + 1], "--help", NULL};
         return output_written(c->run(2, help));
     }
