@@ -80,6 +80,8 @@ void cli_help(const CliCommand *c, FILE *out)
     for (size_t i = 0; i < c->count; i++)
         help_row(out, &c->options[i], 2 + width + 2);
     help_row(out, &help_option, 2 + width + 2);
+    if (c->notes)
+        fprintf(out, "\n%s", c->notes);
     if (c->after) {
         fputc('\n', out);
         c->after(out);

@@ -81,8 +81,12 @@ typedef struct CliCommand {
     int operands;              /* the arguments that are not options it takes at most */
     const char *operands_note; /* said when there are more: "takes options only" */
     bool stop_at_operand;      /* the first operand ends the options (uno COMMAND ...) */
-    void (*after)(FILE *out);  /* more help after the options; or NULL */
+    const char *notes;         /* help after the options; or NULL */
+    void (*after)(FILE *out);  /* help after the notes, made as it is shown; or NULL */
 } CliCommand;
+
+/* .options and .count of a CliCommand: the array of its rows. */
+#define CLI_OPTIONS(rows) .options = rows, .count = sizeof rows / sizeof rows[0]
 
 enum { CLI_MAX_OPTIONS = 64, CLI_MAX_OPERANDS = 4 };
 
@@ -110,7 +114,7 @@ int cli_parse(const CliCommand *c, int argc, char **argv, void *args, CliParsed 
  * the help, 2 after bad usage. */
 int cli_exit_status(int outcome);
 
-/* The command's help: synopsis, about, the options, after. */
+/* The command's help: synopsis, about, the options, notes, after. */
 void cli_help(const CliCommand *c, FILE *out);
 
 /* The name of the first option of the table in `given`, or NULL. */

@@ -40,14 +40,6 @@ static const CliOption arena_options[] = {
     CLI_TEXT("svg", "FILE", ArenaArgs, svg, "draw the ratings with their intervals"),
 };
 
-static void arena_after(FILE *out)
-{
-    fputs("The same seed, lineup and budgets in iterations give the same table, whatever\n"
-          "the threads (a budget in milliseconds depends on the machine). docs/bots.md\n"
-          "says how places, intervals and ratings are worked out.\n",
-          out);
-}
-
 static const CliCommand arena_command = {
     .name = "uno arena",
     .synopsis = "usage: uno arena --bots LIST [--rules R] [--players N] [--games G] [--seed S]\n"
@@ -56,10 +48,11 @@ static const CliCommand arena_command = {
              "the lineup rotated by one seat each time, so every bot gets the same cards\n"
              "from every seat. Prints per bot its wins and mean finishing place with 95%\n"
              "intervals, and a rating (Elo scale, mean 1500) with a bootstrap interval.\n",
-    .options = arena_options,
-    .count = sizeof arena_options / sizeof arena_options[0],
+    CLI_OPTIONS(arena_options),
     .operands_note = "uno arena takes options only",
-    .after = arena_after,
+    .notes = "The same seed, lineup and budgets in iterations give the same table, whatever\n"
+             "the threads (a budget in milliseconds depends on the machine). docs/bots.md\n"
+             "says how places, intervals and ratings are worked out.\n",
 };
 
 /* CLI_PARSED, CLI_HELP_SHOWN or CLI_BAD (said on stderr). */

@@ -39,8 +39,7 @@ static const CliCommand perft_command = {
              "take, challenge and colour; UNO calls, catches, suspicions and side slides\n"
              "are not counted. Cards drawn are those the seed deals (no branching on\n"
              "chance). Prints `Nodes: COUNT`; the time taken goes to standard error.\n",
-    .options = perft_options,
-    .count = sizeof perft_options / sizeof perft_options[0],
+    CLI_OPTIONS(perft_options),
     .operands_note = "uno perft takes options only",
 };
 

@@ -120,24 +120,17 @@ static const CliOption play_options[] = {
                             "--forget, --bluff, --bot, --autoplay, --quit-at-end and --ascii go with it"),
 };
 
-static void play_after(FILE *out)
-{
-    fputs("The save file holds the `uno table` requests of the game: `uno replay FILE`\n"
-          "re-runs it, `uno play --resume FILE` goes on with it. NO_COLOR set (and not\n"
-          "empty) draws the table without colours.\n",
-          out);
-}
-
 static const CliCommand play_command = {
     .name = "uno play",
     .synopsis = "usage: uno play [OPTIONS]\n"
                 "       uno play --resume FILE [OPTIONS]\n",
     .about = "Play UNO in the terminal against bots: you are seat 0. docs/play.md tells the\n"
              "keys; press ? in the game for them and for the rules in force.\n",
-    .options = play_options,
-    .count = sizeof play_options / sizeof play_options[0],
+    CLI_OPTIONS(play_options),
     .operands_note = "uno play takes options only",
-    .after = play_after,
+    .notes = "The save file holds the `uno table` requests of the game: `uno replay FILE`\n"
+             "re-runs it, `uno play --resume FILE` goes on with it. NO_COLOR set (and not\n"
+             "empty) draws the table without colours.\n",
 };
 
 /* A deal's seed from the clock, that a JSON number carries exactly. */

@@ -53,8 +53,7 @@ static const CliCommand replay_command = {
     .about = "Re-runs the game saved in FILE (uno table --save FILE, uno play) and prints\n"
              "its end state, the line `state` answers, then `hash: ` and the state's 64-bit\n"
              "hash in 16 hex digits. A line that fails is named, and the exit status is 1.\n",
-    .options = replay_options,
-    .count = sizeof replay_options / sizeof replay_options[0],
+    CLI_OPTIONS(replay_options),
     .operands = 1,
     .operands_note = "one saved game at a time",
 };

@@ -79,15 +79,6 @@ static const CliOption serve_options[] = {
              "for bit (the server may be running); OUT must not exist"),
 };
 
-static void serve_after(FILE *out)
-{
-    fputs("A client address is an IPv4 address, or an IPv6 /64.\n"
-          "\n"
-          "It prints one line saying where to point a browser, and runs until\n"
-          "Ctrl-C (SIGINT) or SIGTERM.\n",
-          out);
-}
-
 static const CliCommand serve_command = {
     .name = "uno serve",
     .synopsis = "usage: uno serve [--port P] [--host ADDR] [--db FILE] [--web DIR]\n"
@@ -104,11 +95,13 @@ static const CliCommand serve_command = {
              "docs/protocol.md \"Server\"). Every table, seat and action\n"
              "is kept in FILE before anyone is told of it: stop or kill the server and\n"
              "start it again, and every table goes on where it was.\n",
-    .options = serve_options,
-    .count = sizeof serve_options / sizeof serve_options[0],
+    CLI_OPTIONS(serve_options),
     .operands = 1,
     .operands_note = "uno serve takes OUT after --export CODE or --scores CODE only",
-    .after = serve_after,
+    .notes = "A client address is an IPv4 address, or an IPv6 /64.\n"
+             "\n"
+             "It prints one line saying where to point a browser, and runs until\n"
+             "Ctrl-C (SIGINT) or SIGTERM.\n",
 };
 
 /* The web client's files, found from the folder the binary is in: where

@@ -78,8 +78,7 @@ static const CliCommand sim_command = {
              "estimated from a time per action. Game i is dealt from a hash of (S, i), so\n"
              "the summary is the same for any number of threads (or MPI ranks: mpirun -np\n"
              "K uno-mpi sim ...). See docs/sim.md.\n",
-    .options = sim_options,
-    .count = sizeof sim_options / sizeof sim_options[0],
+    CLI_OPTIONS(sim_options),
     .operands_note = "uno sim takes options only",
     .after = action_ms_keys,
 };

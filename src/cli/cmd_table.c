@@ -46,8 +46,7 @@ static const CliCommand table_command = {
     .synopsis = "usage: uno table [--save FILE [--repair]] [--builtin-rules]\n",
     .about = "Referees one table: reads one JSON request per line on standard input and\n"
              "answers each with one JSON line on standard output (docs/protocol.md).\n",
-    .options = table_options,
-    .count = sizeof table_options / sizeof table_options[0],
+    CLI_OPTIONS(table_options),
     .operands_note = "uno table takes options only",
 };
 

@@ -53,8 +53,7 @@ static const CliCommand main_command = {
     .name = "uno",
     .synopsis = "usage: uno COMMAND [ARGS]   (uno COMMAND --help, or uno help COMMAND, for each)\n"
                 "       uno --version\n",
-    .options = main_options,
-    .count = sizeof main_options / sizeof main_options[0],
+    CLI_OPTIONS(main_options),
     .operands = 1,
     .stop_at_operand = true,
     .after = list_commands,

@@ -7,7 +7,7 @@
  * 0..1, a value the command's function refuses and an operand too many are
  * each refused with CLI_BAD and one line that names the option and the
  * value; --help and -h show the help, which lists every option of the table
- * with its value and fits 80 columns.
+ * with its value, then the notes, and fits 80 columns.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -69,6 +69,7 @@ static const CliCommand command = {
     .count = OPT_TOTAL,
     .operands = 1,
     .operands_note = "one operand at most",
+    .notes = "Notes after the options.\n",
     .after = after,
 };
 
@@ -211,7 +212,7 @@ static void test_help_lists_every_option(void **state)
     for (size_t i = 0; i < OPT_TOTAL; i++)
         listed(help, &options[i]);
     assert_non_null(strstr(help, "\n  -h, --help "));
-    assert_non_null(strstr(help, "\n\nafter the options\n"));
+    assert_non_null(strstr(help, "\n\nNotes after the options.\n\nafter the options\n"));
     /* every line fits 80 columns; the long text goes on under its column */
     int cols = 0;
     for (const char *c = help; *c; c++) {
