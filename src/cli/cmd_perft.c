@@ -5,7 +5,6 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
-#include <string.h>
 #include <time.h>
 
 #include "cli/cli_options.h"
