@@ -209,6 +209,8 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_COMMON) $(TEST_A)
 $(BUILD)/tests/server/%: $(BUILD)/obj/tests/server/%.o $(TEST_COMMON) $(SERVER_A) $(TEST_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(SERVER_LIBS) $(TEST_LIBS)
+# The option tables are the front end's (libc only): their test links them.
+$(BUILD)/tests/cli/test_cli_options: $(call obj,src/cli/cli_options.c)
 
 # The whole suite: the docs' links, the engine's private headers kept inside
 # it, the layers' order, unit and conformance tests, `uno table`

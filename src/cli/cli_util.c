@@ -148,17 +148,6 @@ int uno_cli_load_request_rules(const char *name_or_path, UnoRules *out, char *er
     return load_rules(name_or_path, false, out, err, errlen);
 }
 
-bool uno_cli_parse_long(const char *text, long min, long max, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (!*text || *end || errno || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 const char *uno_cli_s(long long n)
 {
     return n == 1 ? "" : "s";

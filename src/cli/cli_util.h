@@ -37,10 +37,6 @@ int uno_cli_load_request_rules(const char *name_or_path, UnoRules *out, char *er
  * with the time left at this pace; cleared when done == total. */
 void uno_cli_progress(const char *prefix, uint64_t done, uint64_t total, double seconds, const char *extra);
 
-/* A whole number written in full (digits, an optional sign, nothing after)
- * within min..max. */
-bool uno_cli_parse_long(const char *text, long min, long max, long *out);
-
 /* The plural's "s" after a count that is not 1: printf("%d game%s", n,
  * uno_cli_s(n)). */
 const char *uno_cli_s(long long n);

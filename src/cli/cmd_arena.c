@@ -11,106 +11,59 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/sim_args.h"
 #include "sim/arena.h"
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: uno arena --bots LIST [--rules R] [--players N] [--games G] [--seed S]\n"
-            "                 [--threads T] [--json] [--csv FILE] [--svg FILE]\n"
-            "\n"
-            "Bots against bots on duplicate deals: every deal is played once per seat,\n"
-            "the lineup rotated by one seat each time, so every bot gets the same cards\n"
-            "from every seat. Prints per bot its wins and mean finishing place with 95%%\n"
-            "intervals, and a rating (Elo scale, mean 1500) with a bootstrap interval.\n"
-            "\n"
-            "  --bots LIST      one bot per seat, comma-separated, two different at least:\n"
-            "                   easy, medium, hard, expert, random, heuristic, ismcts,\n"
-            "                   ismcts:ITERATIONS, ismcts:MSms\n"
-            "                   (e.g. expert,medium,medium,medium),\n"
-            "                   or a program: cmd:COMMAND, cmd:MSms:COMMAND, with no comma in\n"
-            "                   COMMAND (docs/bots-external.md)\n"
-            "  --rules R        mattel, classic, kpgut, or a rules file; mattel\n"
-            "  --options k=v,.. change options of the rule set\n"
-            "  --players N      players; the lineup's length\n"
-            "  --games G        deals, each played once per seat; 1000\n"
-            "  --seed S         the run's seed, 1\n"
-            "  --threads T      threads, all cores\n"
-            "  --json           print the results as JSON\n"
-            "  --csv FILE       one row per seat of every game: deal, rotation, seat, bot,\n"
-            "                   place\n"
-            "  --svg FILE       draw the ratings with their intervals\n"
-            "  --help           show this help\n"
-            "\n"
-            "The same seed, lineup and budgets in iterations give the same table, whatever\n"
-            "the threads (a budget in milliseconds depends on the machine). docs/bots.md\n"
-            "says how places, intervals and ratings are worked out.\n");
-}
-
 typedef struct ArenaArgs {
     const char *rules, *options, *bots, *csv, *svg;
-    uint64_t players, games, seed, threads;
-    bool json, players_given;
+    uint64_t players, games, seed, threads; /* players 0: the lineup's length */
+    bool json;
 } ArenaArgs;
 
-/* 0 parsed, 1 --help shown, 2 bad usage (said on stderr). */
+static const CliOption arena_options[] = {
+    CLI_TEXT("bots", "LIST", ArenaArgs, bots,
+             "one bot per seat, comma-separated, two different at least: easy, medium, hard, expert, random, "
+             "heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms (e.g. expert,medium,medium,medium), or a "
+             "program: cmd:COMMAND, cmd:MSms:COMMAND, with no comma in COMMAND (docs/bots-external.md)"),
+    CLI_TEXT("rules", "R", ArenaArgs, rules, "mattel, classic, kpgut, or a rules file; mattel"),
+    CLI_TEXT("options", "k=v,..", ArenaArgs, options, "change options of the rule set"),
+    CLI_U64("players", "N", ArenaArgs, players, 2, UNO_MAX_PLAYERS, "players; the lineup's length"),
+    CLI_U64("games", "G", ArenaArgs, games, 1, 10000000, "deals, each played once per seat; 1000"),
+    CLI_U64("seed", "S", ArenaArgs, seed, 0, UINT64_MAX, "the run's seed, 1"),
+    CLI_U64("threads", "T", ArenaArgs, threads, 1, 1024, "threads, all cores"),
+    CLI_FLAG("json", ArenaArgs, json, "print the results as JSON"),
+    CLI_TEXT("csv", "FILE", ArenaArgs, csv,
+             "one row per seat of every game: deal, rotation, seat, bot, place"),
+    CLI_TEXT("svg", "FILE", ArenaArgs, svg, "draw the ratings with their intervals"),
+};
+
+static const CliCommand arena_command = {
+    .name = "uno arena",
+    .synopsis = "usage: uno arena --bots LIST [--rules R] [--players N] [--games G] [--seed S]\n"
+                "                 [--threads T] [--json] [--csv FILE] [--svg FILE]\n",
+    .about = "Bots against bots on duplicate deals: every deal is played once per seat,\n"
+             "the lineup rotated by one seat each time, so every bot gets the same cards\n"
+             "from every seat. Prints per bot its wins and mean finishing place with 95%\n"
+             "intervals, and a rating (Elo scale, mean 1500) with a bootstrap interval.\n",
+    CLI_OPTIONS(arena_options),
+    .operands_note = "uno arena takes options only",
+    .notes = "The same seed, lineup and budgets in iterations give the same table, whatever\n"
+             "the threads (a budget in milliseconds depends on the machine). docs/bots.md\n"
+             "says how places, intervals and ratings are worked out.\n",
+};
+
+/* CLI_PARSED, CLI_HELP_SHOWN or CLI_BAD (said on stderr). */
 static int parse(int argc, char **argv, ArenaArgs *a)
 {
-    char err[256];
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     *a = (ArenaArgs){.rules = "mattel", .games = 1000, .seed = 1, .threads = cores > 0 ? (uint64_t)cores : 1};
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int rc = 0;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            usage(stdout);
-            return 1;
-        }
-        if (strcmp(arg, "--json") == 0) {
-            a->json = true;
-            continue;
-        }
-        if (!val) {
-            fprintf(stderr, "uno arena: '%s' needs a value (or is unknown)\n", arg);
-            return 2;
-        }
-        if (strcmp(arg, "--rules") == 0)
-            a->rules = val;
-        else if (strcmp(arg, "--options") == 0)
-            a->options = val;
-        else if (strcmp(arg, "--bots") == 0)
-            a->bots = val;
-        else if (strcmp(arg, "--csv") == 0)
-            a->csv = val;
-        else if (strcmp(arg, "--svg") == 0)
-            a->svg = val;
-        else if (strcmp(arg, "--players") == 0) {
-            rc = uno_args_number(arg, val, 2, UNO_MAX_PLAYERS, &a->players, err, sizeof err);
-            a->players_given = true;
-        } else if (strcmp(arg, "--games") == 0)
-            rc = uno_args_number(arg, val, 1, 10000000, &a->games, err, sizeof err);
-        else if (strcmp(arg, "--seed") == 0)
-            rc = uno_args_number(arg, val, 0, UINT64_MAX, &a->seed, err, sizeof err);
-        else if (strcmp(arg, "--threads") == 0)
-            rc = uno_args_number(arg, val, 1, 1024, &a->threads, err, sizeof err);
-        else {
-            fprintf(stderr, "uno arena: unknown argument '%s'\n", arg);
-            return 2;
-        }
-        if (rc) {
-            fprintf(stderr, "uno arena: %s\n", err);
-            return 2;
-        }
-        i++;
-    }
-    if (!a->bots) {
-        fprintf(stderr, "uno arena: --bots is needed (uno arena --help)\n");
-        return 2;
-    }
-    return 0;
+    int rc = cli_parse(&arena_command, argc, argv, a, NULL);
+    if (rc == CLI_PARSED && !a->bots)
+        return cli_bad_usage(&arena_command, "--bots is needed");
+    return rc;
 }
 
 /* The lineup's names, one per seat; their number. */
@@ -130,7 +83,7 @@ static int configure(const ArenaArgs *a, UnoArenaConfig *c, char *err, size_t er
     memset(c, 0, sizeof *c);
     uno_sim_config_default(&c->sim);
     int seats = lineup_names(a->bots, c);
-    c->sim.nplayers = a->players_given ? (int)a->players : seats;
+    c->sim.nplayers = a->players ? (int)a->players : seats;
     c->sim.seed = a->seed;
     c->deals = a->games;
     c->threads = (int)a->threads;
@@ -293,8 +246,8 @@ int cmd_arena(int argc, char **argv)
 {
     ArenaArgs a;
     int rc = parse(argc, argv, &a);
-    if (rc)
-        return rc == 1 ? 0 : 2;
+    if (rc != CLI_PARSED)
+        return cli_exit_status(rc);
     UnoArenaConfig c;
     char err[UNO_ERR_LEN * 2];
     if (configure(&a, &c, err, sizeof err) != 0) {

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/sim_args.h"
 #include "bots/bots.h"
@@ -260,33 +261,28 @@ static int bench_search(const PlayoutCase *b, uint64_t seed)
     return 0;
 }
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: uno bench\n"
-            "\n"
-            "Plays a fixed set of games (fixed rules, players, bots and seeds) on one\n"
-            "thread and prints the size of a game's state, then, per set, games and turns\n"
-            "per second of wall time and games per second of CPU time, then\n"
-            "random playouts from mid-game positions (what a search runs: a sampled world,\n"
-            "then random bots to the end, through the engine's trusted path) in playouts\n"
-            "and actions per second, then ISMCTS decisions at mid-game positions in\n"
-            "milliseconds a decision and iterations per second, then `Bench: N`: a\n"
-            "signature of every game's end\n"
-            "(its generators, hands and piles) and length. The signature changes exactly\n"
-            "when the behaviour of the engine, the playout or the bots does, never with\n"
-            "speed.\n");
-}
+static const CliCommand bench_command = {
+    .name = "uno bench",
+    .synopsis = "usage: uno bench\n",
+    .about = "Plays a fixed set of games (fixed rules, players, bots and seeds) on one\n"
+             "thread and prints the size of a game's state, then, per set, games and turns\n"
+             "per second of wall time and games per second of CPU time, then\n"
+             "random playouts from mid-game positions (what a search runs: a sampled world,\n"
+             "then random bots to the end, through the engine's trusted path) in playouts\n"
+             "and actions per second, then ISMCTS decisions at mid-game positions in\n"
+             "milliseconds a decision and iterations per second, then `Bench: N`: a\n"
+             "signature of every game's end\n"
+             "(its generators, hands and piles) and length. The signature changes exactly\n"
+             "when the behaviour of the engine, the playout or the bots does, never with\n"
+             "speed.\n",
+    .operands_note = "uno bench takes no arguments",
+};
 
 int cmd_bench(int argc, char **argv)
 {
-    if (argc > 1) {
-        bool help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0;
-        if (!help)
-            fprintf(stderr, "uno bench: '%s': uno bench takes no arguments\n", argv[1]);
-        usage(help ? stdout : stderr);
-        return help ? 0 : 2;
-    }
+    int rc = cli_parse(&bench_command, argc, argv, NULL, NULL);
+    if (rc != CLI_PARSED)
+        return cli_exit_status(rc);
     if (print_sizes() != 0)
         return 1;
     char err[512];

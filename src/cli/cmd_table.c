@@ -16,30 +16,39 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "protocol/protocol.h"
 #include "protocol/savefile.h"
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: uno table [--save FILE [--repair]] [--builtin-rules]\n"
-            "\n"
-            "Referees one table: reads one JSON request per line on standard input and\n"
-            "answers each with one JSON line on standard output (docs/protocol.md).\n"
-            "\n"
-            "  --save FILE  append every accepted state-changing request to FILE (synced\n"
-            "               before it is answered); if FILE exists, replay it first, so\n"
-            "               that a table that crashed resumes where it stopped; a FILE\n"
-            "               that does not replay exactly as it was written is refused,\n"
-            "               naming the line; one table at a time may write to FILE\n"
-            "  --repair     (with --save) first keep what replays of FILE, writing it\n"
-            "               anew, and the file as it was as FILE.bak (or FILE.bak.N)\n"
-            "  --builtin-rules  open no file a request names: \"rules\" in \"new\" must be\n"
-            "               a built-in rule set (mattel, classic, kpgut), as on a server\n"
-            "  --help       show this help\n");
-}
+typedef struct TableArgs {
+    const char *save_path;
+    bool repair, builtin_rules_only;
+} TableArgs;
+
+static const CliOption table_options[] = {
+    CLI_TEXT("save", "FILE", TableArgs, save_path,
+             "append every accepted state-changing request to FILE (synced before it is answered); if FILE "
+             "exists, replay it first, so that a table that crashed resumes where it stopped; a FILE that does "
+             "not replay exactly as it was written is refused, naming the line; one table at a time may write "
+             "to FILE"),
+    CLI_FLAG("repair", TableArgs, repair,
+             "(with --save) first keep what replays of FILE, writing it anew, and the file as it was as "
+             "FILE.bak (or FILE.bak.N)"),
+    CLI_FLAG("builtin-rules", TableArgs, builtin_rules_only,
+             "open no file a request names: \"rules\" in \"new\" must be a built-in rule set (mattel, classic, "
+             "kpgut), as on a server"),
+};
+
+static const CliCommand table_command = {
+    .name = "uno table",
+    .synopsis = "usage: uno table [--save FILE [--repair]] [--builtin-rules]\n",
+    .about = "Referees one table: reads one JSON request per line on standard input and\n"
+             "answers each with one JSON line on standard output (docs/protocol.md).\n",
+    CLI_OPTIONS(table_options),
+    .operands_note = "uno table takes options only",
+};
 
 /* Opens FILE for saving (after --repair, if asked) and replays it into
  * the table. 0, or 1 with a message. */
@@ -105,45 +114,23 @@ static int serve(UnoTable *t, const UnoSaveFile *save, const char *save_path)
 
 int cmd_table(int argc, char **argv)
 {
-    const char *save_path = NULL;
-    bool builtin_rules_only = false, repair = false;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--repair") == 0) {
-            repair = true;
-            continue;
-        }
-        if (strcmp(argv[i], "--builtin-rules") == 0) {
-            builtin_rules_only = true;
-            continue;
-        }
-        if (strcmp(argv[i], "--save") == 0 && i + 1 < argc) {
-            save_path = argv[++i];
-            continue;
-        }
-        fprintf(stderr, "uno table: unexpected argument '%s'\n", argv[i]);
-        usage(stderr);
-        return 2;
-    }
-    if (repair && !save_path) {
-        fprintf(stderr, "uno table: --repair repairs the file of --save FILE: give it\n");
-        usage(stderr);
-        return 2;
-    }
+    TableArgs a = {0};
+    int rc = cli_parse(&table_command, argc, argv, &a, NULL);
+    if (rc != CLI_PARSED)
+        return cli_exit_status(rc);
+    if (a.repair && !a.save_path)
+        return cli_bad_usage(&table_command, "--repair repairs the file of --save FILE: give it");
     UnoTable *t = uno_table_new();
     if (!t) {
         fprintf(stderr, "uno table: out of memory\n");
         return 1;
     }
-    UnoRulesLoader load = builtin_rules_only ? NULL : uno_cli_load_request_rules;
+    UnoRulesLoader load = a.builtin_rules_only ? NULL : uno_cli_load_request_rules;
     uno_table_set_rules_loader(t, load);
     UnoSaveFile save = {.fd = -1};
-    int status = save_path ? restore(t, &save, save_path, repair, load) : 0;
+    int status = a.save_path ? restore(t, &save, a.save_path, a.repair, load) : 0;
     if (status == 0)
-        status = serve(t, save_path ? &save : NULL, save_path);
+        status = serve(t, a.save_path ? &save : NULL, a.save_path);
     uno_save_close(&save);
     uno_table_free(t);
     return status;

@@ -1,28 +1,12 @@
 /*
  * sim_args.c — parsing numbers, key=value lists and rule sets (sim_args.h).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli_util.h"
 #include "cli/sim_args.h"
-
-int uno_args_number(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out,
-                    char *err, size_t errlen)
-{
-    char *end = NULL;
-    errno = 0;
-    unsigned long long v = text && *text >= '0' && *text <= '9' ? strtoull(text, &end, 10) : 0;
-    if (!end || *end || errno || v < min || v > max) {
-        snprintf(err, errlen, "%s: '%s' is not a whole number in %llu..%llu", what,
-                 text ? text : "", (unsigned long long)min, (unsigned long long)max);
-        return 1;
-    }
-    *out = v;
-    return 0;
-}
 
 int uno_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
                    size_t errlen)

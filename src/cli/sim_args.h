@@ -1,6 +1,6 @@
 /*
  * sim_args.h — argument parsing shared by `uno sim`, `uno perft` and
- * `uno bench`: numbers, a rule set with option overrides, key=value lists.
+ * `uno bench`: a rule set with option overrides, key=value lists, bots.
  *
  * What stays true: nothing is printed; a failure returns a nonzero status
  * with a one-line message naming the argument in the caller's buffer.
@@ -13,10 +13,6 @@
 
 #include "bots/bots.h"
 #include "uno.h"
-
-/* A whole decimal number in [min, max]; `what` names it in the message. */
-int uno_args_number(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out,
-                    char *err, size_t errlen);
 
 /* Calls set(ctx, key, value) for each "key=value" of a comma-separated list;
  * stops at the first nonzero status it returns. */
