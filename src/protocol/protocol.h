@@ -98,8 +98,14 @@ const UnoHistory *uno_table_seen(const UnoTable *t, int viewer);
  * free(), or NULL as said above. */
 char *uno_table_handle(UnoTable *t, const char *line, size_t len);
 
-/* The protocol's error code of an engine status: "illegal", "over", ...,
- * "server_error" for UNO_E_NOMEM, "bad_request" for any other (docs/protocol.md "Errors"). */
+/* The table's own outcome beside the engine's UnoStatus values (negative,
+ * so that no status is one): a request that needs a game before any `new`. */
+enum { UNO_TABLE_NO_GAME = -2 };
+
+/* The protocol's error code of an engine status or of UNO_TABLE_NO_GAME:
+ * "illegal" (UNO_E_NO_ROOM too: the table is full), "over", "no_game", ...,
+ * "server_error" for UNO_E_NOMEM, "bad_request" for any other
+ * (docs/protocol.md "Errors"). */
 const char *uno_status_code(int st);
 /* True when a response line says "ok": true (a cheap check for front ends
  * that replay files). */

@@ -27,8 +27,7 @@
 struct UnoTable {
     UnoGame *game;        /* NULL before the first `new` */
     UnoMatch *match;      /* the match the game is part of (it owns the game), or NULL */
-    UnoGame *undo;        /* the game before the request */
-    size_t undo_bytes;    /* the undo block's size: at least the game's */
+    UnoGame *undo;        /* the game before the request (a block of the game's size) */
     UnoRulesLoader load;  /* rule sets that are not built in */
     UnoTableLogFn log;
     void *log_ctx;
@@ -97,10 +96,11 @@ bool uno_table_response_ok(const char *response)
 const char *uno_status_code(int st)
 {
     switch (st) {
-    case UNO_E_ILLEGAL: return "illegal";
+    case UNO_E_ILLEGAL:
+    case UNO_E_NO_ROOM: return "illegal";
     case UNO_E_NOT_YOUR_TURN: return "not_your_turn";
     case UNO_E_OVER: return "over";
-    case UNO_E_NO_GAME: return "no_game";
+    case UNO_TABLE_NO_GAME: return "no_game";
     case UNO_E_NOMEM: return "server_error";
     default: return "bad_request";
     }
@@ -215,7 +215,6 @@ static void install(UnoTable *t, UnoGame *g, UnoMatch *match, UnoGame *undo)
     t->game = g;
     t->match = match;
     t->undo = undo;
-    t->undo_bytes = uno_game_bytes(g);
 }
 
 /* `new`: the previous game stays until the new one is dealt and logged. */
@@ -268,24 +267,6 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
     return UNO_OK;
 }
 
-/* Room in the game for what `a` may add (a §13 seat, a §3.2 spectator); the
- * undo block grows with the game. */
-static int make_room(UnoTable *t, const UnoAction *a)
-{
-    UnoGame *g = t->match ? uno_match_make_room(t->match, a) : uno_game_make_room(t->game, a);
-    if (!g)
-        return UNO_E_NOMEM;
-    t->game = g;
-    if (uno_game_bytes(g) <= t->undo_bytes)
-        return UNO_OK;
-    UnoGame *undo = realloc(t->undo, uno_game_bytes(g));
-    if (!undo)
-        return UNO_E_NOMEM;
-    t->undo = undo;
-    t->undo_bytes = uno_game_bytes(g);
-    return UNO_OK;
-}
-
 /* An action: applied, answered with its events, logged; undone if the
  * answer or the log fails. */
 static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t clock, char **text,
@@ -293,7 +274,7 @@ static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t 
 {
     UnoAction a;
     int st = uno_request_action(req, type, uno_game_nplayers(t->game), clock, &a, err, errlen);
-    if (st != UNO_OK || (st = make_room(t, &a)) != UNO_OK)
+    if (st != UNO_OK)
         return st;
     uno_game_copy(t->undo, t->game);
     events_begin(t, uno_game_rules(t->game));
@@ -537,7 +518,7 @@ static int dispatch(UnoTable *t, const cJSON *req, char **text, char *err, size_
         return UNO_E_BAD_REQUEST;
     }
     if (!t->game)
-        return fail_with(err, errlen, UNO_E_NO_GAME, "no game: start one with \"new\"");
+        return fail_with(err, errlen, UNO_TABLE_NO_GAME, "no game: start one with \"new\"");
     /* docs/protocol.md "The clock": the clock never goes backwards. */
     if (clock >= 0 && clock < uno_game_clock(t->game)) {
         snprintf(err, errlen, "clock went backwards: t %" PRId64 " is before %" PRId64, clock,
