@@ -112,17 +112,48 @@ static int fail_with(char *err, size_t errlen, int st, const char *msg)
     return st;
 }
 
-/* Prints {"ok":true, key: value} (value taken; NULL: out of memory) into
- * *text. */
-static int answer(const char *key, cJSON *value, char **text)
+/* The answer to one request: printed for a request that came as a line
+ * (before the request is kept, so that an answer that cannot be made
+ * undoes it), or the object itself for one handed over parsed. */
+typedef struct Reply {
+    bool as_text;
+    char *text;
+    cJSON *json;
+} Reply;
+
+/* Sets out to o (taken; NULL: out of memory), printed when out is text. */
+static int reply_with(Reply *out, cJSON *o)
+{
+    if (!out->as_text) {
+        out->json = o;
+        return o ? UNO_OK : UNO_E_NOMEM;
+    }
+    out->text = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    return out->text ? UNO_OK : UNO_E_NOMEM;
+}
+
+/* A request that was answered is undone after all: its answer goes. */
+static void reply_drop(Reply *out)
+{
+    free(out->text);
+    cJSON_Delete(out->json);
+    out->text = NULL;
+    out->json = NULL;
+}
+
+/* {"ok":true, key: value} (value taken; NULL: out of memory) into *out. */
+static int answer(const char *key, cJSON *value, Reply *out)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
     uno_json_put(o, key, value, &ok);
-    *text = ok ? cJSON_PrintUnformatted(o) : NULL;
-    cJSON_Delete(o);
-    return *text ? UNO_OK : UNO_E_NOMEM;
+    if (!ok) {
+        cJSON_Delete(o);
+        o = NULL;
+    }
+    return reply_with(out, o);
 }
 
 uint64_t uno_state_hash(const UnoGame *g, const UnoMatch *match)
@@ -196,14 +227,14 @@ static cJSON *events_end(UnoTable *t)
 
 /* The answer to a request that dealt g (`new`, `next`): its events; *undo
  * gets a block of g's size. */
-static int answer_deal(const UnoGame *g, cJSON *events, UnoGame **undo, char **text)
+static int answer_deal(const UnoGame *g, cJSON *events, UnoGame **undo, Reply *out)
 {
     *undo = malloc(uno_game_bytes(g));
     if (!*undo || !events) {
         cJSON_Delete(events);
         return UNO_E_NOMEM;
     }
-    return answer("events", events, text); /* takes the events */
+    return answer("events", events, out); /* takes the events */
 }
 
 /* The table takes a newly dealt game (and its match, or NULL) and its undo
@@ -218,7 +249,7 @@ static void install(UnoTable *t, UnoGame *g, UnoMatch *match, UnoGame *undo)
 }
 
 /* `new`: the previous game stays until the new one is dealt and logged. */
-static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, char *err, size_t errlen)
+static int op_new(UnoTable *t, const cJSON *req, int64_t clock, Reply *out, char *err, size_t errlen)
 {
     UnoRules rules;
     UnoSetup *setup = malloc(sizeof *setup);
@@ -239,7 +270,7 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
     }
     cJSON *events = events_end(t);
     if (st == UNO_OK)
-        st = answer_deal(g, events, &undo, text);
+        st = answer_deal(g, events, &undo, out);
     else
         cJSON_Delete(events);
     cJSON *normalised = st == UNO_OK ? uno_new_json(&rules, setup, clock) : NULL;
@@ -252,7 +283,7 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
         }
     }
     if (st == UNO_OK && (st = log_request(t, normalised, uno_state_hash(g, match))) != UNO_OK)
-        free(*text);
+        reply_drop(out);
     free(setup);
     if (st != UNO_OK) {
         if (match)
@@ -269,33 +300,37 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, char **text, cha
 
 /* An action: applied, answered with its events, logged; undone if the
  * answer or the log fails. */
-static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t clock, char **text,
-                     char *err, size_t errlen)
+static int apply_action(UnoTable *t, const UnoAction *a, Reply *out, char *err, size_t errlen)
 {
-    UnoAction a;
-    int st = uno_request_action(req, type, uno_game_nplayers(t->game), clock, &a, err, errlen);
-    if (st != UNO_OK)
-        return st;
     uno_game_copy(t->undo, t->game);
     events_begin(t, uno_game_rules(t->game));
-    st = t->match ? uno_match_apply(t->match, &a, collect, t, err, errlen) /* it follows joins */
-                  : uno_game_apply(t->game, &a, collect, t, err, errlen);
+    int st = t->match ? uno_match_apply(t->match, a, collect, t, err, errlen) /* it follows joins */
+                      : uno_game_apply(t->game, a, collect, t, err, errlen);
     cJSON *events = events_end(t);
     if (st != UNO_OK) { /* the engine changed nothing */
         cJSON_Delete(events);
         if (!err[0])
-            snprintf(err, errlen, "%s refused", uno_action_name(type));
+            snprintf(err, errlen, "%s refused", uno_action_name((UnoActionType)a->type));
         return st;
     }
-    st = events ? answer("events", events, text) : UNO_E_NOMEM;
-    if (st == UNO_OK && (st = log_request(t, uno_action_json(&a), uno_table_hash(t))) != UNO_OK)
-        free(*text);
+    st = events ? answer("events", events, out) : UNO_E_NOMEM;
+    if (st == UNO_OK && (st = log_request(t, uno_action_json(a), uno_table_hash(t))) != UNO_OK)
+        reply_drop(out);
     if (st != UNO_OK) {
         uno_game_copy(t->game, t->undo);
         return st;
     }
     show_viewers(t, false);
     return UNO_OK;
+}
+
+/* An action request: its fields read, then applied. */
+static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t clock, Reply *out,
+                     char *err, size_t errlen)
+{
+    UnoAction a;
+    int st = uno_request_action(req, type, uno_game_nplayers(t->game), clock, &a, err, errlen);
+    return st != UNO_OK ? st : apply_action(t, &a, out, err, errlen);
 }
 
 /* A state or view object, with the "match" object when the game is part of
@@ -312,7 +347,7 @@ static cJSON *with_match(const UnoTable *t, cJSON *state)
 
 /* The referee's state, with the hash of the whole of it (docs/protocol.md:
  * it identifies hidden cards, so no view carries it). */
-static int op_state(UnoTable *t, char **text)
+static int op_state(UnoTable *t, Reply *out)
 {
     cJSON *state = with_match(t, uno_state_json(t->game, UNO_VIEWER_REFEREE));
     char hex[17];
@@ -321,13 +356,13 @@ static int op_state(UnoTable *t, char **text)
     uno_json_put(state, "hash", cJSON_CreateString(hex), &ok);
     if (!ok)
         cJSON_Delete(state);
-    return answer("state", ok ? state : NULL, text);
+    return answer("state", ok ? state : NULL, out);
 }
 
 /* `next` and `stop` (match_ops.c): done on a copy of the match, which
  * replaces it once the answer is logged. `next` is answered with the new
  * game's deal, as `new` is. */
-static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, char *err, size_t errlen)
+static int op_match(UnoTable *t, const char *op, int64_t clock, Reply *out, char *err, size_t errlen)
 {
     if (!t->match)
         return fail_with(err, errlen, UNO_E_BAD_REQUEST, "no match: start one with \"new\" and \"match\"");
@@ -339,11 +374,11 @@ static int op_match(UnoTable *t, const char *op, int64_t clock, char **text, cha
     cJSON *events = events_end(t);
     UnoGame *g = uno_match_game(m), *undo = NULL;
     if (st == UNO_OK)
-        st = answer_deal(g, events, &undo, text);
+        st = answer_deal(g, events, &undo, out);
     else
         cJSON_Delete(events);
     if (st == UNO_OK && (st = log_request(t, uno_match_op_json(op, clock), uno_state_hash(g, m))) != UNO_OK)
-        free(*text);
+        reply_drop(out);
     if (st != UNO_OK) {
         uno_match_free(m);
         free(undo);
@@ -385,7 +420,7 @@ cJSON *uno_table_view(const UnoTable *t, int viewer)
 
 /* `view` {seat} or {spectator: i}: spectators see every hand (KPGUT
  * "Player Etiquette", §3.2). */
-static int op_view(UnoTable *t, const cJSON *req, char **text, char *err, size_t errlen)
+static int op_view(UnoTable *t, const cJSON *req, Reply *out, char *err, size_t errlen)
 {
     int viewer, st;
     if (uno_field_has(req, "spectator")) {
@@ -409,7 +444,7 @@ static int op_view(UnoTable *t, const cJSON *req, char **text, char *err, size_t
     bool ok = view != NULL;
     if (history && ok)
         uno_json_put(view, "history", events_json(uno_game_rules(t->game), uno_seen_by(t->seen, viewer), viewer), &ok);
-    return answer("view", ok ? view : NULL, text);
+    return answer("view", ok ? view : NULL, out);
 }
 
 /* A copy of the table's game as it would be at `clock`, its timers fired (a
@@ -470,13 +505,13 @@ cJSON *uno_table_moves(const UnoTable *t, int seat, int64_t clock)
 /* `legal` {seat}: every move as the request that makes it. With "t", the
  * moves that would succeed at that time ("could make now",
  * docs/protocol.md), each carrying that "t"; the game itself does not move. */
-static int op_legal(UnoTable *t, const cJSON *req, int64_t clock, char **text, char *err, size_t errlen)
+static int op_legal(UnoTable *t, const cJSON *req, int64_t clock, Reply *out, char *err, size_t errlen)
 {
     int seat;
     int st = uno_field_seat(req, "seat", uno_game_nplayers(t->game), &seat, err, errlen);
     if (st != UNO_OK)
         return st;
-    return answer("moves", uno_table_moves(t, seat, clock), text);
+    return answer("moves", uno_table_moves(t, seat, clock), out);
 }
 
 /* "as" (docs/protocol.md): whom the answer's events are rendered for: a
@@ -498,7 +533,22 @@ static int read_viewer(const cJSON *req, int *viewer, char *err, size_t errlen)
     return UNO_OK;
 }
 
-static int dispatch(UnoTable *t, const cJSON *req, char **text, char *err, size_t errlen)
+/* What every op but `new` needs: a game, and a clock ("t", -1: none) not
+ * before the game's (docs/protocol.md "The clock": it never goes
+ * backwards). */
+static int check_game(const UnoTable *t, int64_t clock, char *err, size_t errlen)
+{
+    if (!t->game)
+        return fail_with(err, errlen, UNO_TABLE_NO_GAME, "no game: start one with \"new\"");
+    if (clock >= 0 && clock < uno_game_clock(t->game)) {
+        snprintf(err, errlen, "clock went backwards: t %" PRId64 " is before %" PRId64, clock,
+                 uno_game_clock(t->game));
+        return UNO_E_BAD_REQUEST;
+    }
+    return UNO_OK;
+}
+
+static int dispatch(UnoTable *t, const cJSON *req, Reply *out, char *err, size_t errlen)
 {
     const char *op;
     int64_t clock = -1;
@@ -510,48 +560,57 @@ static int dispatch(UnoTable *t, const cJSON *req, char **text, char *err, size_
     if (st != UNO_OK)
         return st;
     if (strcmp(op, "new") == 0)
-        return op_new(t, req, clock, text, err, errlen);
+        return op_new(t, req, clock, out, err, errlen);
     int type = uno_request_action_type(op);
     bool query = strcmp(op, "state") == 0 || strcmp(op, "view") == 0 || strcmp(op, "legal") == 0;
     if (type < 0 && !query && !uno_match_op_known(op)) {
         snprintf(err, errlen, "unknown op '%s'", op);
         return UNO_E_BAD_REQUEST;
     }
-    if (!t->game)
-        return fail_with(err, errlen, UNO_TABLE_NO_GAME, "no game: start one with \"new\"");
-    /* docs/protocol.md "The clock": the clock never goes backwards. */
-    if (clock >= 0 && clock < uno_game_clock(t->game)) {
-        snprintf(err, errlen, "clock went backwards: t %" PRId64 " is before %" PRId64, clock,
-                 uno_game_clock(t->game));
-        return UNO_E_BAD_REQUEST;
-    }
+    if ((st = check_game(t, clock, err, errlen)) != UNO_OK)
+        return st;
     if (uno_match_op_known(op))
-        return op_match(t, op, clock, text, err, errlen);
+        return op_match(t, op, clock, out, err, errlen);
     if (type >= 0)
-        return op_action(t, req, (UnoActionType)type, clock, text, err, errlen);
+        return op_action(t, req, (UnoActionType)type, clock, out, err, errlen);
     if (strcmp(op, "state") == 0)
-        return op_state(t, text);
+        return op_state(t, out);
     if (strcmp(op, "view") == 0)
-        return op_view(t, req, text, err, errlen);
-    return op_legal(t, req, clock, text, err, errlen);
+        return op_view(t, req, out, err, errlen);
+    return op_legal(t, req, clock, out, err, errlen);
 }
 
-static char *error_line(int st, const char *message)
+/* {"ok":false,"error":CODE,"message":...} for a request that failed with st. */
+static int reply_error(Reply *out, int st, const char *message)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     uno_json_put(o, "ok", cJSON_CreateFalse(), &ok);
     uno_json_put(o, "error", cJSON_CreateString(uno_status_code(st)), &ok);
     uno_json_put(o, "message", cJSON_CreateString(message), &ok);
-    char *text = ok ? cJSON_PrintUnformatted(o) : NULL;
-    cJSON_Delete(o);
-    return text;
+    if (!ok) {
+        cJSON_Delete(o);
+        o = NULL;
+    }
+    return reply_with(out, o);
+}
+
+/* The answer once a request ran with status st: its own, or the error's;
+ * nothing after FATAL. */
+static void finish(int st, Reply *out, char *err, size_t errlen)
+{
+    if (st == FATAL)
+        return;
+    if (st == UNO_E_NOMEM && !err[0])
+        snprintf(err, errlen, "out of memory: the request was not made (the game is as it was)");
+    if (st != UNO_OK)
+        reply_error(out, st, err);
 }
 
 char *uno_table_handle(UnoTable *t, const char *line, size_t len)
 {
     char err[UNO_ERR_LEN] = "";
-    char *text = NULL;
+    Reply out = {.as_text = true};
     int st;
     if (len > UNO_TABLE_MAX_LINE) {
         snprintf(err, sizeof err, "request too long (the limit is %d bytes)", UNO_TABLE_MAX_LINE);
@@ -560,18 +619,35 @@ char *uno_table_handle(UnoTable *t, const char *line, size_t len)
         cJSON *req = NULL;
         st = uno_request_parse(line, len, &req, err, sizeof err);
         if (st == UNO_OK)
-            st = dispatch(t, req, &text, err, sizeof err);
+            st = dispatch(t, req, &out, err, sizeof err);
         cJSON_Delete(req);
     }
     if (st == FATAL)
         return NULL;
-    if (st == UNO_E_NOMEM && !err[0])
-        snprintf(err, sizeof err, "out of memory: the request was not made (the game is as it was)");
-    if (st != UNO_OK)
-        text = error_line(st, err);
-    if (!text) /* the error's own line could not be made */
-        text = strdup("{\"ok\":false,\"error\":\"server_error\",\"message\":\"out of memory\"}");
-    if (text) /* a message may quote a request's text cut short in a character */
-        uno_text_drop_invalid_utf8(text);
-    return text;
+    finish(st, &out, err, sizeof err);
+    if (!out.text) /* the error's own line could not be made */
+        out.text = strdup("{\"ok\":false,\"error\":\"server_error\",\"message\":\"out of memory\"}");
+    if (out.text) /* a message may quote a request's text cut short in a character */
+        uno_text_drop_invalid_utf8(out.text);
+    return out.text;
+}
+
+cJSON *uno_table_request(UnoTable *t, const cJSON *req)
+{
+    char err[UNO_ERR_LEN] = "";
+    Reply out = {.as_text = false};
+    finish(dispatch(t, req, &out, err, sizeof err), &out, err, sizeof err);
+    return out.json;
+}
+
+cJSON *uno_table_act(UnoTable *t, const UnoAction *a)
+{
+    char err[UNO_ERR_LEN] = "";
+    Reply out = {.as_text = false};
+    t->viewer = UNO_VIEWER_REFEREE;
+    int st = check_game(t, a->t, err, sizeof err);
+    if (st == UNO_OK)
+        st = apply_action(t, a, &out, err, sizeof err);
+    finish(st, &out, err, sizeof err);
+    return out.json;
 }
