@@ -163,6 +163,18 @@ uint64_t uno_state_hash(const UnoGame *g, const UnoMatch *match)
 
 uint64_t uno_table_hash(const UnoTable *t) { return t->game ? uno_state_hash(t->game, t->match) : 0; }
 
+/* One request on its way through the op table: what dispatch read of it
+ * and where its answer goes. */
+typedef struct Request {
+    const cJSON *json;
+    const char *op;
+    int action;      /* an action's UnoActionType; -1 for the other ops */
+    int64_t clock;   /* its "t"; -1: none */
+    Reply *out;
+    char *err;
+    size_t errlen;
+} Request;
+
 /* Hands a state-changing request (taken; NULL: out of memory) and the hash
  * of the state it made to the log hook: UNO_OK, UNO_E_NOMEM, or FATAL when
  * the hook refused it. */
@@ -249,31 +261,31 @@ static void install(UnoTable *t, UnoGame *g, UnoMatch *match, UnoGame *undo)
 }
 
 /* `new`: the previous game stays until the new one is dealt and logged. */
-static int op_new(UnoTable *t, const cJSON *req, int64_t clock, Reply *out, char *err, size_t errlen)
+static int op_new(UnoTable *t, const Request *rq)
 {
     UnoRules rules;
     UnoSetup *setup = malloc(sizeof *setup);
     if (!setup)
         return UNO_E_NOMEM;
-    int st = uno_request_new(req, t->load, clock, &rules, setup, err, errlen);
+    int st = uno_request_new(rq->json, t->load, rq->clock, &rules, setup, rq->err, rq->errlen);
     /* the deal's own events: who deals, the first card, what it does */
     setup->emit = collect;
     setup->ctx = t;
     events_begin(t, &rules);
     UnoGame *g = NULL, *undo = NULL;
     UnoMatch *match = NULL; /* "match", "tournament": match_ops.c */
-    if (st == UNO_OK && uno_match_requested(req)) {
-        st = uno_match_request_new(req, &rules, setup, &match, err, errlen);
+    if (st == UNO_OK && uno_match_requested(rq->json)) {
+        st = uno_match_request_new(rq->json, &rules, setup, &match, rq->err, rq->errlen);
         g = match ? uno_match_game(match) : NULL;
     } else if (st == UNO_OK) {
-        st = uno_game_create(&rules, setup, &g, err, errlen);
+        st = uno_game_create(&rules, setup, &g, rq->err, rq->errlen);
     }
     cJSON *events = events_end(t);
     if (st == UNO_OK)
-        st = answer_deal(g, events, &undo, out);
+        st = answer_deal(g, events, &undo, rq->out);
     else
         cJSON_Delete(events);
-    cJSON *normalised = st == UNO_OK ? uno_new_json(&rules, setup, clock) : NULL;
+    cJSON *normalised = st == UNO_OK ? uno_new_json(&rules, setup, rq->clock) : NULL;
     if (match && normalised) {
         bool ok = true;
         uno_match_put_options(normalised, match, &ok);
@@ -283,7 +295,7 @@ static int op_new(UnoTable *t, const cJSON *req, int64_t clock, Reply *out, char
         }
     }
     if (st == UNO_OK && (st = log_request(t, normalised, uno_state_hash(g, match))) != UNO_OK)
-        reply_drop(out);
+        reply_drop(rq->out);
     free(setup);
     if (st != UNO_OK) {
         if (match)
@@ -325,12 +337,12 @@ static int apply_action(UnoTable *t, const UnoAction *a, Reply *out, char *err, 
 }
 
 /* An action request: its fields read, then applied. */
-static int op_action(UnoTable *t, const cJSON *req, UnoActionType type, int64_t clock, Reply *out,
-                     char *err, size_t errlen)
+static int op_action(UnoTable *t, const Request *rq)
 {
     UnoAction a;
-    int st = uno_request_action(req, type, uno_game_nplayers(t->game), clock, &a, err, errlen);
-    return st != UNO_OK ? st : apply_action(t, &a, out, err, errlen);
+    int st = uno_request_action(rq->json, (UnoActionType)rq->action, uno_game_nplayers(t->game), rq->clock, &a,
+                                rq->err, rq->errlen);
+    return st != UNO_OK ? st : apply_action(t, &a, rq->out, rq->err, rq->errlen);
 }
 
 /* A state or view object, with the "match" object when the game is part of
@@ -347,7 +359,7 @@ static cJSON *with_match(const UnoTable *t, cJSON *state)
 
 /* The referee's state, with the hash of the whole of it (docs/protocol.md:
  * it identifies hidden cards, so no view carries it). */
-static int op_state(UnoTable *t, Reply *out)
+static int op_state(UnoTable *t, const Request *rq)
 {
     cJSON *state = with_match(t, uno_state_json(t->game, UNO_VIEWER_REFEREE));
     char hex[17];
@@ -356,36 +368,36 @@ static int op_state(UnoTable *t, Reply *out)
     uno_json_put(state, "hash", cJSON_CreateString(hex), &ok);
     if (!ok)
         cJSON_Delete(state);
-    return answer("state", ok ? state : NULL, out);
+    return answer("state", ok ? state : NULL, rq->out);
 }
 
 /* `next` and `stop` (match_ops.c): done on a copy of the match, which
  * replaces it once the answer is logged. `next` is answered with the new
  * game's deal, as `new` is. */
-static int op_match(UnoTable *t, const char *op, int64_t clock, Reply *out, char *err, size_t errlen)
+static int op_match(UnoTable *t, const Request *rq)
 {
     if (!t->match)
-        return fail_with(err, errlen, UNO_E_BAD_REQUEST, "no match: start one with \"new\" and \"match\"");
+        return fail_with(rq->err, rq->errlen, UNO_E_BAD_REQUEST, "no match: start one with \"new\" and \"match\"");
     UnoMatch *m = uno_match_clone(t->match);
     if (!m)
         return UNO_E_NOMEM;
     events_begin(t, uno_game_rules(t->game));
-    int st = uno_match_op(m, op, clock, collect, t, err, errlen);
+    int st = uno_match_op(m, rq->op, rq->clock, collect, t, rq->err, rq->errlen);
     cJSON *events = events_end(t);
     UnoGame *g = uno_match_game(m), *undo = NULL;
     if (st == UNO_OK)
-        st = answer_deal(g, events, &undo, out);
+        st = answer_deal(g, events, &undo, rq->out);
     else
         cJSON_Delete(events);
-    if (st == UNO_OK && (st = log_request(t, uno_match_op_json(op, clock), uno_state_hash(g, m))) != UNO_OK)
-        reply_drop(out);
+    if (st == UNO_OK && (st = log_request(t, uno_match_op_json(rq->op, rq->clock), uno_state_hash(g, m))) != UNO_OK)
+        reply_drop(rq->out);
     if (st != UNO_OK) {
         uno_match_free(m);
         free(undo);
         return st;
     }
     install(t, g, m, undo);
-    show_viewers(t, strcmp(op, "next") == 0);
+    show_viewers(t, strcmp(rq->op, "next") == 0);
     return UNO_OK;
 }
 
@@ -420,31 +432,32 @@ cJSON *uno_table_view(const UnoTable *t, int viewer)
 
 /* `view` {seat} or {spectator: i}: spectators see every hand (KPGUT
  * "Player Etiquette", §3.2). */
-static int op_view(UnoTable *t, const cJSON *req, Reply *out, char *err, size_t errlen)
+static int op_view(UnoTable *t, const Request *rq)
 {
     int viewer, st;
-    if (uno_field_has(req, "spectator")) {
+    if (uno_field_has(rq->json, "spectator")) {
         int64_t i;
         int n = uno_game_nspectators(t->game);
         if (n == 0)
-            return fail_with(err, errlen, UNO_E_BAD_REQUEST, "field 'spectator': there are no spectators");
-        st = uno_field_int(req, "spectator", 0, n - 1, &i, err, errlen);
+            return fail_with(rq->err, rq->errlen, UNO_E_BAD_REQUEST, "field 'spectator': there are no spectators");
+        st = uno_field_int(rq->json, "spectator", 0, n - 1, &i, rq->err, rq->errlen);
         viewer = UNO_VIEWER_SPECTATOR;
     } else {
-        st = uno_field_seat(req, "seat", uno_game_nplayers(t->game), &viewer, err, errlen);
+        st = uno_field_seat(rq->json, "seat", uno_game_nplayers(t->game), &viewer, rq->err, rq->errlen);
     }
     bool history = false;
-    if (st == UNO_OK && uno_field_has(req, "history"))
-        st = uno_field_bool(req, "history", &history, err, errlen);
+    if (st == UNO_OK && uno_field_has(rq->json, "history"))
+        st = uno_field_bool(rq->json, "history", &history, rq->err, rq->errlen);
     if (st == UNO_OK && history && !t->seen)
-        st = fail_with(err, errlen, UNO_E_NOMEM, "out of memory: what each viewer saw of this game was let go");
+        st = fail_with(rq->err, rq->errlen, UNO_E_NOMEM,
+                       "out of memory: what each viewer saw of this game was let go");
     if (st != UNO_OK)
         return st;
     cJSON *view = uno_table_view(t, viewer);
     bool ok = view != NULL;
     if (history && ok)
         uno_json_put(view, "history", events_json(uno_game_rules(t->game), uno_seen_by(t->seen, viewer), viewer), &ok);
-    return answer("view", ok ? view : NULL, out);
+    return answer("view", ok ? view : NULL, rq->out);
 }
 
 /* A copy of the table's game as it would be at `clock`, its timers fired (a
@@ -505,13 +518,13 @@ cJSON *uno_table_moves(const UnoTable *t, int seat, int64_t clock)
 /* `legal` {seat}: every move as the request that makes it. With "t", the
  * moves that would succeed at that time ("could make now",
  * docs/protocol.md), each carrying that "t"; the game itself does not move. */
-static int op_legal(UnoTable *t, const cJSON *req, int64_t clock, Reply *out, char *err, size_t errlen)
+static int op_legal(UnoTable *t, const Request *rq)
 {
     int seat;
-    int st = uno_field_seat(req, "seat", uno_game_nplayers(t->game), &seat, err, errlen);
+    int st = uno_field_seat(rq->json, "seat", uno_game_nplayers(t->game), &seat, rq->err, rq->errlen);
     if (st != UNO_OK)
         return st;
-    return answer("moves", uno_table_moves(t, seat, clock), out);
+    return answer("moves", uno_table_moves(t, seat, rq->clock), rq->out);
 }
 
 /* "as" (docs/protocol.md): whom the answer's events are rendered for: a
@@ -548,36 +561,47 @@ static int check_game(const UnoTable *t, int64_t clock, char *err, size_t errlen
     return UNO_OK;
 }
 
+/* The ops of the table (docs/protocol.md "Ops"): every one but `new` needs
+ * a game. The actions are the engine's, by the names it gives them
+ * (uno_action_name). */
+static const struct TableOp {
+    const char *name;
+    int (*run)(UnoTable *t, const Request *rq);
+    bool needs_game;
+} table_ops[] = {
+    {"new", op_new, false},   {"state", op_state, true}, {"view", op_view, true},
+    {"legal", op_legal, true}, {"next", op_match, true}, {"stop", op_match, true},
+};
+static const struct TableOp action_op = {"(an action)", op_action, true};
+
+/* The op of that name (rq->action set for an action), or NULL. */
+static const struct TableOp *find_op(Request *rq)
+{
+    for (size_t i = 0; i < sizeof table_ops / sizeof table_ops[0]; i++)
+        if (strcmp(rq->op, table_ops[i].name) == 0)
+            return &table_ops[i];
+    rq->action = uno_request_action_type(rq->op);
+    return rq->action >= 0 ? &action_op : NULL;
+}
+
 static int dispatch(UnoTable *t, const cJSON *req, Reply *out, char *err, size_t errlen)
 {
-    const char *op;
-    int64_t clock = -1;
-    int st = uno_field_string(req, "op", 32, &op, err, errlen);
+    Request rq = {.json = req, .action = -1, .clock = -1, .out = out, .err = err, .errlen = errlen};
+    int st = uno_field_string(req, "op", 32, &rq.op, err, errlen);
     if (st == UNO_OK && uno_field_has(req, "t"))
-        st = uno_field_int(req, "t", 0, UNO_FIELD_MAX_INT, &clock, err, errlen);
+        st = uno_field_int(req, "t", 0, UNO_FIELD_MAX_INT, &rq.clock, err, errlen);
     if (st == UNO_OK)
         st = read_viewer(req, &t->viewer, err, errlen);
     if (st != UNO_OK)
         return st;
-    if (strcmp(op, "new") == 0)
-        return op_new(t, req, clock, out, err, errlen);
-    int type = uno_request_action_type(op);
-    bool query = strcmp(op, "state") == 0 || strcmp(op, "view") == 0 || strcmp(op, "legal") == 0;
-    if (type < 0 && !query && !uno_match_op_known(op)) {
-        snprintf(err, errlen, "unknown op '%s'", op);
+    const struct TableOp *op = find_op(&rq);
+    if (!op) {
+        snprintf(err, errlen, "unknown op '%s'", rq.op);
         return UNO_E_BAD_REQUEST;
     }
-    if ((st = check_game(t, clock, err, errlen)) != UNO_OK)
+    if (op->needs_game && (st = check_game(t, rq.clock, err, errlen)) != UNO_OK)
         return st;
-    if (uno_match_op_known(op))
-        return op_match(t, op, clock, out, err, errlen);
-    if (type >= 0)
-        return op_action(t, req, (UnoActionType)type, clock, out, err, errlen);
-    if (strcmp(op, "state") == 0)
-        return op_state(t, out);
-    if (strcmp(op, "view") == 0)
-        return op_view(t, req, out, err, errlen);
-    return op_legal(t, req, clock, out, err, errlen);
+    return op->run(t, &rq);
 }
 
 /* {"ok":false,"error":CODE,"message":...} for a request that failed with st. */
