@@ -1,7 +1,9 @@
 /*
- * lobby.c — the server's connections and what they ask outside a game:
- * create a table, sit down, come back, watch, start (room.h, docs/server.md).
- * Requests in a game go on to the room (room.c).
+ * lobby.c — the server's connections, and the one table of the ops they
+ * may send (room.h, docs/server.md "Layers"): what each needs is found (or
+ * why not answered) before its handler runs. Outside a game it creates a
+ * table, sits down, comes back, watches, starts; requests in a game go on
+ * to the room (room.c), the scorekeeper's to keeper.c.
  */
 #include <ctype.h>
 #include <inttypes.h>
