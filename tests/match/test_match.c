@@ -761,19 +761,26 @@ static void test_session_ends_without_players(void **state)
     uno_match_free(m);
 }
 
-/* KPGUT §13: a newcomer joins the first game at seat 1 (later seats move
- * up); they are a player of the session from then on, play the next game
- * where they sat, and their average counts the games they played. */
-static void test_session_joiner(void **state)
+/* A KPGUT session of two games for three players, dealt with room for one
+ * newcomer (§13). */
+static UnoMatch *session_of_two_with_room(void)
 {
-    (void)state;
     UnoRules r = preset("kpgut");
     UnoSetup s = players(3, 6);
     s.room_newcomers = 1;
     UnoMatchOptions o;
     uno_match_options_init(&o);
     o.games = 2;
-    UnoMatch *m = start(&r, &s, &o);
+    return start(&r, &s, &o);
+}
+
+/* KPGUT §13: a newcomer joins the first game at seat 1 (later seats move
+ * up); they are a player of the session from then on, play the next game
+ * where they sat, and their average counts the games they played. */
+static void test_session_joiner(void **state)
+{
+    (void)state;
+    UnoMatch *m = session_of_two_with_room();
     UnoAction join;
     uno_action_init(&join, UNO_ACT_JOIN, -1);
     join.target = 1;
@@ -837,13 +844,7 @@ static void test_undone_join_forgotten(void **state)
 static void test_room_kept_for_every_game(void **state)
 {
     (void)state;
-    UnoRules r = preset("kpgut");
-    UnoSetup s = players(3, 6);
-    s.room_newcomers = 1;
-    UnoMatchOptions o;
-    uno_match_options_init(&o);
-    o.games = 2;
-    UnoMatch *m = start(&r, &s, &o);
+    UnoMatch *m = session_of_two_with_room();
     play_game(m, NULL, 0, NULL);
     next_ok(m, 0);
     UnoAction join;
