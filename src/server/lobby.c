@@ -222,13 +222,17 @@ typedef struct Call {
     Keeper *keeper;  /* NEED_KEEPER */
 } Call;
 
+enum {
+    OP_TAKES_ROLE = 1 << 0,  /* gives the connection a role: refused to one that has one (forbidden) */
+    OP_MAKES_TABLE = 1 << 1, /* counts against the server's --max-tables and the address's
+                                --creates-per-addr, once its request is found good (admit) */
+};
+
 struct Op {
     const char *name;
     void (*run)(Call *call);
     OpNeed needs;
-    bool takes_role;  /* gives the connection a role: refused to one that has one (forbidden) */
-    bool makes_table; /* counts against the server's --max-tables and the address's
-                         --creates-per-addr, once its request is found good (admit) */
+    unsigned flags; /* OP_TAKES_ROLE, OP_MAKES_TABLE */
 };
 
 /* Whether the call's op may make a table now: the server has room for one
@@ -240,7 +244,7 @@ static bool admit(void *ctx)
     Call *call = ctx;
     UnoServer *s = call->s;
     char msg[160];
-    if (!call->op->makes_table)
+    if (!(call->op->flags & OP_MAKES_TABLE))
         return true;
     if (srv_tables_count(s->kinds, 2) >= s->cfg.max_tables &&
         !srv_tables_reclaim(s->kinds, 2, srv_lobby_now(&s->lobby) - SRV_RECLAIM_AFTER_MS)) {
@@ -448,36 +452,36 @@ static void run_seat(Call *call) { srv_room_seat_request(call->room, call->c, ca
 /* Every op a connection may send (docs/server.md); the game's actions a
  * seat sends come from the engine's own list (seat_action). */
 static const Op ops[] = {
-    {"pong", run_pong, NEED_NOTHING, false, false},
-    {"create", run_create, NEED_NOTHING, false, true},
-    {"rules", run_rules, NEED_NOTHING, false, false},
-    {"tables", run_tables, NEED_NOTHING, false, false},
-    {"leave", run_leave, NEED_NOTHING, false, false},
-    {"keeper_create", run_keeper_create, NEED_NOTHING, false, true},
-    {"keeper_clock", run_keeper_clock, NEED_NOTHING, false, false},
-    {"keeper_watch", run_keeper_watch, NEED_KEEPER, false, false},
-    {"keeper_act", run_keeper_act, NEED_KEEPER, false, false},
-    {"keeper_export", run_keeper_export, NEED_KEEPER, false, false},
-    {"table", run_table, NEED_TABLE, false, false},
-    {"replay", run_replay, NEED_TABLE, false, false},
-    {"sit", run_sit, NEED_TABLE, true, false},
-    {"resume", run_resume, NEED_TABLE, true, false},
-    {"watch", run_watch, NEED_TABLE, true, false},
-    {"join", run_join, NEED_TABLE, true, false},
-    {"start", run_start, NEED_HOST, false, false},
-    {"next", run_match, NEED_HOST, false, false},
-    {"stop", run_match, NEED_HOST, false, false},
-    {"rematch", run_rematch, NEED_HOST, false, true},
-    {"consent", run_consent, NEED_AT_TABLE, false, false},
-    {"react", run_react, NEED_AT_TABLE, false, false},
-    {"view", run_view, NEED_GAME, false, false},
-    {"legal", run_seat, NEED_SEAT, false, false},
+    {"pong", run_pong, NEED_NOTHING, 0},
+    {"create", run_create, NEED_NOTHING, OP_MAKES_TABLE},
+    {"rules", run_rules, NEED_NOTHING, 0},
+    {"tables", run_tables, NEED_NOTHING, 0},
+    {"leave", run_leave, NEED_NOTHING, 0},
+    {"keeper_create", run_keeper_create, NEED_NOTHING, OP_MAKES_TABLE},
+    {"keeper_clock", run_keeper_clock, NEED_NOTHING, 0},
+    {"keeper_watch", run_keeper_watch, NEED_KEEPER, 0},
+    {"keeper_act", run_keeper_act, NEED_KEEPER, 0},
+    {"keeper_export", run_keeper_export, NEED_KEEPER, 0},
+    {"table", run_table, NEED_TABLE, 0},
+    {"replay", run_replay, NEED_TABLE, 0},
+    {"sit", run_sit, NEED_TABLE, OP_TAKES_ROLE},
+    {"resume", run_resume, NEED_TABLE, OP_TAKES_ROLE},
+    {"watch", run_watch, NEED_TABLE, OP_TAKES_ROLE},
+    {"join", run_join, NEED_TABLE, OP_TAKES_ROLE},
+    {"start", run_start, NEED_HOST, 0},
+    {"next", run_match, NEED_HOST, 0},
+    {"stop", run_match, NEED_HOST, 0},
+    {"rematch", run_rematch, NEED_HOST, OP_MAKES_TABLE},
+    {"consent", run_consent, NEED_AT_TABLE, 0},
+    {"react", run_react, NEED_AT_TABLE, 0},
+    {"view", run_view, NEED_GAME, 0},
+    {"legal", run_seat, NEED_SEAT, 0},
 };
 
 /* A seat's own action, named as the engine names it (uno_action_name): one
  * that names its seat and no spectator. A §13 join, a tick and the §3.2
  * rulings on spectators are the server's own (join.c, windows.c). */
-static const Op seat_action = {"(a seat's action)", run_seat, NEED_SEAT, false, false};
+static const Op seat_action = {"(a seat's action)", run_seat, NEED_SEAT, 0};
 
 /* The op of that name; *action gets a seat action's type (-1: none). NULL
  * when there is none. */
@@ -562,7 +566,7 @@ static void dispatch(UnoServer *s, ClientData *d, const cJSON *req)
         return srv_reply_error(call.c, "bad_request", err, id);
     if (!(call.op = find_op(name, &call.action)))
         return unknown_op(&call, name);
-    if (call.op->takes_role && call.c->room)
+    if ((call.op->flags & OP_TAKES_ROLE) && call.c->room)
         return srv_reply_error(call.c, "forbidden", "this connection already has a seat or watches: \"leave\" first",
                                id);
     if (find_needs(&call, call.op->needs))
