@@ -51,8 +51,9 @@ static uint64_t fold(uint64_t h, uint64_t v)
     return h ^ (h >> 31);
 }
 
-/* uno_game_size for 4 players: the memory one game needs. A game grows
- * only when someone joins (KPGUT §13) or comes to watch (§3.2). */
+/* uno_game_size for 4 players: the memory one game needs. A game is
+ * bigger only by the room its setup asks for people who join (KPGUT §13)
+ * or come to watch (§3.2). */
 static int print_sizes(void)
 {
     UnoRules m, k;
@@ -62,8 +63,12 @@ static int print_sizes(void)
         fprintf(stderr, "uno bench: %s\n", err);
         return 1;
     }
+    UnoSetup four, room;
+    uno_sim_setup(&four, 4, 0);
+    room = four;
+    room.room_newcomers = 1;
     printf("game state, 4 players: mattel %zu bytes; kpgut %zu bytes, %zu more for each newcomer (§13)\n",
-           uno_game_size(&m, 4), uno_game_size(&k, 4), uno_game_size(&k, 5) - uno_game_size(&k, 4));
+           uno_game_size(&m, &four), uno_game_size(&k, &four), uno_game_size(&k, &room) - uno_game_size(&k, &four));
     return 0;
 }
 
@@ -170,7 +175,9 @@ static int bench_playouts(const PlayoutCase *b, uint64_t seed)
         return 1;
     UnoBotParams p;
     uno_bot_params_default(&p);
-    UnoGame *work = malloc(uno_game_size(&rules, b->players));
+    UnoSetup setup;
+    uno_sim_setup(&setup, b->players, seed);
+    UnoGame *work = malloc(uno_game_size(&rules, &setup));
     if (!work) {
         fprintf(stderr, "uno bench: out of memory\n");
         return 1;

@@ -173,15 +173,9 @@ static int step_action(Replay *r, const cJSON *req, UnoActionType type, int64_t 
     int st = uno_request_action(req, type, uno_game_nplayers(replay_game(r)), clock, &a, err, errlen);
     if (st != UNO_OK)
         return st;
-    /* through the match, which follows KPGUT §13 joins and makes their room */
+    /* through the match, which follows KPGUT §13 joins */
     if (r->match)
         return uno_match_apply(r->match, &a, emit, ctx, err, errlen);
-    UnoGame *g = uno_game_make_room(r->own, &a);
-    if (!g) {
-        snprintf(err, errlen, "out of memory");
-        return UNO_E_BAD_REQUEST;
-    }
-    r->own = g;
     return uno_game_apply(r->own, &a, emit, ctx, err, errlen);
 }
 
@@ -205,7 +199,7 @@ static int step(Replay *r, int i, UnoEventFn emit, void *ctx, char *err, size_t 
     else if (strcmp(op, "new") == 0)
         st = step_new(r, req, clock, emit, ctx, why, sizeof why);
     else if (!replay_game(r))
-        st = UNO_E_NO_GAME;
+        st = UNO_TABLE_NO_GAME;
     else if (uno_match_op_known(op))
         st = step_match(r, op, clock, emit, ctx, why, sizeof why);
     else if (type >= 0)

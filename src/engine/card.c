@@ -21,7 +21,7 @@ const char *uno_card_name(UnoCard c)
     return c < UNO_KINDS ? card_names[c] : "?";
 }
 
-int uno_card_parse(const char *text, UnoCard *out)
+UnoStatus uno_card_parse(const char *text, UnoCard *out)
 {
     char up[8];
     size_t n = text ? strlen(text) : 0;

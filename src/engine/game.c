@@ -30,42 +30,29 @@ static size_t block_bytes(int seats, int spectators, int stock)
            (size_t)stock;
 }
 
-size_t uno_game_size(const UnoRules *r, int nplayers)
+/* The room a setup asks for, cut to what the rules can use (uno.h,
+ * UnoSetup.room_newcomers): newcomers only where §13 lets them join, up to
+ * UNO_MAX_PLAYERS seats in all; spectators up to the rules' number. */
+static int newcomer_room(const UnoRules *r, const UnoSetup *setup)
 {
-    return block_bytes(nplayers, 0, deck_count(r, nplayers) * uno_rules_deck_size(r));
+    int most = r->join && setup->nplayers < UNO_MAX_PLAYERS ? UNO_MAX_PLAYERS - setup->nplayers : 0;
+    return setup->room_newcomers < 0 ? 0 : setup->room_newcomers < most ? setup->room_newcomers : most;
+}
+
+static int spectator_room(const UnoRules *r, const UnoSetup *setup)
+{
+    int most = r->spectators < UNO_MAX_SPECTATORS ? r->spectators : UNO_MAX_SPECTATORS;
+    return setup->room_spectators < 0 ? 0 : setup->room_spectators < most ? setup->room_spectators : most;
+}
+
+size_t uno_game_size(const UnoRules *r, const UnoSetup *setup)
+{
+    int n = setup->nplayers < 0 ? 0 : setup->nplayers;
+    return block_bytes(n + newcomer_room(r, setup), spectator_room(r, setup),
+                       deck_count(r, n) * uno_rules_deck_size(r));
 }
 
 size_t uno_game_bytes(const UnoGame *g) { return block_bytes(g->capacity, g->spectator_room, g->deck_size); }
-
-UnoGame *uno_game_make_room(UnoGame *g, const UnoAction *a)
-{
-    int seats = g->capacity, watchers = g->spectator_room;
-    /* KPGUT §13: a newcomer takes a seat; §3.2: up to rules.spectators watch */
-    /* §3.2: a spectator who helped may be let in as a §13 newcomer */
-    bool joins = a->type == UNO_ACT_JOIN || (a->type == UNO_ACT_SPECTATOR_HELP && a->uno);
-    if (joins && g->rules.join && g->nplayers == seats && seats < UNO_MAX_PLAYERS)
-        seats++;
-    else if (a->type == UNO_ACT_SPECTATE && g->nspectators == watchers && watchers < g->rules.spectators)
-        watchers++;
-    else
-        return g;
-    size_t old_seats = (size_t)g->capacity * sizeof(Seat);
-    size_t old_watchers = (size_t)g->spectator_room * sizeof(UnoPlayerInfo);
-    size_t new_seats = (size_t)seats * sizeof(Seat);
-    size_t new_watchers = (size_t)watchers * sizeof(UnoPlayerInfo);
-    UnoGame *grown = realloc(g, block_bytes(seats, watchers, g->deck_size));
-    if (!grown)
-        return NULL;
-    /* the stock, then the spectators, move up behind the new room */
-    char *base = (char *)grown->seats;
-    memmove(base + new_seats + new_watchers, base + old_seats + old_watchers, (size_t)grown->deck_size);
-    memmove(base + new_seats, base + old_seats, old_watchers);
-    memset(base + old_seats, 0, new_seats - old_seats);
-    memset(base + new_seats + old_watchers, 0, new_watchers - old_watchers);
-    grown->capacity = (int8_t)seats;
-    grown->spectator_room = (int8_t)watchers;
-    return grown;
-}
 
 /* MyUNO / classic "Equipment": per colour one 0, two each of 1–9, Skip,
  * Reverse, Draw 2; four Wilds and four WD4s; the booklet adds 4 blanks. */
@@ -295,7 +282,7 @@ static void youngest_opens(UnoGame *g, EventSink *out)
     }
 }
 
-int uno_game_prepare(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
+UnoStatus uno_game_prepare(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
 {
     int n = setup->nplayers;
     int rc = uno_rules_validate(rules, n, err, errlen);
@@ -305,10 +292,13 @@ int uno_game_prepare(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, c
         return fail(err, errlen, UNO_E_BAD_REQUEST, "dealer must be a seat 0..%d", n - 1);
     if (setup->ndeck_top < 0 || setup->ndeck_top > UNO_MAX_CARDS)
         return fail(err, errlen, UNO_E_BAD_REQUEST, "deck: too many cards");
-    memset(g, 0, uno_game_size(rules, n));
+    if (setup->room_newcomers < 0 || setup->room_spectators < 0)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "room for newcomers and spectators must be 0 or more");
+    memset(g, 0, uno_game_size(rules, setup));
     g->rules = *rules;
     g->nplayers = (int8_t)n;
-    g->capacity = (int8_t)n;
+    g->capacity = (int8_t)(n + newcomer_room(rules, setup));
+    g->spectator_room = (int8_t)spectator_room(rules, setup);
     for (int s = 0; s < n; s++) {
         g->seats[s].info = setup->players[s];
         g->seats[s].info.name[UNO_NAME_LEN - 1] = '\0';
@@ -356,7 +346,7 @@ void uno_game_deal(UnoGame *g, const UnoGame *prepared, uint64_t seed)
     deal_game(g, seed, NULL, 0, NULL, NULL, 0); /* nothing stacked: it cannot fail */
 }
 
-int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
+UnoStatus uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
 {
     int rc = uno_game_prepare(g, rules, setup, err, errlen);
     if (rc)
@@ -377,12 +367,12 @@ int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char
     return rc;
 }
 
-int uno_game_create(const UnoRules *rules, const UnoSetup *setup, UnoGame **out, char *err, size_t errlen)
+UnoStatus uno_game_create(const UnoRules *rules, const UnoSetup *setup, UnoGame **out, char *err, size_t errlen)
 {
     *out = NULL;
     if (setup->nplayers < 1 || setup->nplayers > UNO_MAX_PLAYERS)
         return fail(err, errlen, UNO_E_BAD_REQUEST, "players must be 1..%d", UNO_MAX_PLAYERS);
-    UnoGame *g = malloc(uno_game_size(rules, setup->nplayers));
+    UnoGame *g = malloc(uno_game_size(rules, setup));
     if (!g)
         return fail(err, errlen, UNO_E_NOMEM, "out of memory");
     int rc = uno_game_init(g, rules, setup, err, errlen);

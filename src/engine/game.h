@@ -4,8 +4,9 @@
  * One UnoGame is one flat block: the header below, then `capacity` seats,
  * then `spectator_room` spectators, then the stock (deck_size slots). No
  * pointers inside, so a game is copied with memcpy. A game is dealt with
- * room for its players only; uno_game_make_room grows the block for a §13
- * joiner or a §3.2 spectator, so a 4-player KPGUT game is as small as a
+ * room for its players and the §13 joiners and §3.2 spectators its setup
+ * asked room for (UnoSetup.room_newcomers, room_spectators), and never
+ * grows: a 4-player KPGUT game dealt without room asked is as small as a
  * Mattel one.
  *
  * What stays true (uno_game_check verifies it after every move in UNO_DEBUG

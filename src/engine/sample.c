@@ -191,7 +191,7 @@ static void rule_again(UnoGame *out, int seat, const UnoHistory *h, UnoRng *rng)
  * deal fails only when the voids leave few cards to choose from. */
 #define ATTEMPTS 64
 
-int uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t seed, UnoGame *out)
+UnoStatus uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t seed, UnoGame *out)
 {
     UnoCard pool[UNO_MAX_CARDS]; /* a search samples often: no allocation */
     UnoRng rng;

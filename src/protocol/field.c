@@ -1,8 +1,10 @@
 /*
  * field.c — typed reading of request fields (field.h).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "protocol/field.h"
@@ -38,8 +40,23 @@ int uno_field_only(const cJSON *obj, const char *const *known, size_t n, const c
     return UNO_OK;
 }
 
+/* An integer uno_json_int wrote as its digits (a request the server made
+ * and hands over without printing it). */
+static bool raw_int(const cJSON *v, int64_t *out)
+{
+    char *end;
+    errno = 0;
+    long long i = strtoll(v->valuestring, &end, 10);
+    if (errno || end == v->valuestring || *end || i < -UNO_FIELD_MAX_INT || i > UNO_FIELD_MAX_INT)
+        return false;
+    *out = i;
+    return true;
+}
+
 bool uno_json_exact_int(const cJSON *v, int64_t *out)
 {
+    if (cJSON_IsRaw(v))
+        return raw_int(v, out);
     if (!cJSON_IsNumber(v))
         return false;
     double d = v->valuedouble;

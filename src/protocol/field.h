@@ -23,7 +23,8 @@
 /* The largest integer a JSON number carries exactly (2^53). */
 #define UNO_FIELD_MAX_INT 9007199254740992LL
 
-/* The value of a JSON number that is an integer within +-2^53, else false. */
+/* The value of a JSON number that is an integer within +-2^53 (or of such
+ * an integer that uno_json_int wrote as raw digits), else false. */
 bool uno_json_exact_int(const cJSON *v, int64_t *out);
 
 /* The field's value, or NULL when it is missing or null. */

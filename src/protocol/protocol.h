@@ -10,7 +10,8 @@
  *
  * What stays true:
  *  - Every call of uno_table_handle() answers with one line of JSON (no
- *    newline). Out of memory is answered server_error, the game as before
+ *    newline); uno_table_request() and uno_table_act() answer the same as
+ *    an object. Out of memory is answered server_error, the game as before
  *    the request (docs/protocol.md "Errors"). NULL only when the log hook
  *    refused the request (undone: the game is as before it), or when not
  *    even the error's line could be made.
@@ -97,9 +98,25 @@ const UnoHistory *uno_table_seen(const UnoTable *t, int viewer);
  * NUL-terminated). Returns a malloc'd NUL-terminated line for the caller to
  * free(), or NULL as said above. */
 char *uno_table_handle(UnoTable *t, const char *line, size_t len);
+/* The same for a request its caller has parsed already (a server, which
+ * reads every message as a game's line is read: text.h): the answer as an
+ * object for the caller to cJSON_Delete(), NULL where uno_table_handle()
+ * returns NULL and when out of memory. Nothing is printed but the
+ * normalised line for the log hook. */
+struct cJSON *uno_table_request(UnoTable *t, const struct cJSON *req);
+/* The same for an action its caller made (a bot's, a timer's): applied as
+ * the request that carries it would be, its events rendered for the
+ * referee, without being printed and read back. */
+struct cJSON *uno_table_act(UnoTable *t, const UnoAction *a);
 
-/* The protocol's error code of an engine status: "illegal", "over", ...,
- * "server_error" for UNO_E_NOMEM, "bad_request" for any other (docs/protocol.md "Errors"). */
+/* The table's own outcome beside the engine's UnoStatus values (negative,
+ * so that no status is one): a request that needs a game before any `new`. */
+enum { UNO_TABLE_NO_GAME = -2 };
+
+/* The protocol's error code of an engine status or of UNO_TABLE_NO_GAME:
+ * "illegal" (UNO_E_NO_ROOM too: the table is full), "over", "no_game", ...,
+ * "server_error" for UNO_E_NOMEM, "bad_request" for any other
+ * (docs/protocol.md "Errors"). */
 const char *uno_status_code(int st);
 /* True when a response line says "ok": true (a cheap check for front ends
  * that replay files). */

@@ -50,7 +50,9 @@ int uno_request_action(const cJSON *req, UnoActionType type, int nseats, int64_t
 
 /* Reads a `new` request into rules and setup (t: the request's clock, -1:
  * none). "rules" names a built-in rule set or, given a loader, whatever the
- * loader accepts (a rules file). The rules are validated for the players. */
+ * loader accepts (a rules file). The rules are validated for the players.
+ * The setup asks room for every newcomer (KPGUT §13) and spectator (§3.2)
+ * the rules let in: a table's game is the game its players may join. */
 int uno_request_new(const cJSON *req, UnoRulesLoader load, int64_t t, UnoRules *rules,
                     UnoSetup *setup, char *err, size_t errlen);
 /* The normalised `new` request for these rules and setup: a built-in base,

@@ -25,10 +25,11 @@ static int fail_unknown(const char *name, char *err, size_t errlen)
 /* A built-in rule set by name, else what the loader makes of it. */
 static int load_rules(const char *name, UnoRulesLoader load, UnoRules *r, char *err, size_t errlen)
 {
-    int st = uno_rules_builtin_text(name) ? uno_rules_preset(name, r, err, errlen)
-             : load                       ? load(name, r, err, errlen)
-                                          : fail_unknown(name, err, errlen);
-    return st == UNO_OK ? UNO_OK : UNO_E_BAD_REQUEST;
+    if (uno_rules_builtin_text(name))
+        return uno_rules_preset(name, r, err, errlen) == UNO_OK ? UNO_OK : UNO_E_BAD_REQUEST;
+    if (load)
+        return load(name, r, err, errlen) == UNO_OK ? UNO_OK : UNO_E_BAD_REQUEST;
+    return fail_unknown(name, err, errlen);
 }
 
 /* "name": the rule set's name as `state` shows it (a normalised request
@@ -173,6 +174,9 @@ int uno_request_new(const cJSON *req, UnoRulesLoader load, int64_t t, UnoRules *
     if (st != UNO_OK)
         return st;
     s.t = t < 0 ? 0 : t;
+    /* a table seats every newcomer and spectator its rules let in */
+    s.room_newcomers = UNO_MAX_PLAYERS;
+    s.room_spectators = UNO_MAX_SPECTATORS;
     *rules = r;
     *setup = s;
     return UNO_OK;

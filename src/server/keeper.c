@@ -11,7 +11,7 @@
 #include "server/keeper.h"
 #include "server/keeper_state.h"
 
-typedef struct Keeper {
+struct Keeper {
     char code[SRV_CODE_LEN + 1];
     char host_hash[SRV_HASH_LEN + 1];  /* the hash of the host's secret (secret.h) */
     char clock_hash[SRV_HASH_LEN + 1]; /* ... of the time-keeper's device's secret */
@@ -23,7 +23,7 @@ typedef struct Keeper {
     int nwatchers, watchers_cap;
     int64_t hour_told;             /* the start of the game whose hour the watchers were told of */
     int64_t vacant_since;          /* its last action or watcher, on the lobby's clock (expiry.h) */
-} Keeper;
+};
 
 struct Keepers {
     Lobby *lobby;                  /* the server's (NULL: a CSV read from the store) */
@@ -329,7 +329,8 @@ void srv_keeper_tick(Keepers *ks, int64_t now)
 
 /* ------------------------------------------------------------------ ops */
 
-static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
+void srv_keeper_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id, bool (*admit)(void *ctx),
+                       void *ctx)
 {
     char err[UNO_ERR_LEN];
     static const char *const fields[] = {"op", "id", "players"};
@@ -348,6 +349,10 @@ static void op_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
         if (!probe)
             return srv_server_error(c, "the table could not be made", "out of memory", id);
         return srv_reply_error(c, uno_status_code(rc), err, id);
+    }
+    if (!admit(ctx)) {
+        cJSON_Delete(config);
+        return;
     }
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], clock[SRV_TOKEN_LEN + 1];
     char host_hash[SRV_HASH_LEN + 1], clock_hash[SRV_HASH_LEN + 1];
@@ -455,45 +460,40 @@ static bool secret_is(const cJSON *req, const char *hash)
     return cJSON_IsString(v) && srv_secret_matches(v->valuestring, hash);
 }
 
-bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, const cJSON *id)
+void srv_keeper_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJSON *id)
 {
-    if (strncmp(op, "keeper_", 7) != 0)
-        return false;
-    op += 7;
-    if (strcmp(op, "create") == 0) {
-        op_create(ks, c, req, id);
-        return true;
-    }
-    if (strcmp(op, "clock") == 0) {
-        int64_t ms;
-        char err[UNO_ERR_LEN];
-        if (!ks->test_clock)
-            srv_reply_error(c, "forbidden", "keeper_clock is for tests: the server runs without --test-clock", id);
-        else if (uno_field_int(req, "advance", 0, 24LL * 3600 * 1000, &ms, err, sizeof err) != UNO_OK)
-            srv_reply_error(c, "bad_request", err, id);
-        else {
-            ks->test_now += ms;
-            ks->lobby->test_advanced += ms;
-            tell_hours(ks); /* before the answer: a test that moved past the hour finds its pages told */
-            cJSON *o = cJSON_CreateObject();
-            bool ok = true;
-            uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-            uno_json_put(o, "now", uno_json_int(ks->test_now), &ok);
-            srv_reply(c, ok ? o : NULL, id);
-            if (!ok)
-                cJSON_Delete(o);
-        }
-        return true;
-    }
+    if (!secret_is(req, k->host_hash) && !secret_is(req, k->clock_hash))
+        return srv_reply_error(c, "bad_token", "only the table's host or its time-keeper may change it", id);
+    op_act(ks, k, c, req, id);
+}
+
+void srv_keeper_clock(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
+{
+    int64_t ms;
+    char err[UNO_ERR_LEN];
+    if (!ks->test_clock)
+        return srv_reply_error(c, "forbidden", "keeper_clock is for tests: the server runs without --test-clock", id);
+    if (uno_field_int(req, "advance", 0, 24LL * 3600 * 1000, &ms, err, sizeof err) != UNO_OK)
+        return srv_reply_error(c, "bad_request", err, id);
+    ks->test_now += ms;
+    ks->lobby->test_advanced += ms;
+    tell_hours(ks); /* before the answer: a test that moved past the hour finds its pages told */
+    cJSON *o = cJSON_CreateObject();
+    bool ok = true;
+    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    uno_json_put(o, "now", uno_json_int(ks->test_now), &ok);
+    srv_reply(c, ok ? o : NULL, id);
+    if (!ok)
+        cJSON_Delete(o);
+}
+
+Keeper *srv_keeper_named(const Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
+{
     const char *code;
     char err[UNO_ERR_LEN];
-    if (strcmp(op, "watch") != 0 && strcmp(op, "act") != 0 && strcmp(op, "export") != 0) {
-        srv_reply_error(c, "bad_request", "unknown op: keeper_create, keeper_watch, keeper_act, keeper_export", id);
-        return true;
-    }
     if (uno_field_string(req, "table", 16, &code, err, sizeof err) != UNO_OK) {
         srv_reply_error(c, "bad_request", err, id);
-        return true;
+        return NULL;
     }
     Keeper *k = find(ks, code);
     if (!k)
@@ -502,28 +502,29 @@ bool srv_keeper_op(Keepers *ks, Client *c, const cJSON *req, const char *op, con
                             ? "that scorekeeper table has expired: nobody watched or changed it for a while"
                             : "no scorekeeper table has that code",
                         id);
-    else if (strcmp(op, "watch") == 0) {
-        srv_keeper_unwatch(ks, c);
-        if (!watch(k, c))
-            srv_server_error(c, "cannot watch", "out of memory", id);
-        else
-            srv_reply(c, keeper_message(ks, k, false), id);
-    } else if (strcmp(op, "export") == 0) {
-        char *csv = keeper_state_csv(k->state);
-        cJSON *o = cJSON_CreateObject();
-        bool ok = csv != NULL;
-        uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-        uno_json_put(o, "table", cJSON_CreateString(k->code), &ok);
-        uno_json_put(o, "csv", cJSON_CreateString(csv ? csv : ""), &ok);
-        free(csv);
-        srv_reply(c, ok ? o : NULL, id);
-        if (!ok)
-            cJSON_Delete(o);
-    } else if (!secret_is(req, k->host_hash) && !secret_is(req, k->clock_hash))
-        srv_reply_error(c, "bad_token", "only the table's host or its time-keeper may change it", id);
-    else
-        op_act(ks, k, c, req, id);
-    return true;
+    return k;
+}
+
+void srv_keeper_watch(Keepers *ks, Keeper *k, Client *c, const cJSON *id)
+{
+    srv_keeper_unwatch(ks, c);
+    if (!watch(k, c))
+        return srv_server_error(c, "cannot watch", "out of memory", id);
+    srv_reply(c, keeper_message(ks, k, false), id);
+}
+
+void srv_keeper_export(Keeper *k, Client *c, const cJSON *id)
+{
+    char *csv = keeper_state_csv(k->state);
+    cJSON *o = cJSON_CreateObject();
+    bool ok = csv != NULL;
+    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    uno_json_put(o, "table", cJSON_CreateString(k->code), &ok);
+    uno_json_put(o, "csv", cJSON_CreateString(csv ? csv : ""), &ok);
+    free(csv);
+    srv_reply(c, ok ? o : NULL, id);
+    if (!ok)
+        cJSON_Delete(o);
 }
 
 /* ------------------------------------------------------------- expiry */

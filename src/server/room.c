@@ -215,20 +215,19 @@ static bool keep_line(void *ctx, const char *line, uint64_t hash)
     return true;
 }
 
-/* Plays or asks the table one request (a JSON object, the server's own).
- * Returns the table's answer (parsed), or NULL when it could not be kept. */
-static cJSON *handle(Room *r, const cJSON *req)
+/* The table's answer (NULL: it could not be kept), its own failures said in
+ * the operator's log. */
+static cJSON *answered(const Room *r, cJSON *answer)
 {
-    char *line = cJSON_PrintUnformatted(req);
-    char *answer = line ? uno_table_handle(r->table, line, strlen(line)) : NULL;
-    cJSON *o = answer ? cJSON_Parse(answer) : NULL;
-    const cJSON *error = uno_field_get(o, "error");
+    const cJSON *error = uno_field_get(answer, "error");
     if (cJSON_IsString(error) && strcmp(error->valuestring, "server_error") == 0)
-        fprintf(r->lobby->log, "uno serve: table %s: %s\n", r->code, uno_field_get(o, "message")->valuestring);
-    free(line);
-    free(answer);
-    return o;
+        fprintf(r->lobby->log, "uno serve: table %s: %s\n", r->code, uno_field_get(answer, "message")->valuestring);
+    return answer;
 }
+
+/* Plays or asks the table one request (a JSON object, the server's own or
+ * a client's made the server's), handed over as it is. */
+static cJSON *handle(Room *r, const cJSON *req) { return answered(r, uno_table_request(r->table, req)); }
 
 static bool answer_ok(const cJSON *answer) { return cJSON_IsTrue(uno_field_get(answer, "ok")); }
 
@@ -270,8 +269,7 @@ void srv_room_push_time(Room *r)
 
 bool srv_room_act(Room *r, const UnoAction *a)
 {
-    cJSON *req = uno_action_json(a);
-    cJSON *answer = req ? handle(r, req) : NULL;
+    cJSON *answer = answered(r, uno_table_act(r->table, a));
     bool accepted = answer_ok(answer);
     if (accepted) {
         changed(r, NULL, false);
@@ -280,7 +278,6 @@ bool srv_room_act(Room *r, const UnoAction *a)
         fprintf(r->lobby->log, "uno serve: table %s: the server's own %s was refused: %s\n", r->code,
                 uno_action_name((UnoActionType)a->type), cJSON_IsString(msg) ? msg->valuestring : "no answer");
     }
-    cJSON_Delete(req);
     cJSON_Delete(answer);
     return accepted;
 }
@@ -363,18 +360,6 @@ void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
 
 /* ------------------------------------------------------------- clients */
 
-/* The ops a seated person may send (docs/protocol.md "Ops"); `join` (§13),
- * `tick` and the §3.2 spectators' ops are the server's own. */
-static bool seat_op(const char *op)
-{
-    static const char *const ops[] = {"play", "draw", "pass", "color", "take", "challenge", "uno", "catch",
-                                      "suspect", "giveup", "vote", "warn", "dispute", "help", "view", "legal"};
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (strcmp(op, ops[i]) == 0)
-            return true;
-    return false;
-}
-
 /* A seated client's request as the server sends it to the table: "seat",
  * "as" and "t" are its seat's and the server's clock, whatever it said. */
 static cJSON *as_server(const Room *r, const Client *c, const cJSON *req)
@@ -394,8 +379,7 @@ static cJSON *as_server(const Room *r, const Client *c, const cJSON *req)
     return own;
 }
 
-/* `view` answers what the client's viewer may see, with its moves. */
-static void answer_view(Room *r, Client *c, const cJSON *id)
+void srv_room_view(Room *r, Client *c, const cJSON *id)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
@@ -408,18 +392,9 @@ static void answer_view(Room *r, Client *c, const cJSON *id)
     srv_reply(c, o, id);
 }
 
-void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSON *id)
+void srv_room_seat_request(Room *r, Client *c, const cJSON *req, int action, const cJSON *id)
 {
-    if (!r->table)
-        return srv_reply_error(c, "no_game", "the game has not started", id);
-    if (strcmp(op, "view") == 0)
-        return answer_view(r, c, id);
-    if (c->role != ROLE_SEAT || !seat_op(op))
-        return srv_reply_error(c, "forbidden",
-                               c->role == ROLE_SEAT ? "not an op of a seat: the server keeps the referee's state"
-                                                    : "spectators may only ask for the view",
-                               id);
-    bool catching = strcmp(op, "catch") == 0;
+    bool catching = action == UNO_ACT_CATCH;
     int64_t now = srv_now_ms();
     if (catching && now < c->catch_after) { /* pressing on pushes the next chance further */
         c->catch_after = now + SRV_CATCH_COOLDOWN_MS;
@@ -430,7 +405,7 @@ void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSO
     cJSON_Delete(own);
     if (!answer)
         return srv_server_error(c, "the request could not be kept", "out of memory, or the database refused it", id);
-    bool query = strcmp(op, "legal") == 0;
+    bool query = action < 0;
     if (!answer_ok(answer) || query) {
         if (catching && !answer_ok(answer))
             c->catch_after = now + SRV_CATCH_COOLDOWN_MS;

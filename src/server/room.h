@@ -297,8 +297,13 @@ bool srv_room_act(Room *r, const UnoAction *a);
  * the seat's token (which only the person who has it knows: the server
  * keeps its hash) and the game so far. */
 void srv_room_seat_client(Room *r, Client *c, int seat, const char *token, const cJSON *id);
-/* A game request from a seated or watching client. */
-void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSON *id);
+/* `view` from a client at a table whose game began: what its viewer (its
+ * seat, or a spectator) may see, with its moves. */
+void srv_room_view(Room *r, Client *c, const cJSON *id);
+/* A request of the client's seat in a game that began: one of the seat's
+ * actions (action: its UnoActionType), or `legal` (action -1), sent to the
+ * table as the seat's, at the server's clock. */
+void srv_room_seat_request(Room *r, Client *c, const cJSON *req, int action, const cJSON *id);
 /* The client leaves its role (it left, or its connection closed). */
 void srv_room_leave(Room *r, Client *c);
 /* Since when nobody has been at the table (server ms): no seat's

@@ -145,11 +145,12 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
     UnoSimWorker *w = calloc(1, sizeof *w);
     if (w) { /* the playout plays every game, or the engine does (uno_sim_play) */
         w->c = *c;
+        uno_sim_setup(&w->setup, c->nplayers, 0);
         if (uno_playout_fits(c)) {
             w->playout = uno_playout_new(c);
         } else {
-            w->g = malloc(uno_game_size(&c->rules, c->nplayers));
-            w->prepared = malloc(uno_game_size(&c->rules, c->nplayers));
+            w->g = malloc(uno_game_size(&c->rules, &w->setup));
+            w->prepared = malloc(uno_game_size(&c->rules, &w->setup));
         }
     }
     if (!w || (!w->playout && (!w->g || !w->prepared))) {
@@ -157,7 +158,6 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
         uno_sim_worker_free(w);
         return NULL;
     }
-    uno_sim_setup(&w->setup, c->nplayers, 0);
     if (w->prepared && uno_game_prepare(w->prepared, &c->rules, &w->setup, err, errlen) != UNO_OK) {
         uno_sim_worker_free(w);
         return NULL;

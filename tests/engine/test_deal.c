@@ -271,7 +271,7 @@ static void prepared_deal_is_init(void **state)
         UnoSetup s;
         uno_sim_setup(&s, cases[i].players, 0);
         s.dealer = cases[i].dealer;
-        size_t bytes = uno_game_size(&r, cases[i].players);
+        size_t bytes = uno_game_size(&r, &s);
         UnoGame *prepared = test_malloc(bytes), *dealt = test_malloc(bytes), *inited = test_malloc(bytes);
         assert_int_equal(uno_game_prepare(prepared, &r, &s, err, sizeof err), UNO_OK);
         for (uint64_t seed = 1; seed <= 300; seed++) {
@@ -301,7 +301,7 @@ static void prepare_refuses_what_init_refuses(void **state)
     r.hand_size = 20;
     UnoSetup s;
     uno_sim_setup(&s, 6, 1); /* 120 cards for 6 hands of 20: more than the deck */
-    UnoGame *g = test_malloc(uno_game_size(&r, 6));
+    UnoGame *g = test_malloc(uno_game_size(&r, &s));
     assert_int_not_equal(uno_game_prepare(g, &r, &s, err, sizeof err), UNO_OK);
     assert_int_not_equal(uno_game_init(g, &r, &s, err2, sizeof err2), UNO_OK);
     assert_string_equal(err, err2);

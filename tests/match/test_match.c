@@ -761,18 +761,26 @@ static void test_session_ends_without_players(void **state)
     uno_match_free(m);
 }
 
+/* A KPGUT session of two games for three players, dealt with room for one
+ * newcomer (§13). */
+static UnoMatch *session_of_two_with_room(void)
+{
+    UnoRules r = preset("kpgut");
+    UnoSetup s = players(3, 6);
+    s.room_newcomers = 1;
+    UnoMatchOptions o;
+    uno_match_options_init(&o);
+    o.games = 2;
+    return start(&r, &s, &o);
+}
+
 /* KPGUT §13: a newcomer joins the first game at seat 1 (later seats move
  * up); they are a player of the session from then on, play the next game
  * where they sat, and their average counts the games they played. */
 static void test_session_joiner(void **state)
 {
     (void)state;
-    UnoRules r = preset("kpgut");
-    UnoSetup s = players(3, 6);
-    UnoMatchOptions o;
-    uno_match_options_init(&o);
-    o.games = 2;
-    UnoMatch *m = start(&r, &s, &o);
+    UnoMatch *m = session_of_two_with_room();
     UnoAction join;
     uno_action_init(&join, UNO_ACT_JOIN, -1);
     join.target = 1;
@@ -805,14 +813,13 @@ static void test_undone_join_forgotten(void **state)
     (void)state;
     UnoRules r = preset("kpgut");
     UnoSetup s = players(3, 6);
+    s.room_newcomers = 1;
     UnoMatch *m = start(&r, &s, NULL);
     UnoAction join;
     uno_action_init(&join, UNO_ACT_JOIN, -1);
     join.target = 0;
     snprintf(join.name, UNO_NAME_LEN, "Gone");
-    /* the undo copy is taken once the game has room for the joiner */
-    UnoGame *g = uno_match_make_room(m, &join);
-    assert_non_null(g);
+    UnoGame *g = uno_match_game(m);
     UnoGame *copy = malloc(uno_game_bytes(g));
     assert_non_null(copy);
     uno_game_copy(copy, g);
@@ -829,6 +836,27 @@ static void test_undone_join_forgotten(void **state)
     assert_string_equal(uno_match_player(m, 3)->name, "Stays");
     assert_int_equal(uno_match_seat_player(m, 3), 3);
     free(copy);
+    uno_match_free(m);
+}
+
+/* Every game of a match is dealt with the room of the first setup: a
+ * newcomer may join game 1 too, and one more than the room is refused. */
+static void test_room_kept_for_every_game(void **state)
+{
+    (void)state;
+    UnoMatch *m = session_of_two_with_room();
+    play_game(m, NULL, 0, NULL);
+    next_ok(m, 0);
+    UnoAction join;
+    uno_action_init(&join, UNO_ACT_JOIN, -1);
+    join.target = 3;
+    snprintf(join.name, UNO_NAME_LEN, "Later");
+    apply_ok(m, &join, NULL);
+    assert_int_equal(uno_match_nplayers(m), 4);
+    snprintf(join.name, UNO_NAME_LEN, "One too many");
+    char err[UNO_ERR_LEN];
+    assert_int_equal(uno_match_apply(m, &join, NULL, NULL, err, sizeof err), UNO_E_NO_ROOM);
+    assert_int_equal(uno_match_nplayers(m), 4);
     uno_match_free(m);
 }
 
@@ -1226,6 +1254,7 @@ int main(void)
         cmocka_unit_test(test_session_ends_without_players),
         cmocka_unit_test(test_session_joiner),
         cmocka_unit_test(test_undone_join_forgotten),
+        cmocka_unit_test(test_room_kept_for_every_game),
         cmocka_unit_test(test_replay_rebuilds),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_protocol_match),
