@@ -135,9 +135,10 @@ static inline void ev_emit(EventSink *out, UnoEventType type, int seat, int targ
 int deck_count(const UnoRules *r, int nplayers);
 /* The cards of `decks` decks, as counts per kind (MyUNO "Equipment"). */
 void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS]);
-/* The cards of counts[] into out, in kind order (how a new deck is laid out
- * before its shuffle); returns how many. */
-int deck_in_kind_order(const int counts[UNO_KINDS], UnoCard *out);
+/* The cards of counts[] into out, in deck order (uno.h: how a new deck is
+ * laid out before its shuffle, and the played cards before a reshuffle);
+ * returns how many. */
+int cards_in_deck_order(const int counts[UNO_KINDS], UnoCard *out);
 /* What becomes of a card turned up as the first discard (docs/rules.md,
  * 'first card effects'): it stands; it is returned to the deck and another is
  * turned (MyUNO "Wild Draw 4 Card", booklet "Set up" 6, a blank); or another
@@ -152,7 +153,7 @@ static inline FirstFate first_card_fate(const UnoRules *r, UnoCard c)
     return FIRST_STANDS;
 }
 /* MyUNO "Setup" 1: the seat that deals, by high card, drawn with rng from
- * `deck` (size cards in kind order, left as they are). */
+ * `deck` (size cards in deck order, left as they are). */
 int dealer_by_high_card(UnoRng *rng, int nplayers, const UnoCard *deck, int size, EventSink *out);
 
 /* ---- hands and piles (pile.c; the steps of every action inline here) ---- */
@@ -218,9 +219,9 @@ int youngest_seat(const UnoGame *g);
  * of legal actions in legal.c). Playability is a bit set over the 55
  * kinds, so a question like "which of my cards match" is a few AND/OR
  * instructions. ---- */
-#define LEGAL_COLOR(c) (0x1fffULL << ((c) * 13))
-/* Bits v, 13 + v, 26 + v, 39 + v: the value in the four colours. */
-static inline uint64_t value_mask(int v) { return 0x8004002001ULL << v; }
+#define LEGAL_COLOR(c) (0x1111111111111ULL << (UNO_YELLOW - (c))) /* uno_card_color_kinds, as a constant */
+/* Bits 4v..4v + 3: the value in the four colours. */
+static inline uint64_t value_mask(int v) { return 0xfULL << 4 * v; }
 /* legal.c: the kinds of a top card's value (by card), of a colour in force
  * (by colour; none for UNO_NO_COLOR). */
 extern const uint64_t legal_top_values[256];

@@ -36,9 +36,10 @@ void discard_bury(UnoGame *g, const Hand *h)
 void stock_shuffle_in(UnoGame *g, const Hand *h)
 {
     UnoCard *stock = game_stock(g);
+    int counts[UNO_KINDS];
     for (int k = 0; k < UNO_KINDS; k++)
-        for (int i = 0; i < h->kinds[k]; i++)
-            stock[g->stock_n++] = (UnoCard)k;
+        counts[k] = h->kinds[k];
+    g->stock_n = (int16_t)(g->stock_n + cards_in_deck_order(counts, stock + g->stock_n));
     shuffle_cards(&g->rng, stock, g->stock_n);
 }
 
@@ -77,20 +78,20 @@ static void cards_kept(const UnoGame *g, uint8_t kept[UNO_KINDS])
 }
 
 /* MyUNO "Going Out": when the draw pile is depleted the discard pile is
- * reshuffled; classic: "reshuffle the discard pile, excluding the top card";
+ * reshuffled (gathered in deck order first, as a new deck is laid out); classic: "reshuffle the discard pile, excluding the top card";
  * KPGUT §4: at least the last played card stays. Returns the number of cards
  * that became the stock. */
 static int reshuffle(UnoGame *g, EventSink *out)
 {
-    UnoCard *stock = game_stock(g);
     uint8_t kept[UNO_KINDS];
     cards_kept(g, kept);
-    int n = 0;
+    int gathered[UNO_KINDS];
     for (int k = 0; k < UNO_KINDS; k++) {
-        for (int i = kept[k]; i < g->discard_kinds[k]; i++)
-            stock[n++] = (UnoCard)k;
+        gathered[k] = g->discard_kinds[k] - kept[k];
         g->discard_kinds[k] = kept[k];
     }
+    UnoCard *stock = game_stock(g);
+    int n = cards_in_deck_order(gathered, stock);
     g->discard_n = (int16_t)(g->discard_n - n);
     shuffle_cards(&g->rng, stock, n);
     g->stock_n = (int16_t)n;

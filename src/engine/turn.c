@@ -473,11 +473,10 @@ static int hand_at_wd4(const UnoGame *g, UnoCard *shown)
     for (int i = 0; i < g->wd4_nsince && i < WD4_SINCE; i++)
         if (then.kinds[g->wd4_since[i]] > 0)
             hand_remove(&then, g->wd4_since[i]);
-    int n = 0;
+    int counts[UNO_KINDS];
     for (int k = 0; k < UNO_KINDS; k++)
-        for (int i = 0; i < then.kinds[k]; i++)
-            shown[n++] = (UnoCard)k;
-    return n;
+        counts[k] = then.kinds[k];
+    return cards_in_deck_order(counts, shown);
 }
 
 /* MyUNO "Wild Draw 4" note; KPGUT "Wild+Draw 4"; docs/rules.md readings 4, 9.
