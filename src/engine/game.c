@@ -85,11 +85,13 @@ void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS])
 int cards_in_deck_order(const int counts[UNO_KINDS], UnoCard *out)
 {
     int n = 0;
-    for (int place = 0; place < UNO_KINDS; place++) {
-        UnoCard k = uno_card_in_deck_order(place);
+    for (int c = 0; c < UNO_COLORS; c++) /* uno_card_in_deck_order, without its division */
+        for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
+            for (int i = 0, k = uno_card_make(c, v); i < counts[k]; i++)
+                out[n++] = (UnoCard)k;
+    for (int k = UNO_WILD; k < UNO_KINDS; k++)
         for (int i = 0; i < counts[k]; i++)
-            out[n++] = k;
-    }
+            out[n++] = (UnoCard)k;
     return n;
 }
 
