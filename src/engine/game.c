@@ -269,7 +269,7 @@ static void turn_up_first(UnoGame *g, EventSink *out)
     onto_pile[n++] = c;
     g->color = (int8_t)uno_card_color(c);
     ev_emit(out, UNO_EV_FIRST, g->dealer, -1, g->color, n, UNO_R_NONE, onto_pile, n);
-    int first = next_seat(g, g->dealer, 1);
+    int first = next_seat(g, g->dealer);
     if (c == UNO_WILD) { /* MyUNO, classic: the player left of the dealer names the colour */
         g->turn = (int8_t)first;
         g->phase = UNO_PHASE_COLOR;

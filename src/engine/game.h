@@ -195,18 +195,18 @@ void discard_bury(UnoGame *g, const Hand *h);
 /* Shuffles a hand into the stock (KPGUT §9 English). */
 void stock_shuffle_in(UnoGame *g, const Hand *h);
 int active_players(const UnoGame *g);
-/* The seat `steps` active seats away from `from` in the direction of play. */
-static inline int next_seat(const UnoGame *g, int from, int steps)
+/* The next active seat after `from` in the direction of play (`from` itself
+ * when no other seat is active). */
+static inline int next_seat(const UnoGame *g, int from)
 {
     int s = from, n = g->nplayers;
-    for (int guard = n * (steps + 1); steps > 0 && guard > 0; guard--) {
+    do {
         s += g->direction; /* +1 or -1: wraps without a division */
         if (s < 0)
             s += n;
         else if (s >= n)
             s -= n;
-        steps -= seat_active(g, s);
-    }
+    } while (!seat_active(g, s) && s != from);
     return s;
 }
 /* The seats' ages for uno_session.h's oldest, youngest and warner (which
@@ -330,10 +330,10 @@ static inline void pass_turn(UnoGame *g, int steps, EventSink *out)
 {
     int s = g->turn;
     for (int i = 1; i < steps; i++) {
-        s = next_seat(g, s, 1);
+        s = next_seat(g, s);
         ev_emit(out, UNO_EV_SKIP, s, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
     }
-    begin_turn(g, next_seat(g, s, 1), out);
+    begin_turn(g, next_seat(g, s), out);
 }
 /* Applies what a play (or the opening card) does to the players after it. */
 void apply_effects(UnoGame *g, int seat, UnoCard last, int ncards, EventSink *out);
