@@ -88,7 +88,7 @@ CLI_OBJ    = $(call obj,$(CLI_SRC))
 
 # The engine's shared library: its soname's number changes when a program
 # built against an older libuno.so could no longer run with this one.
-SOVERSION  = 1
+SOVERSION  = 2
 LIBUNO_SO  = $(BUILD)/libuno.so.$(SOVERSION).0.0
 
 TEST_SRC   = $(wildcard tests/*/test_*.c)

@@ -62,14 +62,14 @@ example_static() {
 
 example_shared() {
     cc -o "$scratch/shared" examples/random_game.c $(staged_pkg_config --cflags --libs uno) &&
-        readelf -d "$scratch/shared" | grep 'NEEDED.*\[libuno\.so\.1\]' &&
+        readelf -d "$scratch/shared" | grep 'NEEDED.*\[libuno\.so\.2\]' &&
         LD_LIBRARY_PATH="$usr/lib" "$scratch/shared" kpgut 7 >"$scratch/shared.out" &&
         cmp "$scratch/static.out" "$scratch/shared.out"
 }
 
 # The shared library's soname, and no name exported but the API's uno_.
 library_exports_api() {
-    readelf -d "$usr/lib/libuno.so" | grep 'SONAME.*\[libuno\.so\.1\]' &&
+    readelf -d "$usr/lib/libuno.so" | grep 'SONAME.*\[libuno\.so\.2\]' &&
         others=$(nm -D --defined-only "$usr/lib/libuno.so" | awk '$3 !~ /^uno_/ {print $3}') &&
         echo "$others" && [ -z "$others" ]
 }
@@ -151,7 +151,7 @@ check "make install DESTDIR=STAGE PREFIX=/usr" install_staged
 check "no build path in the installed binaries" no_build_path
 check "examples/random_game.c static, with pkg-config --static" example_static
 check "examples/random_game.c shared, the same game" example_shared
-check "libuno.so: soname libuno.so.1, the uno_ names alone exported" library_exports_api
+check "libuno.so: soname libuno.so.2, the uno_ names alone exported" library_exports_api
 check "man -l and groff -ww read every page without a warning" man_pages_read
 check "every option of uno CMD --help is in uno-CMD(1)" man_options_in_step
 check "every function of the headers is in uno(3)" man_functions_in_step
