@@ -104,7 +104,7 @@ SIM_A      = $(BUILD)/libunosim.a
 SERVER_A   = $(BUILD)/libunoserver.a
 LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
 
-.PHONY: all man install uninstall test check check-deps layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
+.PHONY: all man python test-python install uninstall test check check-deps layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
@@ -211,6 +211,29 @@ $(BUILD)/tests/server/%: $(BUILD)/obj/tests/server/%.o $(TEST_COMMON) $(SERVER_A
 	$(CC) $(LDFLAGS) -o $@ $^ $(SERVER_LIBS) $(TEST_LIBS)
 # The option tables are the front end's (libc only): their test links them.
 $(BUILD)/tests/cli/test_cli_options: $(call obj,src/cli/cli_options.c)
+
+# The Python package unobook (docs/python.md): the extension module of
+# src/python/ over the engine, and the package's Python files beside it in
+# BUILD/python/unobook (PYTHONPATH=BUILD/python imports it). A shared module
+# cannot take libuno.a's objects: it links the engine compiled
+# position-independent, as libuno.so does. Its tests run on the release
+# build (a sanitized module would need its runtime preloaded into Python).
+PYTHON        ?= python3
+PYTHON_CONFIG ?= $(PYTHON)-config
+PY_DIR   = $(BUILD)/python/unobook
+PY_EXT   = $(PY_DIR)/_unobook$(shell $(PYTHON_CONFIG) --extension-suffix)
+PY_SRC   = $(wildcard src/python/*.c)
+PY_FILES = $(patsubst src/python/unobook/%,$(PY_DIR)/%,$(wildcard src/python/unobook/*.py))
+$(call pic,$(PY_SRC)): CFLAGS += $(patsubst -I%,-isystem %,$(shell $(PYTHON_CONFIG) --includes))
+$(PY_EXT): $(call pic,$(PY_SRC)) $(ENGINE_PIC)
+	@mkdir -p $(dir $@)
+	$(CC) -shared $(LDFLAGS) -o $@ $^
+$(PY_DIR)/%.py: src/python/unobook/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+python: $(PY_EXT) $(PY_FILES)
+test-python: python
+	PYTHONPATH=$(BUILD)/python $(PYTHON) -m unittest discover -s tests/python -t tests/python
 
 # The whole suite: the docs' links, the engine's private headers kept inside
 # it, the layers' order, unit and conformance tests, `uno table`

@@ -1,0 +1,612 @@
+/*
+ * game.c — unobook.Game: one engine game behind a Python object, its
+ * actions named by the ids of the flat action space (encode.h), its log of
+ * (seat, id) pairs, from which the same game is dealt and played again.
+ *
+ * What stays true:
+ *  - Every action goes through uno_game_apply, as the engine lists it for
+ *    its seat (unobook_legal_find): a call that fails changes nothing.
+ *  - After each action, when think_ms > 0, the clock moves on by a tick of
+ *    think_ms (docs/rules.md reading 10): so KPGUT's UNO grace ends and its
+ *    catches become legal. A tick is part of the action: the log replays it.
+ *  - A seat's observation comes from its view and the cards it saw
+ *    (encode.h), never from the game's hidden state.
+ */
+#include "python/game.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "python/encode.h"
+#include "python/render.h"
+#include "uno_view.h"
+
+typedef struct GameObject {
+    PyObject_HEAD
+    UnoGame *game;
+    const UnoRules *rules; /* the game's (during the deal: the ones it is dealt with) */
+    int nplayers;
+    UnobookSeen seen;
+    UnobookLegal legal;  /* scratch: the last seat's legal list */
+    long think_ms;
+    PyObject *config;    /* the constructor's arguments, a dict */
+    int32_t *log;        /* seat, id, seat, id, ...; NULL with has_log false */
+    Py_ssize_t nlog, caplog;
+    bool has_log;        /* false for a sampled world: no log deals it */
+} GameObject;
+
+#define GAME(o) ((GameObject *)(o))
+
+/* Each event of the game, the deal's too: what each seat saw played. */
+static void record_event(void *ctx, const UnoEvent *ev)
+{
+    GameObject *self = ctx;
+    unobook_seen_add(&self->seen, self->rules, self->nplayers, ev);
+}
+
+/* ------------------------------------------------------------ lifetime */
+
+static void game_dealloc(PyObject *o)
+{
+    GameObject *self = GAME(o);
+    free(self->game);
+    unobook_legal_free(&self->legal);
+    free(self->log);
+    Py_XDECREF(self->config);
+    Py_TYPE(o)->tp_free(o);
+}
+
+/* An option's value as the rules files write it: true/false, numbers, names. */
+static PyObject *option_text(PyObject *value)
+{
+    if (PyBool_Check(value))
+        return PyUnicode_FromString(value == Py_True ? "true" : "false");
+    return PyObject_Str(value);
+}
+
+static int set_options(UnoRules *rules, PyObject *options)
+{
+    if (!options || options == Py_None)
+        return 0;
+    if (!PyDict_Check(options)) {
+        PyErr_SetString(PyExc_TypeError, "options must be a dict of option names to values");
+        return -1;
+    }
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(options, &pos, &key, &value)) {
+        const char *name = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : NULL;
+        if (!name) {
+            PyErr_SetString(PyExc_TypeError, "option names must be strings");
+            return -1;
+        }
+        PyObject *text = option_text(value);
+        const char *v = text ? PyUnicode_AsUTF8(text) : NULL;
+        char err[UNO_ERR_LEN];
+        UnoStatus rc = v ? uno_rules_set(rules, name, v, err, sizeof err) : UNO_E_BAD_REQUEST;
+        Py_XDECREF(text);
+        if (!v)
+            return -1;
+        if (rc != UNO_OK) {
+            PyErr_SetString(PyExc_ValueError, err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int game_init(PyObject *o, PyObject *args, PyObject *kwargs)
+{
+    static char *names[] = {"rules", "players", "seed", "options", "think_ms", NULL};
+    GameObject *self = GAME(o);
+    const char *rules_name = "mattel";
+    int players = 4;
+    unsigned long long seed = 0;
+    PyObject *options = NULL;
+    long think_ms = 1000;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|siKOl:Game", names, &rules_name, &players, &seed,
+                                     &options, &think_ms))
+        return -1;
+    if (self->game) {
+        PyErr_SetString(PyExc_RuntimeError, "a Game is dealt once");
+        return -1;
+    }
+    if (think_ms < 0) {
+        PyErr_Format(PyExc_ValueError, "think_ms must be 0 or more, not %ld", think_ms);
+        return -1;
+    }
+    char err[UNO_ERR_LEN];
+    UnoRules rules;
+    if (uno_rules_preset(rules_name, &rules, err, sizeof err) != UNO_OK) {
+        PyErr_Format(PyExc_ValueError, "%s (the rule sets: %s)", err, uno_rules_builtin_list());
+        return -1;
+    }
+    if (set_options(&rules, options) < 0)
+        return -1;
+    if (players < 2 || players > UNO_MAX_PLAYERS || uno_rules_validate(&rules, players, err, sizeof err) != UNO_OK) {
+        if (players < 2 || players > UNO_MAX_PLAYERS)
+            snprintf(err, sizeof err, "players must be 2..%d, not %d", UNO_MAX_PLAYERS, players);
+        PyErr_SetString(PyExc_ValueError, err);
+        return -1;
+    }
+    UnoSetup setup;
+    uno_setup_init(&setup);
+    setup.nplayers = players;
+    setup.seed = seed;
+    for (int seat = 0; seat < players; seat++) {
+        snprintf(setup.players[seat].name, UNO_NAME_LEN, "seat%d", seat);
+        setup.players[seat].age = 20 + seat; /* as uno sim seats them: seat 0 the youngest */
+    }
+    unobook_seen_clear(&self->seen);
+    setup.emit = record_event;
+    setup.ctx = self;
+    self->rules = &rules;
+    self->nplayers = players;
+    UnoGame *game = malloc(uno_game_size(&rules, &setup));
+    if (!game) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (uno_game_init(game, &rules, &setup, err, sizeof err) != UNO_OK) {
+        free(game);
+        PyErr_SetString(PyExc_ValueError, err);
+        return -1;
+    }
+    self->game = game;
+    self->rules = uno_game_rules(self->game);
+    self->think_ms = think_ms;
+    self->has_log = true;
+    PyObject *own_options = options && options != Py_None ? PyDict_Copy(options) : Py_NewRef(Py_None);
+    if (!own_options)
+        return -1;
+    self->config = Py_BuildValue("{s:s,s:i,s:K,s:N,s:l}", "rules", rules_name, "players", players, "seed", seed,
+                                 "options", own_options, "think_ms", think_ms);
+    return self->config ? 0 : -1;
+}
+
+/* The game behind self, or NULL with an error when __init__ never dealt it. */
+static UnoGame *dealt(GameObject *self)
+{
+    if (!self->game)
+        PyErr_SetString(PyExc_RuntimeError, "the Game was not dealt (its __init__ failed or was not called)");
+    return self->game;
+}
+
+/* A seat from Python: None (or no argument) is the player in turn. */
+static int seat_of(GameObject *self, PyObject *arg)
+{
+    if (!arg || arg == Py_None) {
+        int turn = uno_game_turn(self->game);
+        if (turn < 0)
+            PyErr_SetString(PyExc_ValueError, "the game is over: nobody is in turn (name a seat)");
+        return turn;
+    }
+    long seat = PyLong_AsLong(arg);
+    if (seat == -1 && PyErr_Occurred())
+        return -1;
+    if (seat < 0 || seat >= self->nplayers) {
+        PyErr_Format(PyExc_ValueError, "seat must be 0..%d, not %ld", self->nplayers - 1, seat);
+        return -1;
+    }
+    return (int)seat;
+}
+
+/* Lists seat's legal actions into self->legal: 0, or -1 with an error. */
+static int list_legal(GameObject *self, int seat)
+{
+    if (unobook_legal_list(&self->legal, self->game, seat) != UNO_OK) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* The engine's action that id names for seat now, or NULL with an error. */
+static const UnoAction *legal_action(GameObject *self, int seat, long id)
+{
+    if (list_legal(self, seat) < 0)
+        return NULL;
+    const UnoAction *a = id < 0 || id > INT32_MAX ? NULL : unobook_legal_find(&self->legal, self->nplayers, (int)id);
+    if (!a)
+        PyErr_Format(PyExc_ValueError, "action %ld is not legal for seat %d now (legal_actions(%d) lists those that are)",
+                     id, seat, seat);
+    return a;
+}
+
+/* ------------------------------------------------------------- actions */
+
+static PyObject *game_legal_actions(PyObject *o, PyObject *args)
+{
+    GameObject *self = GAME(o);
+    PyObject *seat_arg = NULL;
+    if (!dealt(self) || !PyArg_ParseTuple(args, "|O:legal_actions", &seat_arg))
+        return NULL;
+    int seat = seat_of(self, seat_arg);
+    if (seat < 0 || list_legal(self, seat) < 0)
+        return NULL;
+    uint8_t mask[UNOBOOK_MAX_ACTIONS];
+    int n = unobook_num_actions(self->nplayers);
+    unobook_legal_mask(&self->legal, self->nplayers, mask, n);
+    PyObject *ids = PyList_New(0);
+    for (int id = 0; ids && id < n; id++) {
+        PyObject *item = mask[id] ? PyLong_FromLong(id) : NULL;
+        if (mask[id] && (!item || PyList_Append(ids, item) < 0))
+            Py_CLEAR(ids);
+        Py_XDECREF(item);
+    }
+    return ids;
+}
+
+static PyObject *action_str(const UnoAction *a)
+{
+    char text[UNO_MAX_SET * 5 + 64];
+    unobook_action_text(a, text, sizeof text);
+    return PyUnicode_FromString(text);
+}
+
+static PyObject *game_legal_texts(PyObject *o, PyObject *args)
+{
+    GameObject *self = GAME(o);
+    PyObject *seat_arg = NULL;
+    if (!dealt(self) || !PyArg_ParseTuple(args, "|O:legal_texts", &seat_arg))
+        return NULL;
+    int seat = seat_of(self, seat_arg);
+    if (seat < 0 || list_legal(self, seat) < 0)
+        return NULL;
+    PyObject *texts = PyList_New(self->legal.n);
+    for (int i = 0; texts && i < self->legal.n; i++) {
+        PyObject *text = action_str(&self->legal.actions[i]);
+        if (!text)
+            Py_CLEAR(texts);
+        else
+            PyList_SET_ITEM(texts, i, text);
+    }
+    return texts;
+}
+
+static PyObject *game_action_text(PyObject *o, PyObject *args)
+{
+    GameObject *self = GAME(o);
+    long id;
+    PyObject *seat_arg = NULL;
+    if (!dealt(self) || !PyArg_ParseTuple(args, "l|O:action_text", &id, &seat_arg))
+        return NULL;
+    int seat = seat_of(self, seat_arg);
+    const UnoAction *a = seat < 0 ? NULL : legal_action(self, seat, id);
+    return a ? action_str(a) : NULL;
+}
+
+/* Room for one more (seat, id) pair in the log: 0, or -1 with an error. */
+static int log_reserve(GameObject *self)
+{
+    if (self->nlog < self->caplog)
+        return 0;
+    Py_ssize_t cap = self->caplog ? 2 * self->caplog : 256;
+    int32_t *more = realloc(self->log, (size_t)cap * 2 * sizeof *more);
+    if (!more) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->log = more;
+    self->caplog = cap;
+    return 0;
+}
+
+/* Applies a, then the tick of think_ms: 0, or -1 with an error. */
+static int play(GameObject *self, const UnoAction *a)
+{
+    char err[UNO_ERR_LEN];
+    if (uno_game_apply(self->game, a, record_event, self, err, sizeof err) != UNO_OK) {
+        PyErr_SetString(PyExc_RuntimeError, err); /* the engine refused what it listed */
+        return -1;
+    }
+    if (self->think_ms == 0 || uno_game_over(self->game))
+        return 0;
+    UnoAction tick;
+    uno_action_init(&tick, UNO_ACT_TICK, -1);
+    tick.t = uno_game_clock(self->game) + self->think_ms;
+    if (uno_game_apply(self->game, &tick, record_event, self, err, sizeof err) != UNO_OK) {
+        PyErr_SetString(PyExc_RuntimeError, err);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *game_apply(PyObject *o, PyObject *args)
+{
+    GameObject *self = GAME(o);
+    long id;
+    PyObject *seat_arg = NULL;
+    if (!dealt(self) || !PyArg_ParseTuple(args, "l|O:apply", &id, &seat_arg))
+        return NULL;
+    int seat = seat_of(self, seat_arg);
+    const UnoAction *found = seat < 0 ? NULL : legal_action(self, seat, id);
+    if (!found || (self->has_log && log_reserve(self) < 0))
+        return NULL;
+    UnoAction a = *found;
+    if (play(self, &a) < 0)
+        return NULL;
+    if (self->has_log) {
+        self->log[2 * self->nlog] = seat;
+        self->log[2 * self->nlog + 1] = (int32_t)id;
+        self->nlog++;
+    }
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------- what seats see */
+
+/* The writable buffer of `obj` with items of `size` bytes: 0, or -1. */
+static int writable(PyObject *obj, Py_buffer *buf, Py_ssize_t items, Py_ssize_t size, const char *what)
+{
+    if (PyObject_GetBuffer(obj, buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    if (buf->len < items * size) {
+        PyErr_Format(PyExc_ValueError, "%s needs %zd bytes (%zd items of %zd), the buffer has %zd", what,
+                     items * size, items, size, buf->len);
+        PyBuffer_Release(buf);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *game_mask_into(PyObject *o, PyObject *args)
+{
+    GameObject *self = GAME(o);
+    PyObject *target, *seat_arg = NULL;
+    if (!dealt(self) || !PyArg_ParseTuple(args, "O|O:mask_into", &target, &seat_arg))
+        return NULL;
+    int seat = seat_of(self, seat_arg);
+    int n = unobook_num_actions(self->nplayers);
+    Py_buffer buf;
+    if (seat < 0 || list_legal(self, seat) < 0 || writable(target, &buf, n, 1, "an action mask") < 0)
+        return NULL;
+    unobook_legal_mask(&self->legal, self->nplayers, buf.buf, n);
+    PyBuffer_Release(&buf);
+    Py_RETURN_NONE;
+}
+
+static PyObject *game_observe_into(PyObject *o, PyObject *args)
+{
+    GameObject *self = GAME(o);
+    PyObject *target, *seat_arg = NULL;
+    if (!dealt(self) || !PyArg_ParseTuple(args, "O|O:observe_into", &target, &seat_arg))
+        return NULL;
+    int seat = seat_of(self, seat_arg);
+    Py_buffer buf;
+    if (seat < 0 || list_legal(self, seat) < 0 ||
+        writable(target, &buf, unobook_observation_size(self->nplayers), sizeof(float), "an observation") < 0)
+        return NULL;
+    static UnoView view; /* large; the GIL is held */
+    bool catchable[UNO_MAX_PLAYERS];
+    uno_view_build(&view, self->game, seat, NULL);
+    unobook_catchable(self->game, catchable);
+    unobook_observe(buf.buf, &view, &self->seen, catchable, &self->legal);
+    PyBuffer_Release(&buf);
+    Py_RETURN_NONE;
+}
+
+static PyObject *game_render(PyObject *o, PyObject *args)
+{
+    GameObject *self = GAME(o);
+    PyObject *seat_arg = NULL;
+    if (!dealt(self) || !PyArg_ParseTuple(args, "|O:render", &seat_arg))
+        return NULL;
+    int viewer = UNO_VIEWER_REFEREE;
+    if (seat_arg && seat_arg != Py_None && (viewer = seat_of(self, seat_arg)) < 0)
+        return NULL;
+    char *text = malloc(UNO_MAX_CARDS * 5 + 4096);
+    if (!text)
+        return PyErr_NoMemory();
+    unobook_render(self->game, viewer, text, UNO_MAX_CARDS * 5 + 4096);
+    PyObject *s = PyUnicode_FromString(text);
+    free(text);
+    return s;
+}
+
+static PyObject *game_hand(PyObject *o, PyObject *arg)
+{
+    GameObject *self = GAME(o);
+    int seat = dealt(self) ? seat_of(self, arg) : -1;
+    if (seat < 0)
+        return NULL;
+    UnoCard cards[UNO_MAX_CARDS];
+    int n = uno_game_hand(self->game, seat, cards, UNO_MAX_CARDS);
+    PyObject *names = PyList_New(n);
+    for (int i = 0; names && i < n; i++) {
+        PyObject *name = PyUnicode_FromString(uno_card_name(cards[i]));
+        if (!name)
+            Py_CLEAR(names);
+        else
+            PyList_SET_ITEM(names, i, name);
+    }
+    return names;
+}
+
+/* ------------------------------------------------------------- copies */
+
+/* A new Game of self's type around `game` (owned by it from now). */
+static PyObject *adopt(GameObject *self, UnoGame *game, bool with_log)
+{
+    GameObject *copy = GAME(Py_TYPE(self)->tp_alloc(Py_TYPE(self), 0));
+    if (!copy) {
+        free(game);
+        return NULL;
+    }
+    copy->game = game;
+    copy->rules = uno_game_rules(game);
+    copy->nplayers = self->nplayers;
+    copy->seen = self->seen;
+    copy->think_ms = self->think_ms;
+    copy->config = Py_NewRef(self->config);
+    copy->has_log = with_log;
+    if (with_log && self->nlog) {
+        copy->log = malloc((size_t)self->nlog * 2 * sizeof *copy->log);
+        if (!copy->log) {
+            Py_DECREF(copy);
+            return PyErr_NoMemory();
+        }
+        memcpy(copy->log, self->log, (size_t)self->nlog * 2 * sizeof *copy->log);
+        copy->nlog = copy->caplog = self->nlog;
+    }
+    return (PyObject *)copy;
+}
+
+static PyObject *game_clone(PyObject *o, PyObject *unused)
+{
+    (void)unused;
+    GameObject *self = GAME(o);
+    if (!dealt(self))
+        return NULL;
+    UnoGame *game = malloc(uno_game_bytes(self->game));
+    if (!game)
+        return PyErr_NoMemory();
+    uno_game_copy(game, self->game);
+    return adopt(self, game, self->has_log);
+}
+
+static PyObject *game_sample(PyObject *o, PyObject *args)
+{
+    GameObject *self = GAME(o);
+    PyObject *seat_arg;
+    unsigned long long seed;
+    if (!dealt(self) || !PyArg_ParseTuple(args, "OK:sample", &seat_arg, &seed))
+        return NULL;
+    int seat = seat_of(self, seat_arg);
+    if (seat < 0)
+        return NULL;
+    UnoGame *game = malloc(uno_game_bytes(self->game));
+    if (!game)
+        return PyErr_NoMemory();
+    if (uno_game_sample(self->game, seat, NULL, seed, game) != UNO_OK) {
+        free(game);
+        return PyErr_Format(PyExc_RuntimeError, "no world could be dealt for seat %d", seat);
+    }
+    return adopt(self, game, false);
+}
+
+/* ---------------------------------------------------------- attributes */
+
+static PyObject *get_log(PyObject *o, void *unused)
+{
+    (void)unused;
+    GameObject *self = GAME(o);
+    if (!self->has_log)
+        Py_RETURN_NONE;
+    PyObject *log = PyList_New(self->nlog);
+    for (Py_ssize_t i = 0; log && i < self->nlog; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", self->log[2 * i], self->log[2 * i + 1]);
+        if (!pair)
+            Py_CLEAR(log);
+        else
+            PyList_SET_ITEM(log, i, pair);
+    }
+    return log;
+}
+
+static PyObject *get_config(PyObject *o, void *unused)
+{
+    (void)unused;
+    return PyDict_Copy(GAME(o)->config);
+}
+
+/* Getters of one int each: the game's fact for its `which`. */
+enum { GET_PLAYERS, GET_TURN, GET_CLOCK, GET_PHASE, GET_NUM_ACTIONS, GET_OBS_SIZE, GET_PENDING };
+
+static PyObject *get_int(PyObject *o, void *which)
+{
+    GameObject *self = GAME(o);
+    if (!dealt(self))
+        return NULL;
+    switch ((intptr_t)which) {
+    case GET_PLAYERS: return PyLong_FromLong(self->nplayers);
+    case GET_TURN: return PyLong_FromLong(uno_game_turn(self->game));
+    case GET_CLOCK: return PyLong_FromLongLong(uno_game_clock(self->game));
+    case GET_PHASE: return PyLong_FromLong(uno_game_phase(self->game));
+    case GET_NUM_ACTIONS: return PyLong_FromLong(unobook_num_actions(self->nplayers));
+    case GET_OBS_SIZE: return PyLong_FromLong(unobook_observation_size(self->nplayers));
+    default: return PyLong_FromLong(uno_game_pending(self->game));
+    }
+}
+
+static PyObject *get_over(PyObject *o, void *unused)
+{
+    (void)unused;
+    GameObject *self = GAME(o);
+    return dealt(self) ? PyBool_FromLong(uno_game_over(self->game)) : NULL;
+}
+
+/* A list of one int per seat: the engine's rank (which NULL) or score. */
+static PyObject *per_seat(PyObject *o, void *scores)
+{
+    GameObject *self = GAME(o);
+    if (!dealt(self))
+        return NULL;
+    PyObject *list = PyList_New(self->nplayers);
+    for (int seat = 0; list && seat < self->nplayers; seat++) {
+        int v = scores ? uno_game_score(self->game, seat) : uno_game_rank(self->game, seat);
+        PyObject *item = PyLong_FromLong(v);
+        if (!item)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, seat, item);
+    }
+    return list;
+}
+
+static PyObject *get_hash(PyObject *o, void *unused)
+{
+    (void)unused;
+    GameObject *self = GAME(o);
+    return dealt(self) ? PyLong_FromUnsignedLongLong(uno_game_hash(self->game)) : NULL;
+}
+
+static PyGetSetDef game_getset[] = {
+    {"players", get_int, NULL, "the number of seats", (void *)GET_PLAYERS},
+    {"current_player", get_int, NULL, "the seat in turn, -1 when the game is over", (void *)GET_TURN},
+    {"clock", get_int, NULL, "the game's clock (ms)", (void *)GET_CLOCK},
+    {"phase", get_int, NULL, "the engine's UnoPhase (0 turn .. 6 over)", (void *)GET_PHASE},
+    {"pending", get_int, NULL, "the cards the player in turn faces", (void *)GET_PENDING},
+    {"num_actions", get_int, NULL, "ids in the action space", (void *)GET_NUM_ACTIONS},
+    {"observation_size", get_int, NULL, "numbers in an observation", (void *)GET_OBS_SIZE},
+    {"over", get_over, NULL, "whether the game has ended", NULL},
+    {"ranks", per_seat, NULL, "each seat's rank: 0 playing, 1 best .., -1 ejected", NULL},
+    {"scores", per_seat, NULL, "each seat's score, -1 where there is none", (void *)1},
+    {"hash", get_hash, NULL, "a 64-bit hash of the whole state", NULL},
+    {"log", get_log, NULL, "the (seat, id) pairs applied, None for a sampled world", NULL},
+    {"config", get_config, NULL, "the arguments the game was dealt with", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef game_methods[] = {
+    {"legal_actions", game_legal_actions, METH_VARARGS,
+     "legal_actions(seat=None): the ids the seat (the player in turn) may take now, ascending"},
+    {"legal_texts", game_legal_texts, METH_VARARGS,
+     "legal_texts(seat=None): every action the engine lists for the seat, as text"},
+    {"action_text", game_action_text, METH_VARARGS,
+     "action_text(id, seat=None): the engine's action the id plays now, as text"},
+    {"apply", game_apply, METH_VARARGS, "apply(id, seat=None): plays the id; ValueError when it is not legal"},
+    {"mask_into", game_mask_into, METH_VARARGS,
+     "mask_into(buffer, seat=None): writes the action mask (num_actions bytes, 1 legal)"},
+    {"observe_into", game_observe_into, METH_VARARGS,
+     "observe_into(buffer, seat): writes the seat's observation (observation_size float32s)"},
+    {"render", game_render, METH_VARARGS, "render(seat=None): the table as text, hands the seat may see"},
+    {"hand", game_hand, METH_O, "hand(seat): the seat's cards (the referee's knowledge)"},
+    {"clone", game_clone, METH_NOARGS, "clone(): an independent copy, log included"},
+    {"sample", game_sample, METH_VARARGS,
+     "sample(seat, seed): a copy in which the cards hidden from seat are dealt again"},
+    {NULL, NULL, 0, NULL},
+};
+
+PyTypeObject unobook_game_type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "unobook._unobook.Game",
+    .tp_basicsize = sizeof(GameObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Game(rules='mattel', players=4, seed=0, options=None, think_ms=1000): one game of the engine",
+    .tp_new = PyType_GenericNew,
+    .tp_init = game_init,
+    .tp_dealloc = game_dealloc,
+    .tp_methods = game_methods,
+    .tp_getset = game_getset,
+};
