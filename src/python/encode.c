@@ -76,6 +76,14 @@ void unobook_legal_mask(const UnobookLegal *l, int nplayers, uint8_t *mask, int 
     }
 }
 
+bool unobook_legal_any(const UnobookLegal *l, int nplayers)
+{
+    for (int i = 0; i < l->n; i++)
+        if (unobook_action_id(&l->actions[i], nplayers) >= 0)
+            return true;
+    return false;
+}
+
 const UnoAction *unobook_legal_find(const UnobookLegal *l, int nplayers, int id)
 {
     for (int i = 0; i < l->n; i++)

@@ -237,6 +237,32 @@ static PyObject *game_legal_actions(PyObject *o, PyObject *args)
     return ids;
 }
 
+/* The seats with an id to take now: those not in turn, in order of play
+ * from the seat in turn, then the seat in turn; none once the game is over. */
+static PyObject *game_deciders(PyObject *o, PyObject *unused)
+{
+    (void)unused;
+    GameObject *self = GAME(o);
+    if (!dealt(self))
+        return NULL;
+    PyObject *seats = PyList_New(0);
+    int turn = uno_game_turn(self->game), n = self->nplayers;
+    for (int i = 1; seats && turn >= 0 && i <= n; i++) {
+        int seat = (turn + i) % n;
+        if (list_legal(self, seat) < 0) {
+            Py_CLEAR(seats);
+            break;
+        }
+        if (!unobook_legal_any(&self->legal, n))
+            continue;
+        PyObject *item = PyLong_FromLong(seat);
+        if (!item || PyList_Append(seats, item) < 0)
+            Py_CLEAR(seats);
+        Py_XDECREF(item);
+    }
+    return seats;
+}
+
 static PyObject *action_str(const UnoAction *a)
 {
     char text[UNO_MAX_SET * 5 + 64];
@@ -581,6 +607,9 @@ static PyGetSetDef game_getset[] = {
 static PyMethodDef game_methods[] = {
     {"legal_actions", game_legal_actions, METH_VARARGS,
      "legal_actions(seat=None): the ids the seat (the player in turn) may take now, ascending"},
+    {"deciders", game_deciders, METH_NOARGS,
+     "deciders(): the seats with an id to take now, those out of turn first (in order of play), "
+     "the seat in turn last"},
     {"legal_texts", game_legal_texts, METH_VARARGS,
      "legal_texts(seat=None): every action the engine lists for the seat, as text"},
     {"action_text", game_action_text, METH_VARARGS,

@@ -115,15 +115,10 @@ class UnoEnv(_Base):
     def _ask_anew(self):
         """The seats to ask, after an action: those out of turn with a
         decision (out_of_turn="offer"), then the seat in turn."""
-        turn = self.game.current_player
-        n = self.game.players
-        self._queue = []
         if self.out_of_turn == "offer":
-            for i in range(1, n):
-                seat = (turn + i) % n
-                if self.game.legal_actions(seat):
-                    self._queue.append(seat)
-        self._queue.append(turn)
+            self._queue = self.game.deciders()
+        else:
+            self._queue = [self.game.current_player]
         self.agent_selection = self.possible_agents[self._queue[0]]
 
     def _offered_out_of_turn(self, seat):
@@ -134,7 +129,8 @@ class UnoEnv(_Base):
         observation = array("f", bytes(4 * self._obs_size))
         mask = bytearray(self.WAIT + 1)
         self.game.observe_into(observation, seat)
-        if agent == self.agent_selection and not self.game.over:
+        done = self.terminations.get(agent, True) or self.truncations.get(agent, True)
+        if agent == self.agent_selection and not done:
             self.game.mask_into(mask, seat)
             mask[self.WAIT] = self._offered_out_of_turn(seat)
         return {"observation": observation, "action_mask": mask}
@@ -157,7 +153,6 @@ class UnoEnv(_Base):
             return
         seat = self._seat(agent)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
         if action == self.WAIT:
             if not self._offered_out_of_turn(seat):
                 raise ValueError(f"{agent} is in turn: WAIT ({self.WAIT}) is not in its mask")
@@ -166,18 +161,17 @@ class UnoEnv(_Base):
             return
         self.game.apply(int(action), seat)
         self.steps += 1
-        if self.game.over:
+        if self.game.over:  # the only rewards: every step before gives 0
             rewards = rank_rewards(self.game.ranks)
             for a in self.agents:
                 self.rewards[a] = rewards[self._seat(a)]
+                self._cumulative_rewards[a] += self.rewards[a]
                 self.terminations[a] = True
         elif self.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
         else:
             self._ask_anew()
-        for a, r in self.rewards.items():
-            self._cumulative_rewards[a] += r
 
     def _was_dead_step(self, action):
         """A done agent steps with None and leaves; the next done one is selected."""
