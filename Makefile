@@ -8,6 +8,8 @@
 #   make test       the whole suite (what CI runs, see README): under 30 minutes
 #   make check      its quick tier, for every change: under 5 minutes
 #   make layers     no include across the layers' order (docs/architecture.md)
+#   make python     the Python package unobook in build/python (docs/python.md);
+#                   make test-python its tests, make bench-python its speed
 #   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
 CC      ?= cc
 SAN     ?=
@@ -104,7 +106,7 @@ SIM_A      = $(BUILD)/libunosim.a
 SERVER_A   = $(BUILD)/libunoserver.a
 LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
 
-.PHONY: all man python test-python install uninstall test check check-deps layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
+.PHONY: all man python test-python bench-python print-py-site install uninstall test check check-deps layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
@@ -232,8 +234,16 @@ $(PY_DIR)/%.py: src/python/unobook/%.py
 	@mkdir -p $(dir $@)
 	cp $< $@
 python: $(PY_EXT) $(PY_FILES)
+print-py-site:
+	@echo $(PY_SITE)
+# The Python package's tests (tests/python, stdlib unittest; UNOBOOK_GAMES=N
+# random games a rule set and count of players, 3 by default), then its
+# speed from a Python loop (bench/unobook_steps.py, one short round).
 test-python: python
 	PYTHONPATH=$(BUILD)/python $(PYTHON) -m unittest discover -s tests/python -t tests/python
+	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 1 1
+bench-python: python
+	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 5 2
 
 # The whole suite: the docs' links, the engine's private headers kept inside
 # it, the layers' order, unit and conformance tests, `uno table`
@@ -253,6 +263,7 @@ test:
 	$(MAKE) all
 	$(MAKE) test-mpi
 	$(MAKE) test-install
+	$(MAKE) test-python
 	$(MAKE) test-fuzz
 	@cat build-san/test-logs/summary build-san/test-logs/*-summary | \
 	    awk '{p += $$2; f += $$4} END {print "tests: " p " passed, " f " failed"}'
@@ -270,6 +281,7 @@ check:
 	$(MAKE) SAN=1 check-deps
 	UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 $(MAKE) SAN=1 test-server
 	$(MAKE) SAN=1 test-web WEB_TESTS="$(QUICK_WEB)"
+	UNOBOOK_GAMES=1 $(MAKE) test-python
 	@cat build-san/test-logs/summary build-san/test-logs/server-summary build-san/test-logs/web-summary | \
 	    awk '{p += $$2; f += $$4} END {print "check: " p " passed, " f " failed"}'
 
@@ -325,6 +337,11 @@ BINDIR   = $(PREFIX)/bin
 INCDIR   = $(PREFIX)/include/uno
 WEBDIR   = $(PREFIX)/share/uno/web
 MANDIR   = $(PREFIX)/share/man
+# The Python package's folder: Python's own for PREFIX (Debian's python3:
+# /usr/local/lib/python3.X/dist-packages, on its path), else
+# PREFIX/lib/python3.X/site-packages (docs/python.md "Installing").
+PY_SITE ?= $(shell $(PYTHON) -c "import sys, sysconfig; p = sysconfig.get_path('platlib'); \
+    print('$(PREFIX)' + p[len('/usr/local'):] if p.startswith('/usr/local/') else '$(PREFIX)/lib/python%d.%d/site-packages' % sys.version_info[:2])")
 VERSION  = $(shell sed -n 's/^#define UNO_RELEASE "\(.*\)"/\1/p' src/cli/main.c)
 # uno(1), uno-COMMAND(1) for each command, uno(3): made from --help and the
 # public headers (scripts/man-pages), so that they say what the build does.
@@ -341,8 +358,9 @@ INSTALL_FILES = $(BINDIR)/uno $(BINDIR)/uno-mpi \
     $(patsubst include/%,$(INCDIR)/%,$(wildcard include/*.h)) \
     $(LIBDIR)/libuno.a $(LIBDIR)/libuno.so.$(SOVERSION).0.0 $(LIBDIR)/libuno.so.$(SOVERSION) $(LIBDIR)/libuno.so \
     $(LIBDIR)/pkgconfig/uno.pc $(patsubst web/%,$(WEBDIR)/%,$(wildcard web/*)) \
-    $(addprefix $(MANDIR)/man1/,$(MAN1)) $(MANDIR)/man3/uno.3
-install: all man
+    $(addprefix $(MANDIR)/man1/,$(MAN1)) $(MANDIR)/man3/uno.3 \
+    $(patsubst $(PY_DIR)/%,$(PY_SITE)/unobook/%,$(PY_EXT) $(PY_FILES))
+install: all man python
 	install -d $(addprefix $(DESTDIR),$(BINDIR) $(INCDIR) $(LIBDIR)/pkgconfig $(WEBDIR) $(MANDIR)/man1 $(MANDIR)/man3)
 	install -m 755 $(BUILD)/uno $(if $(MPICC),$(BUILD)/uno-mpi) $(DESTDIR)$(BINDIR)
 	install -m 644 include/*.h $(DESTDIR)$(INCDIR)
@@ -355,9 +373,12 @@ install: all man
 	install -m 644 web/* $(DESTDIR)$(WEBDIR)
 	install -m 644 $(addprefix $(BUILD)/man/,$(MAN1)) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 $(BUILD)/man/uno.3 $(DESTDIR)$(MANDIR)/man3
+	install -d $(DESTDIR)$(PY_SITE)/unobook
+	install -m 644 $(PY_EXT) $(PY_FILES) $(DESTDIR)$(PY_SITE)/unobook
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALL_FILES))
-	@for d in $(addprefix $(DESTDIR),$(INCDIR) $(WEBDIR) $(dir $(WEBDIR))); do \
+	rm -rf $(DESTDIR)$(PY_SITE)/unobook/__pycache__
+	@for d in $(addprefix $(DESTDIR),$(INCDIR) $(WEBDIR) $(dir $(WEBDIR)) $(PY_SITE)/unobook); do \
 	    [ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d; done
 # make install into a scratch folder, and what it installed at work there
 # (scripts/test-install.sh): run by make test.

@@ -6,7 +6,8 @@
 # without a warning, each command's page naming every option its --help
 # lists and uno(3) every function of the headers; every option the docs
 # give a command in its --help; the installed uno serve finding its web
-# client; no build path in the binaries; then make
+# client; no build path in the binaries; the Python package unobook
+# importable where it was put; then make
 # uninstall leaving no file behind. Its count goes to
 # build-san/test-logs/install-summary ("install: N passed, N failed").
 #
@@ -142,6 +143,18 @@ serves_web_client() {
     $ok
 }
 
+# The Python package where make install put it (PY_SITE, docs/python.md),
+# dealing and playing a game.
+python_package_imports() {
+    site=$stage$(${MAKE:-make} --no-print-directory -s print-py-site PREFIX=/usr) &&
+        PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$site" ${PYTHON:-python3} -c '
+import unobook
+game = unobook.Game("kpgut", 5, seed=1)
+while not game.over:
+    game.apply(game.legal_actions()[0])
+print(unobook.__file__, game.ranks)' | grep -F "$site/unobook/__init__.py"
+}
+
 uninstall_leaves_nothing() {
     ${MAKE:-make} --no-print-directory uninstall DESTDIR="$stage" PREFIX=/usr &&
         left=$(find "$stage" ! -type d) && echo "$left" && [ -z "$left" ]
@@ -157,6 +170,7 @@ check "every option of uno CMD --help is in uno-CMD(1)" man_options_in_step
 check "every function of the headers is in uno(3)" man_functions_in_step
 check "every option the docs give a command is in its --help" docs_options_exist
 check "the installed uno serve serves the web client" serves_web_client
+check "the installed Python package unobook plays a game" python_package_imports
 check "make uninstall leaves no file behind" uninstall_leaves_nothing
 echo "install: $passed passed, $failed failed" | tee "$logs/install-summary"
 [ "$failed" -eq 0 ]
