@@ -1,34 +1,21 @@
 /*
  * game.c — unobook.Game: one engine game behind a Python object, its
  * actions named by the ids of the flat action space (encode.h), its log of
- * (seat, id) pairs, from which the same game is dealt and played again.
- *
- * What stays true:
- *  - Every action goes through uno_game_apply, as the engine lists it for
- *    its seat (unobook_legal_find): a call that fails changes nothing.
- *  - After each action, when think_ms > 0, the clock moves on by a tick of
- *    think_ms (docs/rules.md reading 10): so KPGUT's UNO grace ends and its
- *    catches become legal. A tick is part of the action: the log replays it.
- *  - A seat's observation comes from its view and the cards it saw
- *    (encode.h), never from the game's hidden state.
+ * (seat, id) pairs, from which the same game is dealt and played again
+ * (the tick after each action included: table.h). A call that fails
+ * changes nothing.
  */
 #include "python/game.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "python/encode.h"
 #include "python/render.h"
-#include "uno_view.h"
+#include "python/table.h"
 
 typedef struct GameObject {
     PyObject_HEAD
-    UnoGame *game;
-    const UnoRules *rules; /* the game's (during the deal: the ones it is dealt with) */
-    int nplayers;
-    UnobookSeen seen;
-    UnobookLegal legal;  /* scratch: the last seat's legal list */
-    long think_ms;
+    UnobookTable table;
     PyObject *config;    /* the constructor's arguments, a dict */
     int32_t *log;        /* seat, id, seat, id, ...; NULL with has_log false */
     Py_ssize_t nlog, caplog;
@@ -37,20 +24,12 @@ typedef struct GameObject {
 
 #define GAME(o) ((GameObject *)(o))
 
-/* Each event of the game, the deal's too: what each seat saw played. */
-static void record_event(void *ctx, const UnoEvent *ev)
-{
-    GameObject *self = ctx;
-    unobook_seen_add(&self->seen, self->rules, self->nplayers, ev);
-}
-
 /* ------------------------------------------------------------ lifetime */
 
 static void game_dealloc(PyObject *o)
 {
     GameObject *self = GAME(o);
-    free(self->game);
-    unobook_legal_free(&self->legal);
+    unobook_table_free(&self->table);
     free(self->log);
     Py_XDECREF(self->config);
     Py_TYPE(o)->tp_free(o);
@@ -107,7 +86,7 @@ static int game_init(PyObject *o, PyObject *args, PyObject *kwargs)
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|siKOl:Game", names, &rules_name, &players, &seed,
                                      &options, &think_ms))
         return -1;
-    if (self->game) {
+    if (self->table.game) {
         PyErr_SetString(PyExc_RuntimeError, "a Game is dealt once");
         return -1;
     }
@@ -129,32 +108,11 @@ static int game_init(PyObject *o, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_ValueError, err);
         return -1;
     }
-    UnoSetup setup;
-    uno_setup_init(&setup);
-    setup.nplayers = players;
-    setup.seed = seed;
-    for (int seat = 0; seat < players; seat++) {
-        snprintf(setup.players[seat].name, UNO_NAME_LEN, "seat%d", seat);
-        setup.players[seat].age = 20 + seat; /* as uno sim seats them: seat 0 the youngest */
-    }
-    unobook_seen_clear(&self->seen);
-    setup.emit = record_event;
-    setup.ctx = self;
-    self->rules = &rules;
-    self->nplayers = players;
-    UnoGame *game = malloc(uno_game_size(&rules, &setup));
-    if (!game) {
-        PyErr_NoMemory();
+    UnoStatus rc = unobook_table_deal(&self->table, &rules, players, seed, think_ms, err, sizeof err);
+    if (rc != UNO_OK) {
+        PyErr_SetString(rc == UNO_E_NOMEM ? PyExc_MemoryError : PyExc_ValueError, err);
         return -1;
     }
-    if (uno_game_init(game, &rules, &setup, err, sizeof err) != UNO_OK) {
-        free(game);
-        PyErr_SetString(PyExc_ValueError, err);
-        return -1;
-    }
-    self->game = game;
-    self->rules = uno_game_rules(self->game);
-    self->think_ms = think_ms;
     self->has_log = true;
     PyObject *own_options = options && options != Py_None ? PyDict_Copy(options) : Py_NewRef(Py_None);
     if (!own_options)
@@ -167,16 +125,16 @@ static int game_init(PyObject *o, PyObject *args, PyObject *kwargs)
 /* The game behind self, or NULL with an error when __init__ never dealt it. */
 static UnoGame *dealt(GameObject *self)
 {
-    if (!self->game)
+    if (!self->table.game)
         PyErr_SetString(PyExc_RuntimeError, "the Game was not dealt (its __init__ failed or was not called)");
-    return self->game;
+    return self->table.game;
 }
 
 /* A seat from Python: None (or no argument) is the player in turn. */
 static int seat_of(GameObject *self, PyObject *arg)
 {
     if (!arg || arg == Py_None) {
-        int turn = uno_game_turn(self->game);
+        int turn = uno_game_turn(self->table.game);
         if (turn < 0)
             PyErr_SetString(PyExc_ValueError, "the game is over: nobody is in turn (name a seat)");
         return turn;
@@ -184,17 +142,17 @@ static int seat_of(GameObject *self, PyObject *arg)
     long seat = PyLong_AsLong(arg);
     if (seat == -1 && PyErr_Occurred())
         return -1;
-    if (seat < 0 || seat >= self->nplayers) {
-        PyErr_Format(PyExc_ValueError, "seat must be 0..%d, not %ld", self->nplayers - 1, seat);
+    if (seat < 0 || seat >= self->table.nplayers) {
+        PyErr_Format(PyExc_ValueError, "seat must be 0..%d, not %ld", self->table.nplayers - 1, seat);
         return -1;
     }
     return (int)seat;
 }
 
-/* Lists seat's legal actions into self->legal: 0, or -1 with an error. */
+/* Lists seat's legal actions into self->table.legal: 0, or -1 with an error. */
 static int list_legal(GameObject *self, int seat)
 {
-    if (unobook_legal_list(&self->legal, self->game, seat) != UNO_OK) {
+    if (unobook_table_list(&self->table, seat) != UNO_OK) {
         PyErr_NoMemory();
         return -1;
     }
@@ -206,7 +164,7 @@ static const UnoAction *legal_action(GameObject *self, int seat, long id)
 {
     if (list_legal(self, seat) < 0)
         return NULL;
-    const UnoAction *a = id < 0 || id > INT32_MAX ? NULL : unobook_legal_find(&self->legal, self->nplayers, (int)id);
+    const UnoAction *a = id < 0 || id > INT32_MAX ? NULL : unobook_legal_find(&self->table.legal, self->table.nplayers, (int)id);
     if (!a)
         PyErr_Format(PyExc_ValueError, "action %ld is not legal for seat %d now (legal_actions(%d) lists those that are)",
                      id, seat, seat);
@@ -225,8 +183,8 @@ static PyObject *game_legal_actions(PyObject *o, PyObject *args)
     if (seat < 0 || list_legal(self, seat) < 0)
         return NULL;
     uint8_t mask[UNOBOOK_MAX_ACTIONS];
-    int n = unobook_num_actions(self->nplayers);
-    unobook_legal_mask(&self->legal, self->nplayers, mask, n);
+    int n = unobook_num_actions(self->table.nplayers);
+    unobook_legal_mask(&self->table.legal, self->table.nplayers, mask, n);
     PyObject *ids = PyList_New(0);
     for (int id = 0; ids && id < n; id++) {
         PyObject *item = mask[id] ? PyLong_FromLong(id) : NULL;
@@ -243,24 +201,18 @@ static PyObject *game_deciders(PyObject *o, PyObject *unused)
 {
     (void)unused;
     GameObject *self = GAME(o);
-    if (!dealt(self))
-        return NULL;
-    PyObject *seats = PyList_New(0);
-    int turn = uno_game_turn(self->game), n = self->nplayers;
-    for (int i = 1; seats && turn >= 0 && i <= n; i++) {
-        int seat = (turn + i) % n;
-        if (list_legal(self, seat) < 0) {
-            Py_CLEAR(seats);
-            break;
-        }
-        if (!unobook_legal_any(&self->legal, n))
-            continue;
-        PyObject *item = PyLong_FromLong(seat);
-        if (!item || PyList_Append(seats, item) < 0)
-            Py_CLEAR(seats);
-        Py_XDECREF(item);
+    int seats[UNO_MAX_PLAYERS], n = dealt(self) ? unobook_table_deciders(&self->table, seats) : 0;
+    if (n < 0)
+        return PyErr_NoMemory();
+    PyObject *list = PyErr_Occurred() ? NULL : PyList_New(n);
+    for (int i = 0; list && i < n; i++) {
+        PyObject *item = PyLong_FromLong(seats[i]);
+        if (!item)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, i, item);
     }
-    return seats;
+    return list;
 }
 
 static PyObject *action_str(const UnoAction *a)
@@ -279,9 +231,9 @@ static PyObject *game_legal_texts(PyObject *o, PyObject *args)
     int seat = seat_of(self, seat_arg);
     if (seat < 0 || list_legal(self, seat) < 0)
         return NULL;
-    PyObject *texts = PyList_New(self->legal.n);
-    for (int i = 0; texts && i < self->legal.n; i++) {
-        PyObject *text = action_str(&self->legal.actions[i]);
+    PyObject *texts = PyList_New(self->table.legal.n);
+    for (int i = 0; texts && i < self->table.legal.n; i++) {
+        PyObject *text = action_str(&self->table.legal.actions[i]);
         if (!text)
             Py_CLEAR(texts);
         else
@@ -318,21 +270,12 @@ static int log_reserve(GameObject *self)
     return 0;
 }
 
-/* Applies a, then the tick of think_ms: 0, or -1 with an error. */
+/* Applies a, then the tick: 0, or -1 with an error. */
 static int play(GameObject *self, const UnoAction *a)
 {
     char err[UNO_ERR_LEN];
-    if (uno_game_apply(self->game, a, record_event, self, err, sizeof err) != UNO_OK) {
+    if (unobook_table_play(&self->table, a, err, sizeof err) != UNO_OK) {
         PyErr_SetString(PyExc_RuntimeError, err); /* the engine refused what it listed */
-        return -1;
-    }
-    if (self->think_ms == 0 || uno_game_over(self->game))
-        return 0;
-    UnoAction tick;
-    uno_action_init(&tick, UNO_ACT_TICK, -1);
-    tick.t = uno_game_clock(self->game) + self->think_ms;
-    if (uno_game_apply(self->game, &tick, record_event, self, err, sizeof err) != UNO_OK) {
-        PyErr_SetString(PyExc_RuntimeError, err);
         return -1;
     }
     return 0;
@@ -383,11 +326,11 @@ static PyObject *game_mask_into(PyObject *o, PyObject *args)
     if (!dealt(self) || !PyArg_ParseTuple(args, "O|O:mask_into", &target, &seat_arg))
         return NULL;
     int seat = seat_of(self, seat_arg);
-    int n = unobook_num_actions(self->nplayers);
+    int n = unobook_num_actions(self->table.nplayers);
     Py_buffer buf;
     if (seat < 0 || list_legal(self, seat) < 0 || writable(target, &buf, n, 1, "an action mask") < 0)
         return NULL;
-    unobook_legal_mask(&self->legal, self->nplayers, buf.buf, n);
+    unobook_legal_mask(&self->table.legal, self->table.nplayers, buf.buf, n);
     PyBuffer_Release(&buf);
     Py_RETURN_NONE;
 }
@@ -400,15 +343,12 @@ static PyObject *game_observe_into(PyObject *o, PyObject *args)
         return NULL;
     int seat = seat_of(self, seat_arg);
     Py_buffer buf;
-    if (seat < 0 || list_legal(self, seat) < 0 ||
-        writable(target, &buf, unobook_observation_size(self->nplayers), sizeof(float), "an observation") < 0)
+    if (seat < 0 || writable(target, &buf, unobook_observation_size(self->table.nplayers), sizeof(float), "an observation") < 0)
         return NULL;
-    static UnoView view; /* large; the GIL is held */
-    bool catchable[UNO_MAX_PLAYERS];
-    uno_view_build(&view, self->game, seat, NULL);
-    unobook_catchable(self->game, catchable);
-    unobook_observe(buf.buf, &view, &self->seen, catchable, &self->legal);
+    UnoStatus rc = unobook_table_observe(&self->table, seat, buf.buf);
     PyBuffer_Release(&buf);
+    if (rc != UNO_OK)
+        return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 
@@ -424,7 +364,7 @@ static PyObject *game_render(PyObject *o, PyObject *args)
     char *text = malloc(UNO_MAX_CARDS * 5 + 4096);
     if (!text)
         return PyErr_NoMemory();
-    unobook_render(self->game, viewer, text, UNO_MAX_CARDS * 5 + 4096);
+    unobook_render(self->table.game, viewer, text, UNO_MAX_CARDS * 5 + 4096);
     PyObject *s = PyUnicode_FromString(text);
     free(text);
     return s;
@@ -437,7 +377,7 @@ static PyObject *game_hand(PyObject *o, PyObject *arg)
     if (seat < 0)
         return NULL;
     UnoCard cards[UNO_MAX_CARDS];
-    int n = uno_game_hand(self->game, seat, cards, UNO_MAX_CARDS);
+    int n = uno_game_hand(self->table.game, seat, cards, UNO_MAX_CARDS);
     PyObject *names = PyList_New(n);
     for (int i = 0; names && i < n; i++) {
         PyObject *name = PyUnicode_FromString(uno_card_name(cards[i]));
@@ -451,29 +391,29 @@ static PyObject *game_hand(PyObject *o, PyObject *arg)
 
 /* ------------------------------------------------------------- copies */
 
-/* A new Game of self's type around `game` (owned by it from now). */
-static PyObject *adopt(GameObject *self, UnoGame *game, bool with_log)
+/* A new Game of self's type: a copy of self's, or with `sample_for` >= 0 a
+ * world of that seat's dealt from `seed` (without a log). */
+static PyObject *copy_of(GameObject *self, int sample_for, uint64_t seed)
 {
     GameObject *copy = GAME(Py_TYPE(self)->tp_alloc(Py_TYPE(self), 0));
-    if (!copy) {
-        free(game);
+    if (!copy)
         return NULL;
-    }
-    copy->game = game;
-    copy->rules = uno_game_rules(game);
-    copy->nplayers = self->nplayers;
-    copy->seen = self->seen;
-    copy->think_ms = self->think_ms;
     copy->config = Py_NewRef(self->config);
-    copy->has_log = with_log;
-    if (with_log && self->nlog) {
+    copy->has_log = self->has_log && sample_for < 0;
+    UnoStatus rc = unobook_table_copy(&copy->table, &self->table, sample_for, seed);
+    if (rc == UNO_OK && copy->has_log && self->nlog) {
         copy->log = malloc((size_t)self->nlog * 2 * sizeof *copy->log);
-        if (!copy->log) {
-            Py_DECREF(copy);
-            return PyErr_NoMemory();
+        if (copy->log) {
+            memcpy(copy->log, self->log, (size_t)self->nlog * 2 * sizeof *copy->log);
+            copy->nlog = copy->caplog = self->nlog;
+        } else {
+            rc = UNO_E_NOMEM;
         }
-        memcpy(copy->log, self->log, (size_t)self->nlog * 2 * sizeof *copy->log);
-        copy->nlog = copy->caplog = self->nlog;
+    }
+    if (rc != UNO_OK) {
+        Py_DECREF(copy);
+        return rc == UNO_E_NOMEM ? PyErr_NoMemory()
+                                 : PyErr_Format(PyExc_RuntimeError, "no world could be dealt for seat %d", sample_for);
     }
     return (PyObject *)copy;
 }
@@ -482,13 +422,7 @@ static PyObject *game_clone(PyObject *o, PyObject *unused)
 {
     (void)unused;
     GameObject *self = GAME(o);
-    if (!dealt(self))
-        return NULL;
-    UnoGame *game = malloc(uno_game_bytes(self->game));
-    if (!game)
-        return PyErr_NoMemory();
-    uno_game_copy(game, self->game);
-    return adopt(self, game, self->has_log);
+    return dealt(self) ? copy_of(self, -1, 0) : NULL;
 }
 
 static PyObject *game_sample(PyObject *o, PyObject *args)
@@ -499,16 +433,7 @@ static PyObject *game_sample(PyObject *o, PyObject *args)
     if (!dealt(self) || !PyArg_ParseTuple(args, "OK:sample", &seat_arg, &seed))
         return NULL;
     int seat = seat_of(self, seat_arg);
-    if (seat < 0)
-        return NULL;
-    UnoGame *game = malloc(uno_game_bytes(self->game));
-    if (!game)
-        return PyErr_NoMemory();
-    if (uno_game_sample(self->game, seat, NULL, seed, game) != UNO_OK) {
-        free(game);
-        return PyErr_Format(PyExc_RuntimeError, "no world could be dealt for seat %d", seat);
-    }
-    return adopt(self, game, false);
+    return seat < 0 ? NULL : copy_of(self, seat, seed);
 }
 
 /* ---------------------------------------------------------- attributes */
@@ -545,13 +470,13 @@ static PyObject *get_int(PyObject *o, void *which)
     if (!dealt(self))
         return NULL;
     switch ((intptr_t)which) {
-    case GET_PLAYERS: return PyLong_FromLong(self->nplayers);
-    case GET_TURN: return PyLong_FromLong(uno_game_turn(self->game));
-    case GET_CLOCK: return PyLong_FromLongLong(uno_game_clock(self->game));
-    case GET_PHASE: return PyLong_FromLong(uno_game_phase(self->game));
-    case GET_NUM_ACTIONS: return PyLong_FromLong(unobook_num_actions(self->nplayers));
-    case GET_OBS_SIZE: return PyLong_FromLong(unobook_observation_size(self->nplayers));
-    default: return PyLong_FromLong(uno_game_pending(self->game));
+    case GET_PLAYERS: return PyLong_FromLong(self->table.nplayers);
+    case GET_TURN: return PyLong_FromLong(uno_game_turn(self->table.game));
+    case GET_CLOCK: return PyLong_FromLongLong(uno_game_clock(self->table.game));
+    case GET_PHASE: return PyLong_FromLong(uno_game_phase(self->table.game));
+    case GET_NUM_ACTIONS: return PyLong_FromLong(unobook_num_actions(self->table.nplayers));
+    case GET_OBS_SIZE: return PyLong_FromLong(unobook_observation_size(self->table.nplayers));
+    default: return PyLong_FromLong(uno_game_pending(self->table.game));
     }
 }
 
@@ -559,7 +484,7 @@ static PyObject *get_over(PyObject *o, void *unused)
 {
     (void)unused;
     GameObject *self = GAME(o);
-    return dealt(self) ? PyBool_FromLong(uno_game_over(self->game)) : NULL;
+    return dealt(self) ? PyBool_FromLong(uno_game_over(self->table.game)) : NULL;
 }
 
 /* A list of one int per seat: the engine's rank (which NULL) or score. */
@@ -568,10 +493,29 @@ static PyObject *per_seat(PyObject *o, void *scores)
     GameObject *self = GAME(o);
     if (!dealt(self))
         return NULL;
-    PyObject *list = PyList_New(self->nplayers);
-    for (int seat = 0; list && seat < self->nplayers; seat++) {
-        int v = scores ? uno_game_score(self->game, seat) : uno_game_rank(self->game, seat);
+    PyObject *list = PyList_New(self->table.nplayers);
+    for (int seat = 0; list && seat < self->table.nplayers; seat++) {
+        int v = scores ? uno_game_score(self->table.game, seat) : uno_game_rank(self->table.game, seat);
         PyObject *item = PyLong_FromLong(v);
+        if (!item)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, seat, item);
+    }
+    return list;
+}
+
+static PyObject *get_rewards(PyObject *o, void *unused)
+{
+    (void)unused;
+    GameObject *self = GAME(o);
+    if (!dealt(self))
+        return NULL;
+    float rewards[UNO_MAX_PLAYERS];
+    unobook_table_rewards(&self->table, rewards);
+    PyObject *list = PyList_New(self->table.nplayers);
+    for (int seat = 0; list && seat < self->table.nplayers; seat++) {
+        PyObject *item = PyFloat_FromDouble(rewards[seat]);
         if (!item)
             Py_CLEAR(list);
         else
@@ -584,7 +528,7 @@ static PyObject *get_hash(PyObject *o, void *unused)
 {
     (void)unused;
     GameObject *self = GAME(o);
-    return dealt(self) ? PyLong_FromUnsignedLongLong(uno_game_hash(self->game)) : NULL;
+    return dealt(self) ? PyLong_FromUnsignedLongLong(uno_game_hash(self->table.game)) : NULL;
 }
 
 static PyGetSetDef game_getset[] = {
@@ -598,6 +542,7 @@ static PyGetSetDef game_getset[] = {
     {"over", get_over, NULL, "whether the game has ended", NULL},
     {"ranks", per_seat, NULL, "each seat's rank: 0 playing, 1 best .., -1 ejected", NULL},
     {"scores", per_seat, NULL, "each seat's score, -1 where there is none", (void *)1},
+    {"rewards", get_rewards, NULL, "each seat's reward by its rank (docs/python.md): meant for the end", NULL},
     {"hash", get_hash, NULL, "a 64-bit hash of the whole state", NULL},
     {"log", get_log, NULL, "the (seat, id) pairs applied, None for a sampled world", NULL},
     {"config", get_config, NULL, "the arguments the game was dealt with", NULL},

@@ -40,16 +40,6 @@ def _discrete(n):
     return _spaces.Discrete(n) if _spaces else SimpleNamespace(n=n)
 
 
-def rank_rewards(ranks):
-    """Each seat's reward when the game ends, from the engine's ranks: +1
-    for first place, -1 for the last place given (a Mattel hand ranks its
-    winner 1 and everybody else 2) and for a seat with no place (ejected, or
-    still playing), the places between evenly spaced."""
-    last = max(ranks)
-    return [-1.0 if rank < 1 else 1.0 if last == 1 else 1.0 - 2.0 * (rank - 1) / (last - 1)
-            for rank in ranks]
-
-
 class UnoEnv(_Base):
     """env(rules="mattel", players=4, options=None, out_of_turn="offer",
     max_steps=10000, think_ms=1000, render_mode=None)
@@ -162,7 +152,7 @@ class UnoEnv(_Base):
         self.game.apply(int(action), seat)
         self.steps += 1
         if self.game.over:  # the only rewards: every step before gives 0
-            rewards = rank_rewards(self.game.ranks)
+            rewards = self.game.rewards
             for a in self.agents:
                 self.rewards[a] = rewards[self._seat(a)]
                 self._cumulative_rewards[a] += self.rewards[a]
