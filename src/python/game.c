@@ -5,7 +5,7 @@
  * (the tick after each action included: table.h). A call that fails
  * changes nothing.
  */
-#include "python/game.h"
+#include "python/module.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,45 +35,6 @@ static void game_dealloc(PyObject *o)
     Py_TYPE(o)->tp_free(o);
 }
 
-/* An option's value as the rules files write it: true/false, numbers, names. */
-static PyObject *option_text(PyObject *value)
-{
-    if (PyBool_Check(value))
-        return PyUnicode_FromString(value == Py_True ? "true" : "false");
-    return PyObject_Str(value);
-}
-
-static int set_options(UnoRules *rules, PyObject *options)
-{
-    if (!options || options == Py_None)
-        return 0;
-    if (!PyDict_Check(options)) {
-        PyErr_SetString(PyExc_TypeError, "options must be a dict of option names to values");
-        return -1;
-    }
-    PyObject *key, *value;
-    Py_ssize_t pos = 0;
-    while (PyDict_Next(options, &pos, &key, &value)) {
-        const char *name = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : NULL;
-        if (!name) {
-            PyErr_SetString(PyExc_TypeError, "option names must be strings");
-            return -1;
-        }
-        PyObject *text = option_text(value);
-        const char *v = text ? PyUnicode_AsUTF8(text) : NULL;
-        char err[UNO_ERR_LEN];
-        UnoStatus rc = v ? uno_rules_set(rules, name, v, err, sizeof err) : UNO_E_BAD_REQUEST;
-        Py_XDECREF(text);
-        if (!v)
-            return -1;
-        if (rc != UNO_OK) {
-            PyErr_SetString(PyExc_ValueError, err);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 static int game_init(PyObject *o, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"rules", "players", "seed", "options", "think_ms", NULL};
@@ -90,24 +51,10 @@ static int game_init(PyObject *o, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_RuntimeError, "a Game is dealt once");
         return -1;
     }
-    if (think_ms < 0) {
-        PyErr_Format(PyExc_ValueError, "think_ms must be 0 or more, not %ld", think_ms);
-        return -1;
-    }
-    char err[UNO_ERR_LEN];
     UnoRules rules;
-    if (uno_rules_preset(rules_name, &rules, err, sizeof err) != UNO_OK) {
-        PyErr_Format(PyExc_ValueError, "%s (the rule sets: %s)", err, uno_rules_builtin_list());
+    if (unobook_rules_arg(rules_name, options, players, think_ms, &rules) < 0)
         return -1;
-    }
-    if (set_options(&rules, options) < 0)
-        return -1;
-    if (players < 2 || players > UNO_MAX_PLAYERS || uno_rules_validate(&rules, players, err, sizeof err) != UNO_OK) {
-        if (players < 2 || players > UNO_MAX_PLAYERS)
-            snprintf(err, sizeof err, "players must be 2..%d, not %d", UNO_MAX_PLAYERS, players);
-        PyErr_SetString(PyExc_ValueError, err);
-        return -1;
-    }
+    char err[UNO_ERR_LEN];
     UnoStatus rc = unobook_table_deal(&self->table, &rules, players, seed, think_ms, err, sizeof err);
     if (rc != UNO_OK) {
         PyErr_SetString(rc == UNO_E_NOMEM ? PyExc_MemoryError : PyExc_ValueError, err);

@@ -3,7 +3,7 @@
  * sizes of the encoding (docs/python.md). The pure-Python package unobook
  * (src/python/unobook/) builds the environments on it.
  */
-#include "python/game.h"
+#include "python/module.h"
 
 #include "python/encode.h"
 
@@ -48,13 +48,13 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__unobook(void);
 PyMODINIT_FUNC PyInit__unobook(void)
 {
-    if (PyType_Ready(&unobook_game_type) < 0)
+    if (PyType_Ready(&unobook_game_type) < 0 || PyType_Ready(&unobook_vec_type) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
-    Py_INCREF(&unobook_game_type);
-    if (PyModule_AddObject(m, "Game", (PyObject *)&unobook_game_type) < 0 ||
+    if (PyModule_AddObjectRef(m, "Game", (PyObject *)&unobook_game_type) < 0 ||
+        PyModule_AddObjectRef(m, "VecEnv", (PyObject *)&unobook_vec_type) < 0 ||
         PyModule_AddIntConstant(m, "DRAW", UNOBOOK_DRAW) < 0 ||
         PyModule_AddIntConstant(m, "PASS", UNOBOOK_PASS) < 0 ||
         PyModule_AddIntConstant(m, "TAKE", UNOBOOK_TAKE) < 0 ||
@@ -62,7 +62,6 @@ PyMODINIT_FUNC PyInit__unobook(void)
         PyModule_AddIntConstant(m, "UNO", UNOBOOK_UNO) < 0 ||
         PyModule_AddIntConstant(m, "COLOR", UNOBOOK_COLOR) < 0 ||
         PyModule_AddIntConstant(m, "CATCH", UNOBOOK_CATCH) < 0) {
-        Py_DECREF(&unobook_game_type);
         Py_DECREF(m);
         return NULL;
     }

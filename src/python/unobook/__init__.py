@@ -4,6 +4,7 @@ Game      one game of the engine: legal actions as ids of one flat action
           space, apply(), clone(), its log and from_log(), each seat's
           observation, render() in the engine's words.
 env()     an AEC environment with PettingZoo's method names (unobook.aec).
+VecEnv    many games stepped at once in C into buffers (unobook.vec).
 """
 from array import array
 
@@ -11,7 +12,7 @@ from ._unobook import (CATCH, CHALLENGE, COLOR, DRAW, PASS, TAKE, UNO,
                        num_actions, observation_size)
 from ._unobook import Game as _Game
 
-__all__ = ["Game", "env", "num_actions", "observation_size",
+__all__ = ["Game", "env", "VecEnv", "num_actions", "observation_size",
            "DRAW", "PASS", "TAKE", "CHALLENGE", "UNO", "COLOR", "CATCH"]
 
 
@@ -51,3 +52,6 @@ def env(rules="mattel", players=4, **kwargs):
     """An AEC environment (unobook.aec.UnoEnv) with PettingZoo's method names."""
     from .aec import UnoEnv
     return UnoEnv(rules=rules, players=players, **kwargs)
+
+
+from .vec import VecEnv  # noqa: E402 (it builds on the names above)
