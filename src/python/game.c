@@ -292,7 +292,8 @@ static PyObject *game_observe_into(PyObject *o, PyObject *args)
     Py_buffer buf;
     if (seat < 0 || writable(target, &buf, unobook_observation_size(self->table.nplayers), sizeof(float), "an observation") < 0)
         return NULL;
-    UnoStatus rc = unobook_table_observe(&self->table, seat, buf.buf);
+    static UnoView view; /* one for every Game: the GIL is held */
+    UnoStatus rc = unobook_table_observe(&self->table, seat, &view, buf.buf);
     PyBuffer_Release(&buf);
     if (rc != UNO_OK)
         return PyErr_NoMemory();

@@ -14,15 +14,6 @@ static void record_event(void *ctx, const UnoEvent *ev)
     unobook_seen_add(&t->seen, t->rules, t->nplayers, ev);
 }
 
-/* Frees what next holds that old does not: a failed deal's new memory. */
-static void free_new(UnobookTable *next, const UnobookTable *old)
-{
-    if (next->game != old->game)
-        free(next->game);
-    if (next->view != old->view)
-        free(next->view);
-}
-
 UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayers, uint64_t seed,
                              int64_t think_ms, char *err, size_t errlen)
 {
@@ -37,10 +28,7 @@ UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayer
     UnobookTable next = *t;
     if (!next.game)
         next.game = malloc(uno_game_size(rules, &setup));
-    if (!next.view)
-        next.view = malloc(sizeof *next.view);
-    if (!next.game || !next.view) {
-        free_new(&next, t);
+    if (!next.game) {
         snprintf(err, errlen, "out of memory: no game was dealt");
         return UNO_E_NOMEM;
     }
@@ -53,7 +41,8 @@ UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayer
     setup.ctx = &next;
     UnoStatus rc = uno_game_init(next.game, &own, &setup, err, errlen);
     if (rc != UNO_OK) {
-        free_new(&next, t);
+        if (next.game != t->game)
+            free(next.game);
         return rc;
     }
     next.rules = uno_game_rules(next.game);
@@ -66,8 +55,7 @@ UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sam
     UnobookTable copy = *src;
     copy.legal = (UnobookLegal){0};
     copy.game = malloc(uno_game_bytes(src->game));
-    copy.view = malloc(sizeof *copy.view);
-    UnoStatus rc = copy.game && copy.view ? UNO_OK : UNO_E_NOMEM;
+    UnoStatus rc = copy.game ? UNO_OK : UNO_E_NOMEM;
     if (rc == UNO_OK && sample_for >= 0)
         rc = uno_game_sample(src->game, sample_for, NULL, seed, copy.game);
     else if (rc == UNO_OK)
@@ -84,10 +72,8 @@ UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sam
 void unobook_table_free(UnobookTable *t)
 {
     free(t->game);
-    free(t->view);
     unobook_legal_free(&t->legal);
     t->game = NULL;
-    t->view = NULL;
 }
 
 UnoStatus unobook_table_list(UnobookTable *t, int seat)
@@ -119,14 +105,14 @@ int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
     return n;
 }
 
-UnoStatus unobook_table_observe(UnobookTable *t, int seat, float *out)
+UnoStatus unobook_table_observe(UnobookTable *t, int seat, UnoView *scratch, float *out)
 {
     if (unobook_table_list(t, seat) != UNO_OK)
         return UNO_E_NOMEM;
     bool catchable[UNO_MAX_PLAYERS];
-    uno_view_build(t->view, t->game, seat, NULL);
+    uno_view_build(scratch, t->game, seat, NULL);
     unobook_catchable(t->game, catchable);
-    unobook_observe(out, t->view, &t->seen, catchable, &t->legal);
+    unobook_observe(out, scratch, &t->seen, catchable, &t->legal);
     return UNO_OK;
 }
 

@@ -12,8 +12,9 @@
  *    UNO grace ends and its catches come due.
  *  - A seat's observation comes from its view and the cards it saw
  *    (encode.h), never from the game's hidden state.
- *  - A table owns its memory (the game, the legal list, a view) and shares
- *    nothing: tables may be played on different threads.
+ *  - A table owns its memory (the game, the legal list) and shares nothing:
+ *    tables may be played on different threads, each observing into a view
+ *    of its thread's.
  */
 #ifndef UNOBOOK_TABLE_H
 #define UNOBOOK_TABLE_H
@@ -27,7 +28,6 @@ typedef struct UnobookTable {
     int64_t think_ms;
     UnobookSeen seen;
     UnobookLegal legal;    /* scratch: the last seat's legal list */
-    UnoView *view;         /* scratch: the last observer's view */
 } UnobookTable;
 
 /* Deals game `seed` of these rules and players into t (a table zeroed, or
@@ -51,9 +51,10 @@ UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, siz
  * order of play from the seat in turn, then the seat in turn (none once
  * the game is over). Returns their count, or -1 when out of memory. */
 int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS]);
-/* Writes seat's observation (unobook_observation_size floats): UNO_OK or
- * UNO_E_NOMEM. */
-UnoStatus unobook_table_observe(UnobookTable *t, int seat, float *out);
+/* Writes seat's observation (unobook_observation_size floats), building
+ * the seat's view in `scratch` (a UnoView is large: one a thread will do),
+ * and leaves seat's legal list in t->legal: UNO_OK or UNO_E_NOMEM. */
+UnoStatus unobook_table_observe(UnobookTable *t, int seat, UnoView *scratch, float *out);
 /* Each seat's reward at the end, from the engine's ranks (docs/python.md):
  * +1 first place, -1 the last place given and no place, evenly between. */
 void unobook_table_rewards(const UnobookTable *t, float out[UNO_MAX_PLAYERS]);

@@ -46,6 +46,7 @@ typedef struct VecObject {
     int max_steps;
     bool offer;
     Slot *slots;
+    UnoView *view;                /* the observers' views, built one at a time */
     Py_buffer bufs[NBUF];
     bool bound[NBUF];
 } VecObject;
@@ -58,6 +59,7 @@ static void vec_dealloc(PyObject *o)
     for (int i = 0; self->slots && i < self->num_envs; i++)
         unobook_table_free(&self->slots[i].table);
     PyMem_Free(self->slots);
+    PyMem_Free(self->view);
     for (int b = 0; b < NBUF; b++)
         if (self->bound[b])
             PyBuffer_Release(&self->bufs[b]);
@@ -124,7 +126,8 @@ static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
         if (bind(self, b, bufs[b], items[b], sizes[b]) < 0)
             return -1;
     self->slots = PyMem_Calloc((size_t)num_envs, sizeof *self->slots);
-    if (!self->slots) {
+    self->view = PyMem_Malloc(sizeof *self->view);
+    if (!self->slots || !self->view) {
         PyErr_NoMemory();
         return -1;
     }
@@ -164,8 +167,8 @@ static UnoStatus write_view(VecObject *self, int i)
     int seat = s->queue[s->asked];
     uint8_t *mask = (uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
     ((int32_t *)self->bufs[BUF_AGENTS].buf)[i] = seat;
-    if (unobook_table_observe(&s->table, seat, (float *)self->bufs[BUF_OBS].buf + (size_t)i * (size_t)self->obs_size) !=
-        UNO_OK)
+    float *obs = (float *)self->bufs[BUF_OBS].buf + (size_t)i * (size_t)self->obs_size;
+    if (unobook_table_observe(&s->table, seat, self->view, obs) != UNO_OK)
         return UNO_E_NOMEM;
     if (((uint8_t *)self->bufs[BUF_DONES].buf)[i]) {
         memset(mask, 0, (size_t)self->ids);
@@ -298,6 +301,41 @@ static PyObject *vec_step(PyObject *o, PyObject *arg)
     Py_RETURN_NONE;
 }
 
+/* A uniformly random id of each game's mask into actions (int32), drawn
+ * from `rng`: a random player for tests and measurements, which reads the
+ * masks alone. */
+static PyObject *vec_random_actions(PyObject *o, PyObject *args)
+{
+    VecObject *self = VEC(o);
+    PyObject *target;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OK:random_actions", &target, &seed))
+        return NULL;
+    Py_buffer out;
+    if (PyObject_GetBuffer(target, &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    if (out.len < (Py_ssize_t)self->num_envs * 4) {
+        PyBuffer_Release(&out);
+        return PyErr_Format(PyExc_ValueError, "actions needs %d int32s", self->num_envs);
+    }
+    UnoRng rng;
+    uno_rng_seed(&rng, seed);
+    Py_BEGIN_ALLOW_THREADS
+    for (int i = 0; i < self->num_envs; i++) {
+        const uint8_t *mask = (const uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
+        int n = 0, pick = 0;
+        for (int id = 0; id < self->ids; id++)
+            n += mask[id];
+        for (int id = 0, k = n ? (int)uno_rng_below(&rng, (uint32_t)n) : -1; id < self->ids && k >= 0; id++)
+            if (mask[id] && k-- == 0)
+                pick = id;
+        ((int32_t *)out.buf)[i] = pick;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
 static PyObject *vec_game_seeds(PyObject *o, PyObject *unused)
 {
     (void)unused;
@@ -316,6 +354,8 @@ static PyObject *vec_game_seeds(PyObject *o, PyObject *unused)
 static PyMethodDef vec_methods[] = {
     {"reset", vec_reset, METH_NOARGS, "reset(): deals every game anew and writes the buffers"},
     {"step", vec_step, METH_O, "step(actions): one id per game (int32 or int64 buffer); writes the buffers"},
+    {"random_actions", vec_random_actions, METH_VARARGS,
+     "random_actions(actions, seed): a uniformly random id of each game's mask into actions (int32)"},
     {"game_seeds", vec_game_seeds, METH_NOARGS, "game_seeds(): the seed each game was dealt with (Game(seed=))"},
     {NULL, NULL, 0, NULL},
 };

@@ -53,6 +53,12 @@ class VecEnv:
         self._games.step(actions)
         return self.observations, self.masks, self.rewards, self.dones, self.resets, self.agents
 
+    def random_actions(self, actions, seed):
+        """Writes a uniformly random id of each game's mask into actions
+        (int32): a random player, in C."""
+        self._games.random_actions(actions, seed)
+        return actions
+
     def game_seeds(self):
         """The seed each game was dealt with: Game(seed=...) deals the same."""
         return self._games.game_seeds()
