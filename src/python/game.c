@@ -120,26 +120,29 @@ static const UnoAction *legal_action(GameObject *self, int seat, long id)
 
 /* ------------------------------------------------------------- actions */
 
+/* The seat of a method's arguments (`format`: an optional seat), its legal
+ * actions listed: the seat, or -1 with an error. */
+static int listed_seat(GameObject *self, PyObject *args, const char *format)
+{
+    PyObject *seat_arg = NULL;
+    if (!dealt(self) || !PyArg_ParseTuple(args, format, &seat_arg))
+        return -1;
+    int seat = seat_of(self, seat_arg);
+    return seat < 0 || list_legal(self, seat) < 0 ? -1 : seat;
+}
+
 static PyObject *game_legal_actions(PyObject *o, PyObject *args)
 {
     GameObject *self = GAME(o);
-    PyObject *seat_arg = NULL;
-    if (!dealt(self) || !PyArg_ParseTuple(args, "|O:legal_actions", &seat_arg))
-        return NULL;
-    int seat = seat_of(self, seat_arg);
-    if (seat < 0 || list_legal(self, seat) < 0)
+    if (listed_seat(self, args, "|O:legal_actions") < 0)
         return NULL;
     uint8_t mask[UNOBOOK_MAX_ACTIONS];
-    int n = unobook_num_actions(self->table.nplayers);
-    unobook_legal_mask(&self->table.legal, self->table.nplayers, mask, n);
-    PyObject *ids = PyList_New(0);
-    for (int id = 0; ids && id < n; id++) {
-        PyObject *item = mask[id] ? PyLong_FromLong(id) : NULL;
-        if (mask[id] && (!item || PyList_Append(ids, item) < 0))
-            Py_CLEAR(ids);
-        Py_XDECREF(item);
-    }
-    return ids;
+    int ids[UNOBOOK_MAX_ACTIONS], n = 0;
+    unobook_legal_mask(&self->table.legal, self->table.nplayers, mask, unobook_num_actions(self->table.nplayers));
+    for (int id = 0; id < unobook_num_actions(self->table.nplayers); id++)
+        if (mask[id])
+            ids[n++] = id;
+    return unobook_list(n, unobook_int_item, ids);
 }
 
 /* The seats with an id to take now: those not in turn, in order of play
@@ -151,15 +154,7 @@ static PyObject *game_deciders(PyObject *o, PyObject *unused)
     int seats[UNO_MAX_PLAYERS], n = dealt(self) ? unobook_table_deciders(&self->table, seats) : 0;
     if (n < 0)
         return PyErr_NoMemory();
-    PyObject *list = PyErr_Occurred() ? NULL : PyList_New(n);
-    for (int i = 0; list && i < n; i++) {
-        PyObject *item = PyLong_FromLong(seats[i]);
-        if (!item)
-            Py_CLEAR(list);
-        else
-            PyList_SET_ITEM(list, i, item);
-    }
-    return list;
+    return PyErr_Occurred() ? NULL : unobook_list(n, unobook_int_item, seats);
 }
 
 static PyObject *action_str(const UnoAction *a)
@@ -169,35 +164,32 @@ static PyObject *action_str(const UnoAction *a)
     return PyUnicode_FromString(text);
 }
 
+static PyObject *action_item(const void *ctx, Py_ssize_t i) { return action_str((const UnoAction *)ctx + i); }
+
 static PyObject *game_legal_texts(PyObject *o, PyObject *args)
 {
     GameObject *self = GAME(o);
+    if (listed_seat(self, args, "|O:legal_texts") < 0)
+        return NULL;
+    return unobook_list(self->table.legal.n, action_item, self->table.legal.actions);
+}
+
+/* The engine's action a method's arguments name (`format`: an id, an
+ * optional seat), and its seat and id: NULL with an error when there is none. */
+static const UnoAction *named_action(GameObject *self, PyObject *args, const char *format, int *seat, long *id)
+{
     PyObject *seat_arg = NULL;
-    if (!dealt(self) || !PyArg_ParseTuple(args, "|O:legal_texts", &seat_arg))
+    if (!dealt(self) || !PyArg_ParseTuple(args, format, id, &seat_arg))
         return NULL;
-    int seat = seat_of(self, seat_arg);
-    if (seat < 0 || list_legal(self, seat) < 0)
-        return NULL;
-    PyObject *texts = PyList_New(self->table.legal.n);
-    for (int i = 0; texts && i < self->table.legal.n; i++) {
-        PyObject *text = action_str(&self->table.legal.actions[i]);
-        if (!text)
-            Py_CLEAR(texts);
-        else
-            PyList_SET_ITEM(texts, i, text);
-    }
-    return texts;
+    *seat = seat_of(self, seat_arg);
+    return *seat < 0 ? NULL : legal_action(self, *seat, *id);
 }
 
 static PyObject *game_action_text(PyObject *o, PyObject *args)
 {
-    GameObject *self = GAME(o);
+    int seat;
     long id;
-    PyObject *seat_arg = NULL;
-    if (!dealt(self) || !PyArg_ParseTuple(args, "l|O:action_text", &id, &seat_arg))
-        return NULL;
-    int seat = seat_of(self, seat_arg);
-    const UnoAction *a = seat < 0 ? NULL : legal_action(self, seat, id);
+    const UnoAction *a = named_action(GAME(o), args, "l|O:action_text", &seat, &id);
     return a ? action_str(a) : NULL;
 }
 
@@ -231,12 +223,9 @@ static int play(GameObject *self, const UnoAction *a)
 static PyObject *game_apply(PyObject *o, PyObject *args)
 {
     GameObject *self = GAME(o);
+    int seat;
     long id;
-    PyObject *seat_arg = NULL;
-    if (!dealt(self) || !PyArg_ParseTuple(args, "l|O:apply", &id, &seat_arg))
-        return NULL;
-    int seat = seat_of(self, seat_arg);
-    const UnoAction *found = seat < 0 ? NULL : legal_action(self, seat, id);
+    const UnoAction *found = named_action(self, args, "l|O:apply", &seat, &id);
     if (!found || (self->has_log && log_reserve(self) < 0))
         return NULL;
     UnoAction a = *found;
@@ -266,17 +255,31 @@ static int writable(PyObject *obj, Py_buffer *buf, Py_ssize_t items, Py_ssize_t 
     return 0;
 }
 
+/* The seat and the buffer of an *_into method's arguments (`format`: a
+ * buffer, an optional seat), room for `items` of `size` checked: the seat,
+ * or -1 with an error (and no buffer held). */
+static int target_seat(GameObject *self, PyObject *args, const char *format, Py_buffer *buf, Py_ssize_t items,
+                       Py_ssize_t size, const char *what)
+{
+    PyObject *target, *seat_arg = NULL;
+    if (!dealt(self) || !PyArg_ParseTuple(args, format, &target, &seat_arg))
+        return -1;
+    int seat = seat_of(self, seat_arg);
+    return seat < 0 || writable(target, buf, items, size, what) < 0 ? -1 : seat;
+}
+
 static PyObject *game_mask_into(PyObject *o, PyObject *args)
 {
     GameObject *self = GAME(o);
-    PyObject *target, *seat_arg = NULL;
-    if (!dealt(self) || !PyArg_ParseTuple(args, "O|O:mask_into", &target, &seat_arg))
-        return NULL;
-    int seat = seat_of(self, seat_arg);
     int n = unobook_num_actions(self->table.nplayers);
     Py_buffer buf;
-    if (seat < 0 || list_legal(self, seat) < 0 || writable(target, &buf, n, 1, "an action mask") < 0)
+    int seat = target_seat(self, args, "O|O:mask_into", &buf, n, 1, "an action mask");
+    if (seat < 0)
         return NULL;
+    if (list_legal(self, seat) < 0) {
+        PyBuffer_Release(&buf);
+        return NULL;
+    }
     unobook_legal_mask(&self->table.legal, self->table.nplayers, buf.buf, n);
     PyBuffer_Release(&buf);
     Py_RETURN_NONE;
@@ -285,12 +288,10 @@ static PyObject *game_mask_into(PyObject *o, PyObject *args)
 static PyObject *game_observe_into(PyObject *o, PyObject *args)
 {
     GameObject *self = GAME(o);
-    PyObject *target, *seat_arg = NULL;
-    if (!dealt(self) || !PyArg_ParseTuple(args, "O|O:observe_into", &target, &seat_arg))
-        return NULL;
-    int seat = seat_of(self, seat_arg);
     Py_buffer buf;
-    if (seat < 0 || writable(target, &buf, unobook_observation_size(self->table.nplayers), sizeof(float), "an observation") < 0)
+    int seat = target_seat(self, args, "O|O:observe_into", &buf, unobook_observation_size(self->table.nplayers),
+                           sizeof(float), "an observation");
+    if (seat < 0)
         return NULL;
     static UnoView view; /* one for every Game: the GIL is held */
     UnoStatus rc = unobook_table_observe(&self->table, seat, &view, buf.buf);
@@ -318,6 +319,11 @@ static PyObject *game_render(PyObject *o, PyObject *args)
     return s;
 }
 
+static PyObject *card_item(const void *ctx, Py_ssize_t i)
+{
+    return PyUnicode_FromString(uno_card_name(((const UnoCard *)ctx)[i]));
+}
+
 static PyObject *game_hand(PyObject *o, PyObject *arg)
 {
     GameObject *self = GAME(o);
@@ -326,15 +332,7 @@ static PyObject *game_hand(PyObject *o, PyObject *arg)
         return NULL;
     UnoCard cards[UNO_MAX_CARDS];
     int n = uno_game_hand(self->table.game, seat, cards, UNO_MAX_CARDS);
-    PyObject *names = PyList_New(n);
-    for (int i = 0; names && i < n; i++) {
-        PyObject *name = PyUnicode_FromString(uno_card_name(cards[i]));
-        if (!name)
-            Py_CLEAR(names);
-        else
-            PyList_SET_ITEM(names, i, name);
-    }
-    return names;
+    return unobook_list(n, card_item, cards);
 }
 
 /* ------------------------------------------------------------- copies */
@@ -386,21 +384,19 @@ static PyObject *game_sample(PyObject *o, PyObject *args)
 
 /* ---------------------------------------------------------- attributes */
 
+static PyObject *log_item(const void *ctx, Py_ssize_t i)
+{
+    const int32_t *log = ctx;
+    return Py_BuildValue("(ii)", log[2 * i], log[2 * i + 1]);
+}
+
 static PyObject *get_log(PyObject *o, void *unused)
 {
     (void)unused;
     GameObject *self = GAME(o);
     if (!self->has_log)
         Py_RETURN_NONE;
-    PyObject *log = PyList_New(self->nlog);
-    for (Py_ssize_t i = 0; log && i < self->nlog; i++) {
-        PyObject *pair = Py_BuildValue("(ii)", self->log[2 * i], self->log[2 * i + 1]);
-        if (!pair)
-            Py_CLEAR(log);
-        else
-            PyList_SET_ITEM(log, i, pair);
-    }
-    return log;
+    return unobook_list(self->nlog, log_item, self->log);
 }
 
 static PyObject *get_config(PyObject *o, void *unused)
@@ -441,17 +437,13 @@ static PyObject *per_seat(PyObject *o, void *scores)
     GameObject *self = GAME(o);
     if (!dealt(self))
         return NULL;
-    PyObject *list = PyList_New(self->table.nplayers);
-    for (int seat = 0; list && seat < self->table.nplayers; seat++) {
-        int v = scores ? uno_game_score(self->table.game, seat) : uno_game_rank(self->table.game, seat);
-        PyObject *item = PyLong_FromLong(v);
-        if (!item)
-            Py_CLEAR(list);
-        else
-            PyList_SET_ITEM(list, seat, item);
-    }
-    return list;
+    int values[UNO_MAX_PLAYERS];
+    for (int seat = 0; seat < self->table.nplayers; seat++)
+        values[seat] = scores ? uno_game_score(self->table.game, seat) : uno_game_rank(self->table.game, seat);
+    return unobook_list(self->table.nplayers, unobook_int_item, values);
 }
+
+static PyObject *reward_item(const void *ctx, Py_ssize_t i) { return PyFloat_FromDouble(((const float *)ctx)[i]); }
 
 static PyObject *get_rewards(PyObject *o, void *unused)
 {
@@ -461,15 +453,7 @@ static PyObject *get_rewards(PyObject *o, void *unused)
         return NULL;
     float rewards[UNO_MAX_PLAYERS];
     unobook_table_rewards(&self->table, rewards);
-    PyObject *list = PyList_New(self->table.nplayers);
-    for (int seat = 0; list && seat < self->table.nplayers; seat++) {
-        PyObject *item = PyFloat_FromDouble(rewards[seat]);
-        if (!item)
-            Py_CLEAR(list);
-        else
-            PyList_SET_ITEM(list, seat, item);
-    }
-    return list;
+    return unobook_list(self->table.nplayers, reward_item, rewards);
 }
 
 static PyObject *get_hash(PyObject *o, void *unused)

@@ -7,6 +7,21 @@
 
 #include "python/encode.h"
 
+PyObject *unobook_list(Py_ssize_t n, UnobookItemFn item, const void *ctx)
+{
+    PyObject *list = PyList_New(n);
+    for (Py_ssize_t i = 0; list && i < n; i++) {
+        PyObject *x = item(ctx, i);
+        if (!x)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, i, x);
+    }
+    return list;
+}
+
+PyObject *unobook_int_item(const void *ctx, Py_ssize_t i) { return PyLong_FromLong(((const int *)ctx)[i]); }
+
 /* A number of players from Python: 2 .. UNO_MAX_PLAYERS, or -1 with an error set. */
 static int players_of(PyObject *arg)
 {

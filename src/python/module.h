@@ -15,6 +15,13 @@
 extern PyTypeObject unobook_game_type;
 extern PyTypeObject unobook_vec_type;
 
+/* A list of n items, item(ctx, i) each (a new reference, or NULL with an
+ * error): the list, or NULL with the error. */
+typedef PyObject *(*UnobookItemFn)(const void *ctx, Py_ssize_t i);
+PyObject *unobook_list(Py_ssize_t n, UnobookItemFn item, const void *ctx);
+/* An item of an array of int (ctx). */
+PyObject *unobook_int_item(const void *ctx, Py_ssize_t i);
+
 /* Into *out the built-in rule set `name` with `options` (a dict of option
  * names to values, or None/NULL) for `players`, with think_ms (the clock's
  * step) checked too: 0, or -1 with ValueError or TypeError set. */

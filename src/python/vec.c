@@ -336,19 +336,16 @@ static PyObject *vec_random_actions(PyObject *o, PyObject *args)
     Py_RETURN_NONE;
 }
 
+static PyObject *seed_item(const void *ctx, Py_ssize_t i)
+{
+    return PyLong_FromUnsignedLongLong(((const Slot *)ctx)[i].game_seed);
+}
+
 static PyObject *vec_game_seeds(PyObject *o, PyObject *unused)
 {
     (void)unused;
     VecObject *self = VEC(o);
-    PyObject *list = PyList_New(self->num_envs);
-    for (int i = 0; list && i < self->num_envs; i++) {
-        PyObject *item = PyLong_FromUnsignedLongLong(self->slots[i].game_seed);
-        if (!item)
-            Py_CLEAR(list);
-        else
-            PyList_SET_ITEM(list, i, item);
-    }
-    return list;
+    return unobook_list(self->num_envs, seed_item, self->slots);
 }
 
 static PyMethodDef vec_methods[] = {

@@ -42,35 +42,37 @@ class Contract(unittest.TestCase):
                         play_random(env, seed)
                         self.assertEqual(env.agents, [])
 
-    def test_the_selected_agent_is_the_seat_in_turn_unless_it_may_wait(self):
-        env = unobook.env("kpgut", 4)
-        env.reset(seed=3)
-        rng = random.Random(3)
-        for agent in env.agent_iter(3000):
+    def check_each_turn(self, env, seed, check, max_iter=3000):
+        """Plays env with random masked ids, calling check(agent, observation)
+        before each action."""
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for agent in env.agent_iter(max_iter):
             obs, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
+            check(agent, obs)
+            env.step(rng.choice([i for i, m in enumerate(obs["action_mask"]) if m]))
+
+    def test_the_selected_agent_is_the_seat_in_turn_unless_it_may_wait(self):
+        env = unobook.env("kpgut", 4)
+
+        def check(agent, obs):
             seat = env.possible_agents.index(agent)
-            wait = obs["action_mask"][env.WAIT]
-            self.assertEqual(seat == env.game.current_player, not wait)
+            self.assertEqual(seat == env.game.current_player, not obs["action_mask"][env.WAIT])
             for other in env.possible_agents:
                 if other != agent:
                     self.assertFalse(any(env.observe(other)["action_mask"]))
-            env.step(rng.choice([i for i, m in enumerate(obs["action_mask"]) if m]))
+        self.check_each_turn(env, 3, check)
 
     def test_only_the_seat_in_turn_acts_when_out_of_turn_is_none(self):
         env = unobook.env("kpgut", 4, out_of_turn="none")
-        env.reset(seed=5)
-        rng = random.Random(5)
-        for agent in env.agent_iter(2000):
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
+
+        def check(agent, obs):
             self.assertEqual(env.possible_agents.index(agent), env.game.current_player)
             self.assertFalse(obs["action_mask"][env.WAIT])
-            env.step(rng.choice([i for i, m in enumerate(obs["action_mask"]) if m]))
+        self.check_each_turn(env, 5, check)
 
     def test_the_same_seed_plays_the_same_game(self):
         a, b = [], []
