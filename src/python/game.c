@@ -72,8 +72,10 @@ static int game_init(PyObject *o, PyObject *args, PyObject *kwargs)
 /* The game behind self, or NULL with an error when __init__ never dealt it. */
 static UnoGame *dealt(GameObject *self)
 {
-    if (!self->table.game)
+    if (!self->table.game || !self->config) {
         PyErr_SetString(PyExc_RuntimeError, "the Game was not dealt (its __init__ failed or was not called)");
+        return NULL;
+    }
     return self->table.game;
 }
 
@@ -402,7 +404,8 @@ static PyObject *get_log(PyObject *o, void *unused)
 static PyObject *get_config(PyObject *o, void *unused)
 {
     (void)unused;
-    return PyDict_Copy(GAME(o)->config);
+    GameObject *self = GAME(o);
+    return dealt(self) ? PyDict_Copy(self->config) : NULL;
 }
 
 /* Getters of one int each: the game's fact for its `which`. */

@@ -95,7 +95,7 @@ static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
                                      &players, &seed, &options, &out_of_turn, &max_steps, &think_ms, &bufs[0],
                                      &bufs[1], &bufs[2], &bufs[3], &bufs[4], &bufs[5]))
         return -1;
-    if (self->slots) {
+    if (self->slots || self->bound[0]) {
         PyErr_SetString(PyExc_RuntimeError, "a VecEnv is made once");
         return -1;
     }
@@ -226,10 +226,20 @@ static UnoStatus step_one(VecObject *self, int i, char *err, size_t errlen)
 
 /* ------------------------------------------------------------- methods */
 
+/* Whether __init__ made self's games: else an error is set. */
+static bool made(const VecObject *self)
+{
+    if (!self->slots)
+        PyErr_SetString(PyExc_RuntimeError, "the VecEnv was not made (its __init__ failed or was not called)");
+    return self->slots != NULL;
+}
+
 static PyObject *vec_reset(PyObject *o, PyObject *unused)
 {
     (void)unused;
     VecObject *self = VEC(o);
+    if (!made(self))
+        return NULL;
     char err[UNO_ERR_LEN] = "";
     UnoStatus rc = UNO_OK;
     Py_BEGIN_ALLOW_THREADS
@@ -279,6 +289,8 @@ static int choose(VecObject *self, int i, long long id)
 static PyObject *vec_step(PyObject *o, PyObject *arg)
 {
     VecObject *self = VEC(o);
+    if (!made(self))
+        return NULL;
     Py_buffer actions;
     if (PyObject_GetBuffer(arg, &actions, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
         return NULL;
@@ -313,7 +325,7 @@ static PyObject *vec_random_actions(PyObject *o, PyObject *args)
     VecObject *self = VEC(o);
     PyObject *target;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OK:random_actions", &target, &seed))
+    if (!made(self) || !PyArg_ParseTuple(args, "OK:random_actions", &target, &seed))
         return NULL;
     Py_buffer out;
     if (PyObject_GetBuffer(target, &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
@@ -349,7 +361,7 @@ static PyObject *vec_game_seeds(PyObject *o, PyObject *unused)
 {
     (void)unused;
     VecObject *self = VEC(o);
-    return unobook_list(self->num_envs, seed_item, self->slots);
+    return made(self) ? unobook_list(self->num_envs, seed_item, self->slots) : NULL;
 }
 
 static PyMethodDef vec_methods[] = {
