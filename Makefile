@@ -41,7 +41,7 @@ ARCH_FLAGS = $(if $(filter native,$(ARCH)),$(shell grep -qw bmi2 /proc/cpuinfo 2
 # Link-time optimisation: the simulator and the bots call the engine's small
 # public functions (the seat in turn, the playable cards, the generator) at
 # every action; across the library's files only the linker can inline them
-# (+17% games/s on the engine path). Fat objects keep libuno.a linkable
+# (+17% games/s on the engine path). Fat objects keep the archives linkable
 # without it. LTO= builds without.
 LTO     ?= -flto=auto -ffat-lto-objects
 OPT      = -O2 -g $(ARCH_FLAGS) $(LTO)
@@ -95,14 +95,15 @@ TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
 # The layers above the engine, each an archive of its own (the engine's is
-# libuno.a, below): a program links the archives of the layers it uses,
+# libunoengine.a, below): a program links the archives of the layers it uses,
 # upper first. `make layers` checks that no file includes a header of a
 # layer above its own or beside it.
 BOTS_A     = $(BUILD)/libunobots.a
 PROTO_A    = $(BUILD)/libunoprotocol.a
 SIM_A      = $(BUILD)/libunosim.a
 SERVER_A   = $(BUILD)/libunoserver.a
-LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+ENGINE_A   = $(BUILD)/libunoengine.a
+LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 
 .PHONY: all man install uninstall test check check-deps layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
@@ -123,7 +124,21 @@ $(call obj,$(HOT_SRC)) $(call pic,$(HOT_SRC)): CFLAGS += $(HOT_OPT)
 
 # The engine alone, C11 and libc only: what a program embedding it links
 # (docs/embedding.md). The examples link nothing else, which proves it.
+# Its objects are linked into one (ld -r) in which only the public API's
+# names, those that begin uno_ (include/*.h), stay global: the engine's
+# other functions (fail, draw_cards, ...) can neither clash with a
+# program's own nor be called by it, as in libuno.so (exports.map).
+# Machine code alone: link-time optimisation's bytecode, which only this
+# very compiler reads, would still name them global.
 $(BUILD)/libuno.a: $(ENGINE_OBJ)
+	$(LD) -r -o $(BUILD)/libuno.o $^
+	objcopy -R '.gnu.lto_*' -R '.gnu.debuglto_*' --wildcard --keep-global-symbol='uno_*' $(BUILD)/libuno.o
+	rm -f $@
+	ar rcs $@ $(BUILD)/libuno.o
+# The same objects as they are, for the programs and tests of this tree
+# (ENGINE_A): the linker inlines the engine into the layers above it (LTO,
+# above), and the simulator's playout and the engine's tests reach inside.
+$(ENGINE_A): $(ENGINE_OBJ)
 # The layers above it (LAYERS_A, above).
 $(BOTS_A): $(call obj,$(BOTS_SRC))
 $(PROTO_A): $(call obj,$(PROTO_SRC))
@@ -131,7 +146,7 @@ $(SIM_A): $(call obj,$(SIM_SRC))
 $(SERVER_A): $(call obj,$(SERVER_SRC))
 # Each archive is made anew, so that a file moved to another layer leaves
 # its old one.
-$(BUILD)/libuno.a $(BOTS_A) $(PROTO_A) $(SIM_A) $(SERVER_A):
+$(ENGINE_A) $(BOTS_A) $(PROTO_A) $(SIM_A) $(SERVER_A):
 	rm -f $@
 	ar rcs $@ $^
 # The same engine as a shared library, compiled position-independent into
@@ -201,7 +216,7 @@ $(BUILD)/obj-pic/%.o: %.c $(FLAGS_FILE)
 TEST_COMMON = $(call obj,$(wildcard tests/common/*.c))
 .SECONDARY: $(call obj,$(TEST_SRC))
 $(BUILD)/obj/tests/%.o: CFLAGS += -Itests
-TEST_A     = $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+TEST_A     = $(SIM_A) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 TEST_LIBS  = $(SIM_LIBS) $(PROTO_LIBS) $(BOTS_LIBS) -lcmocka
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_COMMON) $(TEST_A)
 	@mkdir -p $(dir $@)
@@ -312,8 +327,6 @@ man: $(addprefix $(BUILD)/man/,$(MAN1) uno.3)
 $(addprefix $(BUILD)/man/,$(MAN1) uno.3) &: $(BUILD)/uno scripts/man-pages $(MAN_SRC) $(wildcard include/*.h)
 	sh scripts/man-pages $(BUILD)/uno $(BUILD)/man
 # What make install puts where, under DESTDIR (make uninstall removes the same).
-# The installed libuno.a holds machine code alone: LTO's bytecode in the
-# build's archive is for this very compiler, and names the build folder.
 INSTALL_FILES = $(BINDIR)/uno $(BINDIR)/uno-mpi \
     $(patsubst include/%,$(INCDIR)/%,$(wildcard include/*.h)) \
     $(LIBDIR)/libuno.a $(LIBDIR)/libuno.so.$(SOVERSION).0.0 $(LIBDIR)/libuno.so.$(SOVERSION) $(LIBDIR)/libuno.so \
@@ -323,7 +336,7 @@ install: all man
 	install -d $(addprefix $(DESTDIR),$(BINDIR) $(INCDIR) $(LIBDIR)/pkgconfig $(WEBDIR) $(MANDIR)/man1 $(MANDIR)/man3)
 	install -m 755 $(BUILD)/uno $(if $(MPICC),$(BUILD)/uno-mpi) $(DESTDIR)$(BINDIR)
 	install -m 644 include/*.h $(DESTDIR)$(INCDIR)
-	objcopy -R '.gnu.lto_*' -R '.gnu.debuglto_*' $(BUILD)/libuno.a $(DESTDIR)$(LIBDIR)/libuno.a
+	install -m 644 $(BUILD)/libuno.a $(DESTDIR)$(LIBDIR)
 	install -m 755 $(LIBUNO_SO) $(DESTDIR)$(LIBDIR)
 	ln -sf $(notdir $(LIBUNO_SO)) $(DESTDIR)$(LIBDIR)/libuno.so.$(SOVERSION)
 	ln -sf libuno.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libuno.so
@@ -352,7 +365,7 @@ build-fuzz/%: fuzz/%.c $(FUZZ_LIB) $(FUZZ_HDR)
 	clang $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc $(DEFS) -DUNO_DEBUG \
 	  $(shell pkg-config --cflags libcjson) -o $@ $< $(FUZZ_LIB) $(shell pkg-config --libs libcjson)
 # Whole games as seeds (fuzz/transcripts.c): build-fuzz/seed-NAME for fuzzer NAME.
-$(BUILD)/fuzz-transcripts: $(call obj,fuzz/transcripts.c) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+$(BUILD)/fuzz-transcripts: $(call obj,fuzz/transcripts.c) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PROTO_LIBS) $(BOTS_LIBS)
 fuzz-corpus: $(BUILD)/fuzz-transcripts
 	@mkdir -p build-fuzz/seed-fuzz_protocol build-fuzz/seed-fuzz_savefile
