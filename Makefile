@@ -105,7 +105,7 @@ SERVER_A   = $(BUILD)/libunoserver.a
 ENGINE_A   = $(BUILD)/libunoengine.a
 LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 
-.PHONY: all man install uninstall test check check-deps layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
+.PHONY: all man install uninstall test check check-deps check-symbols layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
@@ -231,7 +231,8 @@ $(BUILD)/tests/cli/test_cli_options: $(call obj,src/cli/cli_options.c)
 # it, the layers' order, unit and conformance tests, `uno table`
 # through the binary, the soak, all under ASan/UBSan with invariant checks;
 # a clone with nothing beside it and the docs' examples;
-# then the release build and the fuzzers' smoke run.
+# then the release build, its exported names (check-symbols) and the
+# fuzzers' smoke run.
 test:
 	@sh scripts/check-links
 	@sh scripts/check-private-headers
@@ -243,6 +244,7 @@ test:
 	$(MAKE) SAN=1 test-web
 	$(MAKE) SAN=1 test-examples
 	$(MAKE) all
+	$(MAKE) check-symbols
 	$(MAKE) test-mpi
 	$(MAKE) test-install
 	$(MAKE) test-fuzz
@@ -260,6 +262,7 @@ check:
 	$(MAKE) layers
 	UNO_SOAK_GAMES=2000 $(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 check-deps
+	$(MAKE) SAN=1 check-symbols
 	UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 $(MAKE) SAN=1 test-server
 	$(MAKE) SAN=1 test-web WEB_TESTS="$(QUICK_WEB)"
 	@cat build-san/test-logs/summary build-san/test-logs/server-summary build-san/test-logs/web-summary | \
@@ -271,6 +274,14 @@ check:
 layers:
 	@sh scripts/check-layers
 	@sh scripts/test-check-layers
+
+# `uno_` means public: the engine's libraries export what include/*.h
+# declares and nothing else, and no other part of the program gives a name
+# of its own the prefix (scripts/check-symbols reads them with nm); then
+# the check is shown failing on planted names (scripts/test-check-symbols).
+check-symbols: $(BUILD)/libuno.a $(LIBUNO_SO) $(LAYERS_A) $(CLI_OBJ)
+	@sh scripts/check-symbols $^
+	@sh scripts/test-check-symbols $(BUILD)/libuno.a $(LIBUNO_SO)
 
 # Header and flag dependencies (scripts/check-deps.sh), after a build of
 # the tests.
