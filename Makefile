@@ -43,7 +43,7 @@ ARCH_FLAGS = $(if $(filter native,$(ARCH)),$(shell grep -qw bmi2 /proc/cpuinfo 2
 # Link-time optimisation: the simulator and the bots call the engine's small
 # public functions (the seat in turn, the playable cards, the generator) at
 # every action; across the library's files only the linker can inline them
-# (+17% games/s on the engine path). Fat objects keep libuno.a linkable
+# (+17% games/s on the engine path). Fat objects keep the archives linkable
 # without it. LTO= builds without.
 LTO     ?= -flto=auto -ffat-lto-objects
 OPT      = -O2 -g $(ARCH_FLAGS) $(LTO)
@@ -97,16 +97,17 @@ TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
 # The layers above the engine, each an archive of its own (the engine's is
-# libuno.a, below): a program links the archives of the layers it uses,
+# libunoengine.a, below): a program links the archives of the layers it uses,
 # upper first. `make layers` checks that no file includes a header of a
 # layer above its own or beside it.
 BOTS_A     = $(BUILD)/libunobots.a
 PROTO_A    = $(BUILD)/libunoprotocol.a
 SIM_A      = $(BUILD)/libunosim.a
 SERVER_A   = $(BUILD)/libunoserver.a
-LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+ENGINE_A   = $(BUILD)/libunoengine.a
+LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 
-.PHONY: all man python test-python bench-python print-py-site install uninstall test check check-deps layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
+.PHONY: all man install uninstall test check check-deps check-symbols layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
@@ -125,7 +126,21 @@ $(call obj,$(HOT_SRC)) $(call pic,$(HOT_SRC)): CFLAGS += $(HOT_OPT)
 
 # The engine alone, C11 and libc only: what a program embedding it links
 # (docs/embedding.md). The examples link nothing else, which proves it.
+# Its objects are linked into one (ld -r) in which only the public API's
+# names, those that begin uno_ (include/*.h), stay global: the engine's
+# other functions (fail, draw_cards, ...) can neither clash with a
+# program's own nor be called by it, as in libuno.so (exports.map).
+# Machine code alone: link-time optimisation's bytecode, which only this
+# very compiler reads, would still name them global.
 $(BUILD)/libuno.a: $(ENGINE_OBJ)
+	$(LD) -r -o $(BUILD)/libuno.o $^
+	objcopy -R '.gnu.lto_*' -R '.gnu.debuglto_*' --wildcard --keep-global-symbol='uno_*' $(BUILD)/libuno.o
+	rm -f $@
+	ar rcs $@ $(BUILD)/libuno.o
+# The same objects as they are, for the programs and tests of this tree
+# (ENGINE_A): the linker inlines the engine into the layers above it (LTO,
+# above), and the simulator's playout and the engine's tests reach inside.
+$(ENGINE_A): $(ENGINE_OBJ)
 # The layers above it (LAYERS_A, above).
 $(BOTS_A): $(call obj,$(BOTS_SRC))
 $(PROTO_A): $(call obj,$(PROTO_SRC))
@@ -133,7 +148,7 @@ $(SIM_A): $(call obj,$(SIM_SRC))
 $(SERVER_A): $(call obj,$(SERVER_SRC))
 # Each archive is made anew, so that a file moved to another layer leaves
 # its old one.
-$(BUILD)/libuno.a $(BOTS_A) $(PROTO_A) $(SIM_A) $(SERVER_A):
+$(ENGINE_A) $(BOTS_A) $(PROTO_A) $(SIM_A) $(SERVER_A):
 	rm -f $@
 	ar rcs $@ $^
 # The same engine as a shared library, compiled position-independent into
@@ -203,7 +218,7 @@ $(BUILD)/obj-pic/%.o: %.c $(FLAGS_FILE)
 TEST_COMMON = $(call obj,$(wildcard tests/common/*.c))
 .SECONDARY: $(call obj,$(TEST_SRC))
 $(BUILD)/obj/tests/%.o: CFLAGS += -Itests
-TEST_A     = $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+TEST_A     = $(SIM_A) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 TEST_LIBS  = $(SIM_LIBS) $(PROTO_LIBS) $(BOTS_LIBS) -lcmocka
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_COMMON) $(TEST_A)
 	@mkdir -p $(dir $@)
@@ -220,6 +235,7 @@ $(BUILD)/tests/cli/test_cli_options: $(call obj,src/cli/cli_options.c)
 # cannot take libuno.a's objects: it links the engine compiled
 # position-independent, as libuno.so does. Its tests run on the release
 # build (a sanitized module would need its runtime preloaded into Python).
+.PHONY: python test-python bench-python print-py-site
 PYTHON        ?= python3
 PYTHON_CONFIG ?= $(PYTHON)-config
 PY_DIR   = $(BUILD)/python/unobook
@@ -249,7 +265,8 @@ bench-python: python
 # it, the layers' order, unit and conformance tests, `uno table`
 # through the binary, the soak, all under ASan/UBSan with invariant checks;
 # a clone with nothing beside it and the docs' examples;
-# then the release build and the fuzzers' smoke run.
+# then the release build, its exported names (check-symbols) and the
+# fuzzers' smoke run.
 test:
 	@sh scripts/check-links
 	@sh scripts/check-private-headers
@@ -261,6 +278,7 @@ test:
 	$(MAKE) SAN=1 test-web
 	$(MAKE) SAN=1 test-examples
 	$(MAKE) all
+	$(MAKE) check-symbols
 	$(MAKE) test-mpi
 	$(MAKE) test-install
 	$(MAKE) test-python
@@ -279,6 +297,7 @@ check:
 	$(MAKE) layers
 	UNO_SOAK_GAMES=2000 $(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 check-deps
+	$(MAKE) SAN=1 check-symbols
 	UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 $(MAKE) SAN=1 test-server
 	$(MAKE) SAN=1 test-web WEB_TESTS="$(QUICK_WEB)"
 	UNOBOOK_GAMES=1 $(MAKE) test-python
@@ -291,6 +310,14 @@ check:
 layers:
 	@sh scripts/check-layers
 	@sh scripts/test-check-layers
+
+# `uno_` means public: the engine's libraries export what include/*.h
+# declares and nothing else, and no other part of the program gives a name
+# of its own the prefix (scripts/check-symbols reads them with nm); then
+# the check is shown failing on planted names (scripts/test-check-symbols).
+check-symbols: $(BUILD)/libuno.a $(LIBUNO_SO) $(LAYERS_A) $(CLI_OBJ)
+	@sh scripts/check-symbols $^
+	@sh scripts/test-check-symbols $(BUILD)/libuno.a $(LIBUNO_SO)
 
 # Header and flag dependencies (scripts/check-deps.sh), after a build of
 # the tests.
@@ -339,7 +366,7 @@ WEBDIR   = $(PREFIX)/share/uno/web
 MANDIR   = $(PREFIX)/share/man
 # The Python package's folder: Python's own for PREFIX (Debian's python3:
 # /usr/local/lib/python3.X/dist-packages, on its path), else
-# PREFIX/lib/python3.X/site-packages (docs/python.md "Installing").
+# PREFIX/lib/python3.X/site-packages (docs/python.md "Building and importing").
 PY_SITE ?= $(shell $(PYTHON) -c "import sys, sysconfig; p = sysconfig.get_path('platlib'); \
     print('$(PREFIX)' + p[len('/usr/local'):] if p.startswith('/usr/local/') else '$(PREFIX)/lib/python%d.%d/site-packages' % sys.version_info[:2])")
 VERSION  = $(shell sed -n 's/^#define UNO_RELEASE "\(.*\)"/\1/p' src/cli/main.c)
@@ -352,8 +379,6 @@ man: $(addprefix $(BUILD)/man/,$(MAN1) uno.3)
 $(addprefix $(BUILD)/man/,$(MAN1) uno.3) &: $(BUILD)/uno scripts/man-pages $(MAN_SRC) $(wildcard include/*.h)
 	sh scripts/man-pages $(BUILD)/uno $(BUILD)/man
 # What make install puts where, under DESTDIR (make uninstall removes the same).
-# The installed libuno.a holds machine code alone: LTO's bytecode in the
-# build's archive is for this very compiler, and names the build folder.
 INSTALL_FILES = $(BINDIR)/uno $(BINDIR)/uno-mpi \
     $(patsubst include/%,$(INCDIR)/%,$(wildcard include/*.h)) \
     $(LIBDIR)/libuno.a $(LIBDIR)/libuno.so.$(SOVERSION).0.0 $(LIBDIR)/libuno.so.$(SOVERSION) $(LIBDIR)/libuno.so \
@@ -364,7 +389,7 @@ install: all man python
 	install -d $(addprefix $(DESTDIR),$(BINDIR) $(INCDIR) $(LIBDIR)/pkgconfig $(WEBDIR) $(MANDIR)/man1 $(MANDIR)/man3)
 	install -m 755 $(BUILD)/uno $(if $(MPICC),$(BUILD)/uno-mpi) $(DESTDIR)$(BINDIR)
 	install -m 644 include/*.h $(DESTDIR)$(INCDIR)
-	objcopy -R '.gnu.lto_*' -R '.gnu.debuglto_*' $(BUILD)/libuno.a $(DESTDIR)$(LIBDIR)/libuno.a
+	install -m 644 $(BUILD)/libuno.a $(DESTDIR)$(LIBDIR)
 	install -m 755 $(LIBUNO_SO) $(DESTDIR)$(LIBDIR)
 	ln -sf $(notdir $(LIBUNO_SO)) $(DESTDIR)$(LIBDIR)/libuno.so.$(SOVERSION)
 	ln -sf libuno.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libuno.so
@@ -396,7 +421,7 @@ build-fuzz/%: fuzz/%.c $(FUZZ_LIB) $(FUZZ_HDR)
 	clang $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc $(DEFS) -DUNO_DEBUG \
 	  $(shell pkg-config --cflags libcjson) -o $@ $< $(FUZZ_LIB) $(shell pkg-config --libs libcjson)
 # Whole games as seeds (fuzz/transcripts.c): build-fuzz/seed-NAME for fuzzer NAME.
-$(BUILD)/fuzz-transcripts: $(call obj,fuzz/transcripts.c) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+$(BUILD)/fuzz-transcripts: $(call obj,fuzz/transcripts.c) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PROTO_LIBS) $(BOTS_LIBS)
 fuzz-corpus: $(BUILD)/fuzz-transcripts
 	@mkdir -p build-fuzz/seed-fuzz_protocol build-fuzz/seed-fuzz_savefile

@@ -2,7 +2,8 @@
 # make install into a scratch folder (DESTDIR, PREFIX=/usr) and what it
 # installed at work there: the example built against the staged library
 # with pkg-config, static and shared; libuno.so's soname and its exports
-# (uno_ names alone); every man page read by man and groff
+# (uno_ names alone), and libuno.a's globals (the same, a program's own fail()
+# linking beside them); every man page read by man and groff
 # without a warning, each command's page naming every option its --help
 # lists and uno(3) every function of the headers; every option the docs
 # give a command in its --help; the installed uno serve finding its web
@@ -73,6 +74,20 @@ library_exports_api() {
     readelf -d "$usr/lib/libuno.so" | grep 'SONAME.*\[libuno\.so\.2\]' &&
         others=$(nm -D --defined-only "$usr/lib/libuno.so" | awk '$3 !~ /^uno_/ {print $3}') &&
         echo "$others" && [ -z "$others" ]
+}
+
+# The static library's globals are the API's uno_ names alone: a program
+# with functions of its own named as two of the engine's inner ones links
+# beside it.
+static_library_exports_api() {
+    others=$(nm -g --defined-only "$usr/lib/libuno.a" | awk 'NF == 3 && $3 !~ /^uno_/ {print $3}')
+    echo "$others"
+    [ -z "$others" ] || return 1
+    printf '%s\n' '#include <uno.h>' 'int fail(void);' 'int fail(void) { return 0; }' \
+        'int draw_cards(void);' 'int draw_cards(void) { return 0; }' \
+        'int main(void) { return fail() + draw_cards() + !uno_rules_builtin_text("mattel"); }' >"$scratch/own.c"
+    cc -static -o "$scratch/own" "$scratch/own.c" $(staged_pkg_config --static --cflags --libs uno) &&
+        "$scratch/own"
 }
 
 # Each page as man shows it at 80 columns, and groff's every warning (-k:
@@ -165,6 +180,7 @@ check "no build path in the installed binaries" no_build_path
 check "examples/random_game.c static, with pkg-config --static" example_static
 check "examples/random_game.c shared, the same game" example_shared
 check "libuno.so: soname libuno.so.2, the uno_ names alone exported" library_exports_api
+check "libuno.a: the uno_ names alone global; a program's own fail() links beside it" static_library_exports_api
 check "man -l and groff -ww read every page without a warning" man_pages_read
 check "every option of uno CMD --help is in uno-CMD(1)" man_options_in_step
 check "every function of the headers is in uno(3)" man_functions_in_step
