@@ -318,8 +318,8 @@ static PyObject *vec_step(PyObject *o, PyObject *arg)
 }
 
 /* A uniformly random id of each game's mask into actions (int32), drawn
- * from `rng`: a random player for tests and measurements, which reads the
- * masks alone. */
+ * by a generator seeded with `seed`: a random player for tests and
+ * measurements, which reads the masks alone. */
 static PyObject *vec_random_actions(PyObject *o, PyObject *args)
 {
     VecObject *self = VEC(o);
