@@ -50,7 +50,11 @@ typedef enum UnoStatus {
 
 /* ----------------------------------------------------------------- cards */
 
-/* A card is its kind, 0..54: coloured kinds are colour*13 + value. */
+/* A card is its kind, 0..54. The coloured kinds come value by value (0..9,
+ * Skip, Reverse, Draw 2), within a value Yellow, Blue, Green, Red:
+ * 4 * value + (3 - colour). That is the order of uno_game_legal's single
+ * cards, so a colour's kinds are every fourth bit of a bit set of kinds and a
+ * value's are four bits in a row. */
 typedef uint8_t UnoCard;
 
 enum { UNO_RED, UNO_GREEN, UNO_BLUE, UNO_YELLOW, UNO_COLORS, UNO_NO_COLOR = UNO_COLORS };
@@ -64,11 +68,25 @@ enum {
 };
 
 static inline bool uno_card_is_colored(UnoCard c) { return c < UNO_WILD; }
-static inline int uno_card_color(UnoCard c) { return c < UNO_WILD ? c / 13 : UNO_NO_COLOR; }
+static inline int uno_card_color(UnoCard c) { return c < UNO_WILD ? UNO_YELLOW - (c & 3) : UNO_NO_COLOR; }
 /* value 0..9, UNO_SKIP, UNO_REVERSE, UNO_DRAW2; for W, W+4, X: the kind itself */
-static inline int uno_card_value(UnoCard c) { return c < UNO_WILD ? c % 13 : c; }
-static inline UnoCard uno_card_make(int color, int value) { return (UnoCard)(color * 13 + value); }
-static inline bool uno_card_is_number(UnoCard c) { return c < UNO_WILD && c % 13 <= 9; }
+static inline int uno_card_value(UnoCard c) { return c < UNO_WILD ? c >> 2 : c; }
+static inline UnoCard uno_card_make(int color, int value) { return (UnoCard)(4 * value + UNO_YELLOW - color); }
+static inline bool uno_card_is_number(UnoCard c) { return c < 4 * UNO_SKIP; }
+/* The kinds of a colour, as a bit set of kinds (bit k: kind k). */
+static inline uint64_t uno_card_color_kinds(int color) { return 0x1111111111111ULL << (UNO_YELLOW - color); }
+/* The kinds in deck order, the order of a new deck before its shuffle and
+ * of a hand listed: colour by colour (Red, Green, Blue, Yellow), within a
+ * colour 0..9, Skip, Reverse, Draw 2; then W, W+4, X. uno_card_in_deck_order
+ * gives the i-th kind (i < UNO_KINDS), uno_card_deck_place a kind's place. */
+static inline UnoCard uno_card_in_deck_order(int i)
+{
+    return i < UNO_WILD ? uno_card_make(i / UNO_VALUES_PER_COLOR, i % UNO_VALUES_PER_COLOR) : (UnoCard)i;
+}
+static inline int uno_card_deck_place(UnoCard c)
+{
+    return c < UNO_WILD ? uno_card_color(c) * UNO_VALUES_PER_COLOR + uno_card_value(c) : c;
+}
 static inline bool uno_card_is_wild(UnoCard c) { return c == UNO_WILD || c == UNO_WILD4; }
 
 /* "R7", "GS", "BR", "Y+2", "W", "W+4", "X" (static strings). */
@@ -432,7 +450,7 @@ int uno_game_dealer(const UnoGame *g);
 bool uno_game_over(const UnoGame *g);
 int64_t uno_game_clock(const UnoGame *g);
 int uno_game_hand_count(const UnoGame *g, int seat);
-/* The seat's cards, sorted by kind; returns the count (at most max). */
+/* The seat's cards in deck order (above); returns the count (at most max). */
 int uno_game_hand(const UnoGame *g, int seat, UnoCard *out, int max);
 /* Counts per kind (UNO_KINDS entries) of the seat's hand. */
 const uint8_t *uno_game_hand_kinds(const UnoGame *g, int seat);

@@ -36,7 +36,8 @@ enum {
     SPECIAL_LAST = 150,  /* KPGUT §2: a special last card draws one */
 };
 
-/* A uniform number in [0, 1) that depends only on the public situation, not
+/* A uniform number in [0, 1) that depends only on the public situation (the
+ * top card by its place in deck order, uno.h: a number that stays), not
  * on the clock: asked again and again while nothing happens, the bot
  * decides the same way (a person who forgot stays forgetful until the table
  * moves on). */
@@ -44,7 +45,7 @@ static double stable_uniform(const UnoView *v, uint64_t salt)
 {
     uint64_t h = 0x9e3779b97f4a7c15ULL ^ salt;
     uint64_t parts[] = {(uint64_t)v->seat, (uint64_t)v->discard_count, (uint64_t)v->stock_count,
-                        (uint64_t)v->top, (uint64_t)(v->turn + 1), (uint64_t)v->hand_count};
+                        (uint64_t)uno_card_deck_place(v->top), (uint64_t)(v->turn + 1), (uint64_t)v->hand_count};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         h ^= parts[i] + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
         h *= 0xbf58476d1ce4e5b9ULL;

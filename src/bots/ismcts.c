@@ -202,7 +202,7 @@ static void playout_step(const UnoGame *g, int seat, UnoRng *rng, UnoAction *out
         return;
     }
     uint64_t colored = playable & ((1ULL << UNO_WILD) - 1);
-    uint64_t in_color = colored & (0x1fffULL << (13 * color));
+    uint64_t in_color = colored & uno_card_color_kinds(color);
     uint64_t pick = uno_rng_below(rng, RANDOM_PLAY) == 0 ? playable : in_color ? in_color : colored ? colored : playable;
     int n = __builtin_popcountll(pick);
     for (uint32_t k = uno_rng_below(rng, (uint32_t)n); k > 0; k--)

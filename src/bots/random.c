@@ -21,22 +21,6 @@ typedef struct Situation {
     int hand_count;
 } Situation;
 
-/* The k-th (from 0) playable kind in the order of uno_game_legal's single
- * cards: value by value (0..9, Skip, Reverse, Draw 2), within a value from
- * Yellow down to Red, then Wild, Wild Draw 4, the blank. The kinds are laid
- * out in that order first (bit 4v + 3 - c for colour c, value v; W, W+4 and
- * X keep bits 52..54), so that the k-th is the k-th set bit. */
-static UnoCard kind_at(uint64_t m, uint32_t k)
-{
-    uint64_t ordered = m & (7ULL << UNO_WILD);
-    for (int c = 0; c < UNO_COLORS; c++)
-        ordered |= bits_spread4(m >> (13 * c) & 0x1fff) << (UNO_COLORS - 1 - c);
-    int at = bits_nth(ordered, k);
-    if (at >= UNO_WILD)
-        return (UnoCard)at;
-    return uno_card_make(UNO_COLORS - 1 - (at & 3), at >> 2);
-}
-
 /* bots.h's UNO_BOT_RANDOM, for the seat in turn. */
 static inline __attribute__((always_inline)) void random_policy(const Situation *s, const UnoBotParams *p, UnoRng *rng, UnoAction *out)
 {
@@ -49,8 +33,10 @@ static inline __attribute__((always_inline)) void random_policy(const Situation 
         uno_action_init(out, s->phase == UNO_PHASE_PENDING ? UNO_ACT_TAKE : UNO_ACT_DRAW, s->seat);
         return;
     }
-    /* uniform among the distinct cards, then among the card's entries */
-    UnoCard c = kind_at(s->playable, uno_rng_below(rng, (uint32_t)bits_count(s->playable)));
+    /* uniform among the distinct cards, then among the card's entries. The
+     * list's single cards come in kind order (uno.h: value by value, within
+     * a value Yellow to Red, then W, W+4, X), so the k-th is the k-th set bit. */
+    UnoCard c = (UnoCard)bits_nth(s->playable, uno_rng_below(rng, (uint32_t)bits_count(s->playable)));
     uno_action_init(out, UNO_ACT_PLAY, s->seat);
     out->ncards = 1;
     out->cards[0] = c;

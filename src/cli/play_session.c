@@ -726,8 +726,10 @@ int play_begin(Play *p, char *err, size_t errlen)
 int play_hand(Play *p, UnoCard *out, int max)
 {
     int n = 0;
-    for (int k = 0; k < UNO_KINDS; k++)
+    for (int place = 0; place < UNO_KINDS; place++) {
+        UnoCard k = uno_card_in_deck_order(place);
         for (int i = 0; i < p->view.hand[k] && n < max; i++)
-            out[n++] = (UnoCard)k;
+            out[n++] = k;
+    }
     return n;
 }
