@@ -88,7 +88,7 @@ cJSON *uno_action_json(const UnoAction *a)
         uno_json_put(o, "seat", cJSON_CreateNumber(a->seat), &ok);
     if (f & UNO_F_JOIN_SEAT)
         uno_json_put(o, "seat", cJSON_CreateNumber(a->target), &ok);
-    if (f & UNO_F_TARGET)
+    if ((f & UNO_F_TARGET) || ((f & UNO_F_TARGET_OPT) && a->target >= 0))
         uno_json_put(o, "target", cJSON_CreateNumber(a->target), &ok);
     if (f & UNO_F_SPECTATOR)
         uno_json_put(o, "spectator", cJSON_CreateNumber(a->spectator), &ok);
