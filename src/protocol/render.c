@@ -18,6 +18,7 @@ static void put_count(cJSON *o, const UnoEvent *ev, bool *ok)
         uno_json_put(o, "rank", cJSON_CreateNumber(ev->count), ok);
         break;
     case UNO_EV_DIRECTION:
+    case UNO_EV_ROTATE: /* 7-0: the way the hands passed */
         uno_json_put(o, "direction", cJSON_CreateNumber(ev->count), ok);
         break;
     case UNO_EV_CHALLENGE:
