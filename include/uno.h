@@ -211,6 +211,11 @@ UnoStatus uno_rules_preset(const char *name, UnoRules *out, char *err, size_t er
 /* Parses a rules file's text: "key = value" lines, '#' comments, an optional
  * "base = NAME" first. Errors name the line: "line 4: unknown option 'foo'". */
 UnoStatus uno_rules_parse(const char *text, UnoRules *out, char *err, size_t errlen);
+/* Whether the option is a house rule (its source says "house rule",
+ * docs/rules.md 'House rules') that is off in r: such options are left out
+ * of a game's hash and of a saved `new`, so that games without house rules
+ * keep the hashes and the save files they had before house rules came. */
+bool uno_rules_house_rule_off(const UnoRules *r, const UnoOptionInfo *opt);
 /* Sets one option from its text form ("true", "3", "oldest", "R7"). */
 UnoStatus uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, size_t errlen);
 /* Writes the text form of an option's value into buf. */

@@ -275,7 +275,7 @@ static void player_line(const PlayTable *t, int seat, int y, int x, int width)
     if (partner_of_you(t, seat))
         strncat(extra, " partner", sizeof extra - strlen(extra) - 1);
     if (v->rules.seven_o) { /* 7-0: a 7's swap names a seat by its number */
-        char number[16];
+        char number[24];
         snprintf(number, sizeof number, " seat %d", seat);
         strncat(extra, number, sizeof extra - strlen(extra) - 1);
     }

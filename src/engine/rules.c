@@ -535,12 +535,14 @@ UnoStatus uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t le
     return option_text(r, i, buf, len);
 }
 
-/* A house rule (its source says "house rule"): off, it is left out of the
- * hash, so that games without house rules keep the hashes they had before
- * house rules were options (saves, docs/protocol.md's examples). */
 static bool house_rule_off(const UnoRules *r, int i)
 {
     return strncmp(option_info[i].source, "house rule", 10) == 0 && field_read(r, i) == 0;
+}
+
+bool uno_rules_house_rule_off(const UnoRules *r, const UnoOptionInfo *opt)
+{
+    return house_rule_off(r, (int)(opt - option_info));
 }
 
 /* The rules as `uno rules` writes them: the name and every option's value

@@ -128,17 +128,21 @@ static cJSON *option_json(const UnoRules *r, const UnoOptionInfo *opt)
     }
 }
 
-cJSON *uno_rules_json(const UnoRules *r)
+static cJSON *rules_json(const UnoRules *r, bool saved)
 {
     bool ok = true;
     size_t n;
     const UnoOptionInfo *opts = uno_rules_options(&n);
     cJSON *o = cJSON_CreateObject();
     for (size_t i = 0; i < n; i++)
-        uno_json_put(o, opts[i].name, option_json(r, &opts[i]), &ok);
+        if (!saved || !uno_rules_house_rule_off(r, &opts[i]))
+            uno_json_put(o, opts[i].name, option_json(r, &opts[i]), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
     }
     return o;
 }
+
+cJSON *uno_rules_json(const UnoRules *r) { return rules_json(r, false); }
+cJSON *uno_rules_saved_json(const UnoRules *r) { return rules_json(r, true); }
