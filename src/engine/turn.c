@@ -337,10 +337,12 @@ static int check_target(const UnoGame *g, const UnoAction *a, char *err, size_t 
 {
     int left = g->seats[a->seat].hand.count - a->ncards;
     bool swaps = a->seat == g->turn && uno_rules_play_swaps(&g->rules, a->cards[a->ncards - 1], left);
+    if (!swaps && a->target >= 0)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "%s",
+                    g->rules.seven_o ? "only a 7 played in turn, not as the last card, names a target (7-0)"
+                                     : "a play names a target only under the house rule 7-0 (seven_o)");
     if (!swaps)
-        return a->target < 0 ? UNO_OK
-                             : fail(err, errlen, UNO_E_BAD_REQUEST,
-                                    "only a 7 played in turn, not as the last card, names a target (7-0)");
+        return UNO_OK;
     if (a->target < 0)
         return fail(err, errlen, UNO_E_BAD_REQUEST, "a 7 swaps hands (7-0): name the player to swap with (target)");
     if (a->target >= g->nplayers || a->target == a->seat || !seat_active(g, a->target))
