@@ -321,14 +321,13 @@ static void record_cheat(UnoGame *g, const UnoAction *a)
     ch->pending = g->pending;
 }
 
-/* 7-0: a 7 or 0 played in turn that leaves cards in the hand moves hands,
- * which a catch (§10) could not take back: honour mode lets no such play
- * through illegally. */
+/* 7-0: a play of a 7 or 0 that leaves cards in the hand moves hands, which
+ * a catch (§10) could not take back: honour mode lets no such play through
+ * illegally, in turn or out of it (a legal side slide moves nothing). */
 static bool moves_hands(const UnoGame *g, const UnoAction *a)
 {
     int value = uno_card_value(a->cards[a->ncards - 1]);
-    return g->rules.seven_o && a->seat == g->turn && (value == 7 || value == 0) &&
-           g->seats[a->seat].hand.count > a->ncards;
+    return g->rules.seven_o && (value == 7 || value == 0) && g->seats[a->seat].hand.count > a->ncards;
 }
 
 /* 7-0: a play that swaps names another player still in the game to swap
