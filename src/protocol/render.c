@@ -145,4 +145,4 @@ static cJSON *rules_json(const UnoRules *r, bool saved)
 }
 
 cJSON *proto_rules_json(const UnoRules *r) { return rules_json(r, false); }
-cJSON *uno_rules_saved_json(const UnoRules *r) { return rules_json(r, true); }
+cJSON *proto_rules_saved_json(const UnoRules *r) { return rules_json(r, true); }

@@ -30,7 +30,7 @@ cJSON *proto_action_json(const UnoAction *a);
 cJSON *proto_rules_json(const UnoRules *r);
 /* The same without the house rules that are off (uno_rules_house_rule_off):
  * the options of a `new` as a save file keeps them. */
-cJSON *uno_rules_saved_json(const UnoRules *r);
+cJSON *proto_rules_saved_json(const UnoRules *r);
 /* The "state" object (viewer UNO_VIEWER_REFEREE) or a "view" object. */
 cJSON *proto_state_json(const UnoGame *g, int viewer);
 
