@@ -152,6 +152,8 @@ typedef struct UnoRules {
     bool stack_wd4;              /* WD4 on WD4 chains */
     bool two_player_reverse_skips;
     bool side_slide;             /* kpgut §7 */
+    /* house rules (docs/rules.md 'House rules') */
+    bool seven_o;                /* 7-0: a 7 swaps hands with a chosen player, a 0 passes every hand on */
     bool last_card_draw;         /* kpgut §2: a special card as last card draws 1 */
     bool tactical_suspect;       /* kpgut §14 */
     UnoShownTo suspect_shown_to; /* §14: fi oldest, en suspecter */
@@ -209,6 +211,11 @@ UnoStatus uno_rules_preset(const char *name, UnoRules *out, char *err, size_t er
 /* Parses a rules file's text: "key = value" lines, '#' comments, an optional
  * "base = NAME" first. Errors name the line: "line 4: unknown option 'foo'". */
 UnoStatus uno_rules_parse(const char *text, UnoRules *out, char *err, size_t errlen);
+/* Whether the option is a house rule (its source says "house rule",
+ * docs/rules.md 'House rules') that is off in r: such options are left out
+ * of a game's hash and of a saved `new`, so that games without house rules
+ * keep the hashes and the save files they had before house rules came. */
+bool uno_rules_house_rule_off(const UnoRules *r, const UnoOptionInfo *opt);
 /* Sets one option from its text form ("true", "3", "oldest", "R7"). */
 UnoStatus uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, size_t errlen);
 /* Writes the text form of an option's value into buf. */
@@ -216,6 +223,14 @@ UnoStatus uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t le
 /* The cards of one deck: 108, and the house-rule blanks (blanks that replace
  * a lost card only restore it: booklet 'Blank card'). */
 int uno_rules_deck_size(const UnoRules *r);
+/* House rule 7-0 (seven_o, docs/rules.md 'House rules'): whether a play in
+ * turn whose last card is `last`, leaving the player hand_left cards, swaps
+ * hands, and so names the player to swap with (UnoAction.target): a 7 that
+ * is not the player's last card. */
+static inline bool uno_rules_play_swaps(const UnoRules *r, UnoCard last, int hand_left)
+{
+    return r->seven_o && uno_card_value(last) == 7 && hand_left > 0;
+}
 /* Checks the combination (e.g. partners needs exactly 4 players). */
 UnoStatus uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen);
 
@@ -310,7 +325,7 @@ typedef enum UnoActionType {
 typedef struct UnoAction {
     uint8_t type;        /* UnoActionType */
     int8_t seat;         /* who acts (-1 for tick, join, spectate) */
-    int8_t target;       /* catch, suspect, warn, help; join: the seat taken */
+    int8_t target;       /* catch, suspect, warn, help; join: the seat taken; play: a 7's swap (7-0), else -1 */
     int8_t spectator;    /* spectator_help, allow_help: the spectator's number */
     int8_t color;        /* play with wilds, color: UNO_RED..; else UNO_NO_COLOR */
     bool uno;            /* play: UNO said with the play; vote: the yes/no; spectator_help: joins */
@@ -359,6 +374,8 @@ typedef enum UnoEventType {
     UNO_EV_HELP,       /* seat ruled that target helped (§3.1, §3.2); count: the spectator, or -1;
                           target -1: the spectator was sent away */
     UNO_EV_ALLOW_HELP, /* seat let spectator (count) help target (§3.2) */
+    UNO_EV_SWAP,       /* 7-0: seat and target swapped hands (no cards: each sees its own) */
+    UNO_EV_ROTATE,     /* 7-0: seat's 0 passed every hand on, count: the direction (+1 / -1) */
     UNO_EV_COUNT
 } UnoEventType;
 
@@ -422,7 +439,8 @@ void uno_game_step(UnoGame *g, const UnoAction *a);
 
 /* Every action `seat` could take now that would succeed (plays: one entry
  * per colour for wilds; sets: one entry per distinct outcome: which cards,
- * which first, which last). Timed actions use the game's current clock.
+ * which first, which last; a 7 that swaps hands under 7-0: one entry per
+ * player to swap with). Timed actions use the game's current clock.
  * Returns the count written (at most max); *total gets the full count. */
 int uno_game_legal(const UnoGame *g, int seat, UnoAction *out, int max, int *total);
 

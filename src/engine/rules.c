@@ -145,6 +145,10 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
       "booklet 'Rules for two players (\"Challenge UNO\")' 1-4; KPGUT 'Reverse'")                \
     B(side_slide, "a number card identical to the top card may be played out of turn",          \
       "KPGUT §7")                                                                                \
+    /* house rules: source "house rule (common name)" */                                        \
+    B(seven_o, "7-0: a 7 swaps hands with a player the player of the 7 chooses (target); a 0 "   \
+      "passes every hand one seat in the direction of play; neither as the last card",          \
+      "house rule (7-0); docs/rules.md 'House rules'")                                          \
     B(last_card_draw, "a play of special cards that empties the hand: draw 1 and play on",        \
       "KPGUT §2; reading 5 (docs/rules.md)")                                                           \
     B(tactical_suspect, "any player may suspect one who draws while holding a playable card",     \
@@ -531,6 +535,16 @@ UnoStatus uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t le
     return option_text(r, i, buf, len);
 }
 
+static bool house_rule_off(const UnoRules *r, int i)
+{
+    return strncmp(option_info[i].source, "house rule", 10) == 0 && field_read(r, i) == 0;
+}
+
+bool uno_rules_house_rule_off(const UnoRules *r, const UnoOptionInfo *opt)
+{
+    return house_rule_off(r, (int)(opt - option_info));
+}
+
 /* The rules as `uno rules` writes them: the name and every option's value
  * (by index: the state's hash is taken around every action in tests). */
 uint64_t hash_rules(uint64_t h, const UnoRules *r)
@@ -538,7 +552,7 @@ uint64_t hash_rules(uint64_t h, const UnoRules *r)
     h = hash_text(h, r->name);
     char value[256];
     for (int i = 0; i < OPT_COUNT; i++)
-        if (option_text(r, i, value, sizeof value) == UNO_OK)
+        if (!house_rule_off(r, i) && option_text(r, i, value, sizeof value) == UNO_OK)
             h = hash_text(h, value);
     return h;
 }

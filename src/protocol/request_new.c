@@ -192,7 +192,7 @@ cJSON *proto_new_json(const UnoRules *rules, const UnoSetup *setup, int64_t t)
                    cJSON_CreateString(builtin ? rules->name : uno_rules_builtin_names()[0]), &ok);
     if (!builtin && rules->name[0])
         proto_json_put(o, "name", cJSON_CreateString(rules->name), &ok);
-    proto_json_put(o, "options", proto_rules_json(rules), &ok);
+    proto_json_put(o, "options", proto_rules_saved_json(rules), &ok);
     cJSON *players = cJSON_CreateArray();
     for (int i = 0; i < setup->nplayers; i++) {
         proto_json_push(players, proto_json_person(&setup->players[i]), &ok);

@@ -141,7 +141,7 @@ bool sim_playout_fits(const UnoSimConfig *c)
     for (int s = 0; s < c->nplayers; s++)
         if (c->bots[s] != UNO_BOT_RANDOM)
             return false;
-    return c->emit == NULL && !c->reference && !c->engine;
+    return c->emit == NULL && !c->reference && !c->engine && !c->rules.seven_o;
 }
 
 UnoPlayout *sim_playout_new(const UnoSimConfig *c)

@@ -28,7 +28,9 @@
 
 typedef struct UnoPlayout UnoPlayout;
 
-/* Whether the playout plays c's games: every seat random, no events. */
+/* Whether the playout plays c's games: every seat random, no events, and
+ * no house rule 7-0 (its swaps are not modelled here: the engine plays
+ * those games). */
 bool sim_playout_fits(const UnoSimConfig *c);
 
 /* A playout for c (which fits and whose rules validate); NULL: no memory. */

@@ -17,6 +17,10 @@
  * In one game in TWIN_EVERY, every legal action is also applied to a copy
  * through the trusted path (uno_game_step): the two games must be equal.
  *
+ * Mattel and KPGUT are soaked again with the house rule 7-0 on: after every
+ * swap and rotation the cards are still all there, the views show each seat
+ * its own new hand only, and the two paths agree.
+ *
  * UNO_SOAK_GAMES sets the games per rule set (default 100000; CI runs the
  * default under ASan and UBSan), UNO_SHARD=i/k the i-th of k equal runs of
  * them that this process plays.
@@ -307,7 +311,7 @@ static void shard_games(long games, long *first, long *end)
     *end = games * (i + 1) / k;
 }
 
-static void soak(const char *name, int max_players)
+static void soak(const char *name, int max_players, bool seven_o)
 {
     UnoRules rules;
     char err[UNO_ERR_LEN];
@@ -315,6 +319,7 @@ static void soak(const char *name, int max_players)
         fail_msg("%s", err);
     /* the out-of-turn situations the soak must reach */
     rules.honour = true;
+    rules.seven_o = seven_o; /* house rule 7-0: hands swapped and passed on */
     long first, end;
     shard_games(games_per_rule_set(), &first, &end);
     Soak *s = calloc(1, sizeof *s);
@@ -325,17 +330,19 @@ static void soak(const char *name, int max_players)
         uno_rng_seed(&s->rng, 0x50a4 + (uint64_t)i); /* a game is the same in any shard */
         play_one(s, &rules, n, (uint64_t)i * 7919 + 1);
     }
-    printf("soak %s: %ld games (from %ld), %ld actions, %ld rejected; %ld events checked for every "
+    printf("soak %s%s: %ld games (from %ld), %ld actions, %ld rejected; %ld events checked for every "
            "viewer, %ld events and views rendered and checked; %ld legal actions stepped the same\n",
-           name, end - first, first, s->actions, s->rejected, s->events, s->rendered, s->steps_compared);
+           name, seven_o ? " with 7-0" : "", end - first, first, s->actions, s->rejected, s->events, s->rendered, s->steps_compared);
     assert_true(s->steps_compared > 0);
     free(s->stepped);
     free(s);
 }
 
-static void soak_mattel(void **state) { (void)state; soak("mattel", 10); }
-static void soak_classic(void **state) { (void)state; soak("classic", 10); }
-static void soak_kpgut(void **state) { (void)state; soak("kpgut", 15); }
+static void soak_mattel(void **state) { (void)state; soak("mattel", 10, false); }
+static void soak_classic(void **state) { (void)state; soak("classic", 10, false); }
+static void soak_kpgut(void **state) { (void)state; soak("kpgut", 15, false); }
+static void soak_mattel_seven_o(void **state) { (void)state; soak("mattel", 10, true); }
+static void soak_kpgut_seven_o(void **state) { (void)state; soak("kpgut", 15, true); }
 
 int main(void)
 {
@@ -343,6 +350,8 @@ int main(void)
         cmocka_unit_test(soak_mattel),
         cmocka_unit_test(soak_classic),
         cmocka_unit_test(soak_kpgut),
+        cmocka_unit_test(soak_mattel_seven_o),
+        cmocka_unit_test(soak_kpgut_seven_o),
     };
     return cmocka_run_group_tests_name("soak", tests, NULL, NULL);
 }

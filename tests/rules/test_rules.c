@@ -492,7 +492,7 @@ static void test_option_table(void **state)
         "hand_size", "min_players", "max_players", "dealer", "deal_rotates", "opening",
         "first_reverse", "first_wild", "first_wd4", "play_sets", "draw_rule", "wd4_rule",
         "wd4_on_draw2", "challenge", "stack_draw2", "stack_wd4", "two_player_reverse_skips",
-        "side_slide", "last_card_draw", "tactical_suspect", "suspect_shown_to",
+        "side_slide", "seven_o", "last_card_draw", "tactical_suspect", "suspect_shown_to",
         "wrong_suspect_draw", "uno_penalty", "uno_grace_ms", "uno_window", "uno_self_catch",
         "play_to_last", "stock_out_ends", "scoring", "target", "time_limit_min", "partners",
         "giveup", "giveup_into", "join", "join_cards", "spectators", "spectators_see_hands", "warnings", "votes", "honour",
