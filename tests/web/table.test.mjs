@@ -90,8 +90,9 @@ test('a seat\'s own link takes the seat to another device, and the first device 
   assert.deepEqual(await handOf(b), hand, 'the seat stays on the second device');
   // the folded link stays open across the updates the page gets
   await b.click('details.seat-link summary');
+  const logged = await b.locator('section.log li').count();
   assert.ok(await step(b), 'a move, and the updates it brings');
-  await b.waitForTimeout(500);
+  await b.waitForFunction((n) => document.querySelectorAll('section.log li').length > n, logged);
   assert.equal(await b.locator('details.seat-link[open]').count(), 1);
   await shot(b, 'seat-link-phone');
   assert.deepEqual([...a.problems, ...b.problems], []);
