@@ -244,14 +244,20 @@ static char *read_text(const char *path)
 
 /* ------------------------------------------- the game behind the screen */
 
-/* The requests of a save file. */
+/* The requests of a save file. uno play may be writing it (a record, then
+ * the end mark over the old one): a file caught in the middle of a line is
+ * read again, for a second at most. */
 static cJSON *save_requests(const char *save)
 {
     char err[512];
-    cJSON *reqs = save_file_requests(save, err, sizeof err);
-    if (!reqs)
-        fail_msg("save file: %s", err);
-    return reqs;
+    for (int waited = 0; waited <= 1000; waited += 20) {
+        cJSON *reqs = save_file_requests(save, err, sizeof err);
+        if (reqs)
+            return reqs;
+        sleep_ms(20);
+    }
+    fail_msg("save file: %s", err);
+    return NULL;
 }
 
 /* Replays the save file through `uno table` and sends one more request;
