@@ -244,16 +244,31 @@ static char *read_text(const char *path)
 
 /* ------------------------------------------- the game behind the screen */
 
+/* Whether every request has its op (a file read whole). */
+static bool all_have_ops(const cJSON *reqs)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, reqs)
+    {
+        if (!cJSON_IsString(cJSON_GetObjectItem(r, "op")))
+            return false;
+    }
+    return true;
+}
+
 /* The requests of a save file. uno play may be writing it (a record, then
- * the end mark over the old one): a file caught in the middle of a line is
+ * the end mark over the old one): a file caught in the middle of a write is
  * read again, for a second at most. */
 static cJSON *save_requests(const char *save)
 {
     char err[512];
     for (int waited = 0; waited <= 1000; waited += 20) {
         cJSON *reqs = save_file_requests(save, err, sizeof err);
-        if (reqs)
+        if (reqs && all_have_ops(reqs))
             return reqs;
+        if (reqs)
+            snprintf(err, sizeof err, "a request without its op");
+        cJSON_Delete(reqs);
         sleep_ms(20);
     }
     fail_msg("save file: %s", err);
