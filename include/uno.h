@@ -41,7 +41,7 @@ typedef enum UnoStatus {
     UNO_E_ILLEGAL,       /* against the rules in force */
     UNO_E_NOT_YOUR_TURN, /* a turn action by a seat that is not in turn */
     UNO_E_OVER,          /* the game has ended */
-    UNO_E_NO_GAME,       /* (protocol) no game started */
+    UNO_E_NO_ROOM,       /* a newcomer or spectator past the room the game was created with */
     UNO_E_NOMEM,         /* out of memory: nothing was done (the call may be tried again) */
 } UnoStatus;
 
@@ -50,7 +50,11 @@ typedef enum UnoStatus {
 
 /* ----------------------------------------------------------------- cards */
 
-/* A card is its kind, 0..54: coloured kinds are colour*13 + value. */
+/* A card is its kind, 0..54. The coloured kinds come value by value (0..9,
+ * Skip, Reverse, Draw 2), within a value Yellow, Blue, Green, Red:
+ * 4 * value + (3 - colour). That is the order of uno_game_legal's single
+ * cards, so a colour's kinds are every fourth bit of a bit set of kinds and a
+ * value's are four bits in a row. */
 typedef uint8_t UnoCard;
 
 enum { UNO_RED, UNO_GREEN, UNO_BLUE, UNO_YELLOW, UNO_COLORS, UNO_NO_COLOR = UNO_COLORS };
@@ -64,17 +68,31 @@ enum {
 };
 
 static inline bool uno_card_is_colored(UnoCard c) { return c < UNO_WILD; }
-static inline int uno_card_color(UnoCard c) { return c < UNO_WILD ? c / 13 : UNO_NO_COLOR; }
+static inline int uno_card_color(UnoCard c) { return c < UNO_WILD ? UNO_YELLOW - (c & 3) : UNO_NO_COLOR; }
 /* value 0..9, UNO_SKIP, UNO_REVERSE, UNO_DRAW2; for W, W+4, X: the kind itself */
-static inline int uno_card_value(UnoCard c) { return c < UNO_WILD ? c % 13 : c; }
-static inline UnoCard uno_card_make(int color, int value) { return (UnoCard)(color * 13 + value); }
-static inline bool uno_card_is_number(UnoCard c) { return c < UNO_WILD && c % 13 <= 9; }
+static inline int uno_card_value(UnoCard c) { return c < UNO_WILD ? c >> 2 : c; }
+static inline UnoCard uno_card_make(int color, int value) { return (UnoCard)(4 * value + UNO_YELLOW - color); }
+static inline bool uno_card_is_number(UnoCard c) { return c < 4 * UNO_SKIP; }
+/* The kinds of a colour, as a bit set of kinds (bit k: kind k). */
+static inline uint64_t uno_card_color_kinds(int color) { return 0x1111111111111ULL << (UNO_YELLOW - color); }
+/* The kinds in deck order, the order of a new deck before its shuffle and
+ * of a hand listed: colour by colour (Red, Green, Blue, Yellow), within a
+ * colour 0..9, Skip, Reverse, Draw 2; then W, W+4, X. uno_card_in_deck_order
+ * gives the i-th kind (i < UNO_KINDS), uno_card_deck_place a kind's place. */
+static inline UnoCard uno_card_in_deck_order(int i)
+{
+    return i < UNO_WILD ? uno_card_make(i / UNO_VALUES_PER_COLOR, i % UNO_VALUES_PER_COLOR) : (UnoCard)i;
+}
+static inline int uno_card_deck_place(UnoCard c)
+{
+    return c < UNO_WILD ? uno_card_color(c) * UNO_VALUES_PER_COLOR + uno_card_value(c) : c;
+}
 static inline bool uno_card_is_wild(UnoCard c) { return c == UNO_WILD || c == UNO_WILD4; }
 
 /* "R7", "GS", "BR", "Y+2", "W", "W+4", "X" (static strings). */
 const char *uno_card_name(UnoCard c);
 /* Case-insensitive; returns UNO_OK or UNO_E_BAD_REQUEST. */
-int uno_card_parse(const char *text, UnoCard *out);
+UnoStatus uno_card_parse(const char *text, UnoCard *out);
 /* 'R','G','B','Y' (any case) -> UNO_RED..; returns -1 for anything else. */
 int uno_color_parse(const char *text);
 const char *uno_color_name(int color); /* "R".."Y", "" for UNO_NO_COLOR */
@@ -187,19 +205,19 @@ const char *uno_rules_builtin_list(void);
 /* The text of a built-in rules file (compiled in from rules/NAME.rules), or NULL. */
 const char *uno_rules_builtin_text(const char *name);
 /* Loads a built-in rule set. */
-int uno_rules_preset(const char *name, UnoRules *out, char *err, size_t errlen);
+UnoStatus uno_rules_preset(const char *name, UnoRules *out, char *err, size_t errlen);
 /* Parses a rules file's text: "key = value" lines, '#' comments, an optional
  * "base = NAME" first. Errors name the line: "line 4: unknown option 'foo'". */
-int uno_rules_parse(const char *text, UnoRules *out, char *err, size_t errlen);
+UnoStatus uno_rules_parse(const char *text, UnoRules *out, char *err, size_t errlen);
 /* Sets one option from its text form ("true", "3", "oldest", "R7"). */
-int uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, size_t errlen);
+UnoStatus uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, size_t errlen);
 /* Writes the text form of an option's value into buf. */
-int uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len);
+UnoStatus uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len);
 /* The cards of one deck: 108, and the house-rule blanks (blanks that replace
  * a lost card only restore it: booklet 'Blank card'). */
 int uno_rules_deck_size(const UnoRules *r);
 /* Checks the combination (e.g. partners needs exactly 4 players). */
-int uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen);
+UnoStatus uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen);
 
 /* ----------------------------------------------------------------- setup */
 
@@ -228,23 +246,33 @@ typedef struct UnoSetup {
      * what it does); used during uno_game_new/init only */
     void (*emit)(void *ctx, const struct UnoEvent *ev);
     void *ctx;
+    /* Room in the game's block for people who come after the deal (the
+     * block never grows): seats for KPGUT §13 newcomers, places for §3.2
+     * spectators. Each is cut to what the rules can use (no newcomers
+     * without `join`, UNO_MAX_PLAYERS seats in all, the rules' `spectators`);
+     * a join or spectator past it is refused with UNO_E_NO_ROOM. 0 (as
+     * uno_setup_init leaves them): room for the players only. Negative:
+     * UNO_E_BAD_REQUEST. */
+    int room_newcomers;
+    int room_spectators;
 } UnoSetup;
 
-void uno_setup_init(UnoSetup *s); /* zero players, dealer -1 */
+void uno_setup_init(UnoSetup *s); /* zero players, dealer -1, no room for more */
 
 typedef struct UnoGame UnoGame;
 
-/* Bytes a game needs for these rules and players: room for these seats
- * only (uno_game_make_room grows it for a joiner or a spectator). */
-size_t uno_game_size(const UnoRules *rules, int nplayers);
+/* Bytes a game needs for these rules and setup: its players, and the room
+ * the setup asks for newcomers and spectators (as far as the rules can
+ * use it). The setup need not be valid: an invalid one is refused later. */
+size_t uno_game_size(const UnoRules *rules, const UnoSetup *setup);
 /* Allocates and deals into *out: UNO_OK, or a status and a message (a bad
  * setup; UNO_E_NOMEM) and *out NULL. */
-int uno_game_create(const UnoRules *rules, const UnoSetup *setup, UnoGame **out, char *err, size_t errlen);
+UnoStatus uno_game_create(const UnoRules *rules, const UnoSetup *setup, UnoGame **out, char *err, size_t errlen);
 /* uno_game_create, returning the game: NULL with a message on a bad setup
  * or out of memory (uno_game_create tells which). */
 UnoGame *uno_game_new(const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
 /* Deals into caller memory of uno_game_size() bytes (no allocation). */
-int uno_game_init(UnoGame *mem, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
+UnoStatus uno_game_init(UnoGame *mem, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
 /* uno_game_init in two halves, for callers that deal many games with the
  * same rules and people (simulations): uno_game_prepare checks the rules
  * and the setup once and lays the table out (the seats, the clock, the deck
@@ -255,7 +283,7 @@ int uno_game_init(UnoGame *mem, const UnoRules *rules, const UnoSetup *setup, ch
  * game uno_game_init deals from the same setup with that seed, without its
  * events, and with nothing checked again. A setup with a stacked deck_top
  * is checked by uno_game_prepare, but only uno_game_init deals it. */
-int uno_game_prepare(UnoGame *mem, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
+UnoStatus uno_game_prepare(UnoGame *mem, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen);
 void uno_game_deal(UnoGame *g, const UnoGame *prepared, uint64_t seed);
 void uno_game_free(UnoGame *g);
 /* dst must have at least uno_game_bytes(src) bytes. */
@@ -362,9 +390,10 @@ const char *uno_reason_name(UnoReason reason);   /* protocol "reason" */
 typedef void (*UnoEventFn)(void *ctx, const UnoEvent *ev);
 
 /* Applies an action. On failure, nothing changes and err says why. emit may
- * be NULL (simulations). A join (KPGUT §13) or a spectator (§3.2) needs room
- * in the block: call uno_game_make_room first, or it is refused. */
-int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx,
+ * be NULL (simulations). A join (KPGUT §13) or a spectator (§3.2) past the
+ * room the game was created with (UnoSetup.room_newcomers,
+ * room_spectators) is UNO_E_NO_ROOM. */
+UnoStatus uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx,
                    char *err, size_t errlen);
 /* Whether time reaching t fires a timer of g (KPGUT §8's away timer, the
  * one-hour limit of a scored KPGUT game): a front end that keeps the clock
@@ -390,13 +419,6 @@ int64_t uno_game_catchable_at(const UnoGame *g, int seat);
  * action from elsewhere (a person, a file, the network) goes through
  * uno_game_apply. The game is the same as after uno_game_apply. */
 void uno_game_step(UnoGame *g, const UnoAction *a);
-/* The game, grown by one seat when `a` is a join, or by one spectator when
- * it is a spectate, and the game has no room left but the rules allow one;
- * otherwise g itself. g must have come from malloc (uno_game_new); the block
- * may move (as with realloc: g is then no longer valid). NULL when memory
- * runs out, with g unchanged. The game is the same game, only its
- * uno_game_bytes() grows: make room before taking an undo copy of it. */
-UnoGame *uno_game_make_room(UnoGame *g, const UnoAction *a);
 
 /* Every action `seat` could take now that would succeed (plays: one entry
  * per colour for wilds; sets: one entry per distinct outcome: which cards,
@@ -428,7 +450,7 @@ int uno_game_dealer(const UnoGame *g);
 bool uno_game_over(const UnoGame *g);
 int64_t uno_game_clock(const UnoGame *g);
 int uno_game_hand_count(const UnoGame *g, int seat);
-/* The seat's cards, sorted by kind; returns the count (at most max). */
+/* The seat's cards in deck order (above); returns the count (at most max). */
 int uno_game_hand(const UnoGame *g, int seat, UnoCard *out, int max);
 /* Counts per kind (UNO_KINDS entries) of the seat's hand. */
 const uint8_t *uno_game_hand_kinds(const UnoGame *g, int seat);
@@ -465,7 +487,7 @@ uint64_t uno_game_playable(const UnoGame *g, int seat);
 uint64_t uno_game_hash(const UnoGame *g);
 /* Invariants (card conservation, one player in turn, a valid phase).
  * UNO_OK, or a message naming the broken one. */
-int uno_game_check(const UnoGame *g, char *err, size_t errlen);
+UnoStatus uno_game_check(const UnoGame *g, char *err, size_t errlen);
 
 /* ------------------------------------------------------- what each may see */
 
@@ -497,7 +519,7 @@ void uno_history_free(UnoHistory *h);
 UnoHistory *uno_history_copy(const UnoHistory *h);
 /* Records ev as the viewer sees it. UNO_OK, or UNO_E_NOMEM (nothing is
  * recorded). */
-int uno_history_add(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev);
+UnoStatus uno_history_add(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev);
 int uno_history_count(const UnoHistory *h);
 /* Event i as the viewer saw it: ncards 0 and cards NULL where it may not
  * see them (count still says how many). Valid until the history is freed. */
@@ -539,7 +561,7 @@ int uno_history_voids(const UnoHistory *h, int seat, const UnoVoid **voids);
  * and on the seed only, not on where the hidden cards really are. h may be
  * NULL (nothing known beyond counts; a coin decides the hidden rulings).
  * UNO_OK, or UNO_E_BAD_REQUEST when h contradicts g (a known card is gone). */
-int uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t seed, UnoGame *out);
+UnoStatus uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t seed, UnoGame *out);
 
 /* ------------------------------------------------------------------- rng */
 

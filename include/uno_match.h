@@ -36,8 +36,7 @@
  *  - The match owns its current game. Act on it with uno_match_apply(), not
  *    uno_game_apply(): the match must see a KPGUT §13 join to know who sits
  *    where. The game may be put back to an earlier copy of itself (an undo
- *    with uno_game_copy(), taken after uno_match_make_room()); joins made
- *    since are then forgotten too.
+ *    with uno_game_copy()); joins made since are then forgotten too.
  *  - Players are numbered 0.. in the order of the first setup; a player who
  *    joins a game (§13) gets the next number and keeps it. Seats are those
  *    of the current game; uno_match_seat_player() and uno_match_player_seat()
@@ -96,7 +95,7 @@ UnoMatch *uno_match_new(const UnoRules *rules, const UnoSetup *first, const UnoM
                         char *err, size_t errlen);
 /* uno_match_new with its status: UNO_OK and the match in *out, or the
  * status (UNO_E_BAD_REQUEST, UNO_E_NOMEM) and *out NULL. */
-int uno_match_create(const UnoRules *rules, const UnoSetup *first, const UnoMatchOptions *opts, UnoMatch **out,
+UnoStatus uno_match_create(const UnoRules *rules, const UnoSetup *first, const UnoMatchOptions *opts, UnoMatch **out,
                      char *err, size_t errlen);
 void uno_match_free(UnoMatch *m);
 /* A deep copy, with its own copy of the current game (an undo, a search).
@@ -121,15 +120,12 @@ int uno_match_game_number(const UnoMatch *m);
  * `games`; 0 when it ends by score (or when the session is open). */
 int uno_match_games_planned(const UnoMatch *m);
 
-/* uno_game_apply() on the current game, keeping track of joins (§13), after
- * uno_match_make_room(). A join refused for want of room in the match is
- * UNO_E_ILLEGAL. The current game may move: read it again with
- * uno_match_game(). */
-int uno_match_apply(UnoMatch *m, const UnoAction *a, UnoEventFn emit, void *ctx, char *err,
+/* uno_game_apply() on the current game, keeping track of joins (§13). A
+ * join refused for want of room in the match is UNO_E_ILLEGAL; past the
+ * room the games are dealt with (the first setup's room_newcomers and
+ * room_spectators, kept for every game of the match), UNO_E_NO_ROOM. */
+UnoStatus uno_match_apply(UnoMatch *m, const UnoAction *a, UnoEventFn emit, void *ctx, char *err,
                     size_t errlen);
-/* uno_game_make_room() on the current game: returns the game, which may have
- * moved, or NULL when memory runs out (nothing changed). */
-UnoGame *uno_match_make_room(UnoMatch *m, const UnoAction *a);
 
 /* Deals the next game, whose clock begins at t (ms; < 0: 0). emit (may be
  * NULL) receives the deal's events, as UnoSetup.emit does for
@@ -137,12 +133,12 @@ UnoGame *uno_match_make_room(UnoMatch *m, const UnoAction *a);
  * turn. They come before the new game is the match's current game, and do
  * not count if the call then fails (out of memory). UNO_E_ILLEGAL while the
  * current game is not over; UNO_E_OVER when the match is over. */
-int uno_match_next(UnoMatch *m, int64_t t, UnoEventFn emit, void *ctx, char *err, size_t errlen);
+UnoStatus uno_match_next(UnoMatch *m, int64_t t, UnoEventFn emit, void *ctx, char *err, size_t errlen);
 
 /* Ends the match with the current game, which must be over (UNO_E_ILLEGAL
  * otherwise; UNO_E_OVER if the match already is): the way an open session
  * ends, or players stop early. The standings are then final. */
-int uno_match_stop(UnoMatch *m, char *err, size_t errlen);
+UnoStatus uno_match_stop(UnoMatch *m, char *err, size_t errlen);
 
 /* The match has ended: a target reached (target matches), the schedule or
  * the session's games played, stopped, or too few players left to deal. */
@@ -213,7 +209,7 @@ typedef struct UnoMatchSlot {
 int uno_match_schedule_len(const UnoMatch *m);
 /* Game `game` of the schedule: UNO_OK, or UNO_E_BAD_REQUEST when there is
  * no such game. */
-int uno_match_schedule(const UnoMatch *m, int game, UnoMatchSlot *out);
+UnoStatus uno_match_schedule(const UnoMatch *m, int game, UnoMatchSlot *out);
 /* Booklet "Multi-table tournaments" 1: the points `player` scored with
  * `partner` as partner (0 for themselves or a non-partner). */
 int uno_match_partnership(const UnoMatch *m, int player, int partner);

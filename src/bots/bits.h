@@ -1,9 +1,8 @@
 /*
  * bits.h — bit tricks of the random policy (random.c), which the
  * simulator's playout (src/sim/playout.c) shares: choosing the k-th of the
- * cards a bit set holds, counting them, and spreading a colour's 13 kinds out to the
- * policy's order. With BMI2 each is one pdep (make ARCH=native enables it
- * where the CPU has it); without, a few shifts.
+ * cards a bit set holds and counting them. With BMI2 the k-th is one pdep
+ * (make ARCH=native enables it where the CPU has it); without, a short loop.
  */
 #ifndef UNO_BOTS_BITS_H
 #define UNO_BOTS_BITS_H
@@ -13,20 +12,6 @@
 #if defined(__BMI2__)
 #include <immintrin.h>
 #endif
-
-/* The 13 bits of x spread to every fourth bit (bit i to bit 4i). */
-static inline uint64_t bits_spread4(uint64_t x)
-{
-#if defined(__BMI2__)
-    return _pdep_u64(x, 0x1111111111111ULL);
-#else
-    x &= 0x1fff;
-    x = (x | x << 24) & 0x000000ff000000ffULL;
-    x = (x | x << 12) & 0x000f000f000f000fULL;
-    x = (x | x << 6) & 0x0303030303030303ULL;
-    return (x | x << 3) & 0x1111111111111111ULL;
-#endif
-}
 
 /* The number of set bits of m. Without the popcnt instruction the compiler
  * calls libgcc's table-driven __popcountdi2; these few shifts inline (the

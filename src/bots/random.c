@@ -6,8 +6,8 @@
  *
  * The policy needs only the phase, the kinds the seat can begin a play with
  * (uno_game_playable: the view carries them) and the size of its hand, so
- * the same function serves a seat's view (uno_bot_random) and a playout on
- * a game of the searcher's own (uno_bot_random_step), which never builds a
+ * the same function serves a seat's view (bot_random) and a playout on
+ * a game of the searcher's own (bot_random_step), which never builds a
  * view or a legal list.
  */
 #include "bots/bits.h"
@@ -21,22 +21,6 @@ typedef struct Situation {
     int hand_count;
 } Situation;
 
-/* The k-th (from 0) playable kind in the order of uno_game_legal's single
- * cards: value by value (0..9, Skip, Reverse, Draw 2), within a value from
- * Yellow down to Red, then Wild, Wild Draw 4, the blank. The kinds are laid
- * out in that order first (bit 4v + 3 - c for colour c, value v; W, W+4 and
- * X keep bits 52..54), so that the k-th is the k-th set bit. */
-static UnoCard kind_at(uint64_t m, uint32_t k)
-{
-    uint64_t ordered = m & (7ULL << UNO_WILD);
-    for (int c = 0; c < UNO_COLORS; c++)
-        ordered |= bits_spread4(m >> (13 * c) & 0x1fff) << (UNO_COLORS - 1 - c);
-    int at = bits_nth(ordered, k);
-    if (at >= UNO_WILD)
-        return (UnoCard)at;
-    return uno_card_make(UNO_COLORS - 1 - (at & 3), at >> 2);
-}
-
 /* bots.h's UNO_BOT_RANDOM, for the seat in turn. */
 static inline __attribute__((always_inline)) void random_policy(const Situation *s, const UnoBotParams *p, UnoRng *rng, UnoAction *out)
 {
@@ -49,8 +33,10 @@ static inline __attribute__((always_inline)) void random_policy(const Situation 
         uno_action_init(out, s->phase == UNO_PHASE_PENDING ? UNO_ACT_TAKE : UNO_ACT_DRAW, s->seat);
         return;
     }
-    /* uniform among the distinct cards, then among the card's entries */
-    UnoCard c = kind_at(s->playable, uno_rng_below(rng, (uint32_t)bits_count(s->playable)));
+    /* uniform among the distinct cards, then among the card's entries. The
+     * list's single cards come in kind order (uno.h: value by value, within
+     * a value Yellow to Red, then W, W+4, X), so the k-th is the k-th set bit. */
+    UnoCard c = (UnoCard)bits_nth(s->playable, uno_rng_below(rng, (uint32_t)bits_count(s->playable)));
     uno_action_init(out, UNO_ACT_PLAY, s->seat);
     out->ncards = 1;
     out->cards[0] = c;
@@ -61,30 +47,30 @@ static inline __attribute__((always_inline)) void random_policy(const Situation 
     else
         uno_rng_below(rng, 1);
     if (s->hand_count == 2)
-        out->uno = uno_bot_uniform(rng) < p->uno_rate;
+        out->uno = bot_uniform(rng) < p->uno_rate;
 }
 
-bool uno_bot_random(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
+bool bot_random(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
 {
-    if (!uno_bot_in_turn(v))
+    if (!bot_in_turn(v))
         return false;
     Situation s = {v->seat, v->phase, v->playable, v->hand_count};
     random_policy(&s, p, rng, out);
     return true;
 }
 
-void uno_bot_random_step(const UnoBotParams *p, const UnoGame *g, int seat, UnoRng *rng, UnoAction *out)
+void bot_random_step(const UnoBotParams *p, const UnoGame *g, int seat, UnoRng *rng, UnoAction *out)
 {
     Situation s = {seat, uno_game_phase(g), uno_game_playable(g, seat), uno_game_hand_count(g, seat)};
     random_policy(&s, p, rng, out);
 }
 
-long uno_bot_rollout(const UnoBotParams *p, UnoGame *g, UnoRng *rngs, long max_actions)
+long bot_rollout(const UnoBotParams *p, UnoGame *g, UnoRng *rngs, long max_actions)
 {
     long n = 0;
     for (int seat; n < max_actions && (seat = uno_game_turn(g)) >= 0; n++) {
         UnoAction a;
-        uno_bot_random_step(p, g, seat, &rngs[seat], &a);
+        bot_random_step(p, g, seat, &rngs[seat], &a);
         uno_game_step(g, &a);
     }
     return n;

@@ -11,106 +11,59 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/sim_args.h"
 #include "sim/arena.h"
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: uno arena --bots LIST [--rules R] [--players N] [--games G] [--seed S]\n"
-            "                 [--threads T] [--json] [--csv FILE] [--svg FILE]\n"
-            "\n"
-            "Bots against bots on duplicate deals: every deal is played once per seat,\n"
-            "the lineup rotated by one seat each time, so every bot gets the same cards\n"
-            "from every seat. Prints per bot its wins and mean finishing place with 95%%\n"
-            "intervals, and a rating (Elo scale, mean 1500) with a bootstrap interval.\n"
-            "\n"
-            "  --bots LIST      one bot per seat, comma-separated, two different at least:\n"
-            "                   easy, medium, hard, expert, random, heuristic, ismcts,\n"
-            "                   ismcts:ITERATIONS, ismcts:MSms\n"
-            "                   (e.g. expert,medium,medium,medium),\n"
-            "                   or a program: cmd:COMMAND, cmd:MSms:COMMAND, with no comma in\n"
-            "                   COMMAND (docs/bots-external.md)\n"
-            "  --rules R        mattel, classic, kpgut, or a rules file; mattel\n"
-            "  --options k=v,.. change options of the rule set\n"
-            "  --players N      players; the lineup's length\n"
-            "  --games G        deals, each played once per seat; 1000\n"
-            "  --seed S         the run's seed, 1\n"
-            "  --threads T      threads, all cores\n"
-            "  --json           print the results as JSON\n"
-            "  --csv FILE       one row per seat of every game: deal, rotation, seat, bot,\n"
-            "                   place\n"
-            "  --svg FILE       draw the ratings with their intervals\n"
-            "  --help           show this help\n"
-            "\n"
-            "The same seed, lineup and budgets in iterations give the same table, whatever\n"
-            "the threads (a budget in milliseconds depends on the machine). docs/bots.md\n"
-            "says how places, intervals and ratings are worked out.\n");
-}
-
 typedef struct ArenaArgs {
     const char *rules, *options, *bots, *csv, *svg;
-    uint64_t players, games, seed, threads;
-    bool json, players_given;
+    uint64_t players, games, seed, threads; /* players 0: the lineup's length */
+    bool json;
 } ArenaArgs;
 
-/* 0 parsed, 1 --help shown, 2 bad usage (said on stderr). */
+static const CliOption arena_options[] = {
+    CLI_TEXT("bots", "LIST", ArenaArgs, bots,
+             "one bot per seat, comma-separated, two different at least: easy, medium, hard, expert, random, "
+             "heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms (e.g. expert,medium,medium,medium), or a "
+             "program: cmd:COMMAND, cmd:MSms:COMMAND, with no comma in COMMAND (docs/bots-external.md)"),
+    CLI_TEXT("rules", "R", ArenaArgs, rules, "mattel, classic, kpgut, or a rules file; mattel"),
+    CLI_TEXT("options", "k=v,..", ArenaArgs, options, "change options of the rule set"),
+    CLI_U64("players", "N", ArenaArgs, players, 2, UNO_MAX_PLAYERS, "players; the lineup's length"),
+    CLI_U64("games", "G", ArenaArgs, games, 1, 10000000, "deals, each played once per seat; 1000"),
+    CLI_U64("seed", "S", ArenaArgs, seed, 0, UINT64_MAX, "the run's seed, 1"),
+    CLI_U64("threads", "T", ArenaArgs, threads, 1, 1024, "threads, all cores"),
+    CLI_FLAG("json", ArenaArgs, json, "print the results as JSON"),
+    CLI_TEXT("csv", "FILE", ArenaArgs, csv,
+             "one row per seat of every game: deal, rotation, seat, bot, place"),
+    CLI_TEXT("svg", "FILE", ArenaArgs, svg, "draw the ratings with their intervals"),
+};
+
+static const CliCommand arena_command = {
+    .name = "uno arena",
+    .synopsis = "usage: uno arena --bots LIST [--rules R] [--players N] [--games G] [--seed S]\n"
+                "                 [--threads T] [--json] [--csv FILE] [--svg FILE]\n",
+    .about = "Bots against bots on duplicate deals: every deal is played once per seat,\n"
+             "the lineup rotated by one seat each time, so every bot gets the same cards\n"
+             "from every seat. Prints per bot its wins and mean finishing place with 95%\n"
+             "intervals, and a rating (Elo scale, mean 1500) with a bootstrap interval.\n",
+    CLI_OPTIONS(arena_options),
+    .operands_note = "uno arena takes options only",
+    .notes = "The same seed, lineup and budgets in iterations give the same table, whatever\n"
+             "the threads (a budget in milliseconds depends on the machine). docs/bots.md\n"
+             "says how places, intervals and ratings are worked out.\n",
+};
+
+/* CLI_PARSED, CLI_HELP_SHOWN or CLI_BAD (said on stderr). */
 static int parse(int argc, char **argv, ArenaArgs *a)
 {
-    char err[256];
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     *a = (ArenaArgs){.rules = "mattel", .games = 1000, .seed = 1, .threads = cores > 0 ? (uint64_t)cores : 1};
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int rc = 0;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            usage(stdout);
-            return 1;
-        }
-        if (strcmp(arg, "--json") == 0) {
-            a->json = true;
-            continue;
-        }
-        if (!val) {
-            fprintf(stderr, "uno arena: '%s' needs a value (or is unknown)\n", arg);
-            return 2;
-        }
-        if (strcmp(arg, "--rules") == 0)
-            a->rules = val;
-        else if (strcmp(arg, "--options") == 0)
-            a->options = val;
-        else if (strcmp(arg, "--bots") == 0)
-            a->bots = val;
-        else if (strcmp(arg, "--csv") == 0)
-            a->csv = val;
-        else if (strcmp(arg, "--svg") == 0)
-            a->svg = val;
-        else if (strcmp(arg, "--players") == 0) {
-            rc = uno_args_number(arg, val, 2, UNO_MAX_PLAYERS, &a->players, err, sizeof err);
-            a->players_given = true;
-        } else if (strcmp(arg, "--games") == 0)
-            rc = uno_args_number(arg, val, 1, 10000000, &a->games, err, sizeof err);
-        else if (strcmp(arg, "--seed") == 0)
-            rc = uno_args_number(arg, val, 0, UINT64_MAX, &a->seed, err, sizeof err);
-        else if (strcmp(arg, "--threads") == 0)
-            rc = uno_args_number(arg, val, 1, 1024, &a->threads, err, sizeof err);
-        else {
-            fprintf(stderr, "uno arena: unknown argument '%s'\n", arg);
-            return 2;
-        }
-        if (rc) {
-            fprintf(stderr, "uno arena: %s\n", err);
-            return 2;
-        }
-        i++;
-    }
-    if (!a->bots) {
-        fprintf(stderr, "uno arena: --bots is needed (uno arena --help)\n");
-        return 2;
-    }
-    return 0;
+    int rc = cli_parse(&arena_command, argc, argv, a, NULL);
+    if (rc == CLI_PARSED && !a->bots)
+        return cli_bad_usage(&arena_command, "--bots is needed");
+    return rc;
 }
 
 /* The lineup's names, one per seat; their number. */
@@ -128,19 +81,19 @@ static int lineup_names(const char *list, UnoArenaConfig *c)
 static int configure(const ArenaArgs *a, UnoArenaConfig *c, char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
-    uno_sim_config_default(&c->sim);
+    sim_config_default(&c->sim);
     int seats = lineup_names(a->bots, c);
-    c->sim.nplayers = a->players_given ? (int)a->players : seats;
+    c->sim.nplayers = a->players ? (int)a->players : seats;
     c->sim.seed = a->seed;
     c->deals = a->games;
     c->threads = (int)a->threads;
-    if (uno_args_rules(a->rules, a->options, c->sim.nplayers, &c->sim.rules, err, errlen) != 0)
+    if (cli_args_rules(a->rules, a->options, c->sim.nplayers, &c->sim.rules, err, errlen) != 0)
         return 1;
     if (seats != c->sim.nplayers) {
         snprintf(err, errlen, "--bots: %d bots for %d players (one per seat)", seats, c->sim.nplayers);
         return 1;
     }
-    return uno_args_bots(a->bots, c->sim.nplayers, c->sim.bots, c->sim.params, err, errlen);
+    return cli_args_bots(a->bots, c->sim.nplayers, c->sim.bots, c->sim.params, err, errlen);
 }
 
 typedef struct Progress {
@@ -153,7 +106,7 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     double secs = (double)(now.tv_sec - p->start.tv_sec) + (double)(now.tv_nsec - p->start.tv_nsec) / 1e9;
-    uno_cli_progress("", done, total, secs, "");
+    cli_progress("", done, total, secs, "");
 }
 
 /* The width of the bot column: the longest name, at least "bot"'s 16. */
@@ -171,7 +124,7 @@ static void print_text(const UnoArenaConfig *c, const UnoArenaResult *r)
 {
     printf("uno arena: %s, %d players, %" PRIu64 " deal%s x %d seatings = %" PRIu64 " games, seed %" PRIu64
            " (%.1f s)\n\n",
-           c->sim.rules.name, r->nplayers, r->deals, uno_cli_s((long long)r->deals), r->nplayers,
+           c->sim.rules.name, r->nplayers, r->deals, cli_s((long long)r->deals), r->nplayers,
            r->deals * (uint64_t)r->nplayers, c->sim.seed, r->seconds);
     int w = name_width(r);
     printf("%-*s %5s %10s %8s %8s  %-17s %6s  %-14s %6s  %s\n", w, "bot", "seats", "seat-games", "wins",
@@ -190,19 +143,19 @@ static void print_text(const UnoArenaConfig *c, const UnoArenaResult *r)
 static void print_json(const UnoArenaConfig *c, const UnoArenaResult *r)
 {
     printf("{\n  \"rules\": ");
-    uno_cli_json_string(stdout, c->sim.rules.name);
+    cli_json_string(stdout, c->sim.rules.name);
     printf(", \"players\": %d, \"deals\": %" PRIu64 ", \"games\": %" PRIu64 ", \"seed\": %" PRIu64
            ", \"seconds\": %.3f,\n  \"lineup\": [",
            r->nplayers, r->deals, r->deals * (uint64_t)r->nplayers, c->sim.seed, r->seconds);
     for (int pos = 0; pos < r->nplayers; pos++) {
         printf("%s", pos ? ", " : "");
-        uno_cli_json_string(stdout, c->names[pos]);
+        cli_json_string(stdout, c->names[pos]);
     }
     printf("],\n  \"bots\": [\n");
     for (int i = 0; i < r->nentrants; i++) {
         const UnoArenaEntrant *e = &r->entrants[i];
         printf("    {\"bot\": ");
-        uno_cli_json_string(stdout, e->name);
+        cli_json_string(stdout, e->name);
         printf(", \"seats\": %d, \"seat_games\": %" PRIu64 ", \"wins\": %" PRIu64
                ", \"win_rate\": %.6f, \"win_interval\": [%.6f, %.6f], \"place\": %.6f, \"place_interval\": [%.6f, %.6f], "
                "\"rating\": %.2f, \"rating_interval\": [%.2f, %.2f]}%s\n",
@@ -227,7 +180,7 @@ static int write_csv(const char *path, const UnoArenaConfig *c, const UnoArenaRe
             for (int seat = 0; seat < n; seat++) {
                 uint16_t p2 = r->places2[(d * (uint64_t)n + (uint64_t)rot) * (uint64_t)n + (uint64_t)seat];
                 fprintf(f, "%" PRIu64 ",%d,%d,", d, rot, seat);
-                uno_cli_csv_field(f, c->names[uno_arena_position(n, rot, seat)]);
+                cli_csv_field(f, c->names[sim_arena_position(n, rot, seat)]);
                 fprintf(f, ",%g\n", p2 / 2.0);
             }
     int rc = fclose(f) == 0 ? 0 : 1;
@@ -260,9 +213,9 @@ static int write_svg(const char *path, const UnoArenaConfig *c, const UnoArenaRe
     fprintf(f, "<text x=\"%d\" y=\"24\" font-size=\"15\">Ratings (Elo scale, mean 1500) with 95%% bootstrap "
                "intervals</text>\n<text x=\"%d\" y=\"44\" fill=\"#555\">",
             20, 20);
-    uno_cli_xml_text(f, c->sim.rules.name);
+    cli_xml_text(f, c->sim.rules.name);
     fprintf(f, ", %d players, %" PRIu64 " duplicate deal%s, seed %" PRIu64 "</text>\n", r->nplayers, r->deals,
-            uno_cli_s((long long)r->deals), c->sim.seed);
+            cli_s((long long)r->deals), c->sim.seed);
     for (double v = lo; v <= hi + 1e-9; v += 50) {
         fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", X(v), top - 6, X(v),
                 height - 40);
@@ -273,7 +226,7 @@ static int write_svg(const char *path, const UnoArenaConfig *c, const UnoArenaRe
         const UnoArenaEntrant *e = &r->entrants[i];
         int y = top + row * i + row / 2;
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", left - 10, y + 4);
-        uno_cli_xml_text(f, e->name);
+        cli_xml_text(f, e->name);
         fprintf(f, "</text>\n");
         fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#1f77b4\" stroke-width=\"3\"/>\n",
                 X(e->rating_lo), y, X(e->rating_hi), y);
@@ -293,8 +246,8 @@ int cmd_arena(int argc, char **argv)
 {
     ArenaArgs a;
     int rc = parse(argc, argv, &a);
-    if (rc)
-        return rc == 1 ? 0 : 2;
+    if (rc != CLI_PARSED)
+        return cli_exit_status(rc);
     UnoArenaConfig c;
     char err[UNO_ERR_LEN * 2];
     if (configure(&a, &c, err, sizeof err) != 0) {
@@ -308,9 +261,9 @@ int cmd_arena(int argc, char **argv)
         c.progress_ctx = &p;
     }
     UnoArenaResult r;
-    if (uno_arena_run(&c, &r, err, sizeof err) != UNO_OK) {
+    if (sim_arena_run(&c, &r, err, sizeof err) != UNO_OK) {
         fprintf(stderr, "uno arena: %s\n", err);
-        uno_arena_result_free(&r);
+        sim_arena_result_free(&r);
         return 1;
     }
     if (a.json)
@@ -318,6 +271,6 @@ int cmd_arena(int argc, char **argv)
     else
         print_text(&c, &r);
     rc = (a.csv && write_csv(a.csv, &c, &r)) || (a.svg && write_svg(a.svg, &c, &r));
-    uno_arena_result_free(&r);
+    sim_arena_result_free(&r);
     return rc;
 }

@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <locale.h>
-#include <stddef.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +18,7 @@
 
 #include <curses.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/play.h"
@@ -47,58 +47,91 @@ static void catch_signals(void)
     sigaction(SIGHUP, &sa, NULL);
 }
 
-static void usage(FILE *out)
+/* --name: a name a table shows. */
+static int set_name(void *args, const char *value, char *err, size_t errlen)
 {
-    fprintf(out,
-            "usage: uno play [OPTIONS]\n"
-            "       uno play --resume FILE [OPTIONS]\n"
-            "\n"
-            "Play UNO in the terminal against bots: you are seat 0. docs/play.md tells the\n"
-            "keys; press ? in the game for them and for the rules in force.\n"
-            "\n"
-            "  --rules R        a rule set (mattel, classic, kpgut) or a rules file [mattel]\n"
-            "  --players N      players, you included, 2..30 (the rules may allow fewer) [4]\n"
-            "  --name NAME      your name [$USER]\n"
-            "  --age A          your age in years [30] (KPGUT: the oldest deals, the\n"
-            "                   youngest opens)\n"
-            "  --seed S         the deal's seed [from the clock]\n"
-            "  --options k=v,.. change options of the rule set (uno rules NAME lists them)\n"
-            "  --pace MS        the bots' pace in milliseconds [700]\n"
-            "  --forget R       how often the bots forget to say UNO, 0..1 [0.1]\n"
-            "  --bluff R        how often the bots dare a Wild Draw 4 bluff, 0..1 [0.05]\n"
-            "  --bot LEVEL      the bots' level [medium]: easy, medium, hard, expert\n"
-            "                   (docs/bots.md), or random, heuristic, ismcts,\n"
-            "                   ismcts:ITERATIONS, ismcts:MSms, or a program: cmd:COMMAND,\n"
-            "                   cmd:MSms:COMMAND (docs/bots-external.md)\n"
-            "  --match          a whole match (Mattel: to 500 over several hands; KPGUT: a\n"
-            "                   session)\n"
-            "  --target N       the match's target score [the rule set's: 500]; implies\n"
-            "                   --match\n"
-            "  --games N        the session's games [0: until you quit]; implies --match\n"
-            "  --save FILE      save the game to FILE\n"
-            "                   [~/.local/state/uno/games/STAMP-SEED.jsonl]\n"
-            "  --no-save        do not save\n"
-            "  --autoplay       a bot plays your seat too (a demo)\n"
-            "  --quit-at-end    with --autoplay: leave when the game (or match) is over\n"
-            "  --ascii          no UTF-8 symbols\n"
-            "  --resume FILE    go on with the game saved in FILE (after a quit, a crash):\n"
-            "                   its rules, players and seed are the file's, you are seat 0,\n"
-            "                   new moves are added to FILE; only --pace, --forget, --bluff,\n"
-            "                   --bot, --autoplay, --quit-at-end and --ascii go with it\n"
-            "  --help           show this help\n"
-            "\n"
-            "The save file holds the `uno table` requests of the game: `uno replay FILE`\n"
-            "re-runs it, `uno play --resume FILE` goes on with it. NO_COLOR set (and not\n"
-            "empty) draws the table without colours.\n");
+    if (!value[0] || strlen(value) >= UNO_NAME_LEN) {
+        snprintf(err, errlen, "--name: '%.60s' is empty or too long (at most %d bytes)", value, UNO_NAME_LEN - 1);
+        return 1;
+    }
+    ((PlayConfig *)args)->name = value;
+    return 0;
 }
 
-static int bad_usage(const char *fmt, const char *arg)
+/* --bot: the bots' policy and its parameters. */
+static int set_bot(void *args, const char *value, char *err, size_t errlen)
 {
-    fprintf(stderr, "uno play: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n(uno play --help for the options)\n");
-    return 2;
+    PlayConfig *c = args;
+    char why[UNO_ERR_LEN];
+    if (bot_parse(value, &c->bot, &c->bot_params, why, sizeof why) == UNO_OK)
+        return 0;
+    snprintf(err, errlen, "--bot: %s", why);
+    return 1;
 }
+
+/* The rows of the table, by name: the options of a new game (the save file
+ * of --resume has them) and those that mean a match are judged after. */
+enum {
+    OPT_RULES, OPT_PLAYERS, OPT_NAME, OPT_AGE, OPT_SEED, OPT_OPTIONS, OPT_PACE, OPT_FORGET, OPT_BLUFF, OPT_BOT,
+    OPT_MATCH, OPT_TARGET, OPT_GAMES, OPT_SAVE, OPT_NO_SAVE, OPT_AUTOPLAY, OPT_DEMO, OPT_QUIT_AT_END, OPT_ASCII,
+    OPT_RESUME,
+};
+static const uint64_t new_game_options = CLI_BIT(OPT_RULES) | CLI_BIT(OPT_OPTIONS) | CLI_BIT(OPT_PLAYERS) |
+                                         CLI_BIT(OPT_NAME) | CLI_BIT(OPT_AGE) | CLI_BIT(OPT_SEED) |
+                                         CLI_BIT(OPT_MATCH) | CLI_BIT(OPT_TARGET) | CLI_BIT(OPT_GAMES) |
+                                         CLI_BIT(OPT_SAVE) | CLI_BIT(OPT_NO_SAVE);
+
+static const CliOption play_options[] = {
+    [OPT_RULES] = CLI_TEXT("rules", "R", PlayConfig, rules,
+                           "a rule set (mattel, classic, kpgut) or a rules file [mattel]"),
+    [OPT_PLAYERS] = CLI_INT("players", "N", PlayConfig, players, 2, UNO_MAX_PLAYERS,
+                            "players, you included, 2..30 (the rules may allow fewer) [4]"),
+    [OPT_NAME] = CLI_CALL("name", "NAME", set_name, "your name [$USER]"),
+    [OPT_AGE] = CLI_INT("age", "A", PlayConfig, age, 0, 200,
+                        "your age in years [30] (KPGUT: the oldest deals, the youngest opens)"),
+    [OPT_SEED] = CLI_U64("seed", "S", PlayConfig, seed, 0, UINT64_MAX, "the deal's seed [from the clock]"),
+    [OPT_OPTIONS] = CLI_TEXT("options", "k=v,..", PlayConfig, options,
+                             "change options of the rule set (uno rules NAME lists them)"),
+    [OPT_PACE] = CLI_INT("pace", "MS", PlayConfig, pace_ms, 0, 60000, "the bots' pace in milliseconds [700]"),
+    [OPT_FORGET] = CLI_RATE("forget", "R", PlayConfig, forget, "how often the bots forget to say UNO, 0..1 [0.1]"),
+    [OPT_BLUFF] = CLI_RATE("bluff", "R", PlayConfig, bluff,
+                           "how often the bots dare a Wild Draw 4 bluff, 0..1 [0.05]"),
+    [OPT_BOT] = CLI_CALL("bot", "LEVEL", set_bot,
+                         "the bots' level [medium]: easy, medium, hard, expert (docs/bots.md), or random, "
+                         "heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms, or a program: cmd:COMMAND, "
+                         "cmd:MSms:COMMAND (docs/bots-external.md)"),
+    [OPT_MATCH] = CLI_FLAG("match", PlayConfig, match,
+                           "a whole match (Mattel: to 500 over several hands; KPGUT: a session)"),
+    [OPT_TARGET] = CLI_INT("target", "N", PlayConfig, target, 1, 100000,
+                           "the match's target score [the rule set's: 500]; implies --match"),
+    [OPT_GAMES] = CLI_INT("games", "N", PlayConfig, games, 0, 1000,
+                          "the session's games [0: until you quit]; implies --match"),
+    [OPT_SAVE] = CLI_TEXT("save", "FILE", PlayConfig, save_path,
+                          "save the game to FILE [~/.local/state/uno/games/STAMP-SEED.jsonl]"),
+    [OPT_NO_SAVE] = CLI_FLAG("no-save", PlayConfig, no_save, "do not save"),
+    [OPT_AUTOPLAY] = CLI_FLAG("autoplay", PlayConfig, autoplay, "a bot plays your seat too (a demo)"),
+    [OPT_DEMO] = CLI_FLAG("demo", PlayConfig, autoplay, "the same as --autoplay"),
+    [OPT_QUIT_AT_END] = CLI_FLAG("quit-at-end", PlayConfig, quit_at_end,
+                                 "with --autoplay: leave when the game (or match) is over"),
+    [OPT_ASCII] = CLI_FLAG("ascii", PlayConfig, ascii, "no UTF-8 symbols"),
+    [OPT_RESUME] = CLI_TEXT("resume", "FILE", PlayConfig, resume,
+                            "go on with the game saved in FILE (after a quit, a crash): its rules, players and "
+                            "seed are the file's, you are seat 0, new moves are added to FILE; only --pace, "
+                            "--forget, --bluff, --bot, --autoplay, --quit-at-end and --ascii go with it"),
+};
+
+static const CliCommand play_command = {
+    .name = "uno play",
+    .synopsis = "usage: uno play [OPTIONS]\n"
+                "       uno play --resume FILE [OPTIONS]\n",
+    .about = "Play UNO in the terminal against bots: you are seat 0. docs/play.md tells the\n"
+             "keys; press ? in the game for them and for the rules in force.\n",
+    CLI_OPTIONS(play_options),
+    .operands_note = "uno play takes options only",
+    .notes = "The save file holds the `uno table` requests of the game: `uno replay FILE`\n"
+             "re-runs it, `uno play --resume FILE` goes on with it. NO_COLOR set (and not\n"
+             "empty) draws the table without colours.\n",
+};
 
 /* A deal's seed from the clock, that a JSON number carries exactly. */
 static uint64_t clock_seed(void)
@@ -120,45 +153,9 @@ static void remember_save(const char *path)
         snprintf(earlier[nearlier++], sizeof earlier[0], "%s", path);
 }
 
-/* The options of a new game: with --resume, the save file has them. */
-static bool new_game_option(const char *a)
-{
-    static const char *const names[] = {"--rules", "--options", "--players", "--name",  "--age",  "--seed",
-                                        "--match", "--target",  "--games",   "--save",  "--no-save"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(a, names[i]) == 0)
-            return true;
-    return false;
-}
-
-/* The number options, their ranges, and where they go. */
-typedef struct NumberOption {
-    const char *name;
-    long min, max;
-    size_t offset;
-    const char *what;
-} NumberOption;
-
-static const NumberOption number_options[] = {
-    {"--players", 2, UNO_MAX_PLAYERS, offsetof(PlayConfig, players), "players, you included"},
-    {"--age", 0, 200, offsetof(PlayConfig, age), "years"},
-    {"--pace", 0, 60000, offsetof(PlayConfig, pace_ms), "milliseconds"},
-    {"--games", 0, 1000, offsetof(PlayConfig, games), "games in the session; 0: until you stop"},
-    {"--target", 1, 100000, offsetof(PlayConfig, target), "points"},
-};
-
-static const NumberOption *number_option(const char *name)
-{
-    for (size_t i = 0; i < sizeof number_options / sizeof number_options[0]; i++)
-        if (strcmp(name, number_options[i].name) == 0)
-            return &number_options[i];
-    return NULL;
-}
-
-/* 0 done, 1 --help shown, 2 bad usage. */
+/* CLI_PARSED, CLI_HELP_SHOWN or CLI_BAD (said). */
 static int parse_args(int argc, char **argv, PlayConfig *c)
 {
-    const char *new_game = NULL; /* the first option of a new game given */
     memset(c, 0, sizeof *c);
     c->rules = "mattel";
     c->players = 4;
@@ -168,91 +165,21 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
     c->forget = 0.1;
     c->bluff = 0.05;
     c->bot = UNO_BOT_HEURISTIC;
-    uno_bot_params_default(&c->bot_params);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        long n;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 1;
-        }
-        if (!new_game && new_game_option(a))
-            new_game = a;
-        bool flag = true;
-        if (strcmp(a, "--match") == 0)
-            c->match = true;
-        else if (strcmp(a, "--no-save") == 0)
-            c->no_save = true;
-        else if (strcmp(a, "--autoplay") == 0 || strcmp(a, "--demo") == 0)
-            c->autoplay = true;
-        else if (strcmp(a, "--quit-at-end") == 0)
-            c->quit_at_end = true;
-        else if (strcmp(a, "--ascii") == 0)
-            c->ascii = true;
-        else
-            flag = false;
-        if (flag)
-            continue;
-        if (!val)
-            return bad_usage("'%s' needs a value, or is unknown", a);
-        i++;
-        if (strcmp(a, "--rules") == 0)
-            c->rules = val;
-        else if (strcmp(a, "--options") == 0)
-            c->options = val;
-        else if (strcmp(a, "--name") == 0 && val[0] && strlen(val) < UNO_NAME_LEN)
-            c->name = val;
-        else if (strcmp(a, "--bot") == 0) {
-            char why[UNO_ERR_LEN];
-            if (uno_bot_parse(val, &c->bot, &c->bot_params, why, sizeof why) != UNO_OK)
-                return bad_usage("--bot: %s", why);
-        }
-        else if (strcmp(a, "--save") == 0)
-            c->save_path = val;
-        else if (strcmp(a, "--resume") == 0)
-            c->resume = val;
-        else if (strcmp(a, "--players") == 0 || strcmp(a, "--age") == 0 || strcmp(a, "--pace") == 0 ||
-                 strcmp(a, "--games") == 0 || strcmp(a, "--target") == 0) {
-            const NumberOption *o = number_option(a);
-            if (!uno_cli_parse_long(val, o->min, o->max, &n)) {
-                fprintf(stderr, "uno play: %s: '%s' is not a number from %ld to %ld (%s)\n", a, val, o->min,
-                        o->max, o->what);
-                fprintf(stderr, "(uno play --help for the options)\n");
-                return 2;
-            }
-            *(int *)((char *)c + o->offset) = (int)n;
-            /* a target or a number of games is a match's: they imply --match */
-            if (strcmp(a, "--games") == 0 || strcmp(a, "--target") == 0)
-                c->match = true;
-        } else if (strcmp(a, "--name") == 0)
-            return bad_usage("--name: '%s' is empty or too long (at most 31 bytes)", val);
-        else if (strcmp(a, "--bot") == 0)
-            return bad_usage("--bot: '%s' is not a bot (heuristic, random)", val);
-        else if (strcmp(a, "--seed") == 0 && val[0] >= '0' && val[0] <= '9') {
-            char *end;
-            c->seed = strtoull(val, &end, 10);
-            if (*end)
-                return bad_usage("--seed: '%s' is not a number", val);
-            c->seed_given = true;
-        } else if (strcmp(a, "--forget") == 0 || strcmp(a, "--bluff") == 0) {
-            char *end;
-            double rate = strtod(val, &end);
-            if (*end || !(rate >= 0 && rate <= 1)) {
-                fprintf(stderr, "uno play: %s: '%s' is not a number from 0 to 1\n(uno play --help for the options)\n",
-                        a, val);
-                return 2;
-            }
-            *(strcmp(a, "--forget") == 0 ? &c->forget : &c->bluff) = rate;
-        } else if (strcmp(a, "--seed") == 0)
-            return bad_usage("--seed: '%s' is not a number from 0 to 2^64-1", val);
-        else
-            return bad_usage("'%s' is not an option of uno play", a);
-    }
-    if (c->resume && new_game)
-        return bad_usage("%s goes without --resume: the save file has the game", new_game);
+    bot_params_default(&c->bot_params);
+    CliParsed parsed;
+    int rc = cli_parse(&play_command, argc, argv, c, &parsed);
+    if (rc != CLI_PARSED)
+        return rc;
+    if (c->resume && (parsed.given & new_game_options))
+        return cli_bad_usage(&play_command, "--%s goes without --resume: the save file has the game",
+                             cli_first_given(&play_command, parsed.given & new_game_options));
+    /* a target or a number of games is a match's */
+    if (parsed.given & (CLI_BIT(OPT_TARGET) | CLI_BIT(OPT_GAMES)))
+        c->match = true;
+    c->seed_given = parsed.given & CLI_BIT(OPT_SEED);
     if (!c->seed_given)
         c->seed = clock_seed();
-    return 0;
+    return CLI_PARSED;
 }
 
 static bool finished(const Play *p)
@@ -330,7 +257,7 @@ static void report(Play *p)
         char verdict[256];
         play_match_verdict(p->match, 0, verdict, sizeof verdict);
         int games = uno_match_game_number(p->match) + 1;
-        printf("%s (%d game%s)\n", verdict, games, uno_cli_s(games));
+        printf("%s (%d game%s)\n", verdict, games, cli_s(games));
     } else if (uno_game_over(g) && rank == 1) {
         printf("The game is over: you won.\n");
     } else if (uno_game_over(g)) {
@@ -347,7 +274,7 @@ static void report(Play *p)
         if (!finished(p))
             printf("continue with: %s play --resume %s\n", uno, p->save_path);
     }
-    printf("hash: %016" PRIx64 "\n", uno_state_hash(g, p->match));
+    printf("hash: %016" PRIx64 "\n", proto_state_hash(g, p->match));
 }
 
 /* The game is over and the person chose to play again: the same rules and
@@ -379,8 +306,8 @@ int cmd_play(int argc, char **argv)
 {
     PlayConfig cfg;
     int rc = parse_args(argc, argv, &cfg);
-    if (rc)
-        return rc == 1 ? 0 : 2;
+    if (rc != CLI_PARSED)
+        return cli_exit_status(rc);
     setlocale(LC_ALL, "");
     static Play p;
     char err[400];

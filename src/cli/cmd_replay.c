@@ -10,44 +10,52 @@
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/play.h"
 #include "cli/replay.h"
-#include "cli/savefile.h"
 #include "protocol/protocol.h"
+#include "protocol/savefile.h"
 
 enum { DEFAULT_PACE_MS = 800 };
 
-typedef enum { SHOW_END, SHOW_TEXT, SHOW_WATCH } Show;
+typedef enum { SHOW_TEXT, SHOW_WATCH } Show;
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: uno replay FILE [--events]\n"
-            "       uno replay FILE --text [--seat N]\n"
-            "       uno replay FILE --watch [--seat N] [--pace MS] [--ascii]\n"
-            "\n"
-            "Re-runs the game saved in FILE (uno table --save FILE, uno play) and prints\n"
-            "its end state, the line `state` answers, then `hash: ` and the state's 64-bit\n"
-            "hash in 16 hex digits. A line that fails is named, and the exit status is 1.\n"
-            "\n"
-            "  --events   first print the answer to each request of the file\n"
-            "  --text     instead, tell the game in words: one line per event, after the\n"
-            "             number of its action (0: the deal; each request of the file is\n"
-            "             one) and the game's clock, m:ss\n"
-            "  --watch    instead, watch it on the table screen of uno play, an action at\n"
-            "             a time: Space/Right next, Left back, p play/pause, Home/End,\n"
-            "             ? help, q quit\n"
-            "  --seat N   (--text, --watch) as seat N saw it: only its own cards, the\n"
-            "             others' counts [the referee's view: every hand, every card]\n"
-            "  --pace MS  (--watch) the pace of p, in milliseconds [800]\n"
-            "  --ascii    (--watch) no UTF-8 symbols\n"
-            "  --help     show this help\n");
-}
+typedef struct ReplayArgs {
+    bool events, text, watch, ascii;
+    int seat, pace_ms; /* PLAY_REFEREE, -1: not given */
+} ReplayArgs;
+
+static const CliOption replay_options[] = {
+    CLI_FLAG("events", ReplayArgs, events, "first print the answer to each request of the file"),
+    CLI_FLAG("text", ReplayArgs, text,
+             "instead, tell the game in words: one line per event, after the number of its action (0: the "
+             "deal; each request of the file is one) and the game's clock, m:ss"),
+    CLI_FLAG("watch", ReplayArgs, watch,
+             "instead, watch it on the table screen of uno play, an action at a time: Space/Right next, Left "
+             "back, p play/pause, Home/End, ? help, q quit"),
+    CLI_INT("seat", "N", ReplayArgs, seat, 0, UNO_MAX_PLAYERS - 1,
+            "(--text, --watch) as seat N saw it: only its own cards, the others' counts [the referee's view: "
+            "every hand, every card]"),
+    CLI_INT("pace", "MS", ReplayArgs, pace_ms, 0, 60000, "(--watch) the pace of p, in milliseconds [800]"),
+    CLI_FLAG("ascii", ReplayArgs, ascii, "(--watch) no UTF-8 symbols"),
+};
+
+static const CliCommand replay_command = {
+    .name = "uno replay",
+    .synopsis = "usage: uno replay FILE [--events]\n"
+                "       uno replay FILE --text [--seat N]\n"
+                "       uno replay FILE --watch [--seat N] [--pace MS] [--ascii]\n",
+    .about = "Re-runs the game saved in FILE (uno table --save FILE, uno play) and prints\n"
+             "its end state, the line `state` answers, then `hash: ` and the state's 64-bit\n"
+             "hash in 16 hex digits. A line that fails is named, and the exit status is 1.\n",
+    CLI_OPTIONS(replay_options),
+    .operands = 1,
+    .operands_note = "one saved game at a time",
+};
 
 static void print_line(void *ctx, long line, const char *request, const char *response)
 {
@@ -61,30 +69,30 @@ static int replay(UnoTable *t, const char *path, bool events)
 {
     UnoSaveFile save;
     char err[700];
-    if (uno_save_open(&save, path, false, err, sizeof err) != 0) {
+    if (proto_save_open(&save, path, false, err, sizeof err) != 0) {
         fprintf(stderr, "uno replay: %s\n", err);
         return 1;
     }
-    int rc = uno_save_replay(&save, t, events ? print_line : NULL, NULL, err, sizeof err);
-    uno_save_close(&save);
+    int rc = proto_save_replay(&save, t, events ? print_line : NULL, NULL, err, sizeof err);
+    proto_save_close(&save);
     if (rc != 0) {
         fprintf(stderr, "uno replay: %s: %s\n", path, err);
         return 1;
     }
-    const UnoGame *g = uno_table_game(t);
+    const UnoGame *g = proto_table_game(t);
     if (!g) {
         fprintf(stderr, "uno replay: %s: no game in it (it holds no \"new\" request)\n", path);
         return 1;
     }
     static const char state[] = "{\"op\":\"state\"}";
-    char *response = uno_table_handle(t, state, sizeof state - 1);
+    char *response = proto_table_handle(t, state, sizeof state - 1);
     if (!response) {
         fprintf(stderr, "uno replay: out of memory\n");
         return 1;
     }
     puts(response);
     free(response);
-    printf("hash: %016" PRIx64 "\n", uno_table_hash(t));
+    printf("hash: %016" PRIx64 "\n", proto_table_hash(t));
     return fflush(stdout) == 0 ? 0 : 1;
 }
 
@@ -144,74 +152,43 @@ static int show(const char *path, Show how, int seat, int pace_ms, bool ascii)
     return status;
 }
 
-static int bad_usage(const char *fmt, const char *arg)
+/* The options' combinations that make no sense: said, CLI_BAD. */
+static int combination(const ReplayArgs *a)
 {
-    fprintf(stderr, "uno replay: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n(uno replay --help for the options)\n");
-    return 2;
+    const char *view = a->seat != PLAY_REFEREE ? "--seat" : a->pace_ms >= 0 ? "--pace" : a->ascii ? "--ascii" : NULL;
+    if (a->text && a->watch)
+        return cli_bad_usage(&replay_command, "--text or --watch, not both");
+    if (!a->text && !a->watch && view)
+        return cli_bad_usage(&replay_command, "%s goes with --text or --watch", view);
+    if ((a->text || a->watch) && a->events)
+        return cli_bad_usage(&replay_command, "--events goes without --text and --watch");
+    if (a->text && (a->pace_ms >= 0 || a->ascii))
+        return cli_bad_usage(&replay_command, "%s goes with --watch", a->pace_ms >= 0 ? "--pace" : "--ascii");
+    return CLI_PARSED;
 }
 
 int cmd_replay(int argc, char **argv)
 {
-    const char *path = NULL;
-    bool events = false, ascii = false, viewer_given = false;
-    Show how = SHOW_END;
-    int seat = PLAY_REFEREE, pace_ms = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        long n;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (strcmp(a, "--events") == 0) {
-            events = true;
-        } else if (strcmp(a, "--text") == 0 && how != SHOW_WATCH) {
-            how = SHOW_TEXT;
-        } else if (strcmp(a, "--watch") == 0 && how != SHOW_TEXT) {
-            how = SHOW_WATCH;
-        } else if (strcmp(a, "--ascii") == 0) {
-            ascii = true;
-        } else if (strcmp(a, "--seat") == 0 || strcmp(a, "--pace") == 0) {
-            bool is_seat = a[2] == 's';
-            if (!val || !uno_cli_parse_long(val, 0, is_seat ? UNO_MAX_PLAYERS - 1 : 60000, &n))
-                return bad_usage(is_seat ? "--seat needs a seat number" : "--pace needs milliseconds (0..60000)", "");
-            if (is_seat) {
-                seat = (int)n;
-                viewer_given = true;
-            } else {
-                pace_ms = (int)n;
-            }
-            i++;
-        } else if (strcmp(a, "--text") == 0 || strcmp(a, "--watch") == 0) {
-            return bad_usage("%s: --text or --watch, not both", a);
-        } else if (!path && a[0] != '-') {
-            path = a;
-        } else {
-            return bad_usage("unexpected argument '%s'", a);
-        }
-    }
-    if (!path) {
-        fprintf(stderr, "uno replay: which saved game? give its FILE\n");
-        usage(stderr);
-        return 2;
-    }
-    if (how == SHOW_END && (viewer_given || pace_ms >= 0 || ascii))
-        return bad_usage("%s goes with --text or --watch", viewer_given ? "--seat" : pace_ms >= 0 ? "--pace" : "--ascii");
-    if (how != SHOW_END && events)
-        return bad_usage("%s goes without --text and --watch", "--events");
-    if (how == SHOW_TEXT && (pace_ms >= 0 || ascii))
-        return bad_usage("%s goes with --watch", pace_ms >= 0 ? "--pace" : "--ascii");
-    if (how != SHOW_END)
-        return show(path, how, seat, pace_ms >= 0 ? pace_ms : DEFAULT_PACE_MS, ascii);
-    UnoTable *t = uno_table_new();
+    ReplayArgs a = {.seat = PLAY_REFEREE, .pace_ms = -1};
+    CliParsed parsed;
+    int rc = cli_parse(&replay_command, argc, argv, &a, &parsed);
+    if (rc == CLI_PARSED && parsed.noperands == 0)
+        rc = cli_bad_usage(&replay_command, "which saved game? give its FILE");
+    if (rc == CLI_PARSED)
+        rc = combination(&a);
+    if (rc != CLI_PARSED)
+        return cli_exit_status(rc);
+    const char *path = parsed.operands[0];
+    if (a.text || a.watch)
+        return show(path, a.watch ? SHOW_WATCH : SHOW_TEXT, a.seat, a.pace_ms >= 0 ? a.pace_ms : DEFAULT_PACE_MS,
+                    a.ascii);
+    UnoTable *t = proto_table_new();
     if (!t) {
         fprintf(stderr, "uno replay: out of memory\n");
         return 1;
     }
-    uno_table_set_rules_loader(t, uno_cli_load_request_rules);
-    int status = replay(t, path, events);
-    uno_table_free(t);
+    proto_table_set_rules_loader(t, cli_load_request_rules);
+    int status = replay(t, path, a.events);
+    proto_table_free(t);
     return status;
 }

@@ -7,23 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "uno.h"
 
 #define WRAP 78 /* columns of the wrapped text */
 
-static void usage(FILE *out)
+/* The built-in rule sets, and what a rules file holds. */
+static void rules_after(FILE *out)
 {
-    fprintf(out,
-            "usage: uno rules [NAME|FILE]\n"
-            "\n"
-            "  uno rules            list the rule sets and every option: its meaning,\n"
-            "                       its value under each rule set, and its source\n"
-            "  uno rules NAME|FILE  show one rule set's values, written as a rules file\n"
-            "                       (NAME: a built-in rule set; FILE: a rules file)\n"
-            "\n"
-            "Built-in rule sets:");
+    fprintf(out, "Built-in rule sets:");
     for (const char *const *n = uno_rules_builtin_names(); *n; n++)
         fprintf(out, " %s", *n);
     fprintf(out, "\n\nA rules file has one 'option = value' per line, '#' comments, and\n"
@@ -32,6 +26,18 @@ static void usage(FILE *out)
                  "  uno_penalty = 4\n"
                  "See docs/rules.md.\n");
 }
+
+static const CliCommand rules_command = {
+    .name = "uno rules",
+    .synopsis = "usage: uno rules [NAME|FILE]\n",
+    .about = "  uno rules            list the rule sets and every option: its meaning,\n"
+             "                       its value under each rule set, and its source\n"
+             "  uno rules NAME|FILE  show one rule set's values, written as a rules file\n"
+             "                       (NAME: a built-in rule set; FILE: a rules file)\n",
+    .operands = 1,
+    .operands_note = "one rule set or file at a time",
+    .after = rules_after,
+};
 
 /* Prints "indent + label + text", wrapped at WRAP columns under the text. */
 static void print_wrapped(const char *label, const char *text)
@@ -123,7 +129,7 @@ static int show_one(const char *name_or_path)
 {
     UnoRules r;
     char err[UNO_ERR_LEN + 96], value[64]; /* the file's path (80 bytes at most), then the engine's words */
-    if (uno_cli_load_rules(name_or_path, &r, err, sizeof err) != UNO_OK) {
+    if (cli_load_rules(name_or_path, &r, err, sizeof err) != UNO_OK) {
         fprintf(stderr, "uno rules: %s\n", err);
         return 1;
     }
@@ -141,18 +147,9 @@ static int show_one(const char *name_or_path)
 
 int cmd_rules(int argc, char **argv)
 {
-    if (argc == 1)
-        return list_all();
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        usage(stdout);
-        return 0;
-    }
-    if (argc == 2 && (argv[1][0] != '-' || strcmp(argv[1], "-") == 0))
-        return show_one(argv[1]);
-    if (argc > 2)
-        fprintf(stderr, "uno rules: one rule set or file at a time, not %d arguments\n", argc - 1);
-    else
-        fprintf(stderr, "uno rules: '%s' is not an option of uno rules\n", argv[1]);
-    usage(stderr);
-    return 2;
+    CliParsed parsed;
+    int rc = cli_parse(&rules_command, argc, argv, NULL, &parsed);
+    if (rc != CLI_PARSED)
+        return cli_exit_status(rc);
+    return parsed.noperands ? show_one(parsed.operands[0]) : list_all();
 }

@@ -8,87 +8,101 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
-#include "cli/savefile.h"
-#include "cli/sim_args.h"
+#include "protocol/savefile.h"
 #include "server/keeper.h"
 #include "server/server.h"
 #include "server/store.h"
 
-static void usage(FILE *out)
+typedef struct ServeArgs {
+    UnoServeConfig cfg;
+    const char *export_code, *scores_code; /* --export CODE, --scores CODE */
+    const char *export_to;                 /* their OUT, the operand */
+} ServeArgs;
+
+static int add_bot(void *args, const char *value, char *err, size_t errlen)
 {
-    fprintf(out,
-            "usage: uno serve [--port P] [--host ADDR] [--db FILE] [--web DIR]\n"
-            "                 [--max-tables N] [--expire-after MIN] [--rate N]\n"
-            "                 [--max-conns-per-addr N] [--creates-per-addr N]\n"
-            "                 [--rate-per-addr N] [--trust-proxy] [--allow-decks]\n"
-            "                 [--test-clock]\n"
-            "                 [--bot NAME='cmd:COMMAND']...\n"
-            "       uno serve [--db FILE] --export CODE OUT\n"
-            "       uno serve [--db FILE] --scores CODE OUT\n"
-            "\n"
-            "Serves UNO tables to people on other devices: the web client at\n"
-            "http://HOST:P/, the table protocol over WebSocket at ws://HOST:P/ and\n"
-            "a table's link as a QR code at http://HOST:P/qr.svg?t=CODE (docs/server.md,\n"
-            "docs/protocol.md \"Server\"). Every table, seat and action\n"
-            "is kept in FILE before anyone is told of it: stop or kill the server and\n"
-            "start it again, and every table goes on where it was.\n"
-            "\n"
-            "  --port P        port to listen on, 8080 (0: any free port, printed)\n"
-            "  --host ADDR     address to listen on, every interface (127.0.0.1: this\n"
-            "                  machine only)\n"
-            "  --db FILE       the SQLite database, uno.db: made where no file is; one\n"
-            "                  server per database; a file that is not uno serve's, or\n"
-            "                  of a newer schema, is refused (an older one is migrated)\n"
-            "  --web DIR       the web client's files; found from the binary's folder\n"
-            "                  BIN: BIN/../share/uno/web (installed), BIN/../web (build/);\n"
-            "                  read once at start (served with ETags, gzipped where asked)\n"
-            "  --max-tables N  tables kept at most, card and scorekeeper tables together,\n"
-            "                  10000; when all are taken, a create takes the place of the\n"
-            "                  table nobody has been at for longest (a minute at least)\n"
-            "  --expire-after MIN  a table nobody is at (no person's connection, no\n"
-            "                  spectator) for MIN minutes is removed, 90; its finished\n"
-            "                  games stay in the database for --export\n"
-            "  --rate N        messages a second one connection may send, 20 (bursts of\n"
-            "                  twice that); more are dropped with an error\n"
-            "  Limits per client address (an IPv4 address, or an IPv6 /64):\n"
-            "  --max-conns-per-addr N  connections open at once, 64; one more is told\n"
-            "                  too_many_connections and closed (1008)\n"
-            "  --creates-per-addr N  tables created (card or scorekeeper): N at once,\n"
-            "                  then N an hour, 20; more are told rate_limited\n"
-            "  --rate-per-addr N  messages a second its connections send together, 200\n"
-            "                  (bursts of twice that); more are dropped with an error\n"
-            "  --trust-proxy   the server sits behind a reverse proxy: a client's address\n"
-            "                  is the right-most entry of X-Forwarded-For (the proxy's),\n"
-            "                  else the socket's, and a table's QR code links with\n"
-            "                  https where X-Forwarded-Proto says so. Without it\n"
-            "                  the headers are ignored\n"
-            "  --allow-decks   let a create request fix the deal (\"deck\", the top of the\n"
-            "                  deck, and \"dealer\", as in the table protocol's new): for\n"
-            "                  tests and teaching, never where players do not trust the host\n"
-            "  --bot NAME='cmd:COMMAND'  let tables seat this program as a bot (repeatable):\n"
-            "                  a create request names NAME as a seat's bot, the hello\n"
-            "                  lists the names. One process per seat, started with\n"
-            "                  /bin/sh -c at the seat's first question, speaking the\n"
-            "                  table protocol (docs/bots-external.md); 'cmd:Nms:COMMAND'\n"
-            "                  gives it N ms an answer (1000). Late, illegal or garbled\n"
-            "                  answers play a default move and are logged (no cards);\n"
-            "                  a program that dies is started again (3 times). Clients\n"
-            "                  can never name a command: only NAME.\n"
-            "  --test-clock    the scorekeeper's clock stands still but for keeper_clock\n"
-            "                  requests that move it on, which also age the tables for\n"
-            "                  --expire-after (tests; docs/scorekeeper.md)\n"
-            "  --scores CODE OUT  write scorekeeper table CODE's session from the database\n"
-            "                  to OUT as CSV (docs/scorekeeper.md); OUT must not exist\n"
-            "  --export CODE OUT  write table CODE's games from the database to OUT, a\n"
-            "                  save file that `uno replay OUT` re-runs bit for bit (the\n"
-            "                  server may be running); OUT must not exist\n"
-            "  --help          show this help\n"
-            "\n"
-            "It prints one line saying where to point a browser, and runs until\n"
-            "Ctrl-C (SIGINT) or SIGTERM.\n");
+    return srv_config_add_bot(&((ServeArgs *)args)->cfg, value, err, errlen);
 }
+
+static const CliOption serve_options[] = {
+    CLI_INT("port", "P", ServeArgs, cfg.port, 0, 65535, "port to listen on, 8080 (0: any free port, printed)"),
+    CLI_TEXT("host", "ADDR", ServeArgs, cfg.host,
+             "address to listen on, every interface (127.0.0.1: this machine only)"),
+    CLI_TEXT("db", "FILE", ServeArgs, cfg.db,
+             "the SQLite database, uno.db: made where no file is; one server per database; a file that is not "
+             "uno serve's, or of a newer schema, is refused (an older one is migrated)"),
+    CLI_TEXT("web", "DIR", ServeArgs, cfg.web_root,
+             "the web client's files; found from the binary's folder BIN: BIN/../share/uno/web (installed), "
+             "BIN/../web (build/); read once at start (served with ETags, gzipped where asked)"),
+    CLI_INT("max-tables", "N", ServeArgs, cfg.max_tables, 1, 1000000,
+            "tables kept at most, card and scorekeeper tables together, 10000; when all are taken, a create "
+            "takes the place of the table nobody has been at for longest (a minute at least)"),
+    CLI_INT("expire-after", "MIN", ServeArgs, cfg.expire_after_min, 1, 10 * 365 * 24 * 60,
+            "a table nobody is at (no person's connection, no spectator) for MIN minutes is removed, 90; its "
+            "finished games stay in the database for --export"),
+    CLI_INT("rate", "N", ServeArgs, cfg.limits.rate, 1, 10000,
+            "messages a second one connection may send, 20 (bursts of twice that); more are dropped with an "
+            "error"),
+    CLI_INT("max-conns-per-addr", "N", ServeArgs, cfg.limits.max_conns_per_addr, 1, 1000000,
+            "connections open at once from one client address, 64; one more is told too_many_connections and "
+            "closed (1008)"),
+    CLI_INT("creates-per-addr", "N", ServeArgs, cfg.creates_per_addr, 1, 1000000,
+            "tables created (card or scorekeeper) from one client address: N at once, then N an hour, 20; more "
+            "are told rate_limited"),
+    CLI_INT("rate-per-addr", "N", ServeArgs, cfg.limits.addr_rate, 1, 1000000,
+            "messages a second the connections of one client address send together, 200 (bursts of twice "
+            "that); more are dropped with an error"),
+    CLI_FLAG("trust-proxy", ServeArgs, cfg.trust_proxy,
+             "the server sits behind a reverse proxy: a client's address is the right-most entry of "
+             "X-Forwarded-For (the proxy's), else the socket's, and a table's QR code links with https where "
+             "X-Forwarded-Proto says so. Without it the headers are ignored"),
+    CLI_FLAG("allow-decks", ServeArgs, cfg.allow_decks,
+             "let a create request fix the deal (\"deck\", the top of the deck, and \"dealer\", as in the "
+             "table protocol's new): for tests and teaching, never where players do not trust the host"),
+    CLI_CALL("bot", "NAME='cmd:COMMAND'", add_bot,
+             "let tables seat this program as a bot (repeatable): a create request names NAME as a seat's bot, "
+             "the hello lists the names. One process per seat, started with /bin/sh -c at the seat's first "
+             "question, speaking the table protocol (docs/bots-external.md); 'cmd:Nms:COMMAND' gives it N ms an "
+             "answer (1000). Late, illegal or garbled answers play a default move and are logged (no cards); a "
+             "program that dies is started again (3 times). Clients can never name a command: only NAME."),
+    CLI_FLAG("test-clock", ServeArgs, cfg.test_clock,
+             "the scorekeeper's clock stands still but for keeper_clock requests that move it on, which also "
+             "age the tables for --expire-after (tests; docs/scorekeeper.md)"),
+    CLI_TEXT("scores", "CODE OUT", ServeArgs, scores_code,
+             "write scorekeeper table CODE's session from the database to OUT as CSV (docs/scorekeeper.md); OUT "
+             "must not exist"),
+    CLI_TEXT("export", "CODE OUT", ServeArgs, export_code,
+             "write table CODE's games from the database to OUT, a save file that `uno replay OUT` re-runs bit "
+             "for bit (the server may be running); OUT must not exist"),
+};
+
+static const CliCommand serve_command = {
+    .name = "uno serve",
+    .synopsis = "usage: uno serve [--port P] [--host ADDR] [--db FILE] [--web DIR]\n"
+                "                 [--max-tables N] [--expire-after MIN] [--rate N]\n"
+                "                 [--max-conns-per-addr N] [--creates-per-addr N]\n"
+                "                 [--rate-per-addr N] [--trust-proxy] [--allow-decks]\n"
+                "                 [--test-clock]\n"
+                "                 [--bot NAME='cmd:COMMAND']...\n"
+                "       uno serve [--db FILE] --export CODE OUT\n"
+                "       uno serve [--db FILE] --scores CODE OUT\n",
+    .about = "Serves UNO tables to people on other devices: the web client at\n"
+             "http://HOST:P/, the table protocol over WebSocket at ws://HOST:P/ and\n"
+             "a table's link as a QR code at http://HOST:P/qr.svg?t=CODE (docs/server.md,\n"
+             "docs/protocol.md \"Server\"). Every table, seat and action\n"
+             "is kept in FILE before anyone is told of it: stop or kill the server and\n"
+             "start it again, and every table goes on where it was.\n",
+    CLI_OPTIONS(serve_options),
+    .operands = 1,
+    .operands_note = "uno serve takes OUT after --export CODE or --scores CODE only",
+    .notes = "A client address is an IPv4 address, or an IPv6 /64.\n"
+             "\n"
+             "It prints one line saying where to point a browser, and runs until\n"
+             "Ctrl-C (SIGINT) or SIGTERM.\n",
+};
 
 /* The web client's files, found from the folder the binary is in: where
  * make install put them (PREFIX/bin/uno -> PREFIX/share/uno/web), or the
@@ -127,7 +141,7 @@ static bool export_line(void *ctx, int64_t n, const char *line, const char *hash
     Export *e = ctx;
     char *end;
     uint64_t h = strtoull(hash, &end, 16);
-    e->ok = *end == '\0' && uno_save_append(&e->save, line, h);
+    e->ok = *end == '\0' && proto_save_append(&e->save, line, h);
     e->lines += e->ok;
     return e->ok;
 }
@@ -155,24 +169,24 @@ static int export_table(const char *db, const char *code, const char *out)
     if (!st)
         return 1;
     Export e = {.ok = true};
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     int rc = 1;
-    if (t && uno_save_open(&e.save, out, true, err, sizeof err) == 0 &&
-        uno_save_replay(&e.save, t, NULL, NULL, err, sizeof err) == 0) {
+    if (t && proto_save_open(&e.save, out, true, err, sizeof err) == 0 &&
+        proto_save_replay(&e.save, t, NULL, NULL, err, sizeof err) == 0) {
         bool read = srv_store_each_action(st, code, export_line, &e);
         if (!read || !e.ok)
             fprintf(stderr, "uno serve: table %s: %s\n", code, read ? "could not write its log" : srv_store_error(st));
         else if (e.lines == 0)
             fprintf(stderr, "uno serve: no table %s with a game in %s (codes are upper case)\n", code, db);
         else {
-            fprintf(stderr, "uno serve: table %s: %ld line%s written to %s\n", code, e.lines, uno_cli_s(e.lines), out);
+            fprintf(stderr, "uno serve: table %s: %ld line%s written to %s\n", code, e.lines, cli_s(e.lines), out);
             rc = 0;
         }
-        uno_save_close(&e.save);
+        proto_save_close(&e.save);
     } else {
         fprintf(stderr, "uno serve: %s\n", t ? err : "out of memory");
     }
-    uno_table_free(t);
+    proto_table_free(t);
     srv_store_close(st);
     return rc;
 }
@@ -200,100 +214,54 @@ static int export_scores(const char *db, const char *code, const char *out)
     return rc;
 }
 
+/* The arguments, the defaults and the operand checked. CLI_PARSED,
+ * CLI_HELP_SHOWN or CLI_BAD (said). */
+static int parse(int argc, char **argv, ServeArgs *a, char *web, size_t weblen)
+{
+    *a = (ServeArgs){0};
+    srv_config_default(&a->cfg);
+    a->cfg.web_root = default_web(web, weblen);
+    CliParsed parsed;
+    int rc = cli_parse(&serve_command, argc, argv, a, &parsed);
+    if (rc != CLI_PARSED)
+        return rc;
+    /* bursts of twice the rate, as the defaults' */
+    a->cfg.limits.burst = 2 * a->cfg.limits.rate;
+    a->cfg.limits.addr_burst = 2 * a->cfg.limits.addr_rate;
+    bool exporting = a->export_code || a->scores_code;
+    if (exporting && parsed.noperands == 0)
+        return cli_bad_usage(&serve_command, "%s needs a table's code and a file to write",
+                             a->export_code ? "--export" : "--scores");
+    if (!exporting && parsed.noperands > 0)
+        return cli_bad_usage(&serve_command, "unexpected argument '%s'", parsed.operands[0]);
+    a->export_to = parsed.operands[0];
+    return CLI_PARSED;
+}
+
 int cmd_serve(int argc, char **argv)
 {
-    const char *export_code = NULL, *export_to = NULL, *scores_code = NULL;
-    UnoServeConfig cfg;
-    uno_serve_config_default(&cfg);
+    ServeArgs a;
     char web[PATH_MAX + 32], err[512];
-    cfg.web_root = default_web(web, sizeof web);
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t v = 0;
-        int rc = 0;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(arg, "--export") == 0 || strcmp(arg, "--scores") == 0) {
-            if (i + 2 >= argc) {
-                fprintf(stderr, "uno serve: %s needs a table's code and a file to write\n", arg);
-                return 2;
-            }
-            *(arg[2] == 'e' ? &export_code : &scores_code) = val;
-            export_to = argv[i + 2];
-            i += 2;
-            continue;
-        } else if (strcmp(arg, "--allow-decks") == 0) {
-            cfg.allow_decks = true;
-            continue;
-        } else if (strcmp(arg, "--test-clock") == 0) {
-            cfg.test_clock = true;
-            continue;
-        } else if (strcmp(arg, "--trust-proxy") == 0) {
-            cfg.trust_proxy = true;
-            continue;
-        } else if (!val) {
-            fprintf(stderr, "uno serve: '%s' needs a value (or is unknown)\n", arg);
-            usage(stderr);
-            return 2;
-        } else if (strcmp(arg, "--port") == 0) {
-            rc = uno_args_number("--port", val, 0, 65535, &v, err, sizeof err);
-            cfg.port = (int)v;
-        } else if (strcmp(arg, "--bot") == 0) {
-            rc = uno_serve_add_bot(&cfg, val, err, sizeof err);
-        } else if (strcmp(arg, "--host") == 0) {
-            cfg.host = val;
-        } else if (strcmp(arg, "--db") == 0) {
-            cfg.db = val;
-        } else if (strcmp(arg, "--web") == 0) {
-            cfg.web_root = val;
-        } else if (strcmp(arg, "--max-tables") == 0) {
-            rc = uno_args_number("--max-tables", val, 1, 1000000, &v, err, sizeof err);
-            cfg.max_tables = (int)v;
-        } else if (strcmp(arg, "--rate") == 0) {
-            rc = uno_args_number("--rate", val, 1, 10000, &v, err, sizeof err);
-            cfg.limits.rate = (int)v;
-            cfg.limits.burst = 2 * (int)v;
-        } else if (strcmp(arg, "--rate-per-addr") == 0) {
-            rc = uno_args_number("--rate-per-addr", val, 1, 1000000, &v, err, sizeof err);
-            cfg.limits.addr_rate = (int)v;
-            cfg.limits.addr_burst = 2 * (int)v;
-        } else if (strcmp(arg, "--max-conns-per-addr") == 0) {
-            rc = uno_args_number("--max-conns-per-addr", val, 1, 1000000, &v, err, sizeof err);
-            cfg.limits.max_conns_per_addr = (int)v;
-        } else if (strcmp(arg, "--creates-per-addr") == 0) {
-            rc = uno_args_number("--creates-per-addr", val, 1, 1000000, &v, err, sizeof err);
-            cfg.creates_per_addr = (int)v;
-        } else if (strcmp(arg, "--expire-after") == 0) {
-            rc = uno_args_number("--expire-after", val, 1, 10 * 365 * 24 * 60, &v, err, sizeof err);
-            cfg.expire_after_min = (int)v;
-        } else {
-            fprintf(stderr, "uno serve: unknown argument '%s'\n", arg);
-            usage(stderr);
-            return 2;
-        }
-        if (rc) {
-            fprintf(stderr, "uno serve: %s\n", err);
-            return 2;
-        }
-        i++;
-    }
-    if (export_code)
-        return export_table(cfg.db, export_code, export_to);
-    if (scores_code)
-        return export_scores(cfg.db, scores_code, export_to);
-    UnoServer *s = uno_server_new(&cfg, err, sizeof err);
+    int rc = parse(argc, argv, &a, web, sizeof web);
+    if (rc != CLI_PARSED)
+        return cli_exit_status(rc);
+    const UnoServeConfig *cfg = &a.cfg;
+    if (a.export_code)
+        return export_table(cfg->db, a.export_code, a.export_to);
+    if (a.scores_code)
+        return export_scores(cfg->db, a.scores_code, a.export_to);
+    UnoServer *s = srv_server_new(cfg, err, sizeof err);
     if (!s) {
         fprintf(stderr, "uno serve: %s\n", err);
         return 1;
     }
     printf("uno serve: open http://%s:%d/ in a browser (%d table%s in %s%s)\n",
-           cfg.host ? cfg.host : "localhost", uno_server_port(s), uno_server_tables(s),
-           uno_cli_s(uno_server_tables(s)), cfg.db,
-           cfg.web_root ? "" : "; no web client found: --web DIR");
+           cfg->host ? cfg->host : "localhost", srv_server_port(s), srv_server_tables(s),
+           cli_s(srv_server_tables(s)), cfg->db,
+           cfg->web_root ? "" : "; no web client found: --web DIR");
     fflush(stdout);
-    uno_server_run(s);
-    uno_server_free(s);
+    srv_server_run(s);
+    srv_server_free(s);
     fprintf(stderr, "uno serve: stopped\n");
     return 0;
 }

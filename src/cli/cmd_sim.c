@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/sim_args.h"
@@ -24,127 +25,81 @@
 #include "cli/sim_report.h"
 #include "sim/sim.h"
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: uno sim [--rules R] [--players N] [--games G] [--bots LIST] [--seed S]\n"
-            "               [--threads T] [--json] [--csv FILE] [--plot FILE.svg]\n"
-            "               [--options k=v,...] [--action-ms k=ms,...] [--reference]\n"
-            "               [--engine]\n"
-            "\n"
-            "Plays G games between bots and prints a summary: wins per seat, per order of\n"
-            "play and per bot with 95%% Wilson intervals, finishing places, turns and\n"
-            "cards drawn per game, reshuffles, how games ended, and each game's duration\n"
-            "estimated from a time per action. Game i is dealt from a hash of (S, i), so\n"
-            "the summary is the same for any number of threads (or MPI ranks: mpirun -np\n"
-            "K uno-mpi sim ...). See docs/sim.md.\n"
-            "\n"
-            "  --rules R        mattel, classic, kpgut, or a rules file; mattel\n"
-            "  --players N      players, 4\n"
-            "  --games G        games, 10000\n"
-            "  --bots LIST      one bot for every seat, or one per seat, comma-separated:\n"
-            "                   easy, medium, hard, expert, random, heuristic, ismcts,\n"
-            "                   ismcts:ITERATIONS, ismcts:MSms (e.g. hard,random,random,\n"
-            "                   random),\n"
-            "                   or a program: cmd:COMMAND, cmd:MSms:COMMAND, with no comma in\n"
-            "                   COMMAND (docs/bots-external.md); random\n"
-            "  --seed S         the run's seed, 1\n"
-            "  --threads T      threads, all cores\n"
-            "  --json           print the summary as JSON\n"
-            "  --csv FILE       write one row per game to FILE\n"
-            "  --plot FILE.svg  draw game lengths and win rates per seat as SVG\n"
-            "  --options L      options changed from the rule set, e.g. stack_draw2=true\n"
-            "  --reference      play every game through the engine's checked apply, not\n"
-            "                   the fast playout of random bots: the same output, slower\n"
-            "  --engine         play games between random bots on the engine's trusted\n"
-            "                   path, not the playout: the same output, slower\n"
-            "  --action-ms L    the time model in ms, e.g. play=4000,draw=3000; keys:\n"
-            "                  ");
-    int ms[UNO_SIM_T_COUNT];
-    uno_sim_time_default(ms);
-    for (int i = 0; i < UNO_SIM_T_COUNT; i++)
-        fprintf(out, "%s%s=%d", i && i % 5 == 0 ? "\n                   " : " ",
-                uno_sim_time_names[i], ms[i]);
-    fprintf(out, "\n");
-}
-
 typedef struct SimArgs {
     const char *rules, *options, *bots, *action_ms, *csv, *plot;
     uint64_t players, games, seed, threads;
     bool json, reference, engine;
 } SimArgs;
 
-/* 0 parsed, 1 --help shown, 2 bad usage (said on stderr). */
+static const CliOption sim_options[] = {
+    CLI_TEXT("rules", "R", SimArgs, rules, "mattel, classic, kpgut, or a rules file; mattel"),
+    CLI_U64("players", "N", SimArgs, players, 2, UNO_MAX_PLAYERS, "players, 4"),
+    CLI_U64("games", "G", SimArgs, games, 1, UINT64_MAX / 2, "games, 10000"),
+    CLI_TEXT("bots", "LIST", SimArgs, bots,
+             "one bot for every seat, or one per seat, comma-separated: easy, medium, hard, expert, random, "
+             "heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms (e.g. hard,random,random,random), or a program: "
+             "cmd:COMMAND, cmd:MSms:COMMAND, with no comma in COMMAND (docs/bots-external.md); random"),
+    CLI_U64("seed", "S", SimArgs, seed, 0, UINT64_MAX, "the run's seed, 1"),
+    CLI_U64("threads", "T", SimArgs, threads, 1, 1024, "threads, all cores"),
+    CLI_FLAG("json", SimArgs, json, "print the summary as JSON"),
+    CLI_TEXT("csv", "FILE", SimArgs, csv, "write one row per game to FILE"),
+    CLI_TEXT("plot", "FILE.svg", SimArgs, plot, "draw game lengths and win rates per seat as SVG"),
+    CLI_TEXT("options", "L", SimArgs, options, "options changed from the rule set, e.g. stack_draw2=true"),
+    CLI_FLAG("reference", SimArgs, reference,
+             "play every game through the engine's checked apply, not the fast playout of random bots: the "
+             "same output, slower"),
+    CLI_FLAG("engine", SimArgs, engine,
+             "play games between random bots on the engine's trusted path, not the playout: the same output, "
+             "slower"),
+    CLI_TEXT("action-ms", "L", SimArgs, action_ms,
+             "the time model in ms, e.g. play=4000,draw=3000; its keys and their defaults are below"),
+};
+
+/* The keys of --action-ms and their defaults. */
+static void action_ms_keys(FILE *out)
+{
+    int ms[UNO_SIM_T_COUNT];
+    sim_time_default(ms);
+    fprintf(out, "The keys of --action-ms and their defaults in ms:\n");
+    for (int i = 0; i < UNO_SIM_T_COUNT; i++)
+        fprintf(out, "%s%s=%d", i == 0 ? "  " : i % 5 == 0 ? "\n  " : " ", sim_time_names[i], ms[i]);
+    fprintf(out, "\n");
+}
+
+static const CliCommand sim_command = {
+    .name = "uno sim",
+    .synopsis = "usage: uno sim [--rules R] [--players N] [--games G] [--bots LIST] [--seed S]\n"
+                "               [--threads T] [--json] [--csv FILE] [--plot FILE.svg]\n"
+                "               [--options k=v,...] [--action-ms k=ms,...] [--reference]\n"
+                "               [--engine]\n",
+    .about = "Plays G games between bots and prints a summary: wins per seat, per order of\n"
+             "play and per bot with 95% Wilson intervals, finishing places, turns and\n"
+             "cards drawn per game, reshuffles, how games ended, and each game's duration\n"
+             "estimated from a time per action. Game i is dealt from a hash of (S, i), so\n"
+             "the summary is the same for any number of threads (or MPI ranks: mpirun -np\n"
+             "K uno-mpi sim ...). See docs/sim.md.\n",
+    CLI_OPTIONS(sim_options),
+    .operands_note = "uno sim takes options only",
+    .after = action_ms_keys,
+};
+
+/* CLI_PARSED, CLI_HELP_SHOWN or CLI_BAD (said on stderr). */
 static int parse(int argc, char **argv, SimArgs *a)
 {
-    char err[256];
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     *a = (SimArgs){.rules = "mattel", .players = 4, .games = 10000, .seed = 1,
                    .threads = cores > 0 ? (uint64_t)cores : 1};
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int rc = 0;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            usage(stdout);
-            return 1;
-        }
-        if (strcmp(arg, "--json") == 0) {
-            a->json = true;
-            continue;
-        }
-        if (strcmp(arg, "--reference") == 0) {
-            a->reference = true;
-            continue;
-        }
-        if (strcmp(arg, "--engine") == 0) {
-            a->engine = true;
-            continue;
-        }
-        if (!val) {
-            fprintf(stderr, "uno sim: '%s' needs a value (or is unknown)\n", arg);
-            return 2;
-        }
-        if (strcmp(arg, "--rules") == 0)
-            a->rules = val;
-        else if (strcmp(arg, "--options") == 0)
-            a->options = val;
-        else if (strcmp(arg, "--bots") == 0)
-            a->bots = val;
-        else if (strcmp(arg, "--action-ms") == 0)
-            a->action_ms = val;
-        else if (strcmp(arg, "--csv") == 0)
-            a->csv = val;
-        else if (strcmp(arg, "--plot") == 0)
-            a->plot = val;
-        else if (strcmp(arg, "--players") == 0)
-            rc = uno_args_number(arg, val, 2, UNO_MAX_PLAYERS, &a->players, err, sizeof err);
-        else if (strcmp(arg, "--games") == 0)
-            rc = uno_args_number(arg, val, 1, UINT64_MAX / 2, &a->games, err, sizeof err);
-        else if (strcmp(arg, "--seed") == 0)
-            rc = uno_args_number(arg, val, 0, UINT64_MAX, &a->seed, err, sizeof err);
-        else if (strcmp(arg, "--threads") == 0)
-            rc = uno_args_number(arg, val, 1, 1024, &a->threads, err, sizeof err);
-        else {
-            fprintf(stderr, "uno sim: unknown argument '%s'\n", arg);
-            return 2;
-        }
-        if (rc) {
-            fprintf(stderr, "uno sim: %s\n", err);
-            return 2;
-        }
-        i++;
-    }
-    return 0;
+    return cli_parse(&sim_command, argc, argv, a, NULL);
 }
 
 static int set_time(void *ctx, const char *key, const char *value, char *err, size_t errlen)
 {
     int *ms = ctx;
     for (int i = 0; i < UNO_SIM_T_COUNT; i++) {
-        if (strcmp(key, uno_sim_time_names[i]) != 0)
+        if (strcmp(key, sim_time_names[i]) != 0)
             continue;
         uint64_t v;
-        if (uno_args_number(key, value, 0, 86400000, &v, err, errlen) != 0)
+        if (cli_number(key, value, 0, 86400000, &v, err, errlen) != 0)
             return 1;
         ms[i] = (int)v;
         return 0;
@@ -156,17 +111,17 @@ static int set_time(void *ctx, const char *key, const char *value, char *err, si
 
 static int configure(const SimArgs *a, UnoSimConfig *c, char *err, size_t errlen)
 {
-    uno_sim_config_default(c);
+    sim_config_default(c);
     c->nplayers = (int)a->players;
     c->seed = a->seed;
     c->reference = a->reference;
     c->engine = a->engine;
-    if (uno_args_rules(a->rules, a->options, c->nplayers, &c->rules, err, errlen) != 0)
+    if (cli_args_rules(a->rules, a->options, c->nplayers, &c->rules, err, errlen) != 0)
         return 1;
-    if (a->bots && uno_args_bots(a->bots, c->nplayers, c->bots, c->params, err, errlen) != 0)
+    if (a->bots && cli_args_bots(a->bots, c->nplayers, c->bots, c->params, err, errlen) != 0)
         return 1;
     if (a->action_ms &&
-        uno_args_pairs("--action-ms", a->action_ms, set_time, c->time_ms, err, errlen) != 0)
+        cli_args_pairs("--action-ms", a->action_ms, set_time, c->time_ms, err, errlen) != 0)
         return 1;
     return 0;
 }
@@ -196,13 +151,13 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
     double secs = since(&o->start);
     char speed[32];
     snprintf(speed, sizeof speed, "%.0f games/s  ", secs > 0 ? (double)done / secs : 0);
-    uno_cli_progress(o->dist->size > 1 ? "rank 0 " : "", done, total, secs, speed);
+    cli_progress(o->dist->size > 1 ? "rank 0 " : "", done, total, secs, speed);
 }
 
 static void rows(void *ctx, const UnoSimRecord *r, int n)
 {
     Output *o = ctx;
-    uno_sim_csv_rows(o->csv, r, n, o->config->nplayers);
+    cli_sim_csv_rows(o->csv, r, n, o->config->nplayers);
 }
 
 /* ----------------------------------------------------------------- CSV */
@@ -273,7 +228,7 @@ static bool can_write(const char *path)
 static int cannot_write(const UnoDist *d, const char *path)
 {
     fprintf(stderr, "uno sim: %s: %s\n", path, strerror(errno));
-    uno_dist_abort(d, 1);
+    cli_dist_abort(d, 1);
     return 1;
 }
 
@@ -288,33 +243,33 @@ static int run(const SimArgs *a, const UnoSimConfig *c, const UnoDist *d)
         if (!(o.csv = fopen(part, "w")))
             return cannot_write(d, part);
         if (d->rank == 0)
-            uno_sim_csv_header(o.csv, c->nplayers);
+            cli_sim_csv_header(o.csv, c->nplayers);
     }
     static UnoSimSummary summary;
-    uno_sim_summary_init(&summary);
+    sim_summary_init(&summary);
     UnoSimRun r = {.config = c, .threads = (int)a->threads, .rows = o.csv ? rows : NULL,
                    .progress = progress, .ctx = &o};
-    uno_dist_range(d, a->games, &r.begin, &r.end);
+    cli_dist_range(d, a->games, &r.begin, &r.end);
     clock_gettime(CLOCK_MONOTONIC, &o.start);
-    int rc = uno_sim_run(&r, &summary, err, sizeof err);
+    int rc = sim_run(&r, &summary, err, sizeof err);
     double secs = since(&o.start);
     if (o.csv && fclose(o.csv) != 0 && rc == UNO_OK)
         snprintf(err, sizeof err, "%.400s: write failed", part), rc = UNO_E_BAD_REQUEST;
     if (rc != UNO_OK) {
         fprintf(stderr, "uno sim: %s\n", err);
-        uno_dist_abort(d, 1);
+        cli_dist_abort(d, 1);
         return 1;
     }
-    uno_dist_reduce(d, &summary);
+    cli_dist_reduce(d, &summary);
     if (a->csv && d->size > 1)
-        uno_dist_barrier(d); /* every part is written */
+        cli_dist_barrier(d); /* every part is written */
     if (d->rank != 0)
         return 0;
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     double cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
                  (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-    int threads = uno_sim_threads_for(r.end - r.begin, r.threads); /* rank 0's */
+    int threads = sim_threads_for(r.end - r.begin, r.threads); /* rank 0's */
     fprintf(stderr, "uno sim: %" PRIu64 " games in %.3f s: %.0f games/s, %.0f turns/s, "
                     "%.0f actions/s (%d rank%s x %d thread%s); rank 0: cpu %.3f s, max rss %ld KiB\n",
             summary.sum.games, secs, (double)summary.sum.games / secs,
@@ -322,11 +277,11 @@ static int run(const SimArgs *a, const UnoSimConfig *c, const UnoDist *d)
             d->size > 1 ? "s" : "", threads,
             threads > 1 ? "s" : "", cpu, ru.ru_maxrss);
     if (a->json)
-        uno_sim_report_json(stdout, c, &summary);
+        cli_sim_report_json(stdout, c, &summary);
     else
-        uno_sim_report_text(stdout, c, &summary);
+        cli_sim_report_text(stdout, c, &summary);
     int status = fflush(stdout) == 0 ? 0 : 1;
-    if (a->plot && uno_sim_plot_svg(a->plot, c, &summary, err, sizeof err) != 0) {
+    if (a->plot && cli_sim_plot_svg(a->plot, c, &summary, err, sizeof err) != 0) {
         fprintf(stderr, "uno sim: %s\n", err);
         status = 1;
     }
@@ -339,8 +294,8 @@ int cmd_sim(int argc, char **argv)
 {
     SimArgs a;
     int rc = parse(argc, argv, &a);
-    if (rc)
-        return rc == 1 ? 0 : 2;
+    if (rc != CLI_PARSED)
+        return cli_exit_status(rc);
     static UnoSimConfig c;
     char err[512];
     if (configure(&a, &c, err, sizeof err) != 0) {
@@ -348,8 +303,8 @@ int cmd_sim(int argc, char **argv)
         return 2;
     }
     UnoDist d;
-    uno_dist_init(&d);
+    cli_dist_init(&d);
     int status = run(&a, &c, &d);
-    uno_dist_finish(&d);
+    cli_dist_finish(&d);
     return status;
 }

@@ -16,30 +16,39 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
-#include "cli/savefile.h"
 #include "protocol/protocol.h"
+#include "protocol/savefile.h"
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: uno table [--save FILE [--repair]] [--builtin-rules]\n"
-            "\n"
-            "Referees one table: reads one JSON request per line on standard input and\n"
-            "answers each with one JSON line on standard output (docs/protocol.md).\n"
-            "\n"
-            "  --save FILE  append every accepted state-changing request to FILE (synced\n"
-            "               before it is answered); if FILE exists, replay it first, so\n"
-            "               that a table that crashed resumes where it stopped; a FILE\n"
-            "               that does not replay exactly as it was written is refused,\n"
-            "               naming the line; one table at a time may write to FILE\n"
-            "  --repair     (with --save) first keep what replays of FILE, writing it\n"
-            "               anew, and the file as it was as FILE.bak (or FILE.bak.N)\n"
-            "  --builtin-rules  open no file a request names: \"rules\" in \"new\" must be\n"
-            "               a built-in rule set (mattel, classic, kpgut), as on a server\n"
-            "  --help       show this help\n");
-}
+typedef struct TableArgs {
+    const char *save_path;
+    bool repair, builtin_rules_only;
+} TableArgs;
+
+static const CliOption table_options[] = {
+    CLI_TEXT("save", "FILE", TableArgs, save_path,
+             "append every accepted state-changing request to FILE (synced before it is answered); if FILE "
+             "exists, replay it first, so that a table that crashed resumes where it stopped; a FILE that does "
+             "not replay exactly as it was written is refused, naming the line; one table at a time may write "
+             "to FILE"),
+    CLI_FLAG("repair", TableArgs, repair,
+             "(with --save) first keep what replays of FILE, writing it anew, and the file as it was as "
+             "FILE.bak (or FILE.bak.N)"),
+    CLI_FLAG("builtin-rules", TableArgs, builtin_rules_only,
+             "open no file a request names: \"rules\" in \"new\" must be a built-in rule set (mattel, classic, "
+             "kpgut), as on a server"),
+};
+
+static const CliCommand table_command = {
+    .name = "uno table",
+    .synopsis = "usage: uno table [--save FILE [--repair]] [--builtin-rules]\n",
+    .about = "Referees one table: reads one JSON request per line on standard input and\n"
+             "answers each with one JSON line on standard output (docs/protocol.md).\n",
+    CLI_OPTIONS(table_options),
+    .operands_note = "uno table takes options only",
+};
 
 /* Opens FILE for saving (after --repair, if asked) and replays it into
  * the table. 0, or 1 with a message. */
@@ -47,16 +56,16 @@ static int restore(UnoTable *t, UnoSaveFile *save, const char *path, bool repair
 {
     char err[700];
     if (repair) {
-        int rc = uno_save_repair(path, load, err, sizeof err);
+        int rc = proto_save_repair(path, load, err, sizeof err);
         fprintf(stderr, "uno table: %s\n", err);
         if (rc != 0)
             return 1;
     }
-    if (uno_save_open(save, path, true, err, sizeof err) != 0) {
+    if (proto_save_open(save, path, true, err, sizeof err) != 0) {
         fprintf(stderr, "uno table: cannot save: %s\n", err);
         return 1;
     }
-    if (uno_save_replay(save, t, NULL, NULL, err, sizeof err) != 0) {
+    if (proto_save_replay(save, t, NULL, NULL, err, sizeof err) != 0) {
         fprintf(stderr,
                 "uno table: cannot restore the game from %s: %s\n"
                 "(uno table --save %s --repair keeps what replays, and the file as it is as a backup)\n",
@@ -64,9 +73,9 @@ static int restore(UnoTable *t, UnoSaveFile *save, const char *path, bool repair
         return 1;
     }
     if (save->records > 0)
-        fprintf(stderr, "uno table: restored %ld request%s from %s\n", save->records, uno_cli_s(save->records),
+        fprintf(stderr, "uno table: restored %ld request%s from %s\n", save->records, cli_s(save->records),
                 path);
-    uno_table_set_log(t, uno_save_append, save);
+    proto_table_set_log(t, proto_save_append, save);
     return 0;
 }
 
@@ -81,8 +90,8 @@ static int serve(UnoTable *t, const UnoSaveFile *save, const char *save_path)
     int status = 0;
     bool newline;
     long n;
-    while ((n = uno_line_read(stdin, buf, UNO_TABLE_MAX_LINE, &newline)) >= 0) {
-        char *response = uno_table_handle(t, buf, (size_t)n);
+    while ((n = proto_line_read(stdin, buf, UNO_TABLE_MAX_LINE, &newline)) >= 0) {
+        char *response = proto_table_handle(t, buf, (size_t)n);
         if (!response) {
             if (save && save->error)
                 fprintf(stderr, "uno table: cannot save to %s: %s\n", save_path, strerror(save->error));
@@ -105,46 +114,24 @@ static int serve(UnoTable *t, const UnoSaveFile *save, const char *save_path)
 
 int cmd_table(int argc, char **argv)
 {
-    const char *save_path = NULL;
-    bool builtin_rules_only = false, repair = false;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--repair") == 0) {
-            repair = true;
-            continue;
-        }
-        if (strcmp(argv[i], "--builtin-rules") == 0) {
-            builtin_rules_only = true;
-            continue;
-        }
-        if (strcmp(argv[i], "--save") == 0 && i + 1 < argc) {
-            save_path = argv[++i];
-            continue;
-        }
-        fprintf(stderr, "uno table: unexpected argument '%s'\n", argv[i]);
-        usage(stderr);
-        return 2;
-    }
-    if (repair && !save_path) {
-        fprintf(stderr, "uno table: --repair repairs the file of --save FILE: give it\n");
-        usage(stderr);
-        return 2;
-    }
-    UnoTable *t = uno_table_new();
+    TableArgs a = {0};
+    int rc = cli_parse(&table_command, argc, argv, &a, NULL);
+    if (rc != CLI_PARSED)
+        return cli_exit_status(rc);
+    if (a.repair && !a.save_path)
+        return cli_bad_usage(&table_command, "--repair repairs the file of --save FILE: give it");
+    UnoTable *t = proto_table_new();
     if (!t) {
         fprintf(stderr, "uno table: out of memory\n");
         return 1;
     }
-    UnoRulesLoader load = builtin_rules_only ? NULL : uno_cli_load_request_rules;
-    uno_table_set_rules_loader(t, load);
+    UnoRulesLoader load = a.builtin_rules_only ? NULL : cli_load_request_rules;
+    proto_table_set_rules_loader(t, load);
     UnoSaveFile save = {.fd = -1};
-    int status = save_path ? restore(t, &save, save_path, repair, load) : 0;
+    int status = a.save_path ? restore(t, &save, a.save_path, a.repair, load) : 0;
     if (status == 0)
-        status = serve(t, save_path ? &save : NULL, save_path);
-    uno_save_close(&save);
-    uno_table_free(t);
+        status = serve(t, a.save_path ? &save : NULL, a.save_path);
+    proto_save_close(&save);
+    proto_table_free(t);
     return status;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "protocol/text.h"
 #include "uno.h"
@@ -31,13 +32,32 @@ static const Command commands[] = {
  * reads and writes are those of this version's docs. */
 #define UNO_RELEASE "0.9.0"
 
-static void usage(FILE *out)
+/* The command list, after the options of uno --help. */
+static void list_commands(FILE *out)
 {
-    fprintf(out, "usage: uno COMMAND [ARGS]   (uno COMMAND --help, or uno help COMMAND, for each)\n"
-                 "       uno --version\n\ncommands:\n");
+    fprintf(out, "commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
 }
+
+typedef struct MainArgs {
+    bool version;
+} MainArgs;
+
+static const CliOption main_options[] = {
+    {.name = "version", .kind = CLI_KIND_FLAG, .at = CLI_AT(MainArgs, version, bool),
+     .help = "print the release and the rule sets it knows", .letter = 'V'},
+};
+
+static const CliCommand main_command = {
+    .name = "uno",
+    .synopsis = "usage: uno COMMAND [ARGS]   (uno COMMAND --help, or uno help COMMAND, for each)\n"
+                "       uno --version\n",
+    CLI_OPTIONS(main_options),
+    .operands = 1,
+    .stop_at_operand = true,
+    .after = list_commands,
+};
 
 static const Command *command(const char *name)
 {
@@ -60,33 +80,37 @@ static int output_written(int status)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage(stderr);
-        return 2;
-    }
-    if (strcmp(argv[1], "help") == 0 && argc > 2) { /* uno help CMD: uno CMD --help */
-        const Command *c = command(argv[2]);
-        if (!c) {
-            fprintf(stderr, "uno help: unknown command '%s'\n", argv[2]);
-            usage(stderr);
-            return 2;
-        }
-        char *help[] = {argv[2], "--help", NULL};
-        return output_written(c->run(2, help));
-    }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
-        usage(stdout);
-        return output_written(0);
-    }
-    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+    MainArgs a = {0};
+    CliParsed parsed;
+    int rc = cli_parse(&main_command, argc, argv, &a, &parsed);
+    if (rc != CLI_PARSED)
+        return output_written(cli_exit_status(rc));
+    if (a.version) {
         printf("uno %s (rule sets: %s)\n", UNO_RELEASE, uno_rules_builtin_list());
         return output_written(0);
     }
-    uno_json_track_memory(); /* out of memory is not "not JSON" */
-    const Command *c = command(argv[1]);
+    if (parsed.noperands == 0) {
+        cli_help(&main_command, stderr);
+        return CLI_BAD;
+    }
+    const char *name = parsed.operands[0];
+    int first = parsed.next - 1; /* the command's own argv[0] */
+    if (strcmp(name, "help") == 0 && first + 1 < argc) { /* uno help CMD: uno CMD --help */
+        const Command *c = command(argv[first + 1]);
+        if (!c) {
+            fprintf(stderr, "uno help: unknown command '%s'\n(uno --help lists them)\n", argv[first + 1]);
+            return CLI_BAD;
+        }
+        char *help[] = {argv[first + 1], "--help", NULL};
+        return output_written(c->run(2, help));
+    }
+    if (strcmp(name, "help") == 0) {
+        cli_help(&main_command, stdout);
+        return output_written(0);
+    }
+    proto_json_track_memory(); /* out of memory is not "not JSON" */
+    const Command *c = command(name);
     if (c)
-        return output_written(c->run(argc - 1, argv + 1));
-    fprintf(stderr, "uno: unknown command '%s'\n", argv[1]);
-    usage(stderr);
-    return 2;
+        return output_written(c->run(argc - first, argv + first));
+    return cli_bad_usage(&main_command, "unknown command '%s'", name);
 }

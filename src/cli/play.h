@@ -38,9 +38,10 @@
 #include <stdint.h>
 
 #include "bots/bots.h"
+#include "bots/extbot.h"
 #include "uno_view.h"
-#include "cli/savefile.h"
-#include "protocol/extbot.h"
+#include "protocol/extbot_link.h"
+#include "protocol/savefile.h"
 #include "uno.h"
 #include "uno_match.h"
 

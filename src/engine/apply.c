@@ -104,7 +104,7 @@ void assert_invariants(const UnoGame *g, const UnoAction *a)
 }
 #endif
 
-int uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, char *err, size_t errlen)
+UnoStatus uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, char *err, size_t errlen)
 {
     int rc = check_form(g, a, err, errlen);
     if (rc)
@@ -142,7 +142,7 @@ void step_unchecked(UnoGame *g, const UnoAction *a)
 
 /* ------------------------------------------------------------ invariants */
 
-int uno_game_check(const UnoGame *g, char *err, size_t errlen)
+UnoStatus uno_game_check(const UnoGame *g, char *err, size_t errlen)
 {
     int cards = g->stock_n + g->discard_n, discard = 0;
     for (int s = 0; s < g->nplayers; s++) {

@@ -8,11 +8,21 @@
 
 #include "uno.h"
 
+/* Indexed by kind: value by value, within a value Yellow, Blue, Green, Red (uno.h). */
 static const char *const card_names[UNO_KINDS] = {
-    "R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "RS", "RR", "R+2",
-    "G0", "G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "GS", "GR", "G+2",
-    "B0", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "BS", "BR", "B+2",
-    "Y0", "Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y9", "YS", "YR", "Y+2",
+    "Y0", "B0", "G0", "R0",
+    "Y1", "B1", "G1", "R1",
+    "Y2", "B2", "G2", "R2",
+    "Y3", "B3", "G3", "R3",
+    "Y4", "B4", "G4", "R4",
+    "Y5", "B5", "G5", "R5",
+    "Y6", "B6", "G6", "R6",
+    "Y7", "B7", "G7", "R7",
+    "Y8", "B8", "G8", "R8",
+    "Y9", "B9", "G9", "R9",
+    "YS", "BS", "GS", "RS",
+    "YR", "BR", "GR", "RR",
+    "Y+2", "B+2", "G+2", "R+2",
     "W", "W+4", "X",
 };
 
@@ -21,7 +31,7 @@ const char *uno_card_name(UnoCard c)
     return c < UNO_KINDS ? card_names[c] : "?";
 }
 
-int uno_card_parse(const char *text, UnoCard *out)
+UnoStatus uno_card_parse(const char *text, UnoCard *out)
 {
     char up[8];
     size_t n = text ? strlen(text) : 0;
@@ -61,9 +71,10 @@ const char *uno_color_name(int color)
  * Reverse, Skip 20; Wild, Wild Draw 4 50; Blank "?" (an option). A table:
  * the end of every game scores every card left, in no order a branch could
  * foretell. */
-#define POINTS_OF_A_COLOR 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20
-static const uint8_t points[UNO_KINDS] = {POINTS_OF_A_COLOR, POINTS_OF_A_COLOR, POINTS_OF_A_COLOR,
-                                          POINTS_OF_A_COLOR, 50, 50, 0};
+#define FOUR(p) p, p, p, p
+static const uint8_t points[UNO_KINDS] = {FOUR(0), FOUR(1), FOUR(2), FOUR(3), FOUR(4), FOUR(5), FOUR(6),
+                                          FOUR(7), FOUR(8), FOUR(9), FOUR(20), FOUR(20), FOUR(20),
+                                          50, 50, 0};
 
 int uno_card_points(UnoCard c, int blank_points)
 {

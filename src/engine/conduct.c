@@ -137,7 +137,8 @@ int join_refusal(const UnoGame *g, char *err, size_t errlen)
     if (refusal)
         return fail(err, errlen, UNO_E_ILLEGAL, "%s", refusal);
     if (g->nplayers >= g->capacity)
-        return fail(err, errlen, UNO_E_BAD_REQUEST, "no room for a seat: call uno_game_make_room() first");
+        return fail(err, errlen, UNO_E_NO_ROOM, "no room for a newcomer: the game was created with %d seats",
+                    g->capacity);
     return UNO_OK;
 }
 
@@ -177,7 +178,8 @@ int conduct_spectate(UnoGame *g, const UnoAction *a, EventSink *out, char *err, 
         return fail(err, errlen, UNO_E_ILLEGAL, g->rules.spectators ? "no room for more spectators"
                                                                     : "these rules have no spectators");
     if (g->nspectators >= g->spectator_room)
-        return fail(err, errlen, UNO_E_BAD_REQUEST, "no room for a spectator: call uno_game_make_room() first");
+        return fail(err, errlen, UNO_E_NO_ROOM, "no room for a spectator: the game was created with room for %d",
+                    g->spectator_room);
     if (!a->name[0])
         return fail(err, errlen, UNO_E_BAD_REQUEST, "a spectator needs a name");
     UnoPlayerInfo *p = &game_spectators(g)[g->nspectators];

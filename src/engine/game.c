@@ -30,42 +30,29 @@ static size_t block_bytes(int seats, int spectators, int stock)
            (size_t)stock;
 }
 
-size_t uno_game_size(const UnoRules *r, int nplayers)
+/* The room a setup asks for, cut to what the rules can use (uno.h,
+ * UnoSetup.room_newcomers): newcomers only where §13 lets them join, up to
+ * UNO_MAX_PLAYERS seats in all; spectators up to the rules' number. */
+static int newcomer_room(const UnoRules *r, const UnoSetup *setup)
 {
-    return block_bytes(nplayers, 0, deck_count(r, nplayers) * uno_rules_deck_size(r));
+    int most = r->join && setup->nplayers < UNO_MAX_PLAYERS ? UNO_MAX_PLAYERS - setup->nplayers : 0;
+    return setup->room_newcomers < 0 ? 0 : setup->room_newcomers < most ? setup->room_newcomers : most;
+}
+
+static int spectator_room(const UnoRules *r, const UnoSetup *setup)
+{
+    int most = r->spectators < UNO_MAX_SPECTATORS ? r->spectators : UNO_MAX_SPECTATORS;
+    return setup->room_spectators < 0 ? 0 : setup->room_spectators < most ? setup->room_spectators : most;
+}
+
+size_t uno_game_size(const UnoRules *r, const UnoSetup *setup)
+{
+    int n = setup->nplayers < 0 ? 0 : setup->nplayers;
+    return block_bytes(n + newcomer_room(r, setup), spectator_room(r, setup),
+                       deck_count(r, n) * uno_rules_deck_size(r));
 }
 
 size_t uno_game_bytes(const UnoGame *g) { return block_bytes(g->capacity, g->spectator_room, g->deck_size); }
-
-UnoGame *uno_game_make_room(UnoGame *g, const UnoAction *a)
-{
-    int seats = g->capacity, watchers = g->spectator_room;
-    /* KPGUT §13: a newcomer takes a seat; §3.2: up to rules.spectators watch */
-    /* §3.2: a spectator who helped may be let in as a §13 newcomer */
-    bool joins = a->type == UNO_ACT_JOIN || (a->type == UNO_ACT_SPECTATOR_HELP && a->uno);
-    if (joins && g->rules.join && g->nplayers == seats && seats < UNO_MAX_PLAYERS)
-        seats++;
-    else if (a->type == UNO_ACT_SPECTATE && g->nspectators == watchers && watchers < g->rules.spectators)
-        watchers++;
-    else
-        return g;
-    size_t old_seats = (size_t)g->capacity * sizeof(Seat);
-    size_t old_watchers = (size_t)g->spectator_room * sizeof(UnoPlayerInfo);
-    size_t new_seats = (size_t)seats * sizeof(Seat);
-    size_t new_watchers = (size_t)watchers * sizeof(UnoPlayerInfo);
-    UnoGame *grown = realloc(g, block_bytes(seats, watchers, g->deck_size));
-    if (!grown)
-        return NULL;
-    /* the stock, then the spectators, move up behind the new room */
-    char *base = (char *)grown->seats;
-    memmove(base + new_seats + new_watchers, base + old_seats + old_watchers, (size_t)grown->deck_size);
-    memmove(base + new_seats, base + old_seats, old_watchers);
-    memset(base + old_seats, 0, new_seats - old_seats);
-    memset(base + new_seats + old_watchers, 0, new_watchers - old_watchers);
-    grown->capacity = (int8_t)seats;
-    grown->spectator_room = (int8_t)watchers;
-    return grown;
-}
 
 /* MyUNO / classic "Equipment": per colour one 0, two each of 1–9, Skip,
  * Reverse, Draw 2; four Wilds and four WD4s; the booklet adds 4 blanks. */
@@ -82,16 +69,20 @@ void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS])
     counts[UNO_BLANK] = (uno_rules_deck_size(r) - 108) * decks;
 }
 
-int deck_in_kind_order(const int counts[UNO_KINDS], UnoCard *out)
+int cards_in_deck_order(const int counts[UNO_KINDS], UnoCard *out)
 {
     int n = 0;
-    for (int k = 0; k < UNO_KINDS; k++)
+    for (int c = 0; c < UNO_COLORS; c++) /* uno_card_in_deck_order, without its division */
+        for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
+            for (int i = 0, k = uno_card_make(c, v); i < counts[k]; i++)
+                out[n++] = (UnoCard)k;
+    for (int k = UNO_WILD; k < UNO_KINDS; k++)
         for (int i = 0; i < counts[k]; i++)
             out[n++] = (UnoCard)k;
     return n;
 }
 
-/* A card drawn at random from the deck (size cards in kind order) but those
+/* A card drawn at random from the deck (size cards in deck order) but those
  * already drawn: taken[0..*ntaken) holds their places, in ascending order.
  * The loops run over every taken place rather than stop early, and choose
  * with comparisons rather than branches: the places are random, and a
@@ -135,17 +126,17 @@ int dealer_by_high_card(UnoRng *rng, int nplayers, const UnoCard *deck, int size
     return in[0];
 }
 
-/* The whole deck in kind order into the stock (MyUNO "Equipment", KPGUT
+/* The whole deck in deck order into the stock (MyUNO "Equipment", KPGUT
  * "Requirements"): how a prepared game holds it, before its shuffle. */
 static void lay_out_deck(UnoGame *g)
 {
     int counts[UNO_KINDS];
     deck_kinds(&g->rules, deck_count(&g->rules, g->nplayers), counts);
-    g->stock_n = g->deck_size = (int16_t)deck_in_kind_order(counts, game_stock(g));
+    g->stock_n = g->deck_size = (int16_t)cards_in_deck_order(counts, game_stock(g));
 }
 
 /* Who deals, unless the setup named the dealer: MyUNO "Setup" 1 (cards
- * drawn from the deck in kind order: the stock as lay_out_deck left it),
+ * drawn from the deck in deck order: the stock as lay_out_deck left it),
  * KPGUT "Starting the Game" (the oldest). */
 static void choose_dealer(UnoGame *g, EventSink *out)
 {
@@ -157,13 +148,13 @@ static void choose_dealer(UnoGame *g, EventSink *out)
         g->dealer = (int8_t)dealer_by_high_card(&g->rng, g->nplayers, game_stock(g), g->stock_n, out);
 }
 
-/* The deck (in kind order in the stock) shuffled, under the stacked top
+/* The deck (in deck order in the stock) shuffled, under the stacked top
  * (top first; checked by check_stacked). */
 static void build_stock(UnoGame *g, const UnoCard *top, int ntop)
 {
     UnoCard *stock = game_stock(g);
     int n = g->deck_size;
-    for (int i = 0; i < ntop; i++) { /* the rest of the deck stays in kind order */
+    for (int i = 0; i < ntop; i++) { /* the rest of the deck stays in deck order */
         int at = 0;
         while (stock[at] != top[i])
             at++;
@@ -265,7 +256,7 @@ static void turn_up_first(UnoGame *g, EventSink *out)
     onto_pile[n++] = c;
     g->color = (int8_t)uno_card_color(c);
     ev_emit(out, UNO_EV_FIRST, g->dealer, -1, g->color, n, UNO_R_NONE, onto_pile, n);
-    int first = next_seat(g, g->dealer, 1);
+    int first = next_seat(g, g->dealer);
     if (c == UNO_WILD) { /* MyUNO, classic: the player left of the dealer names the colour */
         g->turn = (int8_t)first;
         g->phase = UNO_PHASE_COLOR;
@@ -295,7 +286,7 @@ static void youngest_opens(UnoGame *g, EventSink *out)
     }
 }
 
-int uno_game_prepare(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
+UnoStatus uno_game_prepare(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
 {
     int n = setup->nplayers;
     int rc = uno_rules_validate(rules, n, err, errlen);
@@ -305,10 +296,13 @@ int uno_game_prepare(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, c
         return fail(err, errlen, UNO_E_BAD_REQUEST, "dealer must be a seat 0..%d", n - 1);
     if (setup->ndeck_top < 0 || setup->ndeck_top > UNO_MAX_CARDS)
         return fail(err, errlen, UNO_E_BAD_REQUEST, "deck: too many cards");
-    memset(g, 0, uno_game_size(rules, n));
+    if (setup->room_newcomers < 0 || setup->room_spectators < 0)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "room for newcomers and spectators must be 0 or more");
+    memset(g, 0, uno_game_size(rules, setup));
     g->rules = *rules;
     g->nplayers = (int8_t)n;
-    g->capacity = (int8_t)n;
+    g->capacity = (int8_t)(n + newcomer_room(rules, setup));
+    g->spectator_room = (int8_t)spectator_room(rules, setup);
     for (int s = 0; s < n; s++) {
         g->seats[s].info = setup->players[s];
         g->seats[s].info.name[UNO_NAME_LEN - 1] = '\0';
@@ -323,6 +317,8 @@ int uno_game_prepare(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, c
     g->drawn = UNO_NO_CARD;
     g->color = UNO_NO_COLOR;
     g->wd4_seat = g->tactical_seat = g->vote_opener = g->cheat.seat = -1;
+    /* no cheat yet: the hash reads its cards all the same, as code 0 (card_code) */
+    g->cheat.top = g->cheat.drawn = uno_card_in_deck_order(0);
     memset(g->help_allowed, -1, sizeof g->help_allowed);
     lay_out_deck(g);
     if (g->rules.hand_size * n >= g->deck_size)
@@ -356,7 +352,7 @@ void uno_game_deal(UnoGame *g, const UnoGame *prepared, uint64_t seed)
     deal_game(g, seed, NULL, 0, NULL, NULL, 0); /* nothing stacked: it cannot fail */
 }
 
-int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
+UnoStatus uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char *err, size_t errlen)
 {
     int rc = uno_game_prepare(g, rules, setup, err, errlen);
     if (rc)
@@ -377,12 +373,12 @@ int uno_game_init(UnoGame *g, const UnoRules *rules, const UnoSetup *setup, char
     return rc;
 }
 
-int uno_game_create(const UnoRules *rules, const UnoSetup *setup, UnoGame **out, char *err, size_t errlen)
+UnoStatus uno_game_create(const UnoRules *rules, const UnoSetup *setup, UnoGame **out, char *err, size_t errlen)
 {
     *out = NULL;
     if (setup->nplayers < 1 || setup->nplayers > UNO_MAX_PLAYERS)
         return fail(err, errlen, UNO_E_BAD_REQUEST, "players must be 1..%d", UNO_MAX_PLAYERS);
-    UnoGame *g = malloc(uno_game_size(rules, setup->nplayers));
+    UnoGame *g = malloc(uno_game_size(rules, setup));
     if (!g)
         return fail(err, errlen, UNO_E_NOMEM, "out of memory");
     int rc = uno_game_init(g, rules, setup, err, errlen);
@@ -439,9 +435,11 @@ int uno_game_hand(const UnoGame *g, int seat, UnoCard *out, int max)
 {
     int n = 0;
     const Hand *h = &g->seats[seat].hand;
-    for (int k = 0; k < UNO_KINDS; k++)
+    for (int place = 0; place < UNO_KINDS; place++) {
+        UnoCard k = uno_card_in_deck_order(place);
         for (int i = 0; i < h->kinds[k] && n < max; i++)
-            out[n++] = (UnoCard)k;
+            out[n++] = k;
+    }
     return n;
 }
 
@@ -479,15 +477,29 @@ bool uno_game_vote_open(const UnoGame *g, int *opener)
 
 /* ------------------------------------------------------------------ hash */
 
+/* A card as the hash counts it: its place in deck order (uno.h), and the
+ * counts per kind in that order too: the hashes that saved games and stored
+ * tables record (docs/protocol.md) count cards so, whatever the kinds'
+ * numbers. */
+static uint64_t card_code(UnoCard c) { return (uint64_t)uno_card_deck_place(c); }
+
+/* Counts per kind, in deck order. */
+static uint64_t hash_kinds(uint64_t h, const uint8_t kinds[UNO_KINDS])
+{
+    for (int place = 0; place < UNO_KINDS; place++)
+        h = hash_mix(h, kinds[uno_card_in_deck_order(place)]);
+    return h;
+}
+
 /* What a caught cheat takes back (KPGUT §10). */
 static uint64_t hash_cheat(uint64_t h, const Cheat *c)
 {
-    int64_t fields[] = {c->seat, c->ncards, c->top, c->drawn, c->turn, c->color, c->direction,
+    int64_t fields[] = {c->seat, c->ncards, (int64_t)card_code(c->top), (int64_t)card_code(c->drawn), c->turn, c->color, c->direction,
                         c->phase, c->pending_kind, c->wd4_seat, c->wd4_illegal, c->pending};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         h = hash_mix(h, (uint64_t)fields[i]);
     for (int i = 0; i < c->ncards; i++)
-        h = hash_mix(h, c->cards[i]);
+        h = hash_mix(h, card_code(c->cards[i]));
     return h;
 }
 
@@ -504,27 +516,24 @@ uint64_t uno_game_hash(const UnoGame *g)
         h = hash_mix(hash_person(h, &game_spectators_c(g)[i]), (uint64_t)g->help_allowed[i]);
     int64_t scalars[] = {g->t, g->start_t, g->turn_t, g->stock_n, g->discard_n, g->pending,
                          g->nplayers, g->turn, g->dealer, g->direction, g->phase, g->pending_kind,
-                         g->color, g->top, g->drawn, g->wd4_seat, g->wd4_illegal, g->wd4_nsince, g->said_before,
+                         g->color, (int64_t)card_code(g->top), (int64_t)card_code(g->drawn), g->wd4_seat, g->wd4_illegal, g->wd4_nsince, g->said_before,
                          g->tactical_seat, g->tactical_right, g->stuck, g->finished,
                          g->vote_opener, g->nspectators, g->over_reason};
     for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
         h = hash_mix(h, (uint64_t)scalars[i]);
     for (int i = 0; i < g->wd4_nsince; i++)
-        h = hash_mix(h, g->wd4_since[i]);
+        h = hash_mix(h, card_code(g->wd4_since[i]));
     for (int i = 0; i < 4; i++)
         h = hash_mix(h, g->rng.s[i]);
     for (int s = 0; s < g->nplayers; s++) {
         const Seat *p = &g->seats[s];
-        for (int k = 0; k < UNO_KINDS; k++)
-            h = hash_mix(h, p->hand.kinds[k]);
+        h = hash_kinds(h, p->hand.kinds);
         h = hash_person(h, &p->info);
         int64_t fields[] = {p->fault_t, p->score, p->status, p->rank, p->call, p->warnings, p->vote};
         for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
             h = hash_mix(h, (uint64_t)fields[i]);
     }
     for (int i = 0; i < g->stock_n; i++)
-        h = hash_mix(h, game_stock_c(g)[i]);
-    for (int k = 0; k < UNO_KINDS; k++)
-        h = hash_mix(h, g->discard_kinds[k]);
-    return h;
+        h = hash_mix(h, card_code(game_stock_c(g)[i]));
+    return hash_kinds(h, g->discard_kinds);
 }

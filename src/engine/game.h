@@ -4,8 +4,9 @@
  * One UnoGame is one flat block: the header below, then `capacity` seats,
  * then `spectator_room` spectators, then the stock (deck_size slots). No
  * pointers inside, so a game is copied with memcpy. A game is dealt with
- * room for its players only; uno_game_make_room grows the block for a §13
- * joiner or a §3.2 spectator, so a 4-player KPGUT game is as small as a
+ * room for its players and the §13 joiners and §3.2 spectators its setup
+ * asked room for (UnoSetup.room_newcomers, room_spectators), and never
+ * grows: a 4-player KPGUT game dealt without room asked is as small as a
  * Mattel one.
  *
  * What stays true (uno_game_check verifies it after every move in UNO_DEBUG
@@ -135,9 +136,10 @@ static inline void ev_emit(EventSink *out, UnoEventType type, int seat, int targ
 int deck_count(const UnoRules *r, int nplayers);
 /* The cards of `decks` decks, as counts per kind (MyUNO "Equipment"). */
 void deck_kinds(const UnoRules *r, int decks, int counts[UNO_KINDS]);
-/* The cards of counts[] into out, in kind order (how a new deck is laid out
- * before its shuffle); returns how many. */
-int deck_in_kind_order(const int counts[UNO_KINDS], UnoCard *out);
+/* The cards of counts[] into out, in deck order (uno.h: how a new deck is
+ * laid out before its shuffle, and the played cards before a reshuffle);
+ * returns how many. */
+int cards_in_deck_order(const int counts[UNO_KINDS], UnoCard *out);
 /* What becomes of a card turned up as the first discard (docs/rules.md,
  * 'first card effects'): it stands; it is returned to the deck and another is
  * turned (MyUNO "Wild Draw 4 Card", booklet "Set up" 6, a blank); or another
@@ -152,7 +154,7 @@ static inline FirstFate first_card_fate(const UnoRules *r, UnoCard c)
     return FIRST_STANDS;
 }
 /* MyUNO "Setup" 1: the seat that deals, by high card, drawn with rng from
- * `deck` (size cards in kind order, left as they are). */
+ * `deck` (size cards in deck order, left as they are). */
 int dealer_by_high_card(UnoRng *rng, int nplayers, const UnoCard *deck, int size, EventSink *out);
 
 /* ---- hands and piles (pile.c; the steps of every action inline here) ---- */
@@ -194,18 +196,18 @@ void discard_bury(UnoGame *g, const Hand *h);
 /* Shuffles a hand into the stock (KPGUT §9 English). */
 void stock_shuffle_in(UnoGame *g, const Hand *h);
 int active_players(const UnoGame *g);
-/* The seat `steps` active seats away from `from` in the direction of play. */
-static inline int next_seat(const UnoGame *g, int from, int steps)
+/* The next active seat after `from` in the direction of play (`from` itself
+ * when no other seat is active). */
+static inline int next_seat(const UnoGame *g, int from)
 {
     int s = from, n = g->nplayers;
-    for (int guard = n * (steps + 1); steps > 0 && guard > 0; guard--) {
+    do {
         s += g->direction; /* +1 or -1: wraps without a division */
         if (s < 0)
             s += n;
         else if (s >= n)
             s -= n;
-        steps -= seat_active(g, s);
-    }
+    } while (!seat_active(g, s) && s != from);
     return s;
 }
 /* The seats' ages for uno_session.h's oldest, youngest and warner (which
@@ -218,9 +220,9 @@ int youngest_seat(const UnoGame *g);
  * of legal actions in legal.c). Playability is a bit set over the 55
  * kinds, so a question like "which of my cards match" is a few AND/OR
  * instructions. ---- */
-#define LEGAL_COLOR(c) (0x1fffULL << ((c) * 13))
-/* Bits v, 13 + v, 26 + v, 39 + v: the value in the four colours. */
-static inline uint64_t value_mask(int v) { return 0x8004002001ULL << v; }
+#define LEGAL_COLOR(c) (0x1111111111111ULL << (UNO_YELLOW - (c))) /* uno_card_color_kinds, as a constant */
+/* Bits 4v..4v + 3: the value in the four colours. */
+static inline uint64_t value_mask(int v) { return 0xfULL << 4 * v; }
 /* legal.c: the kinds of a top card's value (by card), of a colour in force
  * (by colour; none for UNO_NO_COLOR). */
 extern const uint64_t legal_top_values[256];
@@ -329,10 +331,10 @@ static inline void pass_turn(UnoGame *g, int steps, EventSink *out)
 {
     int s = g->turn;
     for (int i = 1; i < steps; i++) {
-        s = next_seat(g, s, 1);
+        s = next_seat(g, s);
         ev_emit(out, UNO_EV_SKIP, s, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
     }
-    begin_turn(g, next_seat(g, s, 1), out);
+    begin_turn(g, next_seat(g, s), out);
 }
 /* Applies what a play (or the opening card) does to the players after it. */
 void apply_effects(UnoGame *g, int seat, UnoCard last, int ncards, EventSink *out);

@@ -227,7 +227,7 @@ static void learn(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev, bool
     }
 }
 
-int uno_history_add(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev)
+UnoStatus uno_history_add(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev)
 {
     if (h->n == h->cap) {
         int cap = h->cap ? h->cap * 2 : 256;

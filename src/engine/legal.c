@@ -12,10 +12,10 @@
  * (none for W, W+4, X and UNO_NO_CARD: they have no value to match), and
  * of each colour in force (none for UNO_NO_COLOR): looked up by pile_kinds
  * (game.h), as playable masks are asked for at every action. */
-#define VALUES(v) (0x8004002001ULL << (v))
-#define ONE_COLOR VALUES(0), VALUES(1), VALUES(2), VALUES(3), VALUES(4), VALUES(5), VALUES(6), \
-                  VALUES(7), VALUES(8), VALUES(9), VALUES(10), VALUES(11), VALUES(12)
-const uint64_t legal_top_values[256] = {ONE_COLOR, ONE_COLOR, ONE_COLOR, ONE_COLOR};
+#define VALUES(v) (0xfULL << 4 * (v))
+#define FOUR(v) VALUES(v), VALUES(v), VALUES(v), VALUES(v)
+const uint64_t legal_top_values[256] = {FOUR(0), FOUR(1), FOUR(2), FOUR(3), FOUR(4), FOUR(5), FOUR(6),
+                                        FOUR(7), FOUR(8), FOUR(9), FOUR(10), FOUR(11), FOUR(12)};
 const uint64_t legal_colors[UNO_COLORS + 1] = {LEGAL_COLOR(0), LEGAL_COLOR(1), LEGAL_COLOR(2),
                                                LEGAL_COLOR(3), 0};
 

@@ -123,6 +123,8 @@ static int deal_game(const UnoMatch *m, int number, const int8_t *players, int n
         setup->t = t < 0 ? 0 : t;
         setup->emit = emit;
         setup->ctx = ctx;
+        setup->room_newcomers = m->room_newcomers;
+        setup->room_spectators = m->room_spectators;
     }
     setup->nplayers = n;
     for (int s = 0; s < n; s++)
@@ -162,7 +164,7 @@ static int check_options(const UnoRules *rules, const UnoSetup *first, const Uno
     return UNO_OK;
 }
 
-int uno_match_create(const UnoRules *rules, const UnoSetup *first, const UnoMatchOptions *opts, UnoMatch **out,
+UnoStatus uno_match_create(const UnoRules *rules, const UnoSetup *first, const UnoMatchOptions *opts, UnoMatch **out,
                      char *err, size_t errlen)
 {
     UnoMatchOptions o;
@@ -192,6 +194,8 @@ int uno_match_create(const UnoRules *rules, const UnoSetup *first, const UnoMatc
         o.target = rules->target;
     m->opts = o;
     m->seed = first->seed;
+    m->room_newcomers = first->room_newcomers;
+    m->room_spectators = first->room_spectators;
     m->nbase = first->nplayers;
     for (int p = 0; p < first->nplayers; p++) {
         m->players[p] = first->players[p];
@@ -271,19 +275,9 @@ int uno_match_games_planned(const UnoMatch *m)
     return m->kind == UNO_MATCH_SESSION ? m->opts.games : 0;
 }
 
-UnoGame *uno_match_make_room(UnoMatch *m, const UnoAction *a)
-{
-    UnoGame *g = uno_game_make_room(m->game, a);
-    if (g)
-        m->game = g;
-    return g;
-}
-
-int uno_match_apply(UnoMatch *m, const UnoAction *a, UnoEventFn emit, void *ctx, char *err,
+UnoStatus uno_match_apply(UnoMatch *m, const UnoAction *a, UnoEventFn emit, void *ctx, char *err,
                     size_t errlen)
 {
-    if (!uno_match_make_room(m, a))
-        return fail(err, errlen, UNO_E_NOMEM, "out of memory");
     m->njoins = match_joins(m); /* joins undone with the game are forgotten */
     bool joining = a->type == UNO_ACT_JOIN;
     if (joining && m->nbase + m->njoins >= UNO_MATCH_MAX_PLAYERS)
@@ -327,7 +321,7 @@ bool uno_match_over(const UnoMatch *m)
     return next_seating(m, players, &table) < 0;
 }
 
-int uno_match_stop(UnoMatch *m, char *err, size_t errlen)
+UnoStatus uno_match_stop(UnoMatch *m, char *err, size_t errlen)
 {
     if (uno_match_over(m))
         return fail(err, errlen, UNO_E_OVER, "the match is over");
@@ -345,7 +339,7 @@ static void note_table(UnoMatch *m, int table)
     t->dealer = t->players[uno_game_dealer(m->game)];
 }
 
-int uno_match_next(UnoMatch *m, int64_t t, UnoEventFn emit, void *ctx, char *err, size_t errlen)
+UnoStatus uno_match_next(UnoMatch *m, int64_t t, UnoEventFn emit, void *ctx, char *err, size_t errlen)
 {
     if (uno_match_over(m))
         return fail(err, errlen, UNO_E_OVER, "the match is over");
@@ -409,7 +403,7 @@ int uno_match_schedule_len(const UnoMatch *m)
     return m->kind == UNO_MATCH_TOURNAMENT ? match_schedule_len(m->nbase, m->opts.cycles) : 0;
 }
 
-int uno_match_schedule(const UnoMatch *m, int game, UnoMatchSlot *out)
+UnoStatus uno_match_schedule(const UnoMatch *m, int game, UnoMatchSlot *out)
 {
     if (game < 0 || game >= uno_match_schedule_len(m))
         return UNO_E_BAD_REQUEST;

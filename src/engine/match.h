@@ -36,6 +36,8 @@ struct UnoMatch {
     UnoMatchOptions opts;
     UnoMatchKind kind;
     uint64_t seed;
+    int room_newcomers;        /* the first setup's room, for every game (UnoSetup) */
+    int room_spectators;
     int number;                /* the current game's number */
     bool stopped;
     int nbase;                 /* players before the current game's joiners */

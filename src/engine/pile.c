@@ -7,6 +7,8 @@
 #include "engine/rng.h"
 #include "uno_session.h"
 
+#define BIT(k) (1ULL << (k))
+
 /* Fisher–Yates with the game's generator, from the top of the pile down:
  * each step fixes one place. The generator works on a local copy: a card is
  * a byte, which may alias anything, so writing cards through *rng would make
@@ -36,9 +38,10 @@ void discard_bury(UnoGame *g, const Hand *h)
 void stock_shuffle_in(UnoGame *g, const Hand *h)
 {
     UnoCard *stock = game_stock(g);
+    int counts[UNO_KINDS];
     for (int k = 0; k < UNO_KINDS; k++)
-        for (int i = 0; i < h->kinds[k]; i++)
-            stock[g->stock_n++] = (UnoCard)k;
+        counts[k] = h->kinds[k];
+    g->stock_n = (int16_t)(g->stock_n + cards_in_deck_order(counts, stock + g->stock_n));
     shuffle_cards(&g->rng, stock, g->stock_n);
 }
 
@@ -77,20 +80,20 @@ static void cards_kept(const UnoGame *g, uint8_t kept[UNO_KINDS])
 }
 
 /* MyUNO "Going Out": when the draw pile is depleted the discard pile is
- * reshuffled; classic: "reshuffle the discard pile, excluding the top card";
+ * reshuffled (gathered in deck order first, as a new deck is laid out); classic: "reshuffle the discard pile, excluding the top card";
  * KPGUT §4: at least the last played card stays. Returns the number of cards
  * that became the stock. */
 static int reshuffle(UnoGame *g, EventSink *out)
 {
-    UnoCard *stock = game_stock(g);
     uint8_t kept[UNO_KINDS];
     cards_kept(g, kept);
-    int n = 0;
+    int gathered[UNO_KINDS];
     for (int k = 0; k < UNO_KINDS; k++) {
-        for (int i = kept[k]; i < g->discard_kinds[k]; i++)
-            stock[n++] = (UnoCard)k;
+        gathered[k] = g->discard_kinds[k] - kept[k];
         g->discard_kinds[k] = kept[k];
     }
+    UnoCard *stock = game_stock(g);
+    int n = cards_in_deck_order(gathered, stock);
     g->discard_n = (int16_t)(g->discard_n - n);
     shuffle_cards(&g->rng, stock, n);
     g->stock_n = (int16_t)n;
@@ -101,16 +104,32 @@ static int reshuffle(UnoGame *g, EventSink *out)
     return n;
 }
 
-/* Draws n cards for seat, and with until_playable goes on one at a time
- * until the hand can play. The cards drawn come as one event, split where
- * the stock is reshuffled. Inline in its callers below, which give it
- * constants for the most frequent draw. */
+/* The kinds that make the hand of the seat in turn playable while it draws
+ * until it can play (phase MUST_PLAY): those matching the pile and the Wild
+ * Draw 4, or before the opening play any kind but the Wild Draw 4. The hand
+ * holds one of them exactly when playable_mask finds a card: a Wild Draw 4
+ * is refused only for another card that the hand could play (a card of the
+ * colour in force, or any playable card), which is one of them too. One
+ * test a card instead of the whole playable mask (KPGUT draws some 280
+ * cards a game). */
+static inline uint64_t kinds_ending_a_draw(const UnoGame *g)
+{
+    if (g->top == UNO_NO_CARD)
+        return ~BIT(UNO_WILD4);
+    return pile_match_mask(g) | BIT(UNO_WILD4);
+}
+
+/* Draws n cards for seat, and with until_playable (seat in turn, phase
+ * MUST_PLAY) goes on one at a time until the hand can play. The cards drawn
+ * come as one event, split where the stock is reshuffled. Inline in its
+ * callers below, which give it constants for the most frequent draw. */
 static inline __attribute__((always_inline)) int draw(UnoGame *g, int seat, int n, bool until_playable, UnoReason reason, EventSink *out, UnoCard *last)
 {
     UnoCard got[UNO_MAX_CARDS];
     int drawn = 0, reported = 0;
     Hand *h = &g->seats[seat].hand;
-    while (drawn < n || (until_playable && !playable_mask(g, seat))) {
+    uint64_t ending = until_playable ? kinds_ending_a_draw(g) : 0;
+    while (drawn < n || (until_playable && !(h->mask & ending))) {
         if (g->stock_n == 0) {
             if (drawn > reported) {
                 ev_emit(out, UNO_EV_DRAW, seat, -1, UNO_NO_COLOR, drawn - reported, reason,

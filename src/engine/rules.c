@@ -483,7 +483,7 @@ static int set_option(UnoRules *r, int i, const char *value, char *err, size_t e
     return UNO_OK;
 }
 
-int uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, size_t errlen)
+UnoStatus uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, size_t errlen)
 {
     int i = key ? find_option(key) : -1;
     if (i < 0) {
@@ -523,7 +523,7 @@ static int option_text(const UnoRules *r, int i, char *buf, size_t len)
     return n >= 0 && (size_t)n < len ? UNO_OK : UNO_E_BAD_REQUEST;
 }
 
-int uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len)
+UnoStatus uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len)
 {
     int i = key ? find_option(key) : -1;
     if (i < 0 || !buf || len == 0)
@@ -584,7 +584,7 @@ static int deck_cards(const UnoRules *r, int n, int *ndecks)
 }
 
 /* nplayers 0 checks the rule set alone (as uno_rules_parse does). */
-int uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen)
+UnoStatus uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen)
 {
     if (!memchr(r->name, '\0', sizeof r->name)) {
         return fail(err, errlen, UNO_E_BAD_REQUEST, "name: not terminated");
@@ -650,9 +650,9 @@ const char *uno_rules_builtin_list(void) { return "mattel, classic, kpgut"; }
 
 const char *uno_rules_builtin_text(const char *name)
 {
-    for (int k = 0; name && uno_builtin_rules[k][0]; k++)
-        if (strcmp(uno_builtin_rules[k][0], name) == 0)
-            return uno_builtin_rules[k][1];
+    for (int k = 0; name && rules_builtin_texts[k][0]; k++)
+        if (strcmp(rules_builtin_texts[k][0], name) == 0)
+            return rules_builtin_texts[k][1];
     return NULL;
 }
 
@@ -688,7 +688,7 @@ static int load_builtin(const char *name, UnoRules *out, int depth, char *err, s
     return UNO_OK;
 }
 
-int uno_rules_preset(const char *name, UnoRules *out, char *err, size_t errlen)
+UnoStatus uno_rules_preset(const char *name, UnoRules *out, char *err, size_t errlen)
 {
     return load_builtin(name, out, 0, err, errlen);
 }
@@ -863,7 +863,7 @@ static int parse_text(const char *text, UnoRules *out, int depth, char *err, siz
     return UNO_OK;
 }
 
-int uno_rules_parse(const char *text, UnoRules *out, char *err, size_t errlen)
+UnoStatus uno_rules_parse(const char *text, UnoRules *out, char *err, size_t errlen)
 {
     return parse_text(text, out, 0, err, errlen);
 }

@@ -23,7 +23,7 @@
 #define BIT(k) (1ULL << (k))
 
 /* The other seats' hidden cards (what h does not say they hold) and the
- * stock, in pool, in the order of their kinds: the pool is the same however
+ * stock, in pool, in deck order (uno.h): the pool is the same however
  * the real game holds them, so a sample depends on what seat knows and on
  * the seed only. The hands keep only their known cards. -1 when h says a
  * seat holds a card it does not. */
@@ -47,11 +47,7 @@ static int gather(UnoGame *out, const UnoGame *g, int seat, const UnoHistory *h,
             hidden[k] += real->kinds[k] - known;
         }
     }
-    int n = 0;
-    for (int k = 0; k < UNO_KINDS; k++)
-        for (int i = 0; i < hidden[k]; i++)
-            pool[n++] = (UnoCard)k;
-    return n;
+    return cards_in_deck_order(hidden, pool);
 }
 
 static int known_count(const UnoHistory *h, int s)
@@ -191,7 +187,7 @@ static void rule_again(UnoGame *out, int seat, const UnoHistory *h, UnoRng *rng)
  * deal fails only when the voids leave few cards to choose from. */
 #define ATTEMPTS 64
 
-int uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t seed, UnoGame *out)
+UnoStatus uno_game_sample(const UnoGame *g, int seat, const UnoHistory *h, uint64_t seed, UnoGame *out)
 {
     UnoCard pool[UNO_MAX_CARDS]; /* a search samples often: no allocation */
     UnoRng rng;

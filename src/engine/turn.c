@@ -73,7 +73,7 @@ static void add_pending(UnoGame *g, PendingKind kind, int amount, EventSink *out
     g->pending = (int16_t)(g->pending + amount);
     if (kind == PENDING_WILD4 || g->pending_kind != PENDING_WILD4)
         g->pending_kind = (int8_t)kind; /* docs/rules.md reading 1: once a WD4 joins, only WD4 continues */
-    int victim = next_seat(g, g->turn, 1);
+    int victim = next_seat(g, g->turn);
     g->turn = (int8_t)victim;
     g->phase = UNO_PHASE_PENDING;
     g->drawn = UNO_NO_CARD;
@@ -122,7 +122,7 @@ static inline __attribute__((always_inline)) void card_effects(UnoGame *g, int s
         add_pending(g, PENDING_WILD4, 4 * k, out);
         return;
     case UNO_BLANK: { /* booklet "Blank card": the house rule of the rules file */
-        int victim = next_seat(g, seat, 1);
+        int victim = next_seat(g, seat);
         if (g->rules.blank_draw > 0 &&
             !draw_or_end(g, victim, g->rules.blank_draw * k, UNO_R_BLANK, out))
             return;
@@ -245,7 +245,7 @@ static void play_last(UnoGame *g, int seat, UnoCard last, int k, EventSink *out)
     }
     /* MyUNO "Going Out": a Draw 2 or WD4 played last is still drawn, and counts */
     int value = uno_card_value(last);
-    int victim = next_seat(g, seat, 1);
+    int victim = next_seat(g, seat);
     if (value == UNO_DRAW2 || value == UNO_WILD4)
         draw_cards(g, victim, g->pending + (value == UNO_DRAW2 ? 2 : 4) * k,
                    value == UNO_DRAW2 ? UNO_R_DRAW2 : UNO_R_WILD4, out, NULL);
@@ -473,11 +473,10 @@ static int hand_at_wd4(const UnoGame *g, UnoCard *shown)
     for (int i = 0; i < g->wd4_nsince && i < WD4_SINCE; i++)
         if (then.kinds[g->wd4_since[i]] > 0)
             hand_remove(&then, g->wd4_since[i]);
-    int n = 0;
+    int counts[UNO_KINDS];
     for (int k = 0; k < UNO_KINDS; k++)
-        for (int i = 0; i < then.kinds[k]; i++)
-            shown[n++] = (UnoCard)k;
-    return n;
+        counts[k] = then.kinds[k];
+    return cards_in_deck_order(counts, shown);
 }
 
 /* MyUNO "Wild Draw 4" note; KPGUT "Wild+Draw 4"; docs/rules.md readings 4, 9.

@@ -24,15 +24,31 @@
 #include "server/room.h"
 
 typedef struct Keepers Keepers;
+typedef struct Keeper Keeper; /* one scorekeeper table */
 
 /* The scorekeeper tables of the lobby's store, rebuilt. NULL and a message
  * when they cannot be read. (The lobby counts them against --max-tables.)
  * Under test_clock, keeper_clock moves the lobby's clock too. */
 Keepers *srv_keepers_new(Lobby *l, bool test_clock, char *err, size_t errlen);
 void srv_keepers_free(Keepers *k);
-/* Answers op when it is a scorekeeper op (keeper_create, keeper_watch,
- * keeper_act, keeper_export, keeper_clock): true; false when it is not. */
-bool srv_keeper_op(Keepers *k, Client *c, const cJSON *req, const char *op, const cJSON *id);
+/* The scorekeeper ops (docs/server.md "The scorekeeper"), which the
+ * lobby's op table (lobby.c) finds and hands what they need. */
+/* keeper_create: a table of the request's players, once admit(ctx) lets
+ * the address make one (it answers the client when it does not); a bad
+ * request is answered bad_request before admit is asked. */
+void srv_keeper_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id, bool (*admit)(void *ctx),
+                       void *ctx);
+/* The table the request's "table" names, or NULL (c told why: bad_request,
+ * no_table). */
+Keeper *srv_keeper_named(const Keepers *ks, Client *c, const cJSON *req, const cJSON *id);
+/* keeper_watch: c watches k (and nothing else), and is sent it. */
+void srv_keeper_watch(Keepers *ks, Keeper *k, Client *c, const cJSON *id);
+/* keeper_act: with the host's or the time-keeper's secret, an action. */
+void srv_keeper_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJSON *id);
+/* keeper_export: the session as CSV. */
+void srv_keeper_export(Keeper *k, Client *c, const cJSON *id);
+/* keeper_clock (--test-clock only): the clock moves on. */
+void srv_keeper_clock(Keepers *ks, Client *c, const cJSON *req, const cJSON *id);
 /* Run by the server's clock (`now`: srv_now_ms): about once a second, the
  * watchers of every table whose game's hour has passed since are told, so
  * that their pages show the alert and the counts form unasked. */

@@ -1,7 +1,9 @@
 /*
- * lobby.c — the server's connections and what they ask outside a game:
- * create a table, sit down, come back, watch, start (room.h, docs/server.md).
- * Requests in a game go on to the room (room.c).
+ * lobby.c — the server's connections, and the one table of the ops they
+ * may send (room.h, docs/server.md "Layers"): what each needs is found (or
+ * why not answered) before its handler runs. Outside a game it creates a
+ * table, sits down, comes back, watches, starts; requests in a game go on
+ * to the room (room.c), the scorekeeper's to keeper.c.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -10,6 +12,7 @@
 #include <sys/random.h>
 
 #include "protocol/field.h"
+#include "protocol/request.h"
 #include "protocol/text.h"
 #include "server/keeper.h"
 #include "server/qr.h"
@@ -38,7 +41,7 @@ typedef struct ClientData {
     struct ClientData *prev, *next; /* in UnoServer's clients */
 } ClientData;
 
-void uno_serve_config_default(UnoServeConfig *c)
+void srv_config_default(UnoServeConfig *c)
 {
     memset(c, 0, sizeof *c);
     c->port = 8080;
@@ -102,12 +105,12 @@ void srv_reply(Client *c, cJSON *answer, const cJSON *id)
 {
     bool ok = answer != NULL;
     if (id)
-        uno_json_put(answer, "id", cJSON_Duplicate(id, true), &ok);
+        proto_json_put(answer, "id", cJSON_Duplicate(id, true), &ok);
     char *text = ok ? cJSON_PrintUnformatted(answer) : NULL;
     cJSON_Delete(answer);
     if (!text)
         return reply_out_of_memory(c, id);
-    uno_text_drop_invalid_utf8(text);
+    proto_text_drop_invalid_utf8(text);
     srv_send(c->conn, text, strlen(text));
     free(text);
 }
@@ -116,9 +119,9 @@ void srv_reply_error(Client *c, const char *code, const char *message, const cJS
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateFalse(), &ok);
-    uno_json_put(o, "error", cJSON_CreateString(code), &ok);
-    uno_json_put(o, "message", cJSON_CreateString(message), &ok);
+    proto_json_put(o, "ok", cJSON_CreateFalse(), &ok);
+    proto_json_put(o, "error", cJSON_CreateString(code), &ok);
+    proto_json_put(o, "message", cJSON_CreateString(message), &ok);
     srv_reply(c, ok ? o : NULL, id);
     if (!ok)
         cJSON_Delete(o);
@@ -190,40 +193,86 @@ static void expire_vacant(UnoServer *s)
     srv_tables_expire(s->kinds, 2, srv_lobby_now(&s->lobby) - (int64_t)s->cfg.expire_after_min * 60 * 1000);
 }
 
-/* Whether the client may create a table now: the server has room for one
+/* ------------------------------------------------------------------ ops */
+
+/* What an op needs before its handler runs; the dispatcher finds it or
+ * answers why not (docs/server.md "Bad input and limits"). */
+typedef enum OpNeed {
+    NEED_NOTHING,
+    NEED_TABLE,    /* the card table its "table" names (no_table) */
+    NEED_HOST,     /* ... and that table's host secret in "host" (bad_token) */
+    NEED_KEEPER,   /* the scorekeeper table its "table" names (no_table) */
+    NEED_AT_TABLE, /* the connection is at a table (no_table) */
+    NEED_GAME,     /* ... whose game began (no_game) */
+    NEED_SEAT,     /* ... and has a seat in it (forbidden) */
+} OpNeed;
+
+typedef struct Op Op;
+
+/* One request on its way through the op table. */
+typedef struct Call {
+    UnoServer *s;
+    ClientData *d;
+    Client *c;
+    const cJSON *req;
+    const cJSON *id;
+    const Op *op;
+    int action;      /* a seat's action: its UnoActionType; -1 otherwise */
+    Room *room;      /* NEED_TABLE, NEED_HOST: the table named; NEED_AT_TABLE on: the connection's */
+    Keeper *keeper;  /* NEED_KEEPER */
+} Call;
+
+enum {
+    OP_TAKES_ROLE = 1 << 0,  /* gives the connection a role: refused to one that has one (forbidden) */
+    OP_MAKES_TABLE = 1 << 1, /* counts against the server's --max-tables and the address's
+                                --creates-per-addr, once its request is found good (admit) */
+};
+
+struct Op {
+    const char *name;
+    void (*run)(Call *call);
+    OpNeed needs;
+    unsigned flags; /* OP_TAKES_ROLE, OP_MAKES_TABLE */
+};
+
+/* Whether the call's op may make a table now: the server has room for one
  * (the table vacant longest makes room, SRV_RECLAIM_AFTER_MS at least) and
- * its address has one left in its budget, which it takes. Otherwise the
- * client is told why. */
-static bool may_create(UnoServer *s, ClientData *d, const cJSON *id)
+ * the address has one left in its budget, which it takes. Otherwise the
+ * client is told why. Ops that make no table are not counted. */
+static bool admit(void *ctx)
 {
+    Call *call = ctx;
+    UnoServer *s = call->s;
     char msg[160];
+    if (!(call->op->flags & OP_MAKES_TABLE))
+        return true;
     if (srv_tables_count(s->kinds, 2) >= s->cfg.max_tables &&
         !srv_tables_reclaim(s->kinds, 2, srv_lobby_now(&s->lobby) - SRV_RECLAIM_AFTER_MS)) {
         snprintf(msg, sizeof msg, "no more tables: the server's %d are all in use; try again later",
                  s->cfg.max_tables);
-        srv_reply_error(&d->client, "forbidden", msg, id);
+        srv_reply_error(call->c, "forbidden", msg, call->id);
         return false;
     }
-    SrvAddr *a = srv_conn_addr(d->client.conn);
+    SrvAddr *a = srv_conn_addr(call->c->conn);
     int64_t now = srv_now_ms();
     if (!srv_bucket_take(&a->creates, &s->creates, now)) {
         snprintf(msg, sizeof msg, "this address has created %d tables lately: the next may be created in %" PRId64
                  " s", s->cfg.creates_per_addr, (srv_bucket_wait(&a->creates, &s->creates, now) + 999) / 1000);
-        srv_reply_error(&d->client, "rate_limited", msg, id);
+        srv_reply_error(call->c, "rate_limited", msg, call->id);
         return false;
     }
     return true;
 }
 
-/* A table made of a checked create request for the client d, kept in the
- * store (normalised) and the lobby, and d answered as `create` is: its
- * code, the host's secret, the spectators' key where they see hands. NULL
- * (d told why) when it could not be made. */
-static Room *make_table(UnoServer *s, ClientData *d, const cJSON *req, const cJSON *id)
+/* A table made of a checked create request for the caller, kept in the
+ * store (normalised) and the lobby, and the caller answered as `create` is:
+ * its code, the host's secret, the spectators' key where they see hands.
+ * NULL (the caller told why) when it could not be made. */
+static Room *make_table(Call *call, const cJSON *req)
 {
-    Lobby *l = &s->lobby;
-    Client *c = &d->client;
-    if (!may_create(s, d, id))
+    Lobby *l = &call->s->lobby;
+    Client *c = call->c;
+    if (!admit(call))
         return NULL;
     char code[SRV_CODE_LEN + 1], host[SRV_TOKEN_LEN + 1], watch[SRV_TOKEN_LEN + 1];
     char host_hash[SRV_HASH_LEN + 1], watch_hash[SRV_HASH_LEN + 1];
@@ -241,55 +290,59 @@ static Room *make_table(UnoServer *s, ClientData *d, const cJSON *req, const cJS
         free(text);
         srv_room_free(r);
         srv_bucket_give_back(&srv_conn_addr(c->conn)->creates);
-        srv_server_error(c, "the table could not be kept", srv_store_error(l->store), id);
+        srv_server_error(c, "the table could not be kept", srv_store_error(l->store), call->id);
         return NULL;
     }
     free(text);
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-    uno_json_put(o, "table", cJSON_CreateString(code), &ok);
-    uno_json_put(o, "host", cJSON_CreateString(host), &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "table", cJSON_CreateString(code), &ok);
+    proto_json_put(o, "host", cJSON_CreateString(host), &ok);
     if (r->watching == WATCH_HANDS)
-        uno_json_put(o, "key", cJSON_CreateString(watch), &ok);
-    srv_reply(c, o, id);
+        proto_json_put(o, "key", cJSON_CreateString(watch), &ok);
+    srv_reply(c, o, call->id);
     return r;
 }
 
-static void op_create(UnoServer *s, ClientData *d, const cJSON *req, const cJSON *id)
+static void run_create(Call *call)
 {
     char err[UNO_ERR_LEN] = "";
-    if (srv_config_check(req, s->cfg.allow_decks, &s->lobby.bots, err, sizeof err) != UNO_OK)
-        return srv_reply_error(&d->client, "bad_request", err, id);
-    make_table(s, d, req, id);
+    UnoServer *s = call->s;
+    if (srv_config_check(call->req, s->cfg.allow_decks, &s->lobby.bots, err, sizeof err) != UNO_OK)
+        return srv_reply_error(call->c, "bad_request", err, call->id);
+    make_table(call, call->req);
 }
 
 /* `tables`: the public tables (listing.c); the request holds nothing more. */
-static void op_tables(UnoServer *s, Client *c, const cJSON *req, const cJSON *id)
+static void run_tables(Call *call)
 {
     static const char *const fields[] = {"op", "id"};
     char err[UNO_ERR_LEN];
-    if (uno_field_only(req, fields, sizeof fields / sizeof fields[0], "tables", err, sizeof err) != UNO_OK)
-        return srv_reply_error(c, "bad_request", err, id);
-    srv_reply(c, srv_public_tables(&s->lobby), id);
+    if (proto_field_only(call->req, fields, sizeof fields / sizeof fields[0], "tables", err, sizeof err) != UNO_OK)
+        return srv_reply_error(call->c, "bad_request", err, call->id);
+    srv_reply(call->c, srv_public_tables(&call->s->lobby), call->id);
 }
+
+static void run_rules(Call *call) { srv_reply(call->c, srv_config_rules_json(), call->id); }
 
 /* The host's `rematch` (rematch.c): a new table like old, its seats as
  * old's are now, to which old's people are invited. */
-static void op_rematch(UnoServer *s, ClientData *d, Room *old, const cJSON *req, const cJSON *id)
+static void run_rematch(Call *call)
 {
     static const char *const fields[] = {"op", "id", "table", "host"};
+    UnoServer *s = call->s;
+    Room *old = call->room, *r;
     char err[UNO_ERR_LEN];
-    Room *r;
     cJSON *config = NULL;
-    if (uno_field_only(req, fields, sizeof fields / sizeof fields[0], "rematch", err, sizeof err) != UNO_OK ||
+    if (proto_field_only(call->req, fields, sizeof fields / sizeof fields[0], "rematch", err, sizeof err) != UNO_OK ||
         !srv_rematch_ready(old, err, sizeof err))
-        srv_reply_error(&d->client, "bad_request", err, id);
+        srv_reply_error(call->c, "bad_request", err, call->id);
     else if (!(config = srv_rematch_config(old)))
-        srv_server_error(&d->client, "the table could not be kept", "out of memory", id);
+        srv_server_error(call->c, "the table could not be kept", "out of memory", call->id);
     else if (srv_config_check(config, s->cfg.allow_decks, &s->lobby.bots, err, sizeof err) != UNO_OK)
-        srv_reply_error(&d->client, "bad_request", err, id);
-    else if ((r = make_table(s, d, config, id)))
+        srv_reply_error(call->c, "bad_request", err, call->id);
+    else if ((r = make_table(call, config)))
         srv_rematch_invite(old, r);
     cJSON_Delete(config);
 }
@@ -300,7 +353,7 @@ static Room *named_room(UnoServer *s, Client *c, const cJSON *req, const cJSON *
     Lobby *l = &s->lobby;
     const char *code;
     char err[UNO_ERR_LEN];
-    if (uno_field_string(req, "table", 16, &code, err, sizeof err) != UNO_OK) {
+    if (proto_field_string(req, "table", 16, &code, err, sizeof err) != UNO_OK) {
         srv_reply_error(c, "bad_request", err, id);
         return NULL;
     }
@@ -323,113 +376,201 @@ static Room *named_room(UnoServer *s, Client *c, const cJSON *req, const cJSON *
 /* Whether the secret a request carries under key has that hash. */
 static bool secret_matches(const cJSON *req, const char *key, const char *hash)
 {
-    const cJSON *v = uno_field_get(req, key);
+    const cJSON *v = proto_field_get(req, key);
     return cJSON_IsString(v) && srv_secret_matches(v->valuestring, hash);
 }
 
-static void op_lobby(UnoServer *s, ClientData *d, cJSON *req, const char *op, const cJSON *id)
+static void run_table(Call *call)
 {
-    Client *c = &d->client;
-    bool takes_role = strcmp(op, "sit") == 0 || strcmp(op, "resume") == 0 || strcmp(op, "watch") == 0 ||
-                      strcmp(op, "join") == 0;
-    if (takes_role && c->room)
-        return srv_reply_error(c, "forbidden", "this connection already has a seat or watches: \"leave\" first", id);
-    Room *r = named_room(s, c, req, id);
-    if (!r)
-        return;
-    if (strcmp(op, "table") == 0) {
-        cJSON *o = srv_room_json(r);
-        cJSON_DeleteItemFromObject(o, "type");
-        cJSON_AddTrueToObject(o, "ok");
-        return srv_reply(c, o, id);
-    }
-    if (strcmp(op, "replay") == 0)
-        return srv_room_replay(r, c, req, id);
-    if (strcmp(op, "join") == 0) {
-        c->room = r; /* waiting for the oldest's answer, with no role yet */
-        srv_room_join(r, c, req, id);
-        if (c->role == ROLE_NONE && r->joiner != c)
-            c->room = NULL; /* refused at once: at no table */
-        return;
-    }
-    if (strcmp(op, "sit") == 0)
-        return srv_room_sit(r, c, req, id);
-    if (strcmp(op, "watch") == 0)
-        return srv_room_watch(r, c, req, id);
-    if (strcmp(op, "resume") == 0) {
-        const cJSON *token = uno_field_get(req, "token");
-        if (!cJSON_IsString(token))
-            return srv_reply_error(c, "bad_request", "missing field 'token'", id);
-        return srv_room_resume(r, c, token->valuestring, id);
-    }
-    if (!secret_matches(req, "host", r->host_hash))
-        return srv_reply_error(c, "bad_token", "only the table's host may do that", id);
-    if (strcmp(op, "start") == 0)
-        return srv_room_start(r, c, id);
-    if (strcmp(op, "rematch") == 0)
-        return op_rematch(s, d, r, req, id);
-    srv_room_match(r, c, op, id);
+    cJSON *o = srv_room_json(call->room);
+    cJSON_DeleteItemFromObject(o, "type");
+    cJSON_AddTrueToObject(o, "ok");
+    srv_reply(call->c, o, call->id);
 }
 
-static bool is_lobby_op(const char *op)
+static void run_replay(Call *call) { srv_room_replay(call->room, call->c, call->req, call->id); }
+static void run_sit(Call *call) { srv_room_sit(call->room, call->c, call->req, call->id); }
+static void run_watch(Call *call) { srv_room_watch(call->room, call->c, call->req, call->id); }
+
+static void run_join(Call *call)
 {
-    static const char *const ops[] = {"table", "replay", "sit", "resume", "watch", "join", "start", "next", "stop",
-                                      "rematch"};
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (strcmp(op, ops[i]) == 0)
-            return true;
-    return false;
+    Client *c = call->c;
+    Room *r = call->room;
+    c->room = r; /* waiting for the oldest's answer, with no role yet */
+    srv_room_join(r, c, call->req, call->id);
+    if (c->role == ROLE_NONE && r->joiner != c)
+        c->room = NULL; /* refused at once: at no table */
+}
+
+static void run_resume(Call *call)
+{
+    const cJSON *token = proto_field_get(call->req, "token");
+    if (!cJSON_IsString(token))
+        return srv_reply_error(call->c, "bad_request", "missing field 'token'", call->id);
+    srv_room_resume(call->room, call->c, token->valuestring, call->id);
+}
+
+static void run_start(Call *call) { srv_room_start(call->room, call->c, call->id); }
+static void run_match(Call *call) { srv_room_match(call->room, call->c, call->op->name, call->id); }
+
+static void run_leave(Call *call)
+{
+    if (call->c->room)
+        srv_room_leave(call->c->room, call->c);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddTrueToObject(o, "ok");
+    srv_reply(call->c, o, call->id);
 }
 
 /* The answer to the outstanding ping, timed by the server's clock. */
-static void pong(ClientData *d, const cJSON *req)
+static void run_pong(Call *call)
 {
+    ClientData *d = call->d;
     int64_t n;
     char err[UNO_ERR_LEN];
-    if (d->ping_sent && uno_field_int(req, "n", 0, UINT32_MAX, &n, err, sizeof err) == UNO_OK && n == d->ping_n) {
+    if (d->ping_sent && proto_field_int(call->req, "n", 0, UINT32_MAX, &n, err, sizeof err) == UNO_OK &&
+        n == d->ping_n) {
         d->client.rtt = (int)(srv_now_ms() - d->ping_sent);
         d->ping_sent = 0;
     }
 }
 
-static void dispatch(UnoServer *s, ClientData *d, cJSON *req)
+static void run_keeper_create(Call *call)
 {
-    Client *c = &d->client;
-    const cJSON *id = uno_field_get(req, "id");
-    if (id && !cJSON_IsNumber(id) && !(cJSON_IsString(id) && strlen(id->valuestring) <= 64))
-        return srv_reply_error(c, "bad_request", "field 'id': a number or a string of at most 64 bytes", NULL);
-    const char *op;
-    char err[UNO_ERR_LEN];
-    if (uno_field_string(req, "op", 32, &op, err, sizeof err) != UNO_OK)
-        return srv_reply_error(c, "bad_request", err, id);
-    if (strcmp(op, "pong") == 0)
-        return pong(d, req);
-    if (strcmp(op, "create") == 0)
-        return op_create(s, d, req, id);
-    if (strcmp(op, "rules") == 0)
-        return srv_reply(c, srv_config_rules_json(), id);
-    if (strcmp(op, "tables") == 0)
-        return op_tables(s, c, req, id);
-    if (strcmp(op, "keeper_create") == 0 && !may_create(s, d, id))
-        return;
-    if (srv_keeper_op(s->keepers, c, req, op, id))
-        return;
-    if (strcmp(op, "leave") == 0) {
-        if (c->room)
-            srv_room_leave(c->room, c);
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddTrueToObject(o, "ok");
-        return srv_reply(c, o, id);
+    srv_keeper_create(call->s->keepers, call->c, call->req, call->id, admit, call);
+}
+
+static void run_keeper_clock(Call *call) { srv_keeper_clock(call->s->keepers, call->c, call->req, call->id); }
+static void run_keeper_watch(Call *call) { srv_keeper_watch(call->s->keepers, call->keeper, call->c, call->id); }
+static void run_keeper_act(Call *call) { srv_keeper_act(call->s->keepers, call->keeper, call->c, call->req, call->id); }
+static void run_keeper_export(Call *call) { srv_keeper_export(call->keeper, call->c, call->id); }
+static void run_consent(Call *call) { srv_room_consent(call->room, call->c, call->req, call->id); }
+static void run_react(Call *call) { srv_room_react(call->room, call->c, call->req, call->id); }
+static void run_view(Call *call) { srv_room_view(call->room, call->c, call->id); }
+static void run_seat(Call *call) { srv_room_seat_request(call->room, call->c, call->req, call->action, call->id); }
+
+/* Every op a connection may send (docs/server.md); the game's actions a
+ * seat sends come from the engine's own list (seat_action). */
+static const Op ops[] = {
+    {"pong", run_pong, NEED_NOTHING, 0},
+    {"create", run_create, NEED_NOTHING, OP_MAKES_TABLE},
+    {"rules", run_rules, NEED_NOTHING, 0},
+    {"tables", run_tables, NEED_NOTHING, 0},
+    {"leave", run_leave, NEED_NOTHING, 0},
+    {"keeper_create", run_keeper_create, NEED_NOTHING, OP_MAKES_TABLE},
+    {"keeper_clock", run_keeper_clock, NEED_NOTHING, 0},
+    {"keeper_watch", run_keeper_watch, NEED_KEEPER, 0},
+    {"keeper_act", run_keeper_act, NEED_KEEPER, 0},
+    {"keeper_export", run_keeper_export, NEED_KEEPER, 0},
+    {"table", run_table, NEED_TABLE, 0},
+    {"replay", run_replay, NEED_TABLE, 0},
+    {"sit", run_sit, NEED_TABLE, OP_TAKES_ROLE},
+    {"resume", run_resume, NEED_TABLE, OP_TAKES_ROLE},
+    {"watch", run_watch, NEED_TABLE, OP_TAKES_ROLE},
+    {"join", run_join, NEED_TABLE, OP_TAKES_ROLE},
+    {"start", run_start, NEED_HOST, 0},
+    {"next", run_match, NEED_HOST, 0},
+    {"stop", run_match, NEED_HOST, 0},
+    {"rematch", run_rematch, NEED_HOST, OP_MAKES_TABLE},
+    {"consent", run_consent, NEED_AT_TABLE, 0},
+    {"react", run_react, NEED_AT_TABLE, 0},
+    {"view", run_view, NEED_GAME, 0},
+    {"legal", run_seat, NEED_SEAT, 0},
+};
+
+/* A seat's own action, named as the engine names it (uno_action_name): one
+ * that names its seat and no spectator. A §13 join, a tick and the §3.2
+ * rulings on spectators are the server's own (join.c, windows.c). */
+static const Op seat_action = {"(a seat's action)", run_seat, NEED_SEAT, 0};
+
+/* The op of that name; *action gets a seat action's type (-1: none). NULL
+ * when there is none. */
+static const Op *find_op(const char *name, int *action)
+{
+    *action = -1;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(name, ops[i].name) == 0)
+            return &ops[i];
+    int type = proto_request_action_type(name);
+    unsigned fields = type >= 0 ? proto_action_fields((UnoActionType)type) : 0;
+    if (!(fields & UNO_F_SEAT) || (fields & UNO_F_SPECTATOR))
+        return NULL;
+    *action = type;
+    return &seat_action;
+}
+
+/* Finds what the call needs (call->room, call->keeper), or answers why it
+ * cannot be had and returns false. */
+static bool find_needs(Call *call, OpNeed needs)
+{
+    Client *c = call->c;
+    switch (needs) {
+    case NEED_NOTHING:
+        return true;
+    case NEED_TABLE:
+    case NEED_HOST:
+        if (!(call->room = named_room(call->s, c, call->req, call->id)))
+            return false;
+        if (needs == NEED_HOST && !secret_matches(call->req, "host", call->room->host_hash)) {
+            srv_reply_error(c, "bad_token", "only the table's host may do that", call->id);
+            return false;
+        }
+        return true;
+    case NEED_KEEPER:
+        return (call->keeper = srv_keeper_named(call->s->keepers, c, call->req, call->id)) != NULL;
+    case NEED_AT_TABLE:
+    case NEED_GAME:
+    case NEED_SEAT:
+        if (!(call->room = c->room)) {
+            srv_reply_error(c, "no_table", "sit at a table (or watch one) first", call->id);
+            return false;
+        }
+        if (needs != NEED_AT_TABLE && !call->room->table) {
+            srv_reply_error(c, "no_game", "the game has not started", call->id);
+            return false;
+        }
+        if (needs == NEED_SEAT && c->role != ROLE_SEAT) {
+            srv_reply_error(c, "forbidden", "spectators may only ask for the view", call->id);
+            return false;
+        }
+        return true;
     }
-    if (is_lobby_op(op))
-        return op_lobby(s, d, req, op, id);
-    if (!c->room)
-        return srv_reply_error(c, "no_table", "sit at a table (or watch one) first", id);
-    if (strcmp(op, "consent") == 0)
-        return srv_room_consent(c->room, c, req, id);
-    if (strcmp(op, "react") == 0)
-        return srv_room_react(c->room, c, req, id);
-    srv_room_request(c->room, c, req, op, id);
+    return false;
+}
+
+/* An op the table does not have: a scorekeeper op is named among its
+ * own; any other is refused as the game's ops are to whoever has no seat,
+ * and as not a seat's to a seat (new, state, tick: the server keeps the
+ * referee's state). */
+static void unknown_op(Call *call, const char *name)
+{
+    if (strncmp(name, "keeper_", 7) == 0)
+        return srv_reply_error(call->c, "bad_request",
+                               "unknown op: keeper_create, keeper_watch, keeper_act, keeper_export", call->id);
+    if (find_needs(call, NEED_GAME))
+        srv_reply_error(call->c, "forbidden",
+                        call->c->role == ROLE_SEAT ? "not an op of a seat: the server keeps the referee's state"
+                                                   : "spectators may only ask for the view",
+                        call->id);
+}
+
+static void dispatch(UnoServer *s, ClientData *d, const cJSON *req)
+{
+    Call call = {.s = s, .d = d, .c = &d->client, .req = req, .id = proto_field_get(req, "id")};
+    const cJSON *id = call.id;
+    if (id && !cJSON_IsNumber(id) && !(cJSON_IsString(id) && strlen(id->valuestring) <= 64))
+        return srv_reply_error(call.c, "bad_request", "field 'id': a number or a string of at most 64 bytes", NULL);
+    const char *name;
+    char err[UNO_ERR_LEN];
+    if (proto_field_string(req, "op", 32, &name, err, sizeof err) != UNO_OK)
+        return srv_reply_error(call.c, "bad_request", err, id);
+    if (!(call.op = find_op(name, &call.action)))
+        return unknown_op(&call, name);
+    if ((call.op->flags & OP_TAKES_ROLE) && call.c->room)
+        return srv_reply_error(call.c, "forbidden", "this connection already has a seat or watches: \"leave\" first",
+                               id);
+    if (find_needs(&call, call.op->needs))
+        call.op->run(&call);
 }
 
 /* ---------------------------------------------------------- connections */
@@ -543,7 +684,7 @@ static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *te
         return srv_reply_error(&d->client, "rate_limited", "too many messages: some were dropped", NULL);
     char err[UNO_ERR_LEN];
     cJSON *req;
-    int st = uno_request_parse(text, len, &req, err, sizeof err); /* as strictly as a game's (text.h) */
+    int st = proto_request_parse(text, len, &req, err, sizeof err); /* as strictly as a game's (text.h) */
     if (st == UNO_OK)
         dispatch(s, d, req);
     else if (st == UNO_E_NOMEM)
@@ -626,16 +767,16 @@ static char *hello_text(const Lobby *l)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "type", cJSON_CreateString("hello"), &ok);
-    uno_json_put(o, "server", cJSON_CreateString("uno"), &ok);
-    uno_json_put(o, "protocol", cJSON_CreateNumber(1), &ok);
-    uno_json_put(o, "bots", srv_bot_names(&l->bots), &ok);
+    proto_json_put(o, "type", cJSON_CreateString("hello"), &ok);
+    proto_json_put(o, "server", cJSON_CreateString("uno"), &ok);
+    proto_json_put(o, "protocol", cJSON_CreateNumber(1), &ok);
+    proto_json_put(o, "bots", srv_bot_names(&l->bots), &ok);
     char *text = ok ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
     return text;
 }
 
-UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
+UnoServer *srv_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
 {
     UnoServer *s = calloc(1, sizeof *s);
     if (!s) {
@@ -659,11 +800,11 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
     };
     /* The transport first: a web folder or a port refused leaves no database behind. */
     if (!(l->srv = srv_new(&sc, err, errlen)) || !(l->store = srv_store_open(cfg->db, SRV_STORE_SERVE, err, errlen))) {
-        uno_server_free(s);
+        srv_server_free(s);
         return NULL;
     }
     if (!(s->keepers = srv_keepers_new(l, cfg->test_clock, err, errlen))) {
-        uno_server_free(s);
+        srv_server_free(s);
         return NULL;
     }
     s->kinds[0] = (SrvTableKind){l, rooms_count, room_vacant_since, remove_room};
@@ -671,24 +812,24 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
     if (!(l->search = srv_pool_new(l->srv, srv_pool_threads_default())) ||
         (l->bots.n && !(l->programs = srv_pool_new(l->srv, SRV_PROGRAM_THREADS)))) {
         snprintf(err, errlen, "cannot start the bots' threads");
-        uno_server_free(s);
+        srv_server_free(s);
         return NULL;
     }
     if (!(s->hello = hello_text(l)) || !(l->clock = srv_timer_new(l->srv, clock_runs, s)) ||
         !srv_store_each_table(l->store, restore_table, s)) {
         snprintf(err, errlen, "the tables could not be read: %s", srv_store_error(l->store));
-        uno_server_free(s);
+        srv_server_free(s);
         return NULL;
     }
     srv_timer_set(l->clock, SRV_CLOCK_MS);
     return s;
 }
 
-int uno_server_port(const UnoServer *s) { return srv_port(s->lobby.srv); }
-int uno_server_tables(const UnoServer *s) { return s->lobby.nrooms; }
-void uno_server_run(UnoServer *s) { srv_run(s->lobby.srv); }
+int srv_server_port(const UnoServer *s) { return srv_port(s->lobby.srv); }
+int srv_server_tables(const UnoServer *s) { return s->lobby.nrooms; }
+void srv_server_run(UnoServer *s) { srv_run(s->lobby.srv); }
 
-void uno_server_free(UnoServer *s)
+void srv_server_free(UnoServer *s)
 {
     if (!s)
         return;

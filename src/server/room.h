@@ -12,7 +12,7 @@
  *  - A connection has at most one role: nothing, one seat of one table, or
  *    a spectator of one table (one person cannot sit and watch).
  *  - What a connection is sent about a game is rendered for its viewer by
- *    the engine's visibility rules (uno_table_events, uno_state_json with
+ *    the engine's visibility rules (proto_table_events, proto_state_json with
  *    its seat, or UNO_VIEWER_SPECTATOR under the table's
  *    spectators_see_hands): never the referee's state.
  *  - A request acts only for the seat of its connection: its "seat", "as"
@@ -297,8 +297,13 @@ bool srv_room_act(Room *r, const UnoAction *a);
  * the seat's token (which only the person who has it knows: the server
  * keeps its hash) and the game so far. */
 void srv_room_seat_client(Room *r, Client *c, int seat, const char *token, const cJSON *id);
-/* A game request from a seated or watching client. */
-void srv_room_request(Room *r, Client *c, cJSON *req, const char *op, const cJSON *id);
+/* `view` from a client at a table whose game began: what its viewer (its
+ * seat, or a spectator) may see, with its moves. */
+void srv_room_view(Room *r, Client *c, const cJSON *id);
+/* A request of the client's seat in a game that began: one of the seat's
+ * actions (action: its UnoActionType), or `legal` (action -1), sent to the
+ * table as the seat's, at the server's clock. */
+void srv_room_seat_request(Room *r, Client *c, const cJSON *req, int action, const cJSON *id);
 /* The client leaves its role (it left, or its connection closed). */
 void srv_room_leave(Room *r, Client *c);
 /* Since when nobody has been at the table (server ms): no seat's

@@ -3,15 +3,15 @@
  * (playout.h). Each function below names the engine function whose effect it
  * reproduces; the rule it implements is cited there, in src/engine.
  *
- * Cards in hands are kept as "positions": the order of the random bot's
- * list of single-card plays (src/bots/random.c): value by value (0..9,
+ * Cards are the engine's kinds ("positions" below), numbered in the order of
+ * the random bot's list of single-card plays (uno.h): value by value (0..9,
  * Skip, Reverse, Draw 2), within a value Yellow, Blue, Green, Red, then
  * Wild, Wild Draw 4, the blank. A hand is a count per position and a bit set
  * of the positions held, so the bot's k-th playable card is the k-th set bit
  * of (hand & playable): one pdep where the CPU has it. Colour c is every
- * fourth bit from 3 - c; value v is the nibble at 4v. The stock holds
- * positions laid out in the engine's kind order, so that a shuffle permutes
- * it exactly as the engine's stock of kinds.
+ * fourth bit from 3 - c; value v is the nibble at 4v. The stock is laid out
+ * in deck order, as the engine's, so that a shuffle permutes it exactly as
+ * the engine's stock.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +28,7 @@
 #define STEP static inline __attribute__((always_inline))
 enum { SEATS = 32 }; /* UNO_MAX_PLAYERS, rounded up for the seat tables' copies */
 _Static_assert(SEATS >= UNO_MAX_PLAYERS, "a seat table holds every seat");
-enum { STOCK_SLACK = 8 }; /* lay_out_in_kind_order writes 8 places at a time */
+enum { STOCK_SLACK = 8 }; /* lay_out_in_deck_order writes 8 places at a time */
 enum { POS_WILD = 52, POS_WILD4 = 53, POS_BLANK = 54, POSITIONS = 55, NO_TOP = -1 };
 #define COLOR_BITS 0x1111111111111ULL /* bits 0, 4, ..., 48: one colour's 13 values */
 #define VALUE_BITS(v) (0xfULL << (4 * (v)))
@@ -55,10 +55,7 @@ struct UnoPlayout {
     UnoSimConfig c;
     int nplayers;
     int deck_size;
-    UnoCard deck[UNO_MAX_CARDS];     /* the game's cards, in kind order */
-    uint8_t deck_pos[UNO_MAX_CARDS]; /* the same, as positions */
-    uint8_t pos[UNO_KINDS];          /* kind -> position */
-    uint8_t kind[POSITIONS];         /* position -> kind */
+    UnoCard deck[UNO_MAX_CARDS];     /* the game's cards, in deck order */
     /* next and back (below) while nobody is out (po_all_in), copied at
      * each deal: working them out there was measured 2% slower */
     int8_t all_in[2][SEATS];
@@ -139,14 +136,7 @@ STEP void po_begin_turn(UnoPlayout *p, int seat)
 
 STEP void po_pass_turn(UnoPlayout *p, int steps) { po_begin_turn(p, po_next_seat(p, p->turn, steps)); }
 
-static uint8_t position_of(UnoCard k)
-{
-    if (!uno_card_is_colored(k))
-        return (uint8_t)k; /* W, W+4, X keep their numbers */
-    return (uint8_t)(4 * uno_card_value(k) + UNO_COLORS - 1 - uno_card_color(k));
-}
-
-bool uno_playout_fits(const UnoSimConfig *c)
+bool sim_playout_fits(const UnoSimConfig *c)
 {
     for (int s = 0; s < c->nplayers; s++)
         if (c->bots[s] != UNO_BOT_RANDOM)
@@ -154,7 +144,7 @@ bool uno_playout_fits(const UnoSimConfig *c)
     return c->emit == NULL && !c->reference && !c->engine;
 }
 
-UnoPlayout *uno_playout_new(const UnoSimConfig *c)
+UnoPlayout *sim_playout_new(const UnoSimConfig *c)
 {
     UnoPlayout *p = calloc(1, sizeof *p);
     if (!p)
@@ -163,18 +153,12 @@ UnoPlayout *uno_playout_new(const UnoSimConfig *c)
     p->nplayers = c->nplayers;
     int counts[UNO_KINDS];
     deck_kinds(&c->rules, deck_count(&c->rules, c->nplayers), counts);
-    p->deck_size = deck_in_kind_order(counts, p->deck);
-    for (int k = 0; k < UNO_KINDS; k++) {
-        p->pos[k] = position_of((UnoCard)k);
-        p->kind[p->pos[k]] = (uint8_t)k;
-    }
-    for (int i = 0; i < p->deck_size; i++)
-        p->deck_pos[i] = p->pos[p->deck[i]];
+    p->deck_size = cards_in_deck_order(counts, p->deck);
     po_all_in(p);
     return p;
 }
 
-void uno_playout_free(UnoPlayout *p) { free(p); }
+void sim_playout_free(UnoPlayout *p) { free(p); }
 
 /* ------------------------------------------------------------ cards */
 
@@ -218,15 +202,15 @@ static void po_settle(UnoPlayout *p)
     p->unshuffled = 0;
 }
 
-/* deck_in_kind_order (game.c) for cards counted per position, laid out as
+/* cards_in_deck_order (game.c) for cards counted per position, laid out as
  * positions. Without a branch per kind (a reshuffle's counts are small and
  * random): each kind writes 8 places and moves on by its count, so `out`
  * needs STOCK_SLACK places beyond the cards. */
-static int lay_out_in_kind_order(const UnoPlayout *p, const int counts[POSITIONS], uint8_t *out)
+static int lay_out_in_deck_order(const int counts[POSITIONS], uint8_t *out)
 {
     int n = 0;
-    for (int k = 0; k < UNO_KINDS; k++) {
-        int pos = p->pos[k], i = 0;
+    for (int place = 0; place < UNO_KINDS; place++) {
+        int pos = uno_card_in_deck_order(place), i = 0;
         uint64_t eight = 0x0101010101010101ULL * (uint8_t)pos;
         do /* more than 8 only with several decks */
             memcpy(out + n + i, &eight, STOCK_SLACK);
@@ -236,12 +220,12 @@ static int lay_out_in_kind_order(const UnoPlayout *p, const int counts[POSITIONS
     return n;
 }
 
-/* reshuffle (pile.c): the played cards but the top, in kind order, shuffled */
+/* reshuffle (pile.c): the played cards but the top, in deck order, shuffled */
 static int po_reshuffle(UnoPlayout *p)
 {
     if (p->top != NO_TOP)
         p->discard[p->top]--;
-    int n = lay_out_in_kind_order(p, p->discard, p->stock);
+    int n = lay_out_in_deck_order(p->discard, p->stock);
     memset(p->discard, 0, sizeof p->discard);
     if (p->top != NO_TOP)
         p->discard[p->top] = 1;
@@ -328,7 +312,7 @@ static void engine_hand(const UnoPlayout *p, int seat, Hand *out)
 {
     memset(out, 0, sizeof *out);
     for (int pos = 0; pos < POSITIONS; pos++)
-        out->kinds[p->kind[pos]] = (uint8_t)p->hand[seat].n[pos];
+        out->kinds[pos] = (uint8_t)p->hand[seat].n[pos];
     out->count = (uint16_t)p->hand[seat].count;
 }
 
@@ -569,7 +553,7 @@ static void po_draw(UnoPlayout *p, int seat)
 static bool po_stock_can_open(const UnoPlayout *p)
 {
     for (int i = 0; i < p->stock_n; i++)
-        if (first_card_fate(&p->c.rules, p->kind[p->stock[i]]) == FIRST_STANDS)
+        if (first_card_fate(&p->c.rules, p->stock[i]) == FIRST_STANDS)
             return true;
     return false;
 }
@@ -580,7 +564,7 @@ static void po_shuffle_and_deal(UnoPlayout *p)
     int n = p->nplayers;
     for (;;) {
         memset(p->hand, 0, sizeof p->hand[0] * (size_t)n);
-        memcpy(p->stock, p->deck_pos, (size_t)p->deck_size);
+        memcpy(p->stock, p->deck, (size_t)p->deck_size);
         p->stock_n = p->unshuffled = p->deck_size;
         for (int round = 0, seat = p->dealer; round < p->c.rules.hand_size * n; round++) {
             seat = seat + 1 == n ? 0 : seat + 1; /* one at a time, from the dealer's left */
@@ -592,7 +576,7 @@ static void po_shuffle_and_deal(UnoPlayout *p)
     }
 }
 
-/* uno_game_init (game.c) for the seats of uno_sim_setup */
+/* uno_game_init (game.c) for the seats of sim_setup */
 static void deal(UnoPlayout *p, uint64_t seed)
 {
     int n = p->nplayers;
@@ -645,13 +629,13 @@ static void po_turn_up_first(UnoPlayout *p)
     const UnoRules *r = &p->c.rules;
     UnoCard c;
     FirstFate fate;
-    while ((fate = first_card_fate(r, c = p->kind[po_pop(p)])) != FIRST_STANDS) {
+    while ((fate = first_card_fate(r, c = (UnoCard)po_pop(p))) != FIRST_STANDS) {
         if (fate == FIRST_COVERED)
             po_discard_push(p, POS_WILD4);
         else
-            po_return_to_deck(p, p->pos[c]);
+            po_return_to_deck(p, c);
     }
-    po_discard_push(p, p->pos[c]);
+    po_discard_push(p, c);
     p->color_bits = color_positions(uno_card_color(c));
     p->turn = p->dealer;
     if (c == UNO_WILD) {
@@ -664,12 +648,12 @@ static void po_turn_up_first(UnoPlayout *p)
         po_begin_turn(p, p->dealer);
         return;
     }
-    po_apply_effects(p, p->dealer, p->pos[c]);
+    po_apply_effects(p, p->dealer, c);
 }
 
 /* ------------------------------------------------------------ the bot */
 
-/* uno_bot_random_step (src/bots/random.c) and the action it chooses, applied.
+/* bot_random_step (src/bots/random.c) and the action it chooses, applied.
  * Returns what the action was. */
 static Act act(UnoPlayout *p)
 {
@@ -701,11 +685,11 @@ static Act act(UnoPlayout *p)
 
 /* ------------------------------------------------------------ a game */
 
-int uno_playout_play(UnoPlayout *p, UnoSimRecord *r, char *err, size_t errlen)
+int sim_playout_play(UnoPlayout *p, UnoSimRecord *r, char *err, size_t errlen)
 {
     const UnoSimConfig *c = &p->c;
     deal(p, r->seed);
-    uno_sim_seed_bots(p->bot, p->nplayers, r->seed);
+    sim_seed_bots(p->bot, p->nplayers, r->seed);
     if (p->c.rules.opening == UNO_OPEN_YOUNGEST_PLAYS)
         po_youngest_opens(p);
     else
@@ -740,15 +724,15 @@ int uno_playout_play(UnoPlayout *p, UnoSimRecord *r, char *err, size_t errlen)
         [UNO_SIM_T_TAKE] = tally[ACT_TAKE], [UNO_SIM_T_COLOR] = tally[ACT_COLOR],
         [UNO_SIM_T_CARD] = r->drawn,        [UNO_SIM_T_SHUFFLE] = r->reshuffles,
     };
-    r->duration_ms = uno_sim_duration(c, by_time);
+    r->duration_ms = sim_duration(c, by_time);
     r->reason = (int8_t)p->reason;
-    uno_sim_record_ranks(r, p->rank, p->nplayers);
+    sim_record_ranks(r, p->rank, p->nplayers);
     if (c->hash) {
         int hands[UNO_MAX_PLAYERS];
         for (int s = 0; s < p->nplayers; s++)
             hands[s] = p->hand[s].count;
         po_settle(p); /* the digest holds the generator as the engine leaves it */
-        r->hash = uno_sim_end_digest(&p->rng, p->bot, p->nplayers, hands, p->stock_n, p->discard_n);
+        r->hash = sim_end_digest(&p->rng, p->bot, p->nplayers, hands, p->stock_n, p->discard_n);
     }
     return UNO_OK;
 }

@@ -2,7 +2,8 @@
  * test_cli_errors.c — every command's argument errors, through the binary
  * ($UNO_BIN): the status is 2, the first line names the command ("uno sim:
  * ...") and says what was wrong, before any usage text; a number out of
- * range gives the range. `uno play` judges its rules and options before it
+ * range gives the range; every command names an option it does not know,
+ * written in full or not. `uno play` judges its rules and options before it
  * asks for a terminal. A cmd: bot that cannot be started stops uno arena and
  * uno sim (status 1). Every --help, and `uno help CMD`, fits 80 columns.
  * `uno --version` prints the release.
@@ -59,12 +60,14 @@ static void refused(const char *args, const char *cmd, const char *says)
 static void test_every_command_says_what_was_wrong(void **state)
 {
     (void)state;
-    refused("play --players 40", "play", "--players: '40' is not a number from 2 to 30");
-    refused("play --pace -1", "play", "--pace: '-1' is not a number from 0 to 60000");
+    refused("play --players 40", "play", "--players: '40' is not a whole number in 2..30");
+    refused("play --pace -1", "play", "--pace: '-1' is not a whole number in 0..60000");
     refused("play --bot smart", "play", "--bot: unknown bot 'smart' (easy, medium, hard, expert");
     refused("play --bot ismcts:0", "play", "--bot: unknown bot 'ismcts:0'");
     refused("play --frob 1", "play", "'--frob' is not an option of uno play");
-    refused("play --seed x", "play", "--seed: 'x' is not a number");
+    refused("play --seed x", "play", "--seed: 'x' is not a whole number in 0..18446744073709551615");
+    refused("play --forget 2", "play", "--forget: '2' is not a number from 0 to 1");
+    refused("play --name ''", "play", "--name: '' is empty or too long (at most 23 bytes)");
     refused("play --resume f --seed 3", "play", "--seed goes without --resume");
     /* the rules and options are judged before the terminal is asked for
      * (standard input is /dev/null here) */
@@ -81,20 +84,40 @@ static void test_every_command_says_what_was_wrong(void **state)
     refused("arena --bots hard,medium --players 3", "arena", "--bots: 2 bots for 3 players (one per seat)");
     refused("arena --bots hard,medium --games 0", "arena", "--games: '0' is not a whole number");
     refused("perft --depth", "perft", "'--depth' needs a value");
-    refused("bench --x", "bench", "takes no arguments");
+    refused("bench --x", "bench", "'--x' is not an option of uno bench");
+    refused("bench x", "bench", "unexpected argument 'x': uno bench takes no arguments");
     refused("rules --bogus", "rules", "'--bogus' is not an option of uno rules");
     refused("rules a b", "rules", "one rule set or file at a time");
     refused("replay", "replay", "which saved game?");
     refused("replay f --text --watch", "replay", "--text or --watch, not both");
-    refused("table --frob", "table", "unexpected argument '--frob'");
+    refused("table --frob", "table", "'--frob' is not an option of uno table");
+    refused("table --save", "table", "'--save' needs a value: --save FILE");
     refused("table --repair", "table", "--repair repairs the file of --save FILE");
     refused("serve --port 99999", "serve", "--port: '99999' is not a whole number in 0..65535");
     refused("serve --rate 0", "serve", "--rate: '0' is not a whole number in 1..10000");
     refused("serve --max-conns-per-addr 0", "serve", "--max-conns-per-addr: '0' is not a whole number in 1..1000000");
     refused("serve --creates-per-addr x", "serve", "--creates-per-addr: 'x' is not a whole number in 1..1000000");
     refused("serve --expire-after 0", "serve", "--expire-after: '0' is not a whole number in 1..5256000");
-    refused("serve --frob", "serve", "'--frob' needs a value (or is unknown)");
+    refused("serve --frob", "serve", "'--frob' is not an option of uno serve");
     refused("serve --export X", "serve", "--export needs a table's code and a file to write");
+    refused("sim --play 3", "sim", "'--play' is not an option of uno sim"); /* no abbreviations */
+    refused("sim --players=99", "sim", "--players: '99' is not a whole number in 2..30");
+    refused("sim --json=yes", "sim", "'--json=yes': --json takes no value");
+}
+
+static const char *const commands[] = {"play", "table", "serve", "replay", "rules", "arena", "sim", "perft", "bench"};
+
+/* Every command's options come from its table (src/cli/cli_options.h): an
+ * option it does not have is refused, named, whatever the command. */
+static void test_every_command_names_an_unknown_option(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        char args[64], says[96];
+        snprintf(args, sizeof args, "%s --no-such-option", commands[i]);
+        snprintf(says, sizeof says, "'--no-such-option' is not an option of uno %s", commands[i]);
+        refused(args, commands[i], says);
+    }
 }
 
 /* A resumed file is read before the terminal is asked for: its error,
@@ -156,8 +179,6 @@ static void test_rules_file_missing_options(void **state)
     unlink(path);
 }
 
-static const char *const commands[] = {"play", "table", "serve", "replay", "rules", "arena", "sim", "perft", "bench"};
-
 /* Every line of a help fits 80 columns (a UTF-8 character is one). */
 static void fits_80_columns(const char *args, const char *out)
 {
@@ -173,7 +194,7 @@ static void fits_80_columns(const char *args, const char *out)
 }
 
 /* `uno CMD --help` prints the command's usage on standard output and
- * exits 0, for every command; `uno help CMD` prints the same; `uno --help`
+ * exits 0, for every command, listing -h, --help with its options; `uno help CMD` prints the same; `uno --help`
  * lists them. Every line fits 80 columns. */
 static void test_every_command_has_help(void **state)
 {
@@ -189,6 +210,8 @@ static void test_every_command_has_help(void **state)
         if (status != 0 || strncmp(out, usage, strlen(usage)) != 0)
             fail_msg("uno %s --help: expected status 0 and \"%s...\"; got %d:\n%s", commands[i], usage, status, out);
         fits_80_columns(args, out);
+        if (!strstr(out, "\n  -h, --help "))
+            fail_msg("uno %s --help does not list -h, --help:\n%s", commands[i], out);
         snprintf(args, sizeof args, "help %s", commands[i]);
         const char *same = run(args, STDOUT_ONLY, &status);
         if (status != 0 || strcmp(same, out) != 0)
@@ -214,6 +237,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_command_says_what_was_wrong),
+        cmocka_unit_test(test_every_command_names_an_unknown_option),
         cmocka_unit_test(test_play_resume_checked_before_the_terminal),
         cmocka_unit_test(test_unstartable_program_is_an_error),
         cmocka_unit_test(test_rules_file_missing_options),

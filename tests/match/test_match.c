@@ -761,18 +761,26 @@ static void test_session_ends_without_players(void **state)
     uno_match_free(m);
 }
 
+/* A KPGUT session of two games for three players, dealt with room for one
+ * newcomer (§13). */
+static UnoMatch *session_of_two_with_room(void)
+{
+    UnoRules r = preset("kpgut");
+    UnoSetup s = players(3, 6);
+    s.room_newcomers = 1;
+    UnoMatchOptions o;
+    uno_match_options_init(&o);
+    o.games = 2;
+    return start(&r, &s, &o);
+}
+
 /* KPGUT §13: a newcomer joins the first game at seat 1 (later seats move
  * up); they are a player of the session from then on, play the next game
  * where they sat, and their average counts the games they played. */
 static void test_session_joiner(void **state)
 {
     (void)state;
-    UnoRules r = preset("kpgut");
-    UnoSetup s = players(3, 6);
-    UnoMatchOptions o;
-    uno_match_options_init(&o);
-    o.games = 2;
-    UnoMatch *m = start(&r, &s, &o);
+    UnoMatch *m = session_of_two_with_room();
     UnoAction join;
     uno_action_init(&join, UNO_ACT_JOIN, -1);
     join.target = 1;
@@ -805,14 +813,13 @@ static void test_undone_join_forgotten(void **state)
     (void)state;
     UnoRules r = preset("kpgut");
     UnoSetup s = players(3, 6);
+    s.room_newcomers = 1;
     UnoMatch *m = start(&r, &s, NULL);
     UnoAction join;
     uno_action_init(&join, UNO_ACT_JOIN, -1);
     join.target = 0;
     snprintf(join.name, UNO_NAME_LEN, "Gone");
-    /* the undo copy is taken once the game has room for the joiner */
-    UnoGame *g = uno_match_make_room(m, &join);
-    assert_non_null(g);
+    UnoGame *g = uno_match_game(m);
     UnoGame *copy = malloc(uno_game_bytes(g));
     assert_non_null(copy);
     uno_game_copy(copy, g);
@@ -829,6 +836,27 @@ static void test_undone_join_forgotten(void **state)
     assert_string_equal(uno_match_player(m, 3)->name, "Stays");
     assert_int_equal(uno_match_seat_player(m, 3), 3);
     free(copy);
+    uno_match_free(m);
+}
+
+/* Every game of a match is dealt with the room of the first setup: a
+ * newcomer may join game 1 too, and one more than the room is refused. */
+static void test_room_kept_for_every_game(void **state)
+{
+    (void)state;
+    UnoMatch *m = session_of_two_with_room();
+    play_game(m, NULL, 0, NULL);
+    next_ok(m, 0);
+    UnoAction join;
+    uno_action_init(&join, UNO_ACT_JOIN, -1);
+    join.target = 3;
+    snprintf(join.name, UNO_NAME_LEN, "Later");
+    apply_ok(m, &join, NULL);
+    assert_int_equal(uno_match_nplayers(m), 4);
+    snprintf(join.name, UNO_NAME_LEN, "One too many");
+    char err[UNO_ERR_LEN];
+    assert_int_equal(uno_match_apply(m, &join, NULL, NULL, err, sizeof err), UNO_E_NO_ROOM);
+    assert_int_equal(uno_match_nplayers(m), 4);
     uno_match_free(m);
 }
 
@@ -940,7 +968,7 @@ static cJSON *ask(UnoTable *t, bool want_ok, const char *fmt, ...)
     int len = vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     assert_true(len < (int)sizeof line);
-    char *out = uno_table_handle(t, line, strlen(line));
+    char *out = proto_table_handle(t, line, strlen(line));
     assert_non_null(out);
     cJSON *r = cJSON_Parse(out);
     assert_non_null(r);
@@ -992,7 +1020,7 @@ static void protocol_move(UnoTable *t, int64_t clock)
 
 static bool game_over(UnoTable *t)
 {
-    return uno_game_over(uno_table_game(t));
+    return uno_game_over(proto_table_game(t));
 }
 
 /* The answer to `next` tells the new game's deal as `new` does: the dealer
@@ -1002,7 +1030,7 @@ static int told_deal(UnoTable *t, const cJSON *answer)
     const cJSON *events = cJSON_GetObjectItem(answer, "events");
     const cJSON *deal = cJSON_GetArrayItem(events, 0);
     assert_string_equal(cJSON_GetObjectItem(deal, "type")->valuestring, "deal");
-    const UnoGame *g = uno_table_game(t);
+    const UnoGame *g = proto_table_game(t);
     const cJSON *ev, *first = NULL;
     cJSON_ArrayForEach(ev, events)
         if (strcmp(cJSON_GetObjectItem(ev, "type")->valuestring, "first") == 0)
@@ -1025,9 +1053,9 @@ static int told_deal(UnoTable *t, const cJSON *answer)
 static void test_protocol_match(void **state)
 {
     (void)state;
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     Lines log = {.n = 0};
-    uno_table_set_log(t, keep_line, &log);
+    proto_table_set_log(t, keep_line, &log);
     cJSON_Delete(ask(t, true, "{\"op\":\"new\",\"rules\":\"mattel\",\"players\":[{\"name\":\"A\"},"
                               "{\"name\":\"B\"},{\"name\":\"C\"}],\"seed\":9,\"dealer\":1,"
                               "\"match\":{\"target\":200}}"));
@@ -1039,7 +1067,7 @@ static void test_protocol_match(void **state)
         cJSON_Delete(r);
         while (!game_over(t))
             protocol_move(t, -1);
-        const UnoGame *g = uno_table_game(t);
+        const UnoGame *g = proto_table_game(t);
         cJSON *holder, *m = match_state(t, &holder);
         assert_string_equal(cJSON_GetObjectItem(m, "kind")->valuestring, "target");
         assert_int_equal(number(m, "target"), 200);
@@ -1074,7 +1102,7 @@ static void test_protocol_match(void **state)
              cJSON_GetObjectItem(cJSON_GetObjectItem(holder1, "state"), "hash")->valuestring);
     cJSON_Delete(holder1);
 
-    UnoTable *again = uno_table_new();
+    UnoTable *again = proto_table_new();
     for (int i = 0; i < log.n; i++)
         cJSON_Delete(ask(again, true, "%s", log.text[i]));
     cJSON *holder2, *m2 = match_state(again, &holder2);
@@ -1086,8 +1114,8 @@ static void test_protocol_match(void **state)
     free(final);
     free(replayed);
     free_lines(&log);
-    uno_table_free(again);
-    uno_table_free(t);
+    proto_table_free(again);
+    proto_table_free(t);
 }
 
 /* KPGUT "Scoring" over the protocol: every request at t = 754000 (12 min
@@ -1095,7 +1123,7 @@ static void test_protocol_match(void **state)
 static void test_protocol_session(void **state)
 {
     (void)state;
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     cJSON_Delete(ask(t, true, "{\"op\":\"new\",\"rules\":\"kpgut\",\"players\":[{\"name\":\"A\",\"age\":30},"
                               "{\"name\":\"B\",\"age\":40},{\"name\":\"C\",\"age\":20}],\"seed\":3,"
                               "\"match\":true}"));
@@ -1118,7 +1146,7 @@ static void test_protocol_session(void **state)
     r = ask(t, true, "{\"op\":\"next\",\"t\":800000}");
     assert_int_equal(number(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "events"), 0), "seat"), 1);
     cJSON_Delete(r);
-    assert_int_equal(uno_game_clock(uno_table_game(t)), 800000);
+    assert_int_equal(uno_game_clock(proto_table_game(t)), 800000);
     while (!game_over(t))
         protocol_move(t, 800000 + 5 * 60000 + 999);
     cJSON_Delete(ask(t, true, "{\"op\":\"stop\"}"));
@@ -1135,7 +1163,7 @@ static void test_protocol_session(void **state)
     r = ask(t, false, "{\"op\":\"next\"}");
     assert_string_equal(cJSON_GetObjectItem(r, "error")->valuestring, "over");
     cJSON_Delete(r);
-    uno_table_free(t);
+    proto_table_free(t);
 }
 
 /* `new` without "match" plays a single game: no "match" in the state, and
@@ -1143,7 +1171,7 @@ static void test_protocol_session(void **state)
 static void test_protocol_plain_new(void **state)
 {
     (void)state;
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     cJSON *r = ask(t, false, "{\"op\":\"next\"}");
     assert_string_equal(cJSON_GetObjectItem(r, "error")->valuestring, "no_game");
     cJSON_Delete(r);
@@ -1165,7 +1193,7 @@ static void test_protocol_plain_new(void **state)
         assert_string_equal(cJSON_GetObjectItem(r, "error")->valuestring, "bad_request");
         cJSON_Delete(r);
     }
-    uno_table_free(t);
+    proto_table_free(t);
 }
 
 /* An 8-player tournament over the protocol: the state shows where the game
@@ -1173,7 +1201,7 @@ static void test_protocol_plain_new(void **state)
 static void test_protocol_tournament(void **state)
 {
     (void)state;
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     char players[512] = "";
     for (int i = 0; i < 8; i++)
         snprintf(players + strlen(players), sizeof players - strlen(players),
@@ -1204,7 +1232,7 @@ static void test_protocol_tournament(void **state)
             protocol_move(t, -1);
         cJSON_Delete(ask(t, true, "{\"op\":\"next\"}"));
     }
-    uno_table_free(t);
+    proto_table_free(t);
 }
 
 int main(void)
@@ -1226,6 +1254,7 @@ int main(void)
         cmocka_unit_test(test_session_ends_without_players),
         cmocka_unit_test(test_session_joiner),
         cmocka_unit_test(test_undone_join_forgotten),
+        cmocka_unit_test(test_room_kept_for_every_game),
         cmocka_unit_test(test_replay_rebuilds),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_protocol_match),
