@@ -288,15 +288,17 @@ test:
 	    awk '{p += $$2; f += $$4} END {print "tests: " p " passed, " f " failed"}'
 
 # The quick tier: the same checks on fewer games (the soak's 2,000 a rule
-# set instead of 100,000, the leak test's 20 games instead of 200, the crash
-# test's 10 kills instead of 50) and the web table's own tests without the
-# four-browser games and the other long flows.
+# set instead of 100,000, the bots' mixed tables a fifth of theirs under
+# UNO_QUICK=1, the leak test's 20 games instead of 200, the crash test's 10
+# kills instead of 50, the Python package's 1 game instead of 3) and the
+# web table's own tests without the four-browser games and the other long
+# flows (docs/testing.md).
 QUICK_WEB = table felt
 check:
 	@sh scripts/check-links
 	@sh scripts/check-private-headers
 	$(MAKE) layers
-	UNO_SOAK_GAMES=2000 $(MAKE) SAN=1 test-unit
+	UNO_SOAK_GAMES=2000 UNO_QUICK=1 $(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 check-deps
 	$(MAKE) SAN=1 check-symbols
 	UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 $(MAKE) SAN=1 test-server

@@ -5,6 +5,11 @@
  * one clearly at 4-player Mattel; a view shows nothing hidden
  * (docs/architecture.md "2. Bots": "A bot that reads a hidden card is a bug"), and
  * the search bot decides the same in every world its seat cannot tell apart.
+ *
+ * Under UNO_QUICK=1 (`make check`, tests/common/tier.h) the soaks of mixed
+ * tables play a fifth of their games, with every assertion. The two
+ * statistical checks (the heuristic's share of wins, the share of right
+ * challenges) keep their 2,000 hands in both tiers: they take seconds.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include "common/tier.h"
 #include "bots/bits.h"
 #include "bots/bots.h"
 #include "uno_view.h"
@@ -165,8 +171,23 @@ typedef struct Counts {
     long actions, by_type[UNO_ACT_COUNT], slides;
 } Counts;
 
-static Counts soak(const char *rules_name, const char *option, const char *value, int games)
+/* The actions of a soak by kind, in the test's log. */
+static void print_counts(const char *rules_name, const char *option, const char *value, int games, const Counts *c)
 {
+    print_message("%s%s%s%s%s: %d games, %ld actions, %ld out of turn;", rules_name, option ? " " : "",
+                  option ? option : "", option ? "=" : "", option ? value : "", games, c->actions, c->slides);
+    for (int t = 0; t < UNO_ACT_COUNT; t++)
+        if (c->by_type[t])
+            printf(" %s %ld", uno_action_name((UnoActionType)t), c->by_type[t]);
+    printf("\n");
+}
+
+/* full_games at full size, a fifth of them in the quick tier: there every
+ * kind of action the tests below require still comes 6 times at least
+ * (KPGUT's catches, the rarest; the log prints the counts). */
+static Counts soak(const char *rules_name, const char *option, const char *value, int full_games)
+{
+    int games = test_tier_size(full_games, full_games / 5);
     Counts c = {0};
     for (int i = 0; i < games; i++) {
         int n = 2 + i % 6;
@@ -189,6 +210,7 @@ static Counts soak(const char *rules_name, const char *option, const char *value
             c.by_type[t] += tb.by_type[t];
         table_free(&tb);
     }
+    print_counts(rules_name, option, value, games, &c);
     assert_true(c.actions > games * 20);
     return c;
 }

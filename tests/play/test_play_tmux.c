@@ -244,14 +244,35 @@ static char *read_text(const char *path)
 
 /* ------------------------------------------- the game behind the screen */
 
-/* The requests of a save file. */
+/* Whether every request has its op (a file read whole). */
+static bool all_have_ops(const cJSON *reqs)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, reqs)
+    {
+        if (!cJSON_IsString(cJSON_GetObjectItem(r, "op")))
+            return false;
+    }
+    return true;
+}
+
+/* The requests of a save file. uno play may be writing it (a record, then
+ * the end mark over the old one): a file caught in the middle of a write is
+ * read again, for a second at most. */
 static cJSON *save_requests(const char *save)
 {
     char err[512];
-    cJSON *reqs = save_file_requests(save, err, sizeof err);
-    if (!reqs)
-        fail_msg("save file: %s", err);
-    return reqs;
+    for (int waited = 0; waited <= 1000; waited += 20) {
+        cJSON *reqs = save_file_requests(save, err, sizeof err);
+        if (reqs && all_have_ops(reqs))
+            return reqs;
+        if (reqs)
+            snprintf(err, sizeof err, "a request without its op");
+        cJSON_Delete(reqs);
+        sleep_ms(20);
+    }
+    fail_msg("save file: %s", err);
+    return NULL;
 }
 
 /* Replays the save file through `uno table` and sends one more request;
@@ -316,6 +337,44 @@ static int hand_count(const Term *t)
     return n;
 }
 
+/* The requests in the save file so far of seat (any: -1) and of type op
+ * (any: NULL). */
+static int requests_of(const Term *t, int seat, const char *op)
+{
+    cJSON *reqs = save_requests(t->save), *r;
+    int n = 0;
+    cJSON_ArrayForEach(r, reqs)
+    {
+        cJSON *by = cJSON_GetObjectItem(r, "seat");
+        bool seat_matches = seat < 0 || (cJSON_IsNumber(by) && by->valueint == seat);
+        n += seat_matches && (!op || strcmp(cJSON_GetObjectItem(r, "op")->valuestring, op) == 0);
+    }
+    cJSON_Delete(reqs);
+    return n;
+}
+
+/* After seat 0's d, of which it had made `before`: waits for the draw in
+ * the save file, then asks the table whether seat 0 may play the card drawn
+ * (phase drawn; KPGUT's draw until playable: must_play). false too when no
+ * draw came within 10 s: the turn had gone before the key (a bot's KPGUT
+ * side slide). */
+static bool drew_playable(const Term *t, int before)
+{
+    for (int waited = 0; requests_of(t, 0, "draw") == before; waited += 100) {
+        if (waited > 10000)
+            return false;
+        sleep_ms(100);
+    }
+    cJSON *st = ask_table(t, "{\"op\":\"state\"}");
+    cJSON *state = cJSON_GetObjectItem(st, "state");
+    const char *phase = cJSON_GetStringValue(cJSON_GetObjectItem(state, "phase"));
+    cJSON *turn = cJSON_GetObjectItem(state, "turn");
+    bool playable = cJSON_IsNumber(turn) && turn->valueint == 0 && phase &&
+                    (strcmp(phase, "drawn") == 0 || strcmp(phase, "must_play") == 0);
+    cJSON_Delete(st);
+    return playable;
+}
+
 /* Types text as keys (tmux send-keys -l sends it literally), then Enter. */
 static void type_line(Term *t, const char *text)
 {
@@ -334,6 +393,38 @@ static void lower(char *s)
 static void wait_my_turn(Term *t)
 {
     must_see(t, "Your turn: Enter play", 15000);
+}
+
+/* Waits up to ms for seat 0's normal turn, as wait_my_turn; false as soon
+ * as the game asks seat 0 something else (a pending draw, a colour) or is
+ * over, which no wait would change. */
+static bool my_turn_comes(Term *t, int ms)
+{
+    static const char *const instead[] = {"You face ", "Name the colour", "Right suspicion", " over: "};
+    for (int waited = 0; waited <= ms; waited += 50) {
+        const char *screen = capture(t);
+        if (strstr(screen, "Your turn: Enter play"))
+            return true;
+        for (size_t i = 0; i < sizeof instead / sizeof *instead; i++)
+            if (strstr(screen, instead[i]))
+                return false;
+        sleep_ms(50);
+    }
+    return false;
+}
+
+/* d draws, and the log tells it; a playable card drawn may be kept: p
+ * passes (docs/rules.md reading 14). */
+static void draw_and_keep(Term *t)
+{
+    int draws = requests_of(t, 0, "draw");
+    tmux(t, "send-keys d");
+    must_see(t, "You draw ", 3000);
+    if (drew_playable(t, draws)) {
+        must_see(t, "You drew a playable card", 3000);
+        tmux(t, "send-keys p");
+        must_see(t, "'s turn.", 3000);
+    }
 }
 
 /* ---------------------------------------------------------------- tests */
@@ -359,15 +450,9 @@ static void test_type_a_card_and_draw(void **state)
             played = true;
         } else {
             int before = hand_count(&t);
-            tmux(&t, "send-keys d");
-            must_see(&t, "You draw ", 3000);
+            draw_and_keep(&t);
             assert_true(hand_count(&t) >= before);
             drew = true;
-            /* a playable card drawn may be kept: p passes (docs/rules.md reading 14) */
-            if (wait_for(&t, "You drew a playable card", 500)) {
-                tmux(&t, "send-keys p");
-                must_see(&t, "'s turn.", 3000);
-            }
         }
     }
     assert_true(played);
@@ -424,7 +509,7 @@ static void uno_call(bool say)
         char args[160];
         snprintf(args, sizeof args, "--rules mattel --seed %d --pace 150 --forget 0 --options hand_size=2", seed);
         start(&t, 80, 24, args);
-        if (!wait_for(&t, "Your turn: Enter play", 8000) || hand_count(&t) != 2) {
+        if (!my_turn_comes(&t, 8000) || hand_count(&t) != 2) {
             stop(&t); /* the game went another way: try another deal */
             continue;
         }
@@ -437,11 +522,18 @@ static void uno_call(bool say)
             tmux(&t, "send-keys u");
             must_see(&t, "You say UNO!", 3000);
         }
+        int others = requests_of(&t, -1, NULL) - requests_of(&t, 0, NULL);
         lower(typed);
         type_line(&t, typed);
         must_see(&t, "You play", 3000);
         if (say) {
-            sleep_ms(1500);
+            /* a catch comes before the next player's move or not at all (MyUNO "Going Out") */
+            for (int waited = 0; requests_of(&t, -1, NULL) - requests_of(&t, 0, NULL) == others; waited += 100) {
+                if (waited > 5000)
+                    fail_msg("the next player did not move within 5 s:\n%s", capture(&t));
+                sleep_ms(100);
+            }
+            assert_int_equal(requests_of(&t, -1, "catch"), 0);
             assert_null(strstr(capture(&t), "without UNO"));
             const char *once = strstr(t.screen, "You say UNO!"); /* said before the play: told once */
             if (!once || strstr(once + 1, "You say UNO!"))
@@ -615,7 +707,7 @@ static void test_kpgut_set(void **state)
         snprintf(args, sizeof args, "--rules kpgut --players 3 --seed %d --pace 150 --options hand_size=12", seed);
         start(&t, 80, 24, args);
         char typed[96];
-        if (!wait_for(&t, "Your turn: Enter play", 8000) || !find_play(&t, true, typed, sizeof typed)) {
+        if (!my_turn_comes(&t, 8000) || !find_play(&t, true, typed, sizeof typed)) {
             stop(&t);
             continue;
         }
@@ -987,13 +1079,7 @@ static void play_or_draw(Term *t)
         type_line(t, typed);
         must_see(t, "You play", 3000);
     } else {
-        tmux(t, "send-keys d");
-        must_see(t, "You draw ", 3000);
-        /* a playable card drawn may be kept: p passes (docs/rules.md reading 14) */
-        if (wait_for(t, "You drew a playable card", 500)) {
-            tmux(t, "send-keys p");
-            must_see(t, "'s turn.", 3000);
-        }
+        draw_and_keep(t);
     }
 }
 
@@ -1155,6 +1241,20 @@ static int log_rows(const char *screen)
     return rows;
 }
 
+/* Waits up to ms for the log to hold pages of its rows (a line at least for
+ * each play in the save file); returns its rows. */
+static int log_pages_played(Term *t, int pages, int ms)
+{
+    int rows = log_rows(capture(t));
+    for (int waited = 0; requests_of(t, -1, "play") < pages * rows; waited += 100) {
+        if (waited > ms)
+            fail_msg("the log did not reach %d pages of %d rows within %d ms:\n%s", pages, rows, ms, t->screen);
+        sleep_ms(100);
+        rows = log_rows(capture(t));
+    }
+    return rows;
+}
+
 /* KPGUT with 10 players at 80x24: the log keeps at least 4 rows; PgUp
  * scrolls it back (a marker says how far), PgDn comes back to the newest. */
 static void test_log_ten_players(void **state)
@@ -1163,8 +1263,7 @@ static void test_log_ten_players(void **state)
     Term t;
     start(&t, 80, 24, "--rules kpgut --players 10 --seed 8 --autoplay --pace 40");
     must_see(&t, "Your hand", 5000);
-    sleep_ms(3000);
-    int rows = log_rows(capture(&t));
+    int rows = log_pages_played(&t, 2, 20000);
     if (rows < 4)
         fail_msg("the log has %d rows at 80x24 with 10 players:\n%s", rows, t.screen);
     tmux(&t, "send-keys PPage");
@@ -1330,49 +1429,34 @@ static void test_play_again(void **state)
 
 /* ------------------------------ Enter, paging, colours, titles, calls */
 
-/* The requests of seat 0 of type op in the save file so far. */
-static int own_requests(const Term *t, const char *op)
-{
-    cJSON *reqs = save_requests(t->save), *r;
-    int n = 0;
-    cJSON_ArrayForEach(r, reqs)
-    {
-        cJSON *seat = cJSON_GetObjectItem(r, "seat");
-        n += cJSON_IsNumber(seat) && seat->valueint == 0 && strcmp(cJSON_GetObjectItem(r, "op")->valuestring, op) == 0;
-    }
-    cJSON_Delete(reqs);
-    return n;
-}
-
-/* Waits up to ms for one more play of seat 0 than `before` in the save file. */
-static bool played_since(const Term *t, int before, int ms)
-{
-    for (int waited = 0; waited <= ms; waited += 100) {
-        if (own_requests(t, "play") > before)
-            return true;
-        sleep_ms(100);
-    }
-    return false;
-}
-
 /* Enter, and the colour if it asks for one (a Wild): true when seat 0
  * played within 3 s. */
 static bool enter_played(Term *t)
 {
-    int before = own_requests(t, "play");
+    int before = requests_of(t, 0, "play");
     tmux(t, "send-keys Enter");
-    if (wait_for(t, "Which colour?", 300))
-        tmux(t, "send-keys r");
-    return played_since(t, before, 3000);
+    bool named = false;
+    for (int waited = 0; waited <= 3000; waited += 50) {
+        if (requests_of(t, 0, "play") > before)
+            return true;
+        if (!named && strstr(capture(t), "Which colour?")) {
+            tmux(t, "send-keys r");
+            named = true;
+        }
+        sleep_ms(50);
+    }
+    return false;
 }
 
 /* d draws; when the hint then offers the card drawn (after_draw), Enter
  * plays it. false: the card drawn does not play. */
 static bool draw_and_enter(Term *t, const char *after_draw)
 {
+    int draws = requests_of(t, 0, "draw");
     tmux(t, "send-keys d");
-    if (!wait_for(t, after_draw, 2000))
+    if (!drew_playable(t, draws))
         return false;
+    must_see(t, after_draw, 3000);
     if (!enter_played(t))
         fail_msg("Enter after \"%s\" did not play:\n%s", after_draw, capture(t));
     return true;
@@ -1391,7 +1475,7 @@ static void enter_plays(const char *rules, const char *after_draw)
         snprintf(args, sizeof args, "--rules %s --players 3 --seed %d --pace 60", rules, seed);
         start(&t, 80, 24, args);
         for (int turn = 0; turn < 30 && (turns < 2 || drawn < 1); turn++) {
-            if (!wait_for(&t, "Your turn: Enter play", 15000))
+            if (!my_turn_comes(&t, 15000))
                 break; /* the game is over, or went another way */
             char typed[64];
             if (!find_play(&t, false, typed, sizeof typed)) {
@@ -1432,8 +1516,7 @@ static void log_pages(const char *env, const char *back, const char *forth)
     Term t;
     start_env(&t, 80, 24, env, "--rules mattel --seed 9 --autoplay --pace 60 --options hand_size=15");
     must_see(&t, "Your hand", 5000);
-    sleep_ms(4000); /* a log longer than two pages */
-    int rows = log_rows(capture(&t));
+    int rows = log_pages_played(&t, 3, 20000); /* a log longer than two pages */
     tmux(&t, "send-keys %s", back);
     must_see(&t, "lines back: PgDn or > for newer", 2000);
     assert_int_equal(lines_back(&t), rows - 1);

@@ -49,9 +49,11 @@ test('a reaction is one of the fixed emotes, one a second, from someone at a tab
   assert.equal(again.error, 'rate_limited');
   await sleep(1100);
   assert.equal((await a.request({ op: 'react', emote: 'angry' })).ok, true);
+  await b.waitFor((m) => m.type === 'reaction' && m.emote === 'angry', 20000, 0);
   const nobody = await Client.connect(srv.url);
   assert.equal((await nobody.request({ op: 'react', emote: 'wow' })).error, 'no_table');
-  await sleep(300);
+  // anything the refusals sent b came before b's answer to a request made after them
+  assert.equal((await b.request({ op: 'table', table: t.code })).ok, true);
   const told = b.pushes.filter((m) => m.type === 'reaction').map((m) => m.emote);
   assert.deepEqual(told, ['wow', 'angry'], 'refused reactions are told to nobody');
   for (const c of [a, b, nobody]) await c.close();

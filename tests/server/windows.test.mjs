@@ -92,7 +92,10 @@ test('when the grace runs out, every connection is sent an update listing the ca
   assert.ok(pushed.now >= unsaid.catch_from && pushed.now < unsaid.catch_from + 200,
     `pushed at ${pushed.now}, the grace ended at ${unsaid.catch_from}`);
   assert.deepEqual(pushed.events, [], 'nothing happened but time');
-  assert.equal(pushedB.now, pushed.now);
+  // the same update to both, each with the clock as it was sent (docs/protocol.md `now`)
+  assert.equal(pushedB.actions, pushed.actions);
+  assert.deepEqual(pushedB.events, []);
+  assert.ok(pushedB.now >= unsaid.catch_from, `pushed to b at ${pushedB.now}`);
   assert.ok(!pushed.view.hands[0], 'the pushed view hides the other hands as any update does');
   const own = await a.waitFor((m) => m.type === 'update' && m.now >= unsaid.catch_from, 1000, since);
   assert.ok(!own.moves.some((x) => x.op === 'uno'), 'too late to say UNO once the grace ran out');

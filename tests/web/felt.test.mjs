@@ -153,19 +153,27 @@ test('page weight and the time from a seat link to a playable table', async () =
   const page = await second.newPage();
   // each file's bytes on the wire (headers and the body as sent: gzipped),
   // as the page reads them, and whether the browser asked with its ETag
-  let files = new Map();
-  page.on('response', async (r) => {
+  let files = new Map(), measuring = [];
+  page.on('response', (r) => {
     if (r.request().resourceType() === 'websocket') return;
-    const sizes = await r.request().sizes();
-    const read = (await r.body().catch(() => Buffer.alloc(0))).length;
-    const revalidated = 'if-none-match' in await r.request().allHeaders();
-    files.set(r.url(), { wire: sizes.responseHeadersSize + sizes.responseBodySize, body: sizes.responseBodySize, read, revalidated });
+    measuring.push((async () => {
+      const sizes = await r.request().sizes();
+      const read = (await r.body().catch(() => Buffer.alloc(0))).length;
+      const revalidated = 'if-none-match' in await r.request().allHeaders();
+      files.set(r.url(), { wire: sizes.responseHeadersSize + sizes.responseBodySize, body: sizes.responseBodySize, read, revalidated });
+    })());
   });
+  // every file asked for has come (no request for half a second: the icon,
+  // asked for after the page, included) and been measured
+  const allMeasured = async () => {
+    await page.waitForLoadState('networkidle');
+    await Promise.all(measuring);
+  };
   const sum = (key) => [...files.values()].reduce((a, f) => a + f[key], 0);
   await page.goto(`http://127.0.0.1:${env.srv.port}/${link}`);
   await page.waitForSelector('.hand .card');
   const ms = await page.evaluate(() => Math.round(performance.now()));
-  await page.waitForTimeout(300);
+  await allMeasured();
   const [wire, read] = [sum('wire'), sum('read')];
   console.log(`# page weight: ${wire} bytes on the wire (${read} bytes read) in ${files.size} files; seat link to playable table: ${ms} ms`);
   assert.ok(wire < 100_000, `the page weighs ${wire} bytes on the wire`);
@@ -175,9 +183,10 @@ test('page weight and the time from a seat link to a playable table', async () =
   // not sent again (304: Chromium reports the page and the icon as the 200
   // it had); the QR code is never kept (no-store)
   files = new Map();
+  measuring = [];
   await page.reload();
   await page.waitForSelector('.hand .card');
-  await page.waitForTimeout(300);
+  await allMeasured();
   const sentAgain = [...files].filter(([url, f]) => !url.includes('/qr.svg') && (!f.revalidated || f.body > 0));
   assert.deepEqual(sentAgain.map(([url]) => url), [], 'every file revalidated, no body sent again');
   console.log(`# page weight, coming back: ${sum('wire')} bytes on the wire in ${files.size} answers`);

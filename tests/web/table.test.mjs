@@ -42,11 +42,12 @@ test('a reload in the middle of a game comes back to the same seat and hand', as
   const page = await open(context);
   await createAndSit(page, { rules: 'kpgut' });
   for (let i = 0; i < 5; i++) await step(page);
-  await page.waitForTimeout(200);
+  // the bots (no pace) play up to this seat's turn; then its hand stays as it is
+  const myTurn = '.hand button.card:not([disabled]), .actions button';
+  await page.waitForSelector(myTurn);
   const hand = await handOf(page);
   await page.reload();
-  await page.waitForSelector('.hand .card');
-  await page.waitForTimeout(200);
+  await page.waitForSelector(myTurn);
   assert.deepEqual(await handOf(page), hand);
   await shot(page, 'reload-phone');
   await context.close();
@@ -65,6 +66,16 @@ test('a seat\'s own link takes the seat to another device, and the first device 
   await shot(a, 'seat-link-open');
   const m = link.match(/#\/t\/([A-Z0-9]{6})\/s\/[0-9a-f]{32}$/);
   assert.ok(m, `a seat link: ${link}`);
+  // the first device connects again once its connection is closed, and is
+  // answered with the table (not the seat it asks for no more)
+  let tableAgain;
+  const reconnected = a.waitForEvent('websocket', {
+    timeout: 15000,
+    predicate: (ws) => {
+      tableAgain = ws.waitForEvent('framereceived', { timeout: 15000, predicate: (f) => String(f.payload).includes('"seats"') });
+      return true;
+    },
+  });
   const second = await browser.newContext(PHONE);
   const b = await openPage(second, env.srv.port, { hash: m[0] });
   await b.waitForSelector('.hand .card');
@@ -73,13 +84,15 @@ test('a seat\'s own link takes the seat to another device, and the first device 
   await a.waitForSelector('text=Your seat was taken up on another device.');
   assert.equal(await a.locator('.hand .card').count(), 0, 'the first device no longer shows the hand');
   // the first device reconnects (its connection was closed) and does not take the seat back
-  await a.waitForTimeout(2500);
+  await reconnected;
+  await tableAgain;
   assert.equal(await a.locator('.hand .card').count(), 0);
   assert.deepEqual(await handOf(b), hand, 'the seat stays on the second device');
   // the folded link stays open across the updates the page gets
   await b.click('details.seat-link summary');
+  const logged = await b.locator('section.log li').count();
   assert.ok(await step(b), 'a move, and the updates it brings');
-  await b.waitForTimeout(500);
+  await b.waitForFunction((n) => document.querySelectorAll('section.log li').length > n, logged);
   assert.equal(await b.locator('details.seat-link[open]').count(), 1);
   await shot(b, 'seat-link-phone');
   assert.deepEqual([...a.problems, ...b.problems], []);
