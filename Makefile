@@ -325,7 +325,7 @@ check-symbols: $(BUILD)/libuno.a $(LIBUNO_SO) $(LAYERS_A) $(CLI_OBJ)
 # Header and flag dependencies (scripts/check-deps.sh), after a build of
 # the tests.
 check-deps: $(BUILD)/uno $(TEST_BIN)
-	@sh scripts/check-deps.sh $(BUILD)
+	+@sh scripts/check-deps.sh $(BUILD)
 
 # The soak runs as one process per core (scripts/run-tests.sh: PROG@K).
 NPROC     := $(shell nproc 2>/dev/null || echo 1)
