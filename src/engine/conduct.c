@@ -61,6 +61,17 @@ int conduct_giveup(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
     return UNO_OK;
 }
 
+/* The house rule hand limit ('mercy', docs/rules.md 'House rules'): a
+ * player holding hand_limit cards or more is out, as one who gives up. */
+void knock_out_full_hands(UnoGame *g, EventSink *out)
+{
+    for (int s = 0; s < g->nplayers && g->phase != UNO_PHASE_OVER; s++)
+        if (seat_active(g, s) && g->seats[s].hand.count >= g->rules.hand_limit) {
+            ev_emit(out, UNO_EV_GIVEUP, s, -1, UNO_NO_COLOR, g->seats[s].hand.count, UNO_R_MERCY, NULL, 0);
+            leave_game(g, s, SEAT_GAVE_UP, out);
+        }
+}
+
 int warner_for(const UnoGame *g, int target)
 {
     int ages[UNO_MAX_PLAYERS];

@@ -270,8 +270,9 @@ static inline uint64_t playable_mask(const UnoGame *g, int seat)
         m = pile_match_mask(g);
         /* Where a challenge can catch an illegal WD4 it may be played as a
          * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
-         * enforces the rule (docs/rules.md, 'Wild Draw 4 challenge'). */
-        if (g->rules.challenge != UNO_CHALLENGE_NONE || !wd4_breaks_rule(g, h))
+         * and the house rule no_bluffing enforce the rule (docs/rules.md,
+         * 'Wild Draw 4 challenge', 'House rules'). */
+        if (uno_rules_wd4_challenge(&g->rules) || !wd4_breaks_rule(g, h))
             m |= 1ULL << UNO_WILD4;
         return h->mask & m;
     }
@@ -281,12 +282,15 @@ static inline uint64_t playable_mask(const UnoGame *g, int seat)
     case UNO_PHASE_PENDING:
         if (g->pending_kind == PENDING_DRAW2) {
             /* KPGUT "Draw 2": chain with Draw 2; "Wild+Draw 4": on a Draw 2
-             * when holding no Draw 2 (docs/rules.md readings 1, 2) */
+             * when holding no Draw 2 (docs/rules.md readings 1, 2); the
+             * house rule: on a Draw 2 whatever is held */
             m = g->rules.stack_draw2 ? value_mask(UNO_DRAW2) : 0;
-            if (g->rules.wd4_on_draw2 && !(h->mask & value_mask(UNO_DRAW2)))
+            if (g->rules.stack_wd4_on_draw2 || (g->rules.wd4_on_draw2 && !(h->mask & value_mask(UNO_DRAW2))))
                 m |= 1ULL << UNO_WILD4;
         } else {
             m = g->rules.stack_wd4 ? 1ULL << UNO_WILD4 : 0;
+            if (g->rules.stack_draw2_on_wd4) /* house rule (docs/rules.md 'House rules') */
+                m |= value_mask(UNO_DRAW2);
         }
         return h->mask & m;
     case UNO_PHASE_FREE_PLAY: /* KPGUT: any card, not WD4 while holding others */
@@ -398,10 +402,15 @@ void order_section6(const Hand **hands, int *seats, int n, int *places);
 void check_last_player(UnoGame *g, EventSink *out);
 
 /* ---- after every action (apply.c's uno_game_apply, turn.c's uno_game_step) ---- */
-/* KPGUT §4–§5: the stock is renewed as soon as it runs out; when the played
- * cards cannot make a new one, the game ends as in §6. */
+/* The house rule hand limit: who holds hand_limit cards is out (conduct.c). */
+void knock_out_full_hands(UnoGame *g, EventSink *out);
+/* The hand limit is checked; then KPGUT §4–§5: the stock is renewed as soon
+ * as it runs out; when the played cards cannot make a new one, the game
+ * ends as in §6. */
 static inline void after_action(UnoGame *g, EventSink *out)
 {
+    if (g->rules.hand_limit && g->phase != UNO_PHASE_OVER)
+        knock_out_full_hands(g, out);
     if (g->rules.stock_out_ends && g->phase != UNO_PHASE_OVER && g->stock_n == 0)
         end_game_early(g, UNO_R_EXHAUSTED, out);
 }
