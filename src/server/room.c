@@ -84,6 +84,8 @@ cJSON *srv_room_json(const Room *r)
     uno_json_put(o, "type", cJSON_CreateString("table"), &ok);
     uno_json_put(o, "table", cJSON_CreateString(r->code), &ok);
     uno_json_put(o, "rules", cJSON_Duplicate(uno_field_get(r->config, "rules"), true), &ok);
+    if (uno_field_has(r->config, "presets"))
+        uno_json_put(o, "presets", cJSON_Duplicate(uno_field_get(r->config, "presets"), true), &ok);
     if (uno_field_has(r->config, "options"))
         uno_json_put(o, "options", cJSON_Duplicate(uno_field_get(r->config, "options"), true), &ok);
     uno_json_put(o, "status", cJSON_CreateString(status_name(r)), &ok);
