@@ -370,17 +370,6 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
 
 /* ------------------------------------------------------------------ draw */
 
-/* The house rule forced play (docs/rules.md 'House rules'): the kinds the
- * seat could play within the rules; a Wild Draw 4 that would be a bluff
- * obliges nobody. */
-static uint64_t obliged_plays(const UnoGame *g, int seat)
-{
-    uint64_t m = playable_mask(g, seat);
-    if ((m & BIT(UNO_WILD4)) && wd4_breaks_rule(g, &g->seats[seat].hand))
-        m &= ~BIT(UNO_WILD4);
-    return m;
-}
-
 /* Why the player in turn may not draw now, or NULL when they may. */
 static const char *draw_refusal(const UnoGame *g, int seat)
 {
@@ -393,7 +382,7 @@ static const char *draw_refusal(const UnoGame *g, int seat)
     int drawable = g->stock_n + g->discard_n - (g->top != UNO_NO_CARD);
     if (drawable == 0 && playable_mask(g, seat)) /* docs/rules.md reading 8: only who cannot move is stuck */
         return "no cards are left to draw: play a card";
-    if (g->rules.forced_play && obliged_plays(g, seat))
+    if (g->rules.forced_play && playable_mask(g, seat)) /* the house rule (docs/rules.md 'House rules') */
         return "forced play: you can play a card, so you must";
     return NULL;
 }
