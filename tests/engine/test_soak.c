@@ -1,5 +1,6 @@
 /*
- * test_soak.c — random play at scale: for every rule set, games of 2 to 10
+ * test_soak.c — random play at scale: for every rule set, alone and with
+ * every house rule on (docs/rules.md "House rules and presets"), games of 2 to 10
  * players (15 under kpgut) where the player in turn picks uniformly among
  * the legal actions and the others act out of turn at random (catches, side
  * slides, suspicions, warnings, give-ups, votes, joins, spectators), while
@@ -17,7 +18,8 @@
  * In one game in TWIN_EVERY, every legal action is also applied to a copy
  * through the trusted path (uno_game_step): the two games must be equal.
  *
- * UNO_SOAK_GAMES sets the games per rule set (default 100000; CI runs the
+ * UNO_SOAK_GAMES sets the games per rule set (default 100000, a quarter of
+ * them with the house rules; CI runs the
  * default under ASan and UBSan), UNO_SHARD=i/k the i-th of k equal runs of
  * them that this process plays.
  */
@@ -307,16 +309,32 @@ static void shard_games(long games, long *first, long *end)
     *end = games * (i + 1) / k;
 }
 
-static void soak(const char *name, int max_players)
+/* Every house rule on (docs/rules.md "House rules and presets"): the
+ * presets that hold them all, and a hand limit low enough to be reached
+ * often. */
+static void house_rules_on(UnoRules *rules)
+{
+    char err[UNO_ERR_LEN];
+    static const char *const all[] = {"mercy", "strict"};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (uno_rules_apply_preset(rules, all[i], err, sizeof err) != UNO_OK)
+            fail_msg("%s", err);
+    rules->hand_limit = rules->hand_size + 8;
+}
+
+static void soak(const char *name, int max_players, bool house)
 {
     UnoRules rules;
     char err[UNO_ERR_LEN];
     if (uno_rules_preset(name, &rules, err, sizeof err) != UNO_OK)
         fail_msg("%s", err);
+    if (house)
+        house_rules_on(&rules);
     /* the out-of-turn situations the soak must reach */
     rules.honour = true;
     long first, end;
-    shard_games(games_per_rule_set(), &first, &end);
+    /* the house rules' games: a quarter as many, as they add three runs to the suite */
+    shard_games(games_per_rule_set() / (house ? 4 : 1), &first, &end);
     Soak *s = calloc(1, sizeof *s);
     for (long i = first; i < end; i++) {
         int n = 2 + (int)(i % (max_players - 1));
@@ -325,17 +343,20 @@ static void soak(const char *name, int max_players)
         uno_rng_seed(&s->rng, 0x50a4 + (uint64_t)i); /* a game is the same in any shard */
         play_one(s, &rules, n, (uint64_t)i * 7919 + 1);
     }
-    printf("soak %s: %ld games (from %ld), %ld actions, %ld rejected; %ld events checked for every "
+    printf("soak %s%s: %ld games (from %ld), %ld actions, %ld rejected; %ld events checked for every "
            "viewer, %ld events and views rendered and checked; %ld legal actions stepped the same\n",
-           name, end - first, first, s->actions, s->rejected, s->events, s->rendered, s->steps_compared);
+           name, house ? " with every house rule" : "", end - first, first, s->actions, s->rejected, s->events, s->rendered, s->steps_compared);
     assert_true(s->steps_compared > 0);
     free(s->stepped);
     free(s);
 }
 
-static void soak_mattel(void **state) { (void)state; soak("mattel", 10); }
-static void soak_classic(void **state) { (void)state; soak("classic", 10); }
-static void soak_kpgut(void **state) { (void)state; soak("kpgut", 15); }
+static void soak_mattel(void **state) { (void)state; soak("mattel", 10, false); }
+static void soak_classic(void **state) { (void)state; soak("classic", 10, false); }
+static void soak_kpgut(void **state) { (void)state; soak("kpgut", 15, false); }
+static void soak_mattel_house(void **state) { (void)state; soak("mattel", 10, true); }
+static void soak_classic_house(void **state) { (void)state; soak("classic", 10, true); }
+static void soak_kpgut_house(void **state) { (void)state; soak("kpgut", 15, true); }
 
 int main(void)
 {
@@ -343,6 +364,9 @@ int main(void)
         cmocka_unit_test(soak_mattel),
         cmocka_unit_test(soak_classic),
         cmocka_unit_test(soak_kpgut),
+        cmocka_unit_test(soak_mattel_house),
+        cmocka_unit_test(soak_classic_house),
+        cmocka_unit_test(soak_kpgut_house),
     };
     return cmocka_run_group_tests_name("soak", tests, NULL, NULL);
 }
