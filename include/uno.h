@@ -482,6 +482,9 @@ int uno_game_hand(const UnoGame *g, int seat, UnoCard *out, int max);
 const uint8_t *uno_game_hand_kinds(const UnoGame *g, int seat);
 int uno_game_stock_count(const UnoGame *g);
 int uno_game_discard_count(const UnoGame *g);
+/* Cards that left hands for a pile without a play so far: hands given up,
+ * ejected (KPGUT §9, §15) or put out by the house rule hand_limit. */
+int uno_game_set_aside(const UnoGame *g);
 const UnoPlayerInfo *uno_game_player(const UnoGame *g, int seat);
 /* 0: still playing; 1 best ...; -1 ejected (no rank). Shared places share a number. */
 int uno_game_rank(const UnoGame *g, int seat);

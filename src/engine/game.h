@@ -90,6 +90,7 @@ struct UnoGame {
     bool tactical_right;        /* ... and held a playable card when they did */
     int8_t stuck;               /* turns in a row with no card played or drawn (reading 8) */
     int8_t finished;            /* players ranked by finishing */
+    int16_t set_aside;          /* cards that left hands for a pile without a play (§9, §15, hand limit) */
     int8_t vote_opener;         /* §11: -1 none */
     int8_t nspectators;
     int8_t spectator_room;      /* spectators the block has room for */

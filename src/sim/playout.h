@@ -28,7 +28,8 @@
 
 typedef struct UnoPlayout UnoPlayout;
 
-/* Whether the playout plays c's games: every seat random, no events. */
+/* Whether the playout plays c's games: every seat random, no events, and
+ * neither forced play nor a hand limit (the engine plays those). */
 bool uno_playout_fits(const UnoSimConfig *c);
 
 /* A playout for c (which fits and whose rules validate); NULL: no memory. */
