@@ -233,6 +233,10 @@ UnoStatus uno_rules_apply_preset(UnoRules *r, const char *name, char *err, size_
 UnoStatus uno_rules_parse(const char *text, UnoRules *out, char *err, size_t errlen);
 /* Sets one option from its text form ("true", "3", "oldest", "R7"). */
 UnoStatus uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, size_t errlen);
+/* Whether the option is recorded in a save's `new` request and the state's
+ * hash: every option, but one added after saves were first kept only when
+ * on, so that older saves load and replay as they were made. */
+bool uno_rules_option_recorded(const UnoRules *r, const char *name);
 /* Writes the text form of an option's value into buf. */
 UnoStatus uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len);
 /* The cards of one deck: 108, and the house-rule blanks (blanks that replace

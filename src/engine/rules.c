@@ -543,14 +543,36 @@ UnoStatus uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t le
     return option_text(r, i, buf, len);
 }
 
-/* The rules as `uno rules` writes them: the name and every option's value
- * (by index: the state's hash is taken around every action in tests). */
+/* Options added after save files were first kept (tests/table/old-saves):
+ * each is recorded (in a save's `new`, in the state's hash) only when on
+ * (not 0), so that a game without it is saved and hashed as before the
+ * option existed, and old saves load and replay to their states. */
+static const char *const added_later[] = {"stack_draw2_on_wd4", "stack_wd4_on_draw2", "forced_play", "no_bluffing",
+                                          "hand_limit"};
+
+static bool recorded(const UnoRules *r, int i)
+{
+    for (size_t k = 0; k < sizeof added_later / sizeof added_later[0]; k++)
+        if (strcmp(option_info[i].name, added_later[k]) == 0)
+            return field_read(r, i) != 0;
+    return true;
+}
+
+bool uno_rules_option_recorded(const UnoRules *r, const char *name)
+{
+    int i = name ? find_option(name) : -1;
+    return i >= 0 && recorded(r, i);
+}
+
+/* The rules as `uno rules` writes them: the name and every recorded
+ * option's value (by index: the state's hash is taken around every action
+ * in tests). */
 uint64_t hash_rules(uint64_t h, const UnoRules *r)
 {
     h = hash_text(h, r->name);
     char value[256];
     for (int i = 0; i < OPT_COUNT; i++)
-        if (option_text(r, i, value, sizeof value) == UNO_OK)
+        if (recorded(r, i) && option_text(r, i, value, sizeof value) == UNO_OK)
             h = hash_text(h, value);
     return h;
 }

@@ -127,17 +127,23 @@ static cJSON *option_json(const UnoRules *r, const UnoOptionInfo *opt)
     }
 }
 
-cJSON *uno_rules_json(const UnoRules *r)
+/* The options, all of them or those recorded in saves. */
+static cJSON *options_json(const UnoRules *r, bool recorded_only)
 {
     bool ok = true;
     size_t n;
     const UnoOptionInfo *opts = uno_rules_options(&n);
     cJSON *o = cJSON_CreateObject();
     for (size_t i = 0; i < n; i++)
-        uno_json_put(o, opts[i].name, option_json(r, &opts[i]), &ok);
+        if (!recorded_only || uno_rules_option_recorded(r, opts[i].name))
+            uno_json_put(o, opts[i].name, option_json(r, &opts[i]), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
     }
     return o;
 }
+
+cJSON *uno_rules_json(const UnoRules *r) { return options_json(r, false); }
+
+cJSON *uno_rules_saved_json(const UnoRules *r) { return options_json(r, true); }

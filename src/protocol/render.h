@@ -28,6 +28,8 @@ cJSON *uno_action_json(const UnoAction *a);
 /* Every option of the rules by name: booleans as true/false, numbers as
  * numbers, the rest as strings (the form `new`'s "options" accepts). */
 cJSON *uno_rules_json(const UnoRules *r);
+/* The same, as a save's `new` request records them (uno_rules_option_recorded). */
+cJSON *uno_rules_saved_json(const UnoRules *r);
 /* The "state" object (viewer UNO_VIEWER_REFEREE) or a "view" object. */
 cJSON *uno_state_json(const UnoGame *g, int viewer);
 

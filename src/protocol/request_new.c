@@ -219,7 +219,7 @@ cJSON *uno_new_json(const UnoRules *rules, const UnoSetup *setup, int64_t t)
                  cJSON_CreateString(builtin ? rules->name : uno_rules_builtin_names()[0]), &ok);
     if (!builtin && rules->name[0])
         uno_json_put(o, "name", cJSON_CreateString(rules->name), &ok);
-    uno_json_put(o, "options", uno_rules_json(rules), &ok);
+    uno_json_put(o, "options", uno_rules_saved_json(rules), &ok);
     cJSON *players = cJSON_CreateArray();
     for (int i = 0; i < setup->nplayers; i++) {
         uno_json_push(players, uno_json_person(&setup->players[i]), &ok);
