@@ -56,7 +56,7 @@ export function houseRulesField(rulesInfo, chosen, toggle) {
 }
 
 // The rules of a table in the waiting room: the preset's name (or the rule
-// set's), the options its host changed in words (the create form's), and
+// set's), the popular house rules it was created with, the options its host changed in words (the create form's), and
 // the turn timer.
 export function rulesSummary(table, rulesInfo) {
   const options = table.options ?? {};
@@ -67,6 +67,7 @@ export function rulesSummary(table, rulesInfo) {
   const away = all.away_ms ?? 0;
   return h('section', { class: 'rules-summary', 'aria-label': t('rules') },
     h('p', {}, `${t('rules')}: `, h('strong', {}, preset ? t(`preset_${preset.id}`) : t(`rs_${table.rules}`))),
+    table.presets?.length ? h('p', { class: 'house-rules' }, `${t('houseRules')}: ${table.presets.map(houseRuleWords).join(', ')}`) : null,
     changed.length ? h('p', {}, t('changedOptions', { list: changed.join(', ') })) : null,
     h('p', { class: 'turn-timer' }, away > 0 ? t('turnTimer', { s: Math.round(away / 1000), n: all.away_draw ?? 0 }) : t('noTurnTimer')));
 }

@@ -46,6 +46,8 @@ test('the popular house rules are offered in words, in English and in Finnish, a
   assert.deepEqual(create.presets, ['stack_everything', 'mercy']);
   const table = received(page).find((m) => m.rules && m.seats); // the table as the server keeps it
   assert.deepEqual(table.presets, ['stack_everything', 'mercy']);
+  await page.waitForSelector('.rules-summary p.house-rules');
+  assert.equal(await page.textContent('.rules-summary p.house-rules'), 'Popular house rules: stack everything, mercy: out at 25 cards');
 
   await page.fill('input[name=name]', 'Aino');
   await page.fill('input[name=age]', '30');
