@@ -238,6 +238,12 @@ static inline uint64_t pile_kinds(UnoCard top, int color)
 }
 static inline uint64_t pile_match_mask(const UnoGame *g) { return pile_kinds(g->top, g->color); }
 
+/* uno_rules_wd4_challenge, inline here: asked at every play. */
+static inline bool wd4_challenged(const UnoRules *r)
+{
+    return r->challenge != UNO_CHALLENGE_NONE && !r->no_bluffing;
+}
+
 /* Would a WD4 break the rule in force (MyUNO "Wild Draw 4", KPGUT "Wild+Draw 4")? */
 static inline bool wd4_breaks_rule(const UnoGame *g, const Hand *h)
 {
@@ -273,7 +279,7 @@ static inline uint64_t playable_mask(const UnoGame *g, int seat)
          * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
          * and the house rule no_bluffing enforce the rule (docs/rules.md,
          * 'Wild Draw 4 challenge', 'House rules'). */
-        if (uno_rules_wd4_challenge(&g->rules) || !wd4_breaks_rule(g, h))
+        if (wd4_challenged(&g->rules) || !wd4_breaks_rule(g, h))
             m |= 1ULL << UNO_WILD4;
         return h->mask & m;
     }

@@ -165,7 +165,7 @@ static void add_turn_moves(MoveList *l, const UnoGame *g, int seat)
         return;
     case UNO_PHASE_PENDING:
         add(l, UNO_ACT_TAKE, seat);
-        if (g->pending_kind == PENDING_WILD4 && uno_rules_wd4_challenge(&g->rules) &&
+        if (g->pending_kind == PENDING_WILD4 && wd4_challenged(&g->rules) &&
             g->wd4_seat >= 0)
             add(l, UNO_ACT_CHALLENGE, seat);
         return;

@@ -24,6 +24,7 @@
 
 #include "uno.h"
 #include "engine/fail.h"
+#include "engine/game.h"
 #include "engine/hash.h"
 #include "engine/rules_builtin.h"
 
@@ -610,10 +611,7 @@ static int lost_cards_err(const UnoRules *r, char *err, size_t errlen)
     return UNO_OK;
 }
 
-bool uno_rules_wd4_challenge(const UnoRules *r)
-{
-    return r->challenge != UNO_CHALLENGE_NONE && !r->no_bluffing;
-}
+bool uno_rules_wd4_challenge(const UnoRules *r) { return wd4_challenged(r); }
 
 /* The cards of the whole deck(s) for n players. */
 static int deck_cards(const UnoRules *r, int n, int *ndecks)

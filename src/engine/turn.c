@@ -81,7 +81,7 @@ static void add_pending(UnoGame *g, PendingKind kind, int amount, EventSink *out
     g->said_before = false;
     g->turn_t = g->t;
     bool may_challenge = g->pending_kind == PENDING_WILD4 && g->wd4_seat >= 0 &&
-                         uno_rules_wd4_challenge(&g->rules);
+                         wd4_challenged(&g->rules);
     if (may_challenge || playable_mask(g, victim)) {
         ev_emit(out, UNO_EV_PENDING, victim, -1, UNO_NO_COLOR, g->pending, pending_reason(g), NULL, 0);
         return;
@@ -567,7 +567,7 @@ int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
     int rc = require_turn(g, a->seat, err, errlen);
     if (rc)
         return rc;
-    if (!uno_rules_wd4_challenge(&g->rules))
+    if (!wd4_challenged(&g->rules))
         return fail(err, errlen, UNO_E_ILLEGAL, g->rules.no_bluffing
                         ? "no bluffing: every Wild Draw 4 played was legal, so none is challenged"
                         : "these rules have no Wild Draw 4 challenge");

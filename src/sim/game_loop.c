@@ -306,16 +306,20 @@ typedef struct Flow {
     int64_t reshuffled, to_stock;  /* sum r, sum b_stock */
 } Flow;
 
-/* After action a: whether the pile became a new stock during it. */
-static inline __attribute__((always_inline)) bool flow_step(const UnoGame *g, const UnoAction *a, Flow *f)
+/* After action a: whether the pile became a new stock during it; hands
+ * are set aside only where `set_asides` says they may be. */
+static inline __attribute__((always_inline)) bool flow_step(const UnoGame *g, const UnoAction *a, bool set_asides,
+                                                            Flow *f)
 {
     int played = a->type == UNO_ACT_PLAY ? a->ncards : 0, to_pile = 0;
-    int left = uno_game_set_aside(g) - f->set_aside;
-    f->set_aside += left;
-    if (uno_game_rules(g)->giveup_into == UNO_PILE_STOCK)
-        f->to_stock += left;
-    else
-        to_pile = left;
+    int left = set_asides ? uno_game_set_aside(g) - f->set_aside : 0;
+    if (left) {
+        f->set_aside += left;
+        if (uno_game_rules(g)->giveup_into == UNO_PILE_STOCK)
+            f->to_stock += left;
+        else
+            to_pile = left;
+    }
     int discard = uno_game_discard_count(g);
     int reshuffled = f->discard + played + to_pile - discard;
     f->discard = discard;
@@ -394,6 +398,8 @@ static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoS
     const uint64_t max_actions = c->max_actions;
     const bool trusted = random_trusted || (!c->reference && !emit);
     const bool all_random = random_trusted || w->all_random;
+    /* random bots never give up: only the hand limit sets their hands aside */
+    const bool set_asides = !random_trusted || c->rules.hand_limit;
     UnoAction a;
     for (int turn; (turn = uno_game_turn(w->g)) >= 0;) {
         if (actions >= max_actions) {
@@ -418,7 +424,7 @@ static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoS
         }
         actions++;
         tally[counted[a.type].time]++;
-        reshuffles += flow_step(w->g, &a, &flow);
+        reshuffles += flow_step(w->g, &a, set_asides, &flow);
         if (seat == turn && counted[a.type].turn) {
             turns += continuing != seat;
             continuing = counted[a.type].goes_on ? seat : -1;

@@ -299,7 +299,7 @@ STEP uint64_t po_playable(const UnoPlayout *p, int seat)
         if (p->top == NO_TOP)
             return held & ~BIT(POS_WILD4);
         m = po_matching(p);
-        if (uno_rules_wd4_challenge(&p->c.rules) || !po_wd4_breaks_rule(p, held))
+        if (wd4_challenged(&p->c.rules) || !po_wd4_breaks_rule(p, held))
             m |= BIT(POS_WILD4);
         return held & m;
     }
@@ -410,7 +410,7 @@ static void po_add_pending(UnoPlayout *p, PendingKind kind, int amount)
     p->pending_kind = kind;
     p->turn = po_next_seat(p, p->turn, 1);
     p->phase = UNO_PHASE_PENDING;
-    bool may_challenge = p->pending_kind == PENDING_WILD4 && uno_rules_wd4_challenge(&p->c.rules);
+    bool may_challenge = p->pending_kind == PENDING_WILD4 && wd4_challenged(&p->c.rules);
     if (!may_challenge && !po_playable(p, p->turn))
         po_take_pending(p);
 }
