@@ -53,6 +53,7 @@ typedef struct Soak {
     size_t stepped_room;
     long steps_compared;
     long events, rendered; /* events checked, renderings checked */
+    long put_out;          /* players put out by the hand limit (house rules) */
 } Soak;
 
 /* Whose eyes an event's cards are for (docs/protocol.md, "as"), by type;
@@ -83,6 +84,7 @@ static void check_event(void *ctx, const UnoEvent *ev)
     Soak *s = ctx;
     const UnoRules *r = uno_game_rules(s->game);
     s->events++;
+    s->put_out += ev->type == UNO_EV_GIVEUP && ev->reason == UNO_R_MERCY;
     for (int v = UNO_VIEWER_SPECTATOR; v < UNO_MAX_PLAYERS; v++) {
         bool may = oracle(r, ev, v);
         if (uno_event_visible(r, ev, v) != may)
@@ -347,6 +349,8 @@ static void soak(const char *name, int max_players, bool house)
            "viewer, %ld events and views rendered and checked; %ld legal actions stepped the same\n",
            name, house ? " with every house rule" : "", end - first, first, s->actions, s->rejected, s->events, s->rendered, s->steps_compared);
     assert_true(s->steps_compared > 0);
+    if (house)
+        assert_true(s->put_out > 0); /* the hand limit was reached, not only allowed */
     free(s->stepped);
     free(s);
 }
