@@ -42,7 +42,7 @@ static int pair(void *ctx, char *item, char *err, size_t errlen)
     return p->set(p->ctx, item, eq + 1, err, errlen);
 }
 
-int uno_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
+int cli_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
                    size_t errlen)
 {
     Pairs p = {set, ctx};
@@ -59,15 +59,15 @@ static int apply_preset(void *ctx, char *name, char *err, size_t errlen)
     return uno_rules_apply_preset(ctx, name, err, errlen);
 }
 
-int uno_args_rules(const char *rules, const char *presets, const char *options, int nplayers, UnoRules *out,
+int cli_args_rules(const char *rules, const char *presets, const char *options, int nplayers, UnoRules *out,
                    char *err, size_t errlen)
 {
     UnoRules r;
-    if (uno_cli_load_rules(rules, &r, err, errlen) != UNO_OK)
+    if (cli_load_rules(rules, &r, err, errlen) != UNO_OK)
         return 1;
     if (presets && uno_args_each("--presets", presets, apply_preset, &r, err, errlen) != 0)
         return 1;
-    if (options && uno_args_pairs("--options", options, set_option, &r, err, errlen) != 0)
+    if (options && cli_args_pairs("--options", options, set_option, &r, err, errlen) != 0)
         return 1;
     char why[UNO_ERR_LEN];
     if (uno_rules_validate(&r, nplayers, why, sizeof why) != UNO_OK) {
@@ -79,7 +79,7 @@ int uno_args_rules(const char *rules, const char *presets, const char *options, 
 }
 
 /* --bots: one name for all seats, or one per seat. */
-int uno_args_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams *params, char *err,
+int cli_args_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams *params, char *err,
                   size_t errlen)
 {
     char *copy = strdup(list), *save = NULL;
@@ -90,7 +90,7 @@ int uno_args_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams
         if (n >= nplayers) {
             snprintf(err, errlen, "--bots: more bots than the %d players", nplayers);
             rc = 1;
-        } else if (uno_bot_parse(name, &bots[n], &params[n], why, sizeof why) != UNO_OK) {
+        } else if (bot_parse(name, &bots[n], &params[n], why, sizeof why) != UNO_OK) {
             snprintf(err, errlen, "--bots: %s", why);
             rc = 1;
         } else {
