@@ -8,6 +8,8 @@
 #   make test       the whole suite (what CI runs, see README): under 30 minutes
 #   make check      its quick tier, for every change: under 5 minutes
 #   make layers     no include across the layers' order (docs/architecture.md)
+#   make python     the Python package unobook in build/python (docs/python.md);
+#                   make test-python its tests, make bench-python its speed
 #   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
 CC      ?= cc
 SAN     ?=
@@ -41,7 +43,7 @@ ARCH_FLAGS = $(if $(filter native,$(ARCH)),$(shell grep -qw bmi2 /proc/cpuinfo 2
 # Link-time optimisation: the simulator and the bots call the engine's small
 # public functions (the seat in turn, the playable cards, the generator) at
 # every action; across the library's files only the linker can inline them
-# (+17% games/s on the engine path). Fat objects keep libuno.a linkable
+# (+17% games/s on the engine path). Fat objects keep the archives linkable
 # without it. LTO= builds without.
 LTO     ?= -flto=auto -ffat-lto-objects
 OPT      = -O2 -g $(ARCH_FLAGS) $(LTO)
@@ -88,23 +90,24 @@ CLI_OBJ    = $(call obj,$(CLI_SRC))
 
 # The engine's shared library: its soname's number changes when a program
 # built against an older libuno.so could no longer run with this one.
-SOVERSION  = 1
+SOVERSION  = 2
 LIBUNO_SO  = $(BUILD)/libuno.so.$(SOVERSION).0.0
 
 TEST_SRC   = $(wildcard tests/*/test_*.c)
 TEST_BIN   = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
 # The layers above the engine, each an archive of its own (the engine's is
-# libuno.a, below): a program links the archives of the layers it uses,
+# libunoengine.a, below): a program links the archives of the layers it uses,
 # upper first. `make layers` checks that no file includes a header of a
 # layer above its own or beside it.
 BOTS_A     = $(BUILD)/libunobots.a
 PROTO_A    = $(BUILD)/libunoprotocol.a
 SIM_A      = $(BUILD)/libunosim.a
 SERVER_A   = $(BUILD)/libunoserver.a
-LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+ENGINE_A   = $(BUILD)/libunoengine.a
+LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 
-.PHONY: all man install uninstall test check check-deps layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
+.PHONY: all man install uninstall test check check-deps check-symbols layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
@@ -123,7 +126,21 @@ $(call obj,$(HOT_SRC)) $(call pic,$(HOT_SRC)): CFLAGS += $(HOT_OPT)
 
 # The engine alone, C11 and libc only: what a program embedding it links
 # (docs/embedding.md). The examples link nothing else, which proves it.
+# Its objects are linked into one (ld -r) in which only the public API's
+# names, those that begin uno_ (include/*.h), stay global: the engine's
+# other functions (fail, draw_cards, ...) can neither clash with a
+# program's own nor be called by it, as in libuno.so (exports.map).
+# Machine code alone: link-time optimisation's bytecode, which only this
+# very compiler reads, would still name them global.
 $(BUILD)/libuno.a: $(ENGINE_OBJ)
+	$(LD) -r -o $(BUILD)/libuno.o $^
+	objcopy -R '.gnu.lto_*' -R '.gnu.debuglto_*' --wildcard --keep-global-symbol='uno_*' $(BUILD)/libuno.o
+	rm -f $@
+	ar rcs $@ $(BUILD)/libuno.o
+# The same objects as they are, for the programs and tests of this tree
+# (ENGINE_A): the linker inlines the engine into the layers above it (LTO,
+# above), and the simulator's playout and the engine's tests reach inside.
+$(ENGINE_A): $(ENGINE_OBJ)
 # The layers above it (LAYERS_A, above).
 $(BOTS_A): $(call obj,$(BOTS_SRC))
 $(PROTO_A): $(call obj,$(PROTO_SRC))
@@ -131,7 +148,7 @@ $(SIM_A): $(call obj,$(SIM_SRC))
 $(SERVER_A): $(call obj,$(SERVER_SRC))
 # Each archive is made anew, so that a file moved to another layer leaves
 # its old one.
-$(BUILD)/libuno.a $(BOTS_A) $(PROTO_A) $(SIM_A) $(SERVER_A):
+$(ENGINE_A) $(BOTS_A) $(PROTO_A) $(SIM_A) $(SERVER_A):
 	rm -f $@
 	ar rcs $@ $^
 # The same engine as a shared library, compiled position-independent into
@@ -201,7 +218,7 @@ $(BUILD)/obj-pic/%.o: %.c $(FLAGS_FILE)
 TEST_COMMON = $(call obj,$(wildcard tests/common/*.c))
 .SECONDARY: $(call obj,$(TEST_SRC))
 $(BUILD)/obj/tests/%.o: CFLAGS += -Itests
-TEST_A     = $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+TEST_A     = $(SIM_A) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 TEST_LIBS  = $(SIM_LIBS) $(PROTO_LIBS) $(BOTS_LIBS) -lcmocka
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(TEST_COMMON) $(TEST_A)
 	@mkdir -p $(dir $@)
@@ -212,11 +229,45 @@ $(BUILD)/tests/server/%: $(BUILD)/obj/tests/server/%.o $(TEST_COMMON) $(SERVER_A
 # The option tables are the front end's (libc only): their test links them.
 $(BUILD)/tests/cli/test_cli_options: $(call obj,src/cli/cli_options.c)
 
+# The Python package unobook (docs/python.md): the extension module of
+# src/python/ over the engine, and the package's Python files beside it in
+# BUILD/python/unobook (PYTHONPATH=BUILD/python imports it). A shared module
+# cannot take libuno.a's objects: it links the engine compiled
+# position-independent, as libuno.so does, and exports its init function
+# alone (src/python/exports.map). Its tests run on the release
+# build (a sanitized module would need its runtime preloaded into Python).
+.PHONY: python test-python bench-python print-py-site
+PYTHON        ?= python3
+PYTHON_CONFIG ?= $(PYTHON)-config
+PY_DIR   = $(BUILD)/python/unobook
+PY_EXT   = $(PY_DIR)/_unobook$(shell $(PYTHON_CONFIG) --extension-suffix)
+PY_SRC   = $(wildcard src/python/*.c)
+PY_FILES = $(patsubst src/python/unobook/%,$(PY_DIR)/%,$(wildcard src/python/unobook/*.py))
+$(call pic,$(PY_SRC)): CFLAGS += $(patsubst -I%,-isystem %,$(shell $(PYTHON_CONFIG) --includes))
+$(PY_EXT): $(call pic,$(PY_SRC)) $(ENGINE_PIC) src/python/exports.map
+	@mkdir -p $(dir $@)
+	$(CC) -shared $(LDFLAGS) -Wl,--version-script=src/python/exports.map -o $@ $(filter %.o,$^)
+$(PY_DIR)/%.py: src/python/unobook/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+python: $(PY_EXT) $(PY_FILES)
+print-py-site:
+	@echo $(PY_SITE)
+# The Python package's tests (tests/python, stdlib unittest; UNOBOOK_GAMES=N
+# random games a rule set and count of players, 3 by default), then its
+# speed from a Python loop (bench/unobook_steps.py, one short round).
+test-python: python
+	PYTHONPATH=$(BUILD)/python $(PYTHON) -m unittest discover -s tests/python -t tests/python
+	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 1 1
+bench-python: python
+	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 5 2
+
 # The whole suite: the docs' links, the engine's private headers kept inside
 # it, the layers' order, unit and conformance tests, `uno table`
 # through the binary, the soak, all under ASan/UBSan with invariant checks;
 # a clone with nothing beside it and the docs' examples;
-# then the release build and the fuzzers' smoke run.
+# then the release build, its exported names (check-symbols) and the
+# fuzzers' smoke run.
 test:
 	@sh scripts/check-links
 	@sh scripts/check-private-headers
@@ -228,8 +279,10 @@ test:
 	$(MAKE) SAN=1 test-web
 	$(MAKE) SAN=1 test-examples
 	$(MAKE) all
+	$(MAKE) check-symbols
 	$(MAKE) test-mpi
 	$(MAKE) test-install
+	$(MAKE) test-python
 	$(MAKE) test-fuzz
 	@cat build-san/test-logs/summary build-san/test-logs/*-summary | \
 	    awk '{p += $$2; f += $$4} END {print "tests: " p " passed, " f " failed"}'
@@ -245,8 +298,10 @@ check:
 	$(MAKE) layers
 	UNO_SOAK_GAMES=2000 $(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 check-deps
+	$(MAKE) SAN=1 check-symbols
 	UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 $(MAKE) SAN=1 test-server
 	$(MAKE) SAN=1 test-web WEB_TESTS="$(QUICK_WEB)"
+	UNOBOOK_GAMES=1 $(MAKE) test-python
 	@cat build-san/test-logs/summary build-san/test-logs/server-summary build-san/test-logs/web-summary | \
 	    awk '{p += $$2; f += $$4} END {print "check: " p " passed, " f " failed"}'
 
@@ -256,6 +311,14 @@ check:
 layers:
 	@sh scripts/check-layers
 	@sh scripts/test-check-layers
+
+# `uno_` means public: the engine's libraries export what include/*.h
+# declares and nothing else, and no other part of the program gives a name
+# of its own the prefix (scripts/check-symbols reads them with nm); then
+# the check is shown failing on planted names (scripts/test-check-symbols).
+check-symbols: $(BUILD)/libuno.a $(LIBUNO_SO) $(LAYERS_A) $(CLI_OBJ)
+	@sh scripts/check-symbols $^
+	@sh scripts/test-check-symbols $(BUILD)/libuno.a $(LIBUNO_SO)
 
 # Header and flag dependencies (scripts/check-deps.sh), after a build of
 # the tests.
@@ -302,6 +365,11 @@ BINDIR   = $(PREFIX)/bin
 INCDIR   = $(PREFIX)/include/uno
 WEBDIR   = $(PREFIX)/share/uno/web
 MANDIR   = $(PREFIX)/share/man
+# The Python package's folder: Python's own for PREFIX (Debian's python3:
+# /usr/local/lib/python3.X/dist-packages, on its path), else
+# PREFIX/lib/python3.X/site-packages (docs/python.md "Building and importing").
+PY_SITE ?= $(shell $(PYTHON) -c "import sys, sysconfig; p = sysconfig.get_path('platlib'); \
+    print('$(PREFIX)' + p[len('/usr/local'):] if p.startswith('/usr/local/') else '$(PREFIX)/lib/python%d.%d/site-packages' % sys.version_info[:2])")
 VERSION  = $(shell sed -n 's/^#define UNO_RELEASE "\(.*\)"/\1/p' src/cli/main.c)
 # uno(1), uno-COMMAND(1) for each command, uno(3): made from --help and the
 # public headers (scripts/man-pages), so that they say what the build does.
@@ -312,18 +380,17 @@ man: $(addprefix $(BUILD)/man/,$(MAN1) uno.3)
 $(addprefix $(BUILD)/man/,$(MAN1) uno.3) &: $(BUILD)/uno scripts/man-pages $(MAN_SRC) $(wildcard include/*.h)
 	sh scripts/man-pages $(BUILD)/uno $(BUILD)/man
 # What make install puts where, under DESTDIR (make uninstall removes the same).
-# The installed libuno.a holds machine code alone: LTO's bytecode in the
-# build's archive is for this very compiler, and names the build folder.
 INSTALL_FILES = $(BINDIR)/uno $(BINDIR)/uno-mpi \
     $(patsubst include/%,$(INCDIR)/%,$(wildcard include/*.h)) \
     $(LIBDIR)/libuno.a $(LIBDIR)/libuno.so.$(SOVERSION).0.0 $(LIBDIR)/libuno.so.$(SOVERSION) $(LIBDIR)/libuno.so \
     $(LIBDIR)/pkgconfig/uno.pc $(patsubst web/%,$(WEBDIR)/%,$(wildcard web/*)) \
-    $(addprefix $(MANDIR)/man1/,$(MAN1)) $(MANDIR)/man3/uno.3
-install: all man
+    $(addprefix $(MANDIR)/man1/,$(MAN1)) $(MANDIR)/man3/uno.3 \
+    $(patsubst $(PY_DIR)/%,$(PY_SITE)/unobook/%,$(PY_EXT) $(PY_FILES))
+install: all man python
 	install -d $(addprefix $(DESTDIR),$(BINDIR) $(INCDIR) $(LIBDIR)/pkgconfig $(WEBDIR) $(MANDIR)/man1 $(MANDIR)/man3)
 	install -m 755 $(BUILD)/uno $(if $(MPICC),$(BUILD)/uno-mpi) $(DESTDIR)$(BINDIR)
 	install -m 644 include/*.h $(DESTDIR)$(INCDIR)
-	objcopy -R '.gnu.lto_*' -R '.gnu.debuglto_*' $(BUILD)/libuno.a $(DESTDIR)$(LIBDIR)/libuno.a
+	install -m 644 $(BUILD)/libuno.a $(DESTDIR)$(LIBDIR)
 	install -m 755 $(LIBUNO_SO) $(DESTDIR)$(LIBDIR)
 	ln -sf $(notdir $(LIBUNO_SO)) $(DESTDIR)$(LIBDIR)/libuno.so.$(SOVERSION)
 	ln -sf libuno.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libuno.so
@@ -332,9 +399,12 @@ install: all man
 	install -m 644 web/* $(DESTDIR)$(WEBDIR)
 	install -m 644 $(addprefix $(BUILD)/man/,$(MAN1)) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 $(BUILD)/man/uno.3 $(DESTDIR)$(MANDIR)/man3
+	install -d $(DESTDIR)$(PY_SITE)/unobook
+	install -m 644 $(PY_EXT) $(PY_FILES) $(DESTDIR)$(PY_SITE)/unobook
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALL_FILES))
-	@for d in $(addprefix $(DESTDIR),$(INCDIR) $(WEBDIR) $(dir $(WEBDIR))); do \
+	rm -rf $(DESTDIR)$(PY_SITE)/unobook/__pycache__
+	@for d in $(addprefix $(DESTDIR),$(INCDIR) $(WEBDIR) $(dir $(WEBDIR)) $(PY_SITE)/unobook); do \
 	    [ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d; done
 # make install into a scratch folder, and what it installed at work there
 # (scripts/test-install.sh): run by make test.
@@ -352,7 +422,7 @@ build-fuzz/%: fuzz/%.c $(FUZZ_LIB) $(FUZZ_HDR)
 	clang $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc $(DEFS) -DUNO_DEBUG \
 	  $(shell pkg-config --cflags libcjson) -o $@ $< $(FUZZ_LIB) $(shell pkg-config --libs libcjson)
 # Whole games as seeds (fuzz/transcripts.c): build-fuzz/seed-NAME for fuzzer NAME.
-$(BUILD)/fuzz-transcripts: $(call obj,fuzz/transcripts.c) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
+$(BUILD)/fuzz-transcripts: $(call obj,fuzz/transcripts.c) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PROTO_LIBS) $(BOTS_LIBS)
 fuzz-corpus: $(BUILD)/fuzz-transcripts
 	@mkdir -p build-fuzz/seed-fuzz_protocol build-fuzz/seed-fuzz_savefile

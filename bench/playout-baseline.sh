@@ -2,8 +2,8 @@
 # bench/playout-baseline.sh — the engine's `uno sim` against the playout's.
 #
 # Games between random bots are played by a second, compact copy of the
-# rules (the playout, src/sim/playout.c) because the engine is about half
-# as fast (docs/sim.md "The engine against the playout"). This script builds
+# rules (the playout, src/sim/playout.c) because the engine is about 0.6
+# times as fast (docs/sim.md "The engine against the playout"). This script builds
 # a pinned commit whose `uno sim` plays on the playout in a scratch folder
 # (a yardstick that stays put while the engine changes), then runs its
 # `uno sim` (the playout) and this tree's `uno sim` on the engine's trusted

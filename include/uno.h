@@ -156,6 +156,8 @@ typedef struct UnoRules {
     bool no_bluffing;            /* house rule: a WD4 breaking wd4_rule is refused, never challenged */
     bool two_player_reverse_skips;
     bool side_slide;             /* kpgut §7 */
+    /* house rules (docs/rules.md 'House rules') */
+    bool seven_o;                /* 7-0: a 7 swaps hands with a chosen player, a 0 passes every hand on */
     bool last_card_draw;         /* kpgut §2: a special card as last card draws 1 */
     bool tactical_suspect;       /* kpgut §14 */
     UnoShownTo suspect_shown_to; /* §14: fi oldest, en suspecter */
@@ -231,12 +233,13 @@ UnoStatus uno_rules_apply_preset(UnoRules *r, const char *name, char *err, size_
 /* Parses a rules file's text: "key = value" lines, '#' comments, an optional
  * "base = NAME" first. Errors name the line: "line 4: unknown option 'foo'". */
 UnoStatus uno_rules_parse(const char *text, UnoRules *out, char *err, size_t errlen);
+/* Whether the option is a house rule (its source says "house rule",
+ * docs/rules.md 'House rules') that is off in r: such options are left out
+ * of a game's hash and of a saved `new`, so that games without house rules
+ * keep the hashes and the save files they had before house rules came. */
+bool uno_rules_house_rule_off(const UnoRules *r, const UnoOptionInfo *opt);
 /* Sets one option from its text form ("true", "3", "oldest", "R7"). */
 UnoStatus uno_rules_set(UnoRules *r, const char *key, const char *value, char *err, size_t errlen);
-/* Whether the option is recorded in a save's `new` request and the state's
- * hash: every option, but one added after saves were first kept only when
- * on, so that older saves load and replay as they were made. */
-bool uno_rules_option_recorded(const UnoRules *r, const char *name);
 /* Writes the text form of an option's value into buf. */
 UnoStatus uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t len);
 /* The cards of one deck: 108, and the house-rule blanks (blanks that replace
@@ -245,6 +248,14 @@ int uno_rules_deck_size(const UnoRules *r);
 /* Whether a Wild Draw 4 may be challenged: the rules have a challenge, and
  * bluffs (no_bluffing refuses them, so there is nothing to challenge). */
 bool uno_rules_wd4_challenge(const UnoRules *r);
+/* House rule 7-0 (seven_o, docs/rules.md 'House rules'): whether a play in
+ * turn whose last card is `last`, leaving the player hand_left cards, swaps
+ * hands, and so names the player to swap with (UnoAction.target): a 7 that
+ * is not the player's last card. */
+static inline bool uno_rules_play_swaps(const UnoRules *r, UnoCard last, int hand_left)
+{
+    return r->seven_o && uno_card_value(last) == 7 && hand_left > 0;
+}
 /* Checks the combination (e.g. partners needs exactly 4 players). */
 UnoStatus uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t errlen);
 
@@ -339,7 +350,7 @@ typedef enum UnoActionType {
 typedef struct UnoAction {
     uint8_t type;        /* UnoActionType */
     int8_t seat;         /* who acts (-1 for tick, join, spectate) */
-    int8_t target;       /* catch, suspect, warn, help; join: the seat taken */
+    int8_t target;       /* catch, suspect, warn, help; join: the seat taken; play: a 7's swap (7-0), else -1 */
     int8_t spectator;    /* spectator_help, allow_help: the spectator's number */
     int8_t color;        /* play with wilds, color: UNO_RED..; else UNO_NO_COLOR */
     bool uno;            /* play: UNO said with the play; vote: the yes/no; spectator_help: joins */
@@ -388,6 +399,8 @@ typedef enum UnoEventType {
     UNO_EV_HELP,       /* seat ruled that target helped (§3.1, §3.2); count: the spectator, or -1;
                           target -1: the spectator was sent away */
     UNO_EV_ALLOW_HELP, /* seat let spectator (count) help target (§3.2) */
+    UNO_EV_SWAP,       /* 7-0: seat and target swapped hands (no cards: each sees its own) */
+    UNO_EV_ROTATE,     /* 7-0: seat's 0 passed every hand on, count: the direction (+1 / -1) */
     UNO_EV_COUNT
 } UnoEventType;
 
@@ -452,7 +465,8 @@ void uno_game_step(UnoGame *g, const UnoAction *a);
 
 /* Every action `seat` could take now that would succeed (plays: one entry
  * per colour for wilds; sets: one entry per distinct outcome: which cards,
- * which first, which last). Timed actions use the game's current clock.
+ * which first, which last; a 7 that swaps hands under 7-0: one entry per
+ * player to swap with). Timed actions use the game's current clock.
  * Returns the count written (at most max); *total gets the full count. */
 int uno_game_legal(const UnoGame *g, int seat, UnoAction *out, int max, int *total);
 

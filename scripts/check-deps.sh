@@ -8,7 +8,7 @@
 set -eu
 build=$1
 case $build in build-san) mode=SAN=1 ;; build-tsan) mode=TSAN=1 ;; *) mode= ;; esac
-targets="$build/uno $build/libuno.a $build/libuno.so.1.0.0 $build/fuzz-transcripts $(ls tests/*/test_*.c | sed "s|^tests/\(.*\)\.c$|$build/tests/\1|")"
+targets="$build/uno $build/libuno.a $build/libuno.so.2.0.0 $build/fuzz-transcripts $(ls tests/*/test_*.c | sed "s|^tests/\(.*\)\.c$|$build/tests/\1|")"
 targets="$targets $(ls examples/*.c | sed "s|^examples/\(.*\)\.c$|$build/examples/\1|")"
 for f in build-fuzz/fuzz_*; do [ -x "$f" ] && targets="$targets $f"; done
 fuzzers_built=$(ls build-fuzz/fuzz_* 2>/dev/null | head -n 1)

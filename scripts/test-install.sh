@@ -2,11 +2,13 @@
 # make install into a scratch folder (DESTDIR, PREFIX=/usr) and what it
 # installed at work there: the example built against the staged library
 # with pkg-config, static and shared; libuno.so's soname and its exports
-# (uno_ names alone); every man page read by man and groff
+# (uno_ names alone), and libuno.a's globals (the same, a program's own fail()
+# linking beside them); every man page read by man and groff
 # without a warning, each command's page naming every option its --help
 # lists and uno(3) every function of the headers; every option the docs
 # give a command in its --help; the installed uno serve finding its web
-# client; no build path in the binaries; then make
+# client; no build path in the binaries; the Python package unobook
+# importable where it was put; then make
 # uninstall leaving no file behind. Its count goes to
 # build-san/test-logs/install-summary ("install: N passed, N failed").
 #
@@ -62,16 +64,30 @@ example_static() {
 
 example_shared() {
     cc -o "$scratch/shared" examples/random_game.c $(staged_pkg_config --cflags --libs uno) &&
-        readelf -d "$scratch/shared" | grep 'NEEDED.*\[libuno\.so\.1\]' &&
+        readelf -d "$scratch/shared" | grep 'NEEDED.*\[libuno\.so\.2\]' &&
         LD_LIBRARY_PATH="$usr/lib" "$scratch/shared" kpgut 7 >"$scratch/shared.out" &&
         cmp "$scratch/static.out" "$scratch/shared.out"
 }
 
 # The shared library's soname, and no name exported but the API's uno_.
 library_exports_api() {
-    readelf -d "$usr/lib/libuno.so" | grep 'SONAME.*\[libuno\.so\.1\]' &&
+    readelf -d "$usr/lib/libuno.so" | grep 'SONAME.*\[libuno\.so\.2\]' &&
         others=$(nm -D --defined-only "$usr/lib/libuno.so" | awk '$3 !~ /^uno_/ {print $3}') &&
         echo "$others" && [ -z "$others" ]
+}
+
+# The static library's globals are the API's uno_ names alone: a program
+# with functions of its own named as two of the engine's inner ones links
+# beside it.
+static_library_exports_api() {
+    others=$(nm -g --defined-only "$usr/lib/libuno.a" | awk 'NF == 3 && $3 !~ /^uno_/ {print $3}')
+    echo "$others"
+    [ -z "$others" ] || return 1
+    printf '%s\n' '#include <uno.h>' 'int fail(void);' 'int fail(void) { return 0; }' \
+        'int draw_cards(void);' 'int draw_cards(void) { return 0; }' \
+        'int main(void) { return fail() + draw_cards() + !uno_rules_builtin_text("mattel"); }' >"$scratch/own.c"
+    cc -static -o "$scratch/own" "$scratch/own.c" $(staged_pkg_config --static --cflags --libs uno) &&
+        "$scratch/own"
 }
 
 # Each page as man shows it at 80 columns, and groff's every warning (-k:
@@ -142,6 +158,18 @@ serves_web_client() {
     $ok
 }
 
+# The Python package where make install put it (PY_SITE, docs/python.md),
+# dealing and playing a game.
+python_package_imports() {
+    site=$stage$(${MAKE:-make} --no-print-directory -s print-py-site PREFIX=/usr) &&
+        PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$site" ${PYTHON:-python3} -c '
+import unobook
+game = unobook.Game("kpgut", 5, seed=1)
+while not game.over:
+    game.apply(game.legal_actions()[0])
+print(unobook.__file__, game.ranks)' | grep -F "$site/unobook/__init__.py"
+}
+
 uninstall_leaves_nothing() {
     ${MAKE:-make} --no-print-directory uninstall DESTDIR="$stage" PREFIX=/usr &&
         left=$(find "$stage" ! -type d) && echo "$left" && [ -z "$left" ]
@@ -151,12 +179,14 @@ check "make install DESTDIR=STAGE PREFIX=/usr" install_staged
 check "no build path in the installed binaries" no_build_path
 check "examples/random_game.c static, with pkg-config --static" example_static
 check "examples/random_game.c shared, the same game" example_shared
-check "libuno.so: soname libuno.so.1, the uno_ names alone exported" library_exports_api
+check "libuno.so: soname libuno.so.2, the uno_ names alone exported" library_exports_api
+check "libuno.a: the uno_ names alone global; a program's own fail() links beside it" static_library_exports_api
 check "man -l and groff -ww read every page without a warning" man_pages_read
 check "every option of uno CMD --help is in uno-CMD(1)" man_options_in_step
 check "every function of the headers is in uno(3)" man_functions_in_step
 check "every option the docs give a command is in its --help" docs_options_exist
 check "the installed uno serve serves the web client" serves_web_client
+check "the installed Python package unobook plays a game" python_package_imports
 check "make uninstall leaves no file behind" uninstall_leaves_nothing
 echo "install: $passed passed, $failed failed" | tee "$logs/install-summary"
 [ "$failed" -eq 0 ]

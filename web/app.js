@@ -334,19 +334,25 @@ function waitingScreen() {
 
 // A play of these cards: at once where the server lists one play of them,
 // else (the plays of a Wild, or of a set ending in Wilds, one for each
-// colour) the colours on a wheel over the card tapped last: a modal
-// dialog, closed by Escape.
+// colour; a 7 under the house rule 7-0, one for each player to swap hands
+// with) the choices on a wheel over the card tapped last: a modal dialog,
+// closed by Escape.
 function playCards(cards, card) {
   const options = playsOf(playsIn(state.game.moves ?? []), cards);
   state.picked = [];
   if (!options.length) return render(); // (the moves changed under the tap)
   if (options.length === 1) return play(options[0]);
-  const title = t('pickColor');
+  const swap = options[0].target !== undefined;
+  const title = t(swap ? 'pickSwap' : 'pickColor');
   const close = () => { dialog.close(); dialog.remove(); };
+  const { view } = state.game;
+  const choice = (m) => (swap // a player, and how many cards they hold
+    ? h('button', { type: 'button', class: 'swap', onclick: () => { close(); play(m); } },
+      `${nameOf(m.target, view, state.table)} (${view.counts[m.target]})`)
+    : h('button', { type: 'button', class: `swatch c-${m.color}`, onclick: () => { close(); play(m); } },
+      `${t(m.color)} (${t(`letter_${m.color}`)})`));
   const dialog = h('dialog', { class: 'choice wheel', 'aria-label': title }, h('h3', {}, title),
-    h('div', { class: 'options' }, ...options.map((m) => h('button', {
-      type: 'button', class: `swatch c-${m.color}`, onclick: () => { close(); play(m); },
-    }, `${t(m.color)} (${t(`letter_${m.color}`)})`))),
+    h('div', { class: 'options' }, ...options.map(choice)),
     h('button', { type: 'button', class: 'cancel', onclick: close }, t('cancel')));
   document.body.append(dialog);
   dialog.showModal();

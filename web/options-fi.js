@@ -32,6 +32,7 @@ export const MEANINGS_FI = {
   no_bluffing: 'Villi +4 vastoin sääntöään hylätään, joten yhtäkään ei haasteta',
   two_player_reverse_skips: 'kahden pelaajan pelissä Suunnanvaihto toimii kuin Ohitus',
   side_slide: 'päällimmäisen kortin kanssa identtisen numerokortin saa pelata vuoron ulkopuolella',
+  seven_o: '7-0: seiskan pelaaja vaihtaa kätensä valitsemansa pelaajan kanssa; nolla siirtää jokaisen käden seuraavalle pelaajan pelisuuntaan; ei viimeisenä korttina',
   last_card_draw: 'kun käden tyhjentää erikoiskorteilla: nosta 1 ja jatka peliä',
   tactical_suspect: 'kuka tahansa saa epäillä pelaajaa, joka nostaa vaikka hänellä on pelattava kortti',
   suspect_shown_to: 'epäilty käsi näytetään: oldest: vanhimmalle pelaajalle (nuorimmalle, jos epäilty on vanhin); suspecter: epäilijälle',

@@ -20,7 +20,8 @@
  * UNO_BOT_RANDOM (a simulation peer depends on exactly this policy):
  *  - in turn, facing nothing: a random playable card — a uniform choice among
  *    the distinct single cards of the legal plays (never a KPGUT set) — then
- *    a uniform colour among its entries (one per colour for Wilds); nothing
+ *    a uniform choice among its entries (one per colour for Wilds; under
+ *    the house rule 7-0, one per seat a 7 may swap hands with); nothing
  *    playable: draw;
  *  - after drawing a playable card (phase DRAWN): play it (colour as above);
  *  - facing a pending draw: continue the chain (as above) if possible, else

@@ -120,6 +120,24 @@ static bool is_attack(UnoCard c, int nactive)
            (value == UNO_REVERSE && nactive == 2);
 }
 
+/* 7-0: the cards the player holds once the play's hands have moved: a 7's
+ * target's hand, a 0's the hand of the player before them; without a move,
+ * the cards the play leaves. */
+static int held_after(const UnoView *v, const UnoAction *a, int remaining)
+{
+    int value = uno_card_value(a->cards[a->ncards - 1]);
+    if (!v->rules.seven_o || remaining == 0)
+        return remaining;
+    if (value == 7)
+        return v->counts[a->target];
+    for (int step = 1; value == 0 && step < v->nplayers; step++) {
+        int s = ((v->seat - step * v->direction) % v->nplayers + v->nplayers) % v->nplayers;
+        if (v->ranks[s] == 0)
+            return v->counts[s];
+    }
+    return remaining;
+}
+
 static long score_play(const UnoView *v, const UnoAction *a, bool others, bool bluff)
 {
     uint8_t left[UNO_KINDS];
@@ -142,6 +160,7 @@ static long score_play(const UnoView *v, const UnoAction *a, bool others, bool b
         else
             return WIN;
     }
+    score += (long)PER_CARD * (remaining - held_after(v, a, remaining)); /* 7-0: fewer cards to swap in */
     score += closest_opponent(v) <= 2 ? 3L * points : points;
     if (uno_card_is_wild(first) && others && remaining > 1)
         score -= KEEP_WILD;

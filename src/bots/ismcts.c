@@ -179,11 +179,23 @@ static int most_held_color(const uint8_t *kinds)
     return best;
 }
 
+/* 7-0: the other seat still playing that holds the fewest cards (the first
+ * such from seat 0 on a tie), the one a playout's 7 swaps with. */
+static int fewest_cards_other(const UnoGame *g, int seat)
+{
+    int best = -1;
+    for (int s = 0; s < uno_game_nplayers(g); s++)
+        if (s != seat && uno_game_rank(g, s) == 0 &&
+            (best < 0 || uno_game_hand_count(g, s) < uno_game_hand_count(g, best)))
+            best = s;
+    return best;
+}
+
 /* The playout policy, for the seat in turn of a world (every hand of which
  * the searcher dealt itself): a card of the colour held most, else any
  * coloured card, a Wild last (its colour: the one held most), one time in
  * RANDOM_PLAY a random playable card; nothing playable: draw or take; UNO
- * said with the play. Greedier than the random bot, so that a playout looks
+ * said with the play; a 7 under 7-0 swaps with the fewest cards. Greedier than the random bot, so that a playout looks
  * more like a game between players who try; still a few nanoseconds. */
 #define RANDOM_PLAY 4
 static void playout_step(const UnoGame *g, int seat, UnoRng *rng, UnoAction *out)
@@ -212,6 +224,8 @@ static void playout_step(const UnoGame *g, int seat, UnoRng *rng, UnoAction *out
     out->cards[0] = (UnoCard)__builtin_ctzll(pick);
     if (uno_card_is_wild(out->cards[0]))
         out->color = (int8_t)color;
+    if (uno_rules_play_swaps(uno_game_rules(g), out->cards[0], uno_game_hand_count(g, seat) - 1))
+        out->target = (int8_t)fewest_cards_other(g, seat);
     out->uno = uno_game_hand_count(g, seat) == 2;
 }
 

@@ -1,8 +1,9 @@
 /*
  * random.c — the random bot (policy in bots.h). A simulation peer relies on
  * this exact policy and on the order in which it draws from the generator:
- * one draw for the card, one for its colour entry, one for the UNO call when
- * the play leaves one card.
+ * one draw for the card, one for its entry (a Wild's colour; under 7-0 a
+ * 7's seat to swap with, uniform among the others still playing), one for
+ * the UNO call when the play leaves one card.
  *
  * The policy needs only the phase, the kinds the seat can begin a play with
  * (uno_game_playable: the view carries them) and the size of its hand, so
@@ -19,7 +20,19 @@ typedef struct Situation {
     UnoPhase phase;
     uint64_t playable; /* uno_game_playable for the seat in turn */
     int hand_count;
+    const UnoRules *rules;
+    uint64_t others;   /* 7-0 only: the other seats still playing (bit s: seat s) */
 } Situation;
+
+/* The seats but `seat` whose rank is 0 (still playing), as bits. */
+static uint64_t others_playing(const int *ranks, int nplayers, int seat)
+{
+    uint64_t m = 0;
+    for (int s = 0; s < nplayers; s++)
+        if (s != seat && ranks[s] == 0)
+            m |= 1ULL << s;
+    return m;
+}
 
 /* bots.h's UNO_BOT_RANDOM, for the seat in turn. */
 static inline __attribute__((always_inline)) void random_policy(const Situation *s, const UnoBotParams *p, UnoRng *rng, UnoAction *out)
@@ -44,6 +57,8 @@ static inline __attribute__((always_inline)) void random_policy(const Situation 
      * bound, which the inlined generator needs no rejection loop for) */
     if (uno_card_is_wild(c))
         out->color = (int8_t)uno_rng_below(rng, UNO_COLORS);
+    else if (uno_rules_play_swaps(s->rules, c, s->hand_count - 1)) /* 7-0: an entry per seat to swap with */
+        out->target = (int8_t)bits_nth(s->others, uno_rng_below(rng, (uint32_t)bits_count(s->others)));
     else
         uno_rng_below(rng, 1);
     if (s->hand_count == 2)
@@ -54,14 +69,23 @@ bool bot_random(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction 
 {
     if (!bot_in_turn(v))
         return false;
-    Situation s = {v->seat, v->phase, v->playable, v->hand_count};
+    Situation s = {v->seat, v->phase, v->playable, v->hand_count, &v->rules, 0};
+    if (v->rules.seven_o)
+        s.others = others_playing(v->ranks, v->nplayers, v->seat);
     random_policy(&s, p, rng, out);
     return true;
 }
 
 void bot_random_step(const UnoBotParams *p, const UnoGame *g, int seat, UnoRng *rng, UnoAction *out)
 {
-    Situation s = {seat, uno_game_phase(g), uno_game_playable(g, seat), uno_game_hand_count(g, seat)};
+    Situation s = {seat, uno_game_phase(g), uno_game_playable(g, seat), uno_game_hand_count(g, seat),
+                   uno_game_rules(g), 0};
+    if (s.rules->seven_o) {
+        int ranks[UNO_MAX_PLAYERS];
+        for (int i = 0; i < uno_game_nplayers(g); i++)
+            ranks[i] = uno_game_rank(g, i);
+        s.others = others_playing(ranks, uno_game_nplayers(g), seat);
+    }
     random_policy(&s, p, rng, out);
 }
 

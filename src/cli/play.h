@@ -91,6 +91,7 @@ const char *play_log_line(const PlayLog *log, int i);
 typedef enum PlayPrompt {
     PROMPT_NONE,
     PROMPT_COLOR,           /* a colour for the play being made (or phase COLOR) */
+    PROMPT_SWAP,            /* 7-0: the seat the 7 being played swaps hands with */
     PROMPT_TYPING,          /* typing cards: "r7", "w+4 g" */
     PROMPT_QUIT,            /* y/n */
     PROMPT_GIVEUP,          /* y/n */

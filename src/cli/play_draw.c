@@ -274,6 +274,11 @@ static void player_line(const PlayTable *t, int seat, int y, int x, int width)
         snprintf(pts, sizeof pts, minutes(t) ? " %d min" : " %dpt", score);
     if (partner_of_you(t, seat))
         strncat(extra, " partner", sizeof extra - strlen(extra) - 1);
+    if (v->rules.seven_o) { /* 7-0: a 7's swap names a seat by its number */
+        char number[24];
+        snprintf(number, sizeof number, " seat %d", seat);
+        strncat(extra, number, sizeof extra - strlen(extra) - 1);
+    }
     const char *mark = turn ? (utf8 ? "\xe2\x96\xb6" : ">") : " ";
     snprintf(line, sizeof line, "%s %-*.*s %2d card%s%s%s", mark, width > 40 ? 12 : 8, width > 40 ? 12 : 8,
              seat_name(t, seat), v->counts[seat], v->counts[seat] == 1 ? " " : "s", extra, pts);

@@ -93,6 +93,12 @@ static void play_cards(Play *p, const UnoCard *cards, int n, int color, bool uno
     a.ncards = (uint8_t)n;
     a.uno = uno;
     legal_order(p, &a);
+    if (uno_rules_play_swaps(&p->view.rules, a.cards[n - 1], p->view.hand_count - n)) {
+        p->pending_play = a;
+        p->has_pending_play = true;
+        p->prompt = PROMPT_SWAP;
+        return;
+    }
     if (uno_card_is_wild(a.cards[n - 1]) && color == UNO_NO_COLOR) {
         p->pending_play = a;
         p->has_pending_play = true;
@@ -224,6 +230,24 @@ static void color_key(Play *p, int key)
     uno_action_init(&a, UNO_ACT_COLOR, p->human);
     a.color = (int8_t)color;
     act(p, &a, "Cannot name a colour");
+}
+
+/* 7-0: a seat's number (0..9) names whom the pending 7 swaps hands with. */
+static void swap_key(Play *p, int key)
+{
+    if (key == KEY_ESC) {
+        p->prompt = PROMPT_NONE;
+        p->has_pending_play = false;
+        return;
+    }
+    if (key < '0' || key > '9')
+        return;
+    p->prompt = PROMPT_NONE;
+    p->has_pending_play = false;
+    UnoAction a = p->pending_play;
+    a.target = (int8_t)(key - '0');
+    p->nsel = 0;
+    act(p, &a, "Cannot swap with that seat");
 }
 
 static void typing_key(Play *p, int key)
@@ -362,6 +386,7 @@ void play_key(Play *p, int key)
     p->message[0] = '\0'; /* a key gets its own answer; an older one goes */
     switch (p->prompt) {
     case PROMPT_COLOR: color_key(p, key); return;
+    case PROMPT_SWAP: swap_key(p, key); return;
     case PROMPT_TYPING: typing_key(p, key); return;
     case PROMPT_QUIT:
     case PROMPT_GIVEUP: confirm_key(p, key); return;
@@ -449,6 +474,10 @@ void play_hint(const Play *p, char *out, size_t len)
         return;
     case PROMPT_COLOR:
         snprintf(out, len, "Which colour? r Red, g Green, b Blue, y Yellow (Esc cancel)");
+        return;
+    case PROMPT_SWAP:
+        snprintf(out, len, "Swap hands with which seat? its number, 0-%d (Esc cancel)",
+                 (v->nplayers < 10 ? v->nplayers : 10) - 1);
         return;
     case PROMPT_QUIT:
         snprintf(out, len, "Quit the game? y/n");

@@ -268,6 +268,12 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
     case UNO_EV_CUT:
         snprintf(out, len, "%s %s %s for the deal.", who, verb(v, ev->seat, "draw", "draws"), cards);
         return true;
+    case UNO_EV_SWAP:
+        snprintf(out, len, "%s %s hands with %s (7-0).", who, verb(v, ev->seat, "swap", "swaps"), them);
+        return true;
+    case UNO_EV_ROTATE:
+        snprintf(out, len, "Every hand passes on %s (7-0).", ev->count > 0 ? "clockwise" : "counter-clockwise");
+        return true;
     case UNO_EV_COUNT:
         break;
     }
@@ -345,6 +351,8 @@ void play_rules_summary(const UnoRules *r, char *out, size_t len)
                  r->stack_wd4 ? " and Wild Draw 4s" : "");
     if (r->side_slide)
         say_more(out, len, "Out of turn you may slide a card identical to the top card. ");
+    if (r->seven_o)
+        say_more(out, len, "7-0: a 7 swaps hands with a player you choose; a 0 passes every hand on. ");
     if (r->uno_penalty > 0)
         say_more(out, len, "Say UNO (u) when you are down to one card, or draw %d if caught (k catches others). ",
                  r->uno_penalty);

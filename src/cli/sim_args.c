@@ -8,7 +8,7 @@
 #include "cli/cli_util.h"
 #include "cli/sim_args.h"
 
-int uno_args_each(const char *what, const char *list, UnoArgsItemFn each, void *ctx, char *err, size_t errlen)
+int cli_args_each(const char *what, const char *list, UnoArgsItemFn each, void *ctx, char *err, size_t errlen)
 {
     char *copy = strdup(list), *save = NULL;
     if (!copy) {
@@ -46,7 +46,7 @@ int cli_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *
                    size_t errlen)
 {
     Pairs p = {set, ctx};
-    return uno_args_each(what, list, pair, &p, err, errlen);
+    return cli_args_each(what, list, pair, &p, err, errlen);
 }
 
 static int set_option(void *ctx, const char *key, const char *value, char *err, size_t errlen)
@@ -65,7 +65,7 @@ int cli_args_rules(const char *rules, const char *presets, const char *options, 
     UnoRules r;
     if (cli_load_rules(rules, &r, err, errlen) != UNO_OK)
         return 1;
-    if (presets && uno_args_each("--presets", presets, apply_preset, &r, err, errlen) != 0)
+    if (presets && cli_args_each("--presets", presets, apply_preset, &r, err, errlen) != 0)
         return 1;
     if (options && cli_args_pairs("--options", options, set_option, &r, err, errlen) != 0)
         return 1;

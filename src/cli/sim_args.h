@@ -18,7 +18,7 @@
  * is a copy it may change); stops at the first nonzero status it returns,
  * its message after "what: ". */
 typedef int (*UnoArgsItemFn)(void *ctx, char *item, char *err, size_t errlen);
-int uno_args_each(const char *what, const char *list, UnoArgsItemFn each, void *ctx, char *err, size_t errlen);
+int cli_args_each(const char *what, const char *list, UnoArgsItemFn each, void *ctx, char *err, size_t errlen);
 
 /* Calls set(ctx, key, value) for each "key=value" of a comma-separated list;
  * stops at the first nonzero status it returns. */

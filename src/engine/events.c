@@ -10,7 +10,7 @@ static const char *const event_names[UNO_EV_COUNT] = {
     "play", "slide", "draw", "turn", "skip", "direction", "color", "pending", "uno",
     "catch", "challenge", "suspect", "reveal", "reshuffle", "finish", "giveup", "warn",
     "eject", "join", "spectate", "vote", "decided", "cheat", "deal", "timeout", "over",
-    "dispute", "first", "cut", "help", "allow_help",
+    "dispute", "first", "cut", "help", "allow_help", "swap", "rotate",
 };
 
 static const char *const reason_names[UNO_R_COUNT] = {

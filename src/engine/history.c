@@ -7,7 +7,7 @@
  * of all, until that seat plays them; and what the hand lacks (the voids):
  * a draw that goes on shows that the hand held nothing playable. Seats move
  * up when a newcomer sits down (KPGUT §13), and what is known moves with
- * them.
+ * them; a hand swapped under 7-0 too.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +162,31 @@ static void forget_voids(UnoHistory *h, int seat)
     h->nvoids[seat] = 0;
 }
 
+/* 7-0: seat and target swapped hands; what is known of each goes with it. */
+static void learn_swap(UnoHistory *h, int seat, int target)
+{
+    uint8_t known[UNO_KINDS];
+    memcpy(known, h->known[seat], sizeof known);
+    memcpy(h->known[seat], h->known[target], sizeof known);
+    memcpy(h->known[target], known, sizeof known);
+    UnoVoid voids[VOIDS];
+    memcpy(voids, h->voids[seat], sizeof voids);
+    memcpy(h->voids[seat], h->voids[target], sizeof voids);
+    memcpy(h->voids[target], voids, sizeof voids);
+    int nvoids = h->nvoids[seat];
+    h->nvoids[seat] = h->nvoids[target];
+    h->nvoids[target] = nvoids;
+}
+
+/* 7-0: every hand in the game passed on. The record does not know which
+ * seats are still in the game, so it forgets what it knew of every hand
+ * (knowing less is safe). */
+static void learn_rotation(UnoHistory *h)
+{
+    memset(h->known, 0, sizeof h->known);
+    memset(h->nvoids, 0, sizeof h->nvoids);
+}
+
 /* What the event tells the viewer about hands and the pile. */
 static void learn(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev, bool visible)
 {
@@ -209,6 +234,13 @@ static void learn(UnoHistory *h, const UnoRules *rules, const UnoEvent *ev, bool
     case UNO_EV_DRAW:
         if (seat_ok)
             learn_draw(h, rules, ev);
+        break;
+    case UNO_EV_SWAP:
+        if (seat_ok && ev->target >= 0 && ev->target < UNO_MAX_PLAYERS)
+            learn_swap(h, s, ev->target);
+        break;
+    case UNO_EV_ROTATE:
+        learn_rotation(h);
         break;
     case UNO_EV_JOIN: /* later seats move up one, the viewer too */
         if (seat_ok && h->viewer >= s)

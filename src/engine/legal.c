@@ -63,12 +63,27 @@ static UnoAction *add(MoveList *l, UnoActionType type, int seat)
     return a;
 }
 
-static void add_play(MoveList *l, int seat, const UnoCard *cards, int n, int color)
+static UnoAction *add_play(MoveList *l, int seat, const UnoCard *cards, int n, int color)
 {
     UnoAction *a = add(l, UNO_ACT_PLAY, seat);
     memcpy(a->cards, cards, (size_t)n);
     a->ncards = (uint8_t)n;
     a->color = (int8_t)color;
+    return a;
+}
+
+/* A play of coloured cards; a 7 that swaps hands (7-0) has one entry per
+ * player it may swap with: every other seat still in the game. */
+static void add_colored_play(MoveList *l, const UnoGame *g, int seat, const UnoCard *cards, int n)
+{
+    int left = g->seats[seat].hand.count - n;
+    if (seat != g->turn || !uno_rules_play_swaps(&g->rules, cards[n - 1], left)) {
+        add_play(l, seat, cards, n, UNO_NO_COLOR);
+        return;
+    }
+    for (int target = 0; target < g->nplayers; target++)
+        if (target != seat && seat_active(g, target))
+            add_play(l, seat, cards, n, UNO_NO_COLOR)->target = (int8_t)target;
 }
 
 /* Wild sets name one colour (KPGUT "Wild"): one entry per colour. */
@@ -116,7 +131,7 @@ static void add_value_plays(MoveList *l, const UnoGame *g, int seat, int value,
                         cards[n++] = uno_card_make(c, value);
                 if (total > 1)
                     cards[n++] = uno_card_make(last, value);
-                add_play(l, seat, cards, n, UNO_NO_COLOR);
+                add_colored_play(l, g, seat, cards, n);
             }
         }
     }

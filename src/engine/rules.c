@@ -156,6 +156,10 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
       "booklet 'Rules for two players (\"Challenge UNO\")' 1-4; KPGUT 'Reverse'")                \
     B(side_slide, "a number card identical to the top card may be played out of turn",          \
       "KPGUT §7")                                                                                \
+    /* house rules: source "house rule (common name)" */                                        \
+    B(seven_o, "7-0: a 7 swaps hands with a player the player of the 7 chooses (target); a 0 "   \
+      "passes every hand one seat in the direction of play; neither as the last card",          \
+      "house rule (7-0); docs/rules.md 'House rules'")                                          \
     B(last_card_draw, "a play of special cards that empties the hand: draw 1 and play on",        \
       "KPGUT §2; reading 5 (docs/rules.md)")                                                           \
     B(tactical_suspect, "any player may suspect one who draws while holding a playable card",     \
@@ -544,36 +548,31 @@ UnoStatus uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t le
     return option_text(r, i, buf, len);
 }
 
-/* Options added after save files were first kept (tests/table/old-saves):
- * each is recorded (in a save's `new`, in the state's hash) only when on
- * (not 0), so that a game without it is saved and hashed as before the
- * option existed, and old saves load and replay to their states. */
-static const char *const added_later[] = {"stack_draw2_on_wd4", "stack_wd4_on_draw2", "forced_play", "no_bluffing",
-                                          "hand_limit"};
-
-static bool recorded(const UnoRules *r, int i)
+/* A house rule (its source begins "house rule") that is off is left out of
+ * the state's hash and a saved `new`: a game without house rules is hashed
+ * and saved as before they came, and old saves (tests/table/old-saves) load
+ * and replay to their states. Every option added since saves were first kept
+ * is a house rule, off when 0, so the source alone keeps this list; an option
+ * added later that is not a house rule would need its own field here (the
+ * value old saves assumed) instead. */
+static bool house_rule_off(const UnoRules *r, int i)
 {
-    for (size_t k = 0; k < sizeof added_later / sizeof added_later[0]; k++)
-        if (strcmp(option_info[i].name, added_later[k]) == 0)
-            return field_read(r, i) != 0;
-    return true;
+    return strncmp(option_info[i].source, "house rule", 10) == 0 && field_read(r, i) == 0;
 }
 
-bool uno_rules_option_recorded(const UnoRules *r, const char *name)
+bool uno_rules_house_rule_off(const UnoRules *r, const UnoOptionInfo *opt)
 {
-    int i = name ? find_option(name) : -1;
-    return i >= 0 && recorded(r, i);
+    return house_rule_off(r, (int)(opt - option_info));
 }
 
-/* The rules as `uno rules` writes them: the name and every recorded
- * option's value (by index: the state's hash is taken around every action
- * in tests). */
+/* The rules as `uno rules` writes them: the name and every option's value
+ * (by index: the state's hash is taken around every action in tests). */
 uint64_t hash_rules(uint64_t h, const UnoRules *r)
 {
     h = hash_text(h, r->name);
     char value[256];
     for (int i = 0; i < OPT_COUNT; i++)
-        if (recorded(r, i) && option_text(r, i, value, sizeof value) == UNO_OK)
+        if (!house_rule_off(r, i) && option_text(r, i, value, sizeof value) == UNO_OK)
             h = hash_text(h, value);
     return h;
 }
@@ -738,9 +737,8 @@ UnoStatus uno_rules_preset(const char *name, UnoRules *out, char *err, size_t er
 /* ------------------------------------------------------------- presets */
 
 /* Named sets of house rules (docs/rules.md "Presets"): data, so that a
- * preset of options added later is one more row. The slot kept for the
- * options of 7-0 and jump-in (issue 33), once they are in the table:
- *   {"seven_zero_jump_in", "7-0 and jump-in", {{"seven_zero", "true"}, {"jump_in", "true"}}}, */
+ * preset of options added later is one more row (jump-in, once it is an
+ * option, joins 7-0's). */
 static const UnoPreset presets[] = {
     {"stack_everything", "Draw 2s and Wild Draw 4s answer one another: the totals add up",
      {{"stack_draw2", "true"}, {"stack_wd4", "true"}, {"stack_draw2_on_wd4", "true"},
@@ -753,6 +751,7 @@ static const UnoPreset presets[] = {
     {"mercy", "stack everything, draw to match, and a player holding 25 cards is out",
      {{"stack_draw2", "true"}, {"stack_wd4", "true"}, {"stack_draw2_on_wd4", "true"},
       {"stack_wd4_on_draw2", "true"}, {"draw_rule", "until_playable"}, {"hand_limit", "25"}}},
+    {"seven_o", "7-0: a 7 swaps hands with a chosen player, a 0 passes every hand on", {{"seven_o", "true"}}},
 };
 enum { PRESET_COUNT = sizeof presets / sizeof presets[0] };
 
@@ -763,7 +762,7 @@ const UnoPreset *uno_presets(size_t *count)
     return presets;
 }
 
-const char *uno_presets_list(void) { return "stack_everything, draw_to_match, strict, mercy"; }
+const char *uno_presets_list(void) { return "stack_everything, draw_to_match, strict, mercy, seven_o"; }
 
 UnoStatus uno_rules_apply_preset(UnoRules *r, const char *name, char *err, size_t errlen)
 {

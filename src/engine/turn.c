@@ -227,6 +227,53 @@ static void side_slide(UnoGame *g, const UnoAction *a, EventSink *out)
     note_one_card(g, seat, a->uno, a->uno, out);
 }
 
+/* House rule 7-0 (docs/rules.md 'House rules'). A hand that changes owner
+ * carries no UNO call: its receiver did not play down to one card, so owes
+ * no call and cannot be caught for it, and a fault of the hand's former
+ * owner goes with the hand it was about. */
+static void take_new_hand(Seat *s, const Hand *h)
+{
+    s->hand = *h;
+    s->call = CALL_NONE;
+}
+
+/* A 7: seat and target swap hands. */
+static void swap_hands(UnoGame *g, int seat, int target, EventSink *out)
+{
+    Hand mine = g->seats[seat].hand;
+    take_new_hand(&g->seats[seat], &g->seats[target].hand);
+    take_new_hand(&g->seats[target], &mine);
+    ev_emit(out, UNO_EV_SWAP, seat, target, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
+}
+
+/* A 0: every hand still in the game passes to the next such seat in the
+ * direction of play (seats out of the game keep theirs). */
+static void rotate_hands(UnoGame *g, int seat, EventSink *out)
+{
+    Hand held[UNO_MAX_PLAYERS];
+    for (int s = 0; s < g->nplayers; s++)
+        held[s] = g->seats[s].hand;
+    for (int s = 0; s < g->nplayers; s++)
+        if (seat_active(g, s))
+            take_new_hand(&g->seats[next_seat(g, s)], &held[s]);
+    ev_emit(out, UNO_EV_ROTATE, seat, -1, UNO_NO_COLOR, g->direction, UNO_R_NONE, NULL, 0);
+}
+
+/* What a 7 or 0 that leaves cards in the hand does besides being played.
+ * The hand a KPGUT §14 suspicion would show has changed owner: the time to
+ * suspect that draw is over. */
+static void seven_o_effects(UnoGame *g, int seat, UnoCard last, int target, EventSink *out)
+{
+    int value = uno_card_value(last);
+    if (value != 7 && value != 0)
+        return;
+    g->tactical_seat = -1;
+    if (value == 7)
+        swap_hands(g, seat, target, out);
+    else
+        rotate_hands(g, seat, out);
+}
+
 /* A play that emptied seat's hand (the cards of its last value: k of `last`). */
 static void play_last(UnoGame *g, int seat, UnoCard last, int k, EventSink *out)
 {
@@ -275,6 +322,35 @@ static void record_cheat(UnoGame *g, const UnoAction *a)
     ch->pending = g->pending;
 }
 
+/* 7-0: a play of a 7 or 0 that leaves cards in the hand moves hands, which
+ * a catch (§10) could not take back: honour mode lets no such play through
+ * illegally, in turn or out of it (a legal side slide moves nothing). */
+static bool moves_hands(const UnoGame *g, const UnoAction *a)
+{
+    int value = uno_card_value(a->cards[a->ncards - 1]);
+    return g->rules.seven_o && (value == 7 || value == 0) && g->seats[a->seat].hand.count > a->ncards;
+}
+
+/* 7-0: a play that swaps names another player still in the game to swap
+ * with (target); any other play names nobody. */
+static int check_target(const UnoGame *g, const UnoAction *a, char *err, size_t errlen)
+{
+    int left = g->seats[a->seat].hand.count - a->ncards;
+    bool swaps = a->seat == g->turn && uno_rules_play_swaps(&g->rules, a->cards[a->ncards - 1], left);
+    if (!swaps && a->target >= 0)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "%s",
+                    g->rules.seven_o ? "only a 7 played in turn, not as the last card, names a target (7-0)"
+                                     : "a play names a target only under the house rule 7-0 (seven_o)");
+    if (!swaps)
+        return UNO_OK;
+    if (a->target < 0)
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "a 7 swaps hands (7-0): name the player to swap with (target)");
+    if (a->target >= g->nplayers || a->target == a->seat || !seat_active(g, a->target))
+        return fail(err, errlen, UNO_E_ILLEGAL, "a 7 swaps hands with another player still in the game, not seat %d",
+                    a->target);
+    return UNO_OK;
+}
+
 /* KPGUT §10 honour mode: every play a person can make at a real table goes
  * through, and can be caught before the next player plays (calls.c): a card
  * that does not match, a set of several values or (under one-card rules)
@@ -286,7 +362,7 @@ static void record_cheat(UnoGame *g, const UnoAction *a)
 static bool honour_lets_through(const UnoGame *g, const UnoAction *a)
 {
     return g->rules.honour && g->phase != UNO_PHASE_COLOR && seat_active(g, a->seat) &&
-           g->seats[a->seat].hand.count > a->ncards;
+           g->seats[a->seat].hand.count > a->ncards && !moves_hands(g, a);
 }
 
 /* A play of the n cards of a from seat's hand: legal, or a cheat that
@@ -306,6 +382,7 @@ static inline __attribute__((always_inline)) void play_cards(UnoGame *g, const U
     bool continues_chain = g->phase == UNO_PHASE_PENDING && !cheat;
     bool said_before = in_turn && g->said_before; /* its event came with the call */
     bool said = a->uno || said_before;
+    int target = a->target;
     int k = last_run(cards, n);
     start_action(g, seat, true);
     if (cheat)
@@ -334,6 +411,8 @@ static inline __attribute__((always_inline)) void play_cards(UnoGame *g, const U
 
     if (h->count > 0) {
         note_one_card(g, seat, said, said && !said_before, out);
+        if (g->rules.seven_o)
+            seven_o_effects(g, seat, last, target, out);
         card_effects(g, seat, last, k, out);
         return;
     }
@@ -351,18 +430,24 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
     int rc = check_held(g, a, err, errlen);
     if (rc)
         return rc;
+    bool legal = slide;
+    if (!slide) {
+        const char *bad_set = set_refusal(g, a);
+        legal = in_turn && !bad_set && (playable_mask(g, seat) & BIT(a->cards[0])) != 0;
+        if (!legal && !honour_lets_through(g, a)) {
+            if (!in_turn)
+                return require_turn(g, seat, err, errlen);
+            if (bad_set)
+                return fail(err, errlen, UNO_E_ILLEGAL, "%s", bad_set);
+            return explain_unplayable(g, a->cards[0], err, errlen);
+        }
+    }
+    rc = check_target(g, a, err, errlen);
+    if (rc)
+        return rc;
     if (slide) {
         side_slide(g, a, out);
         return UNO_OK;
-    }
-    const char *bad_set = set_refusal(g, a);
-    bool legal = in_turn && !bad_set && (playable_mask(g, seat) & BIT(a->cards[0])) != 0;
-    if (!legal && !honour_lets_through(g, a)) {
-        if (!in_turn)
-            return require_turn(g, seat, err, errlen);
-        if (bad_set)
-            return fail(err, errlen, UNO_E_ILLEGAL, "%s", bad_set);
-        return explain_unplayable(g, a->cards[0], err, errlen);
     }
     play_cards(g, a, a->ncards, !legal, out);
     return UNO_OK;

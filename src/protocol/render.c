@@ -18,6 +18,7 @@ static void put_count(cJSON *o, const UnoEvent *ev, bool *ok)
         proto_json_put(o, "rank", cJSON_CreateNumber(ev->count), ok);
         break;
     case UNO_EV_DIRECTION:
+    case UNO_EV_ROTATE: /* 7-0: the way the hands passed */
         proto_json_put(o, "direction", cJSON_CreateNumber(ev->count), ok);
         break;
     case UNO_EV_CHALLENGE:
@@ -88,7 +89,7 @@ cJSON *proto_action_json(const UnoAction *a)
         proto_json_put(o, "seat", cJSON_CreateNumber(a->seat), &ok);
     if (f & UNO_F_JOIN_SEAT)
         proto_json_put(o, "seat", cJSON_CreateNumber(a->target), &ok);
-    if (f & UNO_F_TARGET)
+    if ((f & UNO_F_TARGET) || ((f & UNO_F_TARGET_OPT) && a->target >= 0))
         proto_json_put(o, "target", cJSON_CreateNumber(a->target), &ok);
     if (f & UNO_F_SPECTATOR)
         proto_json_put(o, "spectator", cJSON_CreateNumber(a->spectator), &ok);
@@ -127,15 +128,14 @@ static cJSON *option_json(const UnoRules *r, const UnoOptionInfo *opt)
     }
 }
 
-/* The options, all of them or those recorded in saves. */
-static cJSON *options_json(const UnoRules *r, bool recorded_only)
+static cJSON *rules_json(const UnoRules *r, bool saved)
 {
     bool ok = true;
     size_t n;
     const UnoOptionInfo *opts = uno_rules_options(&n);
     cJSON *o = cJSON_CreateObject();
     for (size_t i = 0; i < n; i++)
-        if (!recorded_only || uno_rules_option_recorded(r, opts[i].name))
+        if (!saved || !uno_rules_house_rule_off(r, &opts[i]))
             proto_json_put(o, opts[i].name, option_json(r, &opts[i]), &ok);
     if (!ok) {
         cJSON_Delete(o);
@@ -144,6 +144,5 @@ static cJSON *options_json(const UnoRules *r, bool recorded_only)
     return o;
 }
 
-cJSON *proto_rules_json(const UnoRules *r) { return options_json(r, false); }
-
-cJSON *proto_rules_saved_json(const UnoRules *r) { return options_json(r, true); }
+cJSON *proto_rules_json(const UnoRules *r) { return rules_json(r, false); }
+cJSON *proto_rules_saved_json(const UnoRules *r) { return rules_json(r, true); }

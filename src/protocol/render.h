@@ -28,7 +28,8 @@ cJSON *proto_action_json(const UnoAction *a);
 /* Every option of the rules by name: booleans as true/false, numbers as
  * numbers, the rest as strings (the form `new`'s "options" accepts). */
 cJSON *proto_rules_json(const UnoRules *r);
-/* The same, as a save's `new` request records them (uno_rules_option_recorded). */
+/* The same without the house rules that are off (uno_rules_house_rule_off):
+ * the options of a `new` as a save file keeps them. */
 cJSON *proto_rules_saved_json(const UnoRules *r);
 /* The "state" object (viewer UNO_VIEWER_REFEREE) or a "view" object. */
 cJSON *proto_state_json(const UnoGame *g, int viewer);

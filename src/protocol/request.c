@@ -12,7 +12,7 @@
  * dispute (§11), spectate (§3.2) and help, spectator_help, allow_help
  * (§3.1, §3.2) described in docs/protocol.md. */
 static const unsigned action_fields[UNO_ACT_COUNT] = {
-    [UNO_ACT_PLAY] = UNO_F_SEAT | UNO_F_CARDS | UNO_F_COLOR_OPT | UNO_F_UNO_OPT,
+    [UNO_ACT_PLAY] = UNO_F_SEAT | UNO_F_CARDS | UNO_F_COLOR_OPT | UNO_F_UNO_OPT | UNO_F_TARGET_OPT,
     [UNO_ACT_DRAW] = UNO_F_SEAT,
     [UNO_ACT_PASS] = UNO_F_SEAT,
     [UNO_ACT_COLOR] = UNO_F_SEAT | UNO_F_COLOR,
@@ -73,7 +73,7 @@ int proto_request_action(const cJSON *req, UnoActionType type, int nseats, int64
     /* A joiner may sit after the last seat too (KPGUT §13: where they like). */
     if (st == UNO_OK && (f & UNO_F_JOIN_SEAT))
         st = proto_field_seat(req, "seat", nseats + 1, &target, err, errlen);
-    if (st == UNO_OK && (f & UNO_F_TARGET))
+    if (st == UNO_OK && ((f & UNO_F_TARGET) || ((f & UNO_F_TARGET_OPT) && proto_field_has(req, "target"))))
         st = proto_field_seat(req, "target", nseats, &target, err, errlen);
     if (st == UNO_OK && (f & UNO_F_SPECTATOR))
         st = proto_field_int(req, "spectator", 0, UNO_MAX_SPECTATORS - 1, &spectator, err, errlen);

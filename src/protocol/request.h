@@ -36,6 +36,7 @@ enum {
     UNO_F_TIME = 1 << 9,      /* "t" is required */
     UNO_F_SPECTATOR = 1 << 10, /* "spectator": a spectator's number */
     UNO_F_JOINS = 1 << 11,    /* "join": a helping spectator is let in (bool) */
+    UNO_F_TARGET_OPT = 1 << 12, /* "target": a seat, optional (a 7's swap under 7-0) */
 };
 unsigned proto_action_fields(UnoActionType type);
 

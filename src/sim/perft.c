@@ -130,5 +130,7 @@ void sim_perft_action_text(const UnoAction *a, char *buf, size_t len)
             used += (size_t)snprintf(buf + used, len - used, " %s", uno_card_name(a->cards[i]));
     if ((a->type == UNO_ACT_PLAY || a->type == UNO_ACT_COLOR) && a->color != UNO_NO_COLOR &&
         used < len)
-        snprintf(buf + used, len - used, " %s", uno_color_name(a->color));
+        used += (size_t)snprintf(buf + used, len - used, " %s", uno_color_name(a->color));
+    if (a->type == UNO_ACT_PLAY && a->target >= 0 && used < len) /* 7-0: the seat swapped with */
+        snprintf(buf + used, len - used, " swap %d", a->target);
 }

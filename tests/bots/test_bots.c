@@ -288,11 +288,15 @@ static void test_heuristic_beats_random(void **state)
 /* ------------------------------------------------ hidden information */
 
 /* Seat 3 deals, so seat s gets deck positions r*4 + s; then the card turned up. */
-static UnoGame *dealt(const UnoCard hands[4][7], UnoCard up, const char *rules_name)
+/* A 4-player game of these hands (seat 3 deals) and first card; on_option
+ * (may be NULL) is a bool option turned on. */
+static UnoGame *dealt(const UnoCard hands[4][7], UnoCard up, const char *rules_name, const char *on_option)
 {
     UnoRules r;
     char err[UNO_ERR_LEN] = "";
     assert_int_equal(uno_rules_preset(rules_name, &r, err, sizeof err), UNO_OK);
+    if (on_option)
+        assert_int_equal(uno_rules_set(&r, on_option, "true", err, sizeof err), UNO_OK);
     UnoSetup s;
     uno_setup_init(&s);
     s.nplayers = 4;
@@ -347,7 +351,7 @@ static void hidden_in(const char *rules_name)
     memcpy(b, a, sizeof b);
     const UnoCard other[7] = {UNO_WILD4, R + 9, G + UNO_SKIP, Y + UNO_REVERSE, B + UNO_DRAW2, G + 0, R + 7};
     memcpy(b[1], other, sizeof other);
-    UnoGame *ga = dealt(a, R + 5, rules_name), *gb = dealt(b, R + 5, rules_name);
+    UnoGame *ga = dealt(a, R + 5, rules_name, NULL), *gb = dealt(b, R + 5, rules_name, NULL);
     static UnoView va, vb;
     for (int seat = 0; seat < 4; seat++) {
         if (seat == 1)
@@ -448,6 +452,59 @@ static void test_random_policy(void **state)
     }
 }
 
+/* House rule 7-0: seat 0 can play only its red 7 on the green 7; seat 2 is
+ * shown holding two cards, the others seven. The heuristic swaps with seat
+ * 2 (the fewest cards); the random bot with any other seat, each legal. */
+static UnoGame *seven_o_deal(void)
+{
+    static const int colors[4] = {UNO_BLUE, UNO_YELLOW, UNO_YELLOW, UNO_GREEN};
+    UnoCard hands[4][7];
+    for (int seat = 0; seat < 4; seat++)
+        for (int i = 0; i < 7; i++)
+            hands[seat][i] = uno_card_make(colors[seat], i < 6 ? i + 1 : 8);
+    hands[0][0] = uno_card_make(UNO_RED, 7);
+    return dealt(hands, uno_card_make(UNO_GREEN, 7), "mattel", "seven_o");
+}
+
+static void test_seven_o_targets(void **state)
+{
+    (void)state;
+    UnoGame *g = seven_o_deal();
+    static UnoView v;
+    uno_view_build(&v, g, 0, NULL);
+    v.counts[2] = 2;
+    UnoBotParams p;
+    bot_params_default(&p);
+    UnoRng rng;
+    uno_rng_seed(&rng, 5);
+    UnoAction a;
+    assert_true(bot_heuristic(&p, &v, &rng, &a));
+    assert_int_equal(a.type, UNO_ACT_PLAY);
+    assert_int_equal(a.cards[0], uno_card_make(UNO_RED, 7));
+    assert_int_equal(a.target, 2);
+    uno_view_build(&v, g, 0, NULL);
+    int seen[4] = {0};
+    for (int i = 0; i < 300; i++) {
+        assert_true(bot_random(&p, &v, &rng, &a));
+        assert_true(a.target >= 1 && a.target <= 3);
+        seen[a.target]++;
+        UnoGame *copy = malloc(uno_game_bytes(g));
+        uno_game_copy(copy, g);
+        char err[UNO_ERR_LEN];
+        assert_int_equal(uno_game_apply(copy, &a, NULL, NULL, err, sizeof err), UNO_OK);
+        free(copy);
+    }
+    for (int t = 1; t <= 3; t++) /* uniform: 100 each expected */
+        assert_in_range(seen[t], 60, 140);
+    uno_game_free(g);
+}
+
+static void test_legal_seven_o(void **state)
+{
+    (void)state;
+    soak("mattel", "seven_o", "true", 150);
+    soak("kpgut", "seven_o", "true", 40);
+}
 
 /* ------------------------------------------------- challenges and bluffs */
 
@@ -664,6 +721,8 @@ int main(void)
         cmocka_unit_test(test_view_hides_other_hands),
         cmocka_unit_test(test_bit_tricks),
         cmocka_unit_test(test_random_policy),
+        cmocka_unit_test(test_seven_o_targets),
+        cmocka_unit_test(test_legal_seven_o),
         cmocka_unit_test(test_legal_mattel),
         cmocka_unit_test(test_legal_mattel_booklet),
         cmocka_unit_test(test_legal_classic),

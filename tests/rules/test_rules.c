@@ -513,7 +513,7 @@ static void test_presets_apply_everywhere(void **state)
     assert_string_equal(uno_presets_list(), list);
 }
 
-/* docs/rules.md "Presets": the four of the table, with their options. */
+/* docs/rules.md "Presets": the five of the table, with their options. */
 static void test_presets_documented(void **state)
 {
     (void)state;
@@ -535,6 +535,9 @@ static void test_presets_documented(void **state)
     assert_int_equal(uno_rules_apply_preset(&r, "mercy", err, sizeof err), UNO_OK);
     assert_int_equal(r.hand_limit, 25);
     assert_true(r.stack_draw2_on_wd4 && r.stack_wd4_on_draw2);
+    r = load("classic");
+    assert_int_equal(uno_rules_apply_preset(&r, "seven_o", err, sizeof err), UNO_OK);
+    assert_true(r.seven_o);
 }
 
 /* An unknown preset is refused, named with the known ones; nothing changes. */
@@ -574,7 +577,7 @@ static void test_option_table(void **state)
         "first_reverse", "first_wild", "first_wd4", "play_sets", "draw_rule", "wd4_rule",
         "wd4_on_draw2", "challenge", "stack_draw2", "stack_wd4", "stack_draw2_on_wd4",
         "stack_wd4_on_draw2", "forced_play", "no_bluffing", "two_player_reverse_skips",
-        "side_slide", "last_card_draw", "tactical_suspect", "suspect_shown_to",
+        "side_slide", "seven_o", "last_card_draw", "tactical_suspect", "suspect_shown_to",
         "wrong_suspect_draw", "uno_penalty", "uno_grace_ms", "uno_window", "uno_self_catch",
         "play_to_last", "stock_out_ends", "hand_limit", "scoring", "target", "time_limit_min", "partners",
         "giveup", "giveup_into", "join", "join_cards", "spectators", "spectators_see_hands", "warnings", "votes", "honour",

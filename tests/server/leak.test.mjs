@@ -5,7 +5,8 @@
 // of them receives is checked against the rule books' visibility, written
 // out here on its own: cards played, slid, turned up or cut are public; a
 // draw's cards are its drawer's; a shown hand is its target's (everybody's
-// when it has none: a KPGUT §9 give-up).
+// when it has none: a KPGUT §9 give-up). Games under the house rule 7-0 are
+// checked the same way after hands have been swapped and passed on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, Client, startTable, playRandomly, rng } from './harness.mjs';
@@ -44,10 +45,10 @@ function leak(frame, viewer) {
 // slides, UNO calls and catches (a few thousand actions); the others keep them.
 const RULINGS = ['giveup', 'warn', 'vote', 'dispute', 'help', 'suspect'];
 
-async function game(i, rules) {
+async function game(i, rules, houseRules = {}) {
   const t = await startTable(srv.url, {
     rules, seats: ['human', 'human', 'human', 'human'], spectators: 'counts',
-    options: rules === 'kpgut' ? { uno_grace_ms: 0, time_limit_min: 0 } : {},
+    options: { ...(rules === 'kpgut' ? { uno_grace_ms: 0, time_limit_min: 0 } : {}), ...houseRules },
   });
   const spectator = await Client.connect(srv.url);
   assert.equal((await spectator.request({ op: 'watch', table: t.code })).ok, true);
@@ -66,9 +67,12 @@ async function game(i, rules) {
   }
   // each event once: as the spectator was told of it
   const outOfTurn = {};
-  for (const e of spectator.frames.map((f) => JSON.parse(f)).flatMap((m) => m.events || []))
+  let handsMoved = 0; // the house rule 7-0's swaps and passes
+  for (const e of spectator.frames.map((f) => JSON.parse(f)).flatMap((m) => m.events || [])) {
     if (OUT_OF_TURN.includes(e.type)) outOfTurn[e.type] = (outOfTurn[e.type] || 0) + 1;
-  return { frames, actions: accepted.reduce((a, b) => a + b, 0), outOfTurn };
+    if (e.type === 'swap' || e.type === 'rotate') handsMoved++;
+  }
+  return { frames, actions: accepted.reduce((a, b) => a + b, 0), outOfTurn, handsMoved };
 }
 
 // The out-of-turn actions, and which of them each rule set has (docs/rules.md:
@@ -96,6 +100,16 @@ test(`${GAMES} whole games with every out-of-turn action: no frame carries a car
   for (const [rules, types] of Object.entries(EXPECTED))
     for (const type of types)
       assert.ok((seen[rules][type] || 0) >= GAMES / 30, `${rules} games had ${seen[rules][type] || 0} ${type} events`);
+});
+
+// The house rule 7-0 (docs/rules.md "House rules"): hands change owners; each
+// seat is then sent its own new hand only, and the others' counts.
+test('Mattel and KPGUT games under 7-0: after swaps and passes no frame carries a card its receiver may not see', async () => {
+  const results = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) =>
+    game(5000 + i, i % 2 ? 'kpgut' : 'mattel', { seven_o: true })));
+  const moved = results.reduce((n, r) => n + r.handsMoved, 0);
+  console.log(`leak test under 7-0: ${results.length} games, ${moved} swaps and passes`);
+  assert.ok(moved >= results.length, `only ${moved} swaps and passes`);
 });
 
 test('the check itself finds a leak', () => {

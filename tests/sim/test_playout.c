@@ -217,6 +217,9 @@ static void test_fits_only_random_bots(void **state)
     c.rules.forced_play = false;
     c.rules.hand_limit = 25;
     assert_false(sim_playout_fits(&c));
+    c.rules.hand_limit = 0;
+    c.rules.seven_o = true;
+    assert_false(sim_playout_fits(&c));
 }
 
 int main(void)

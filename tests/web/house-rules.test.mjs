@@ -21,16 +21,19 @@ test('the popular house rules are offered in words, in English and in Finnish, a
   assert.equal(await page.textContent('fieldset.house-rules legend'), 'Popular house rules');
   const labelsOf = async () => (await page.locator('fieldset.house-rules label').allTextContents()).map((l) => l.trim());
   const labels = await labelsOf();
-  assert.deepEqual(labels, ['stack everything', 'draw to match', 'forced play, no bluffing', 'mercy: out at 25 cards']);
+  assert.deepEqual(labels, ['stack everything', 'draw to match', 'forced play, no bluffing', 'mercy: out at 25 cards',
+    '7-0: swap hands on a 7, pass them on a 0']);
   assert.match(await page.textContent('#hr-stack_everything-help'), /Draw Two on Wild Draw Four: yes/);
   assert.match(await page.textContent('#hr-draw_to_match-help'), /drawing: draw until playable/);
   assert.match(await page.textContent('#hr-mercy-help'), /out at this many cards: 25/);
+  assert.match(await page.textContent('#hr-seven_o-help'), /7-0: a 7 swaps hands, a 0 passes them on: yes/);
   assert.deepEqual(await unnamedControls(page), []);
 
   await page.selectOption('#lang', 'fi');
   await page.waitForSelector('fieldset.house-rules legend:has-text("Suositut kotisäännöt")');
   assert.deepEqual(await labelsOf(),
-    ['kaikki nostokortit pinoon', 'nosta kunnes sopii', 'pakko pelata, ei bluffeja', 'armo: 25 korttia ja ulos']);
+    ['kaikki nostokortit pinoon', 'nosta kunnes sopii', 'pakko pelata, ei bluffeja', 'armo: 25 korttia ja ulos',
+      '7-0: seiskalla kädet vaihtuvat, nollalla ne kiertävät']);
   assert.match(await page.textContent('#hr-strict-help'), /pakko pelata, jos voi: kyllä/);
   await page.selectOption('#lang', 'en');
 
@@ -74,6 +77,6 @@ test('a create request naming an unknown preset is refused with the known ones n
   await page.waitForSelector('.error');
   const refusal = received(page).find((m) => m.ok === false);
   assert.equal(refusal.error, 'bad_request');
-  assert.match(refusal.message, /unknown preset 'stack_it_all' \(stack_everything, draw_to_match, strict, mercy\)/);
+  assert.match(refusal.message, /unknown preset 'stack_it_all' \(stack_everything, draw_to_match, strict, mercy, seven_o\)/);
   await context.close();
 });

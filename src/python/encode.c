@@ -1,0 +1,169 @@
+/*
+ * encode.c — unobook's observation and action space (encode.h; the layout
+ * is documented in docs/python.md "The encoding").
+ */
+#include "python/encode.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------ the action space */
+
+int unobook_num_actions(int nplayers) { return UNOBOOK_CATCH + 2 * (nplayers - 1); }
+int unobook_suspect_base(int nplayers) { return UNOBOOK_CATCH + nplayers - 1; }
+
+/* The seats from the actor to the target, clockwise, less one: 0 .. n-2. */
+static int target_offset(const UnoAction *a, int nplayers)
+{
+    return (a->target - a->seat + nplayers) % nplayers - 1;
+}
+
+static int play_id(const UnoAction *a)
+{
+    UnoCard first = a->cards[0], last = a->cards[a->ncards - 1];
+    int color = a->color != UNO_NO_COLOR ? a->color : uno_card_color(last);
+    int size = a->ncards < UNOBOOK_PLAY_SIZES ? a->ncards - 1 : UNOBOOK_PLAY_SIZES - 1;
+    return (first * UNOBOOK_PLAY_COLORS + color) * UNOBOOK_PLAY_SIZES + size;
+}
+
+int unobook_action_id(const UnoAction *a, int nplayers)
+{
+    switch ((UnoActionType)a->type) {
+    case UNO_ACT_PLAY: return play_id(a);
+    case UNO_ACT_DRAW: return UNOBOOK_DRAW;
+    case UNO_ACT_PASS: return UNOBOOK_PASS;
+    case UNO_ACT_TAKE: return UNOBOOK_TAKE;
+    case UNO_ACT_CHALLENGE: return UNOBOOK_CHALLENGE;
+    case UNO_ACT_UNO: return UNOBOOK_UNO;
+    case UNO_ACT_COLOR: return UNOBOOK_COLOR + a->color;
+    case UNO_ACT_CATCH: return UNOBOOK_CATCH + target_offset(a, nplayers);
+    case UNO_ACT_SUSPECT: return unobook_suspect_base(nplayers) + target_offset(a, nplayers);
+    default: return -1;
+    }
+}
+
+UnoStatus unobook_legal_list(UnobookLegal *l, const UnoGame *g, int seat)
+{
+    int total;
+    l->n = uno_game_legal(g, seat, l->actions, l->cap, &total);
+    if (total <= l->cap)
+        return UNO_OK;
+    UnoAction *more = realloc(l->actions, (size_t)total * sizeof *more);
+    if (!more) {
+        l->n = 0;
+        return UNO_E_NOMEM;
+    }
+    l->actions = more;
+    l->cap = total;
+    l->n = uno_game_legal(g, seat, l->actions, l->cap, &total);
+    return UNO_OK;
+}
+
+void unobook_legal_free(UnobookLegal *l)
+{
+    free(l->actions);
+    l->actions = NULL;
+    l->n = l->cap = 0;
+}
+
+void unobook_legal_mask(const UnobookLegal *l, int nplayers, uint8_t *mask, int n)
+{
+    memset(mask, 0, (size_t)n);
+    for (int i = 0; i < l->n; i++) {
+        int id = unobook_action_id(&l->actions[i], nplayers);
+        if (id >= 0 && id < n)
+            mask[id] = 1;
+    }
+}
+
+bool unobook_legal_any(const UnobookLegal *l, int nplayers)
+{
+    for (int i = 0; i < l->n; i++)
+        if (unobook_action_id(&l->actions[i], nplayers) >= 0)
+            return true;
+    return false;
+}
+
+const UnoAction *unobook_legal_find(const UnobookLegal *l, int nplayers, int id)
+{
+    for (int i = 0; i < l->n; i++)
+        if (unobook_action_id(&l->actions[i], nplayers) == id)
+            return &l->actions[i];
+    return NULL;
+}
+
+/* ------------------------------------------------------ the observation */
+
+void unobook_seen_clear(UnobookSeen *s) { memset(s, 0, sizeof *s); }
+
+void unobook_seen_add(UnobookSeen *s, const UnoRules *rules, int nplayers, const UnoEvent *ev)
+{
+    bool played = ev->type == UNO_EV_PLAY || ev->type == UNO_EV_SLIDE || ev->type == UNO_EV_FIRST;
+    if (!played && ev->type != UNO_EV_RESHUFFLE)
+        return;
+    for (int seat = 0; seat < nplayers; seat++) {
+        if (ev->type == UNO_EV_RESHUFFLE) { /* the played cards went back into the stock */
+            memset(s->played[seat], 0, UNO_KINDS);
+            continue;
+        }
+        if (!uno_event_visible(rules, ev, seat))
+            continue;
+        for (int i = 0; i < ev->ncards; i++)
+            s->played[seat][ev->cards[i]]++;
+    }
+}
+
+/* The parts of an observation, in order (docs/python.md). */
+enum {
+    OBS_HAND = 0,
+    OBS_TOP = OBS_HAND + UNO_KINDS,
+    OBS_COLOR = OBS_TOP + UNO_KINDS,
+    OBS_PLAYED = OBS_COLOR + UNO_COLORS + 1,
+    OBS_PENDING = OBS_PLAYED + UNO_KINDS,
+    OBS_DIRECTION,
+    OBS_PHASE,
+    OBS_DECISION = OBS_PHASE + UNO_PHASE_OVER + 1,
+    OBS_SEATS = OBS_DECISION + UNO_ACT_SUSPECT + 1,
+};
+enum { SEAT_CARDS, SEAT_SAID_UNO, SEAT_CATCHABLE, SEAT_RANK, SEAT_SCORE, SEAT_IN_TURN, SEAT_FIELDS };
+
+int unobook_observation_size(int nplayers) { return OBS_SEATS + SEAT_FIELDS * nplayers; }
+
+void unobook_catchable(const UnoGame *g, bool out[UNO_MAX_PLAYERS])
+{
+    int64_t now = uno_game_clock(g);
+    for (int seat = 0; seat < uno_game_nplayers(g); seat++) {
+        int64_t at = uno_game_catchable_at(g, seat);
+        out[seat] = at >= 0 && at <= now;
+    }
+}
+
+void unobook_observe(float *out, const UnoView *v, const UnobookSeen *seen,
+                     const bool catchable[UNO_MAX_PLAYERS], const UnobookLegal *legal)
+{
+    memset(out, 0, (size_t)unobook_observation_size(v->nplayers) * sizeof *out);
+    for (int k = 0; k < UNO_KINDS; k++) {
+        out[OBS_HAND + k] = v->hand[k];
+        out[OBS_PLAYED + k] = seen->played[v->seat][k];
+    }
+    if (v->top != UNO_NO_CARD)
+        out[OBS_TOP + v->top] = 1;
+    out[OBS_COLOR + v->color] = 1;
+    out[OBS_PENDING] = (float)v->pending;
+    out[OBS_DIRECTION] = (float)v->direction;
+    out[OBS_PHASE + v->phase] = 1;
+    for (int i = 0; i < legal->n; i++)
+        if (legal->actions[i].type <= UNO_ACT_SUSPECT)
+            out[OBS_DECISION + legal->actions[i].type] = 1;
+    /* every seat, the observer first, then clockwise */
+    for (int i = 0; i < v->nplayers; i++) {
+        int seat = (v->seat + i) % v->nplayers;
+        float *f = out + OBS_SEATS + SEAT_FIELDS * i;
+        f[SEAT_CARDS] = (float)v->counts[seat];
+        f[SEAT_SAID_UNO] = v->said_uno[seat];
+        f[SEAT_CATCHABLE] = catchable[seat];
+        f[SEAT_RANK] = (float)v->ranks[seat];
+        f[SEAT_SCORE] = (float)v->scores[seat];
+        f[SEAT_IN_TURN] = v->turn == seat;
+    }
+}

@@ -1,0 +1,92 @@
+/*
+ * encode.h — unobook's one encoding of a game for learning programs
+ * (docs/python.md "The encoding"): a seat's observation as a flat vector of
+ * numbers, and one flat action space in which each of the seat's legal
+ * actions has an id.
+ *
+ * What stays true:
+ *  - An observation is built from the seat's view (uno_view.h) and from the
+ *    cards of the events the engine lets that seat see (uno_event_visible):
+ *    two games that differ only in cards hidden from the seat encode alike.
+ *  - The action space has no rules of its own: an id is in a seat's mask
+ *    only when one of the actions uno_game_legal lists for it has that id,
+ *    and an id is played as the first such action in the engine's list.
+ *  - Nothing here allocates but the legal list (UnobookLegal), which grows.
+ */
+#ifndef UNOBOOK_ENCODE_H
+#define UNOBOOK_ENCODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "uno.h"
+#include "uno_view.h"
+
+/* ------------------------------------------------------ the action space */
+
+/* A play is named by its first card's kind, the colour in force after it
+ * (the colour named for wilds, the last card's colour for coloured cards,
+ * none for blanks) and how many cards it puts down (1, 2, 3, 4 or more). */
+enum {
+    UNOBOOK_PLAY_COLORS = UNO_COLORS + 1,
+    UNOBOOK_PLAY_SIZES = 4,
+    UNOBOOK_PLAYS = UNO_KINDS * UNOBOOK_PLAY_COLORS * UNOBOOK_PLAY_SIZES,
+    UNOBOOK_DRAW = UNOBOOK_PLAYS,
+    UNOBOOK_PASS,
+    UNOBOOK_TAKE,
+    UNOBOOK_CHALLENGE,
+    UNOBOOK_UNO,
+    UNOBOOK_COLOR,                                  /* + UNO_RED .. UNO_YELLOW */
+    UNOBOOK_CATCH = UNOBOOK_COLOR + UNO_COLORS,     /* + the target's seats after the actor, less 1 */
+};
+
+/* The most ids of any game's action space (UNO_MAX_PLAYERS players). */
+#define UNOBOOK_MAX_ACTIONS (UNOBOOK_CATCH + 2 * (UNO_MAX_PLAYERS - 1))
+/* Ids in the action space of a game of n players. */
+int unobook_num_actions(int nplayers);
+/* Suspect ids begin here (after the catches). */
+int unobook_suspect_base(int nplayers);
+/* The id of a (legal) action of its seat, or -1 when the space has none for
+ * it (KPGUT's people: give-ups, warnings, votes, help). */
+int unobook_action_id(const UnoAction *a, int nplayers);
+
+/* A seat's legal actions, as many as uno_game_legal counts. */
+typedef struct UnobookLegal {
+    UnoAction *actions;
+    int n, cap;
+} UnobookLegal;
+
+/* Lists seat's legal actions; UNO_OK or UNO_E_NOMEM (the list unchanged). */
+UnoStatus unobook_legal_list(UnobookLegal *l, const UnoGame *g, int seat);
+void unobook_legal_free(UnobookLegal *l);
+/* Sets mask[id] to 1 for each id of the list, the others to 0 (n ids). */
+void unobook_legal_mask(const UnobookLegal *l, int nplayers, uint8_t *mask, int n);
+/* Whether an action of the list has an id. */
+bool unobook_legal_any(const UnobookLegal *l, int nplayers);
+/* The first action of the list with that id, or NULL. */
+const UnoAction *unobook_legal_find(const UnobookLegal *l, int nplayers, int id);
+
+/* ------------------------------------------------------ the observation */
+
+/* The cards each seat has seen played (or slid, or turned up) since the
+ * last reshuffle, counts per kind: fed every event of the game. */
+typedef struct UnobookSeen {
+    uint8_t played[UNO_MAX_PLAYERS][UNO_KINDS];
+} UnobookSeen;
+
+void unobook_seen_clear(UnobookSeen *s);
+void unobook_seen_add(UnobookSeen *s, const UnoRules *rules, int nplayers, const UnoEvent *ev);
+
+/* Numbers in a seat's observation in a game of n players. */
+int unobook_observation_size(int nplayers);
+/* Which seats can be caught now for a missing UNO call (public:
+ * uno_game_catchable_at), by seat number. */
+void unobook_catchable(const UnoGame *g, bool out[UNO_MAX_PLAYERS]);
+/* Writes the seat's observation (unobook_observation_size floats) from its
+ * view (uno_view_build for that seat), the cards it has seen played, the
+ * catchable seats and its legal list (the flags of its decision). */
+void unobook_observe(float *out, const UnoView *v, const UnobookSeen *seen,
+                     const bool catchable[UNO_MAX_PLAYERS], const UnobookLegal *legal);
+
+#endif

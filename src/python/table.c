@@ -1,0 +1,129 @@
+/*
+ * table.c — one game as unobook plays it (table.h).
+ */
+#include "python/table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Each event of the game, the deal's too: what each seat saw played. */
+static void record_event(void *ctx, const UnoEvent *ev)
+{
+    UnobookTable *t = ctx;
+    unobook_seen_add(&t->seen, t->rules, t->nplayers, ev);
+}
+
+UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayers, uint64_t seed,
+                             int64_t think_ms, char *err, size_t errlen)
+{
+    UnoSetup setup;
+    uno_setup_init(&setup);
+    setup.nplayers = nplayers;
+    setup.seed = seed;
+    for (int seat = 0; seat < nplayers; seat++) {
+        snprintf(setup.players[seat].name, UNO_NAME_LEN, "seat%d", seat);
+        setup.players[seat].age = 20 + seat; /* as uno sim seats them: seat 0 the youngest */
+    }
+    UnobookTable next = *t;
+    if (!next.game)
+        next.game = malloc(uno_game_size(rules, &setup));
+    if (!next.game) {
+        snprintf(err, errlen, "out of memory: no game was dealt");
+        return UNO_E_NOMEM;
+    }
+    UnoRules own = *rules; /* rules may be the game's own, which the deal overwrites */
+    unobook_seen_clear(&next.seen);
+    next.rules = &own;
+    next.nplayers = nplayers;
+    next.think_ms = think_ms;
+    setup.emit = record_event;
+    setup.ctx = &next;
+    UnoStatus rc = uno_game_init(next.game, &own, &setup, err, errlen);
+    if (rc != UNO_OK) {
+        if (next.game != t->game)
+            free(next.game);
+        return rc;
+    }
+    next.rules = uno_game_rules(next.game);
+    *t = next;
+    return UNO_OK;
+}
+
+UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sample_for, uint64_t seed)
+{
+    UnobookTable copy = *src;
+    copy.legal = (UnobookLegal){0};
+    copy.game = malloc(uno_game_bytes(src->game));
+    UnoStatus rc = copy.game ? UNO_OK : UNO_E_NOMEM;
+    if (rc == UNO_OK && sample_for >= 0)
+        rc = uno_game_sample(src->game, sample_for, NULL, seed, copy.game);
+    else if (rc == UNO_OK)
+        uno_game_copy(copy.game, src->game);
+    if (rc != UNO_OK) {
+        unobook_table_free(&copy);
+        return rc;
+    }
+    copy.rules = uno_game_rules(copy.game);
+    *dst = copy;
+    return UNO_OK;
+}
+
+void unobook_table_free(UnobookTable *t)
+{
+    free(t->game);
+    unobook_legal_free(&t->legal);
+    t->game = NULL;
+}
+
+UnoStatus unobook_table_list(UnobookTable *t, int seat)
+{
+    return unobook_legal_list(&t->legal, t->game, seat);
+}
+
+UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen)
+{
+    UnoStatus rc = uno_game_apply(t->game, a, record_event, t, err, errlen);
+    if (rc != UNO_OK || t->think_ms == 0 || uno_game_over(t->game))
+        return rc;
+    UnoAction tick;
+    uno_action_init(&tick, UNO_ACT_TICK, -1);
+    tick.t = uno_game_clock(t->game) + t->think_ms;
+    return uno_game_apply(t->game, &tick, record_event, t, err, errlen);
+}
+
+int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
+{
+    int turn = uno_game_turn(t->game), n = 0;
+    for (int i = 1; turn >= 0 && i <= t->nplayers; i++) {
+        int seat = (turn + i) % t->nplayers;
+        if (unobook_table_list(t, seat) != UNO_OK)
+            return -1;
+        if (unobook_legal_any(&t->legal, t->nplayers))
+            seats[n++] = seat;
+    }
+    return n;
+}
+
+UnoStatus unobook_table_observe(UnobookTable *t, int seat, UnoView *scratch, float *out)
+{
+    if (unobook_table_list(t, seat) != UNO_OK)
+        return UNO_E_NOMEM;
+    bool catchable[UNO_MAX_PLAYERS];
+    uno_view_build(scratch, t->game, seat, NULL);
+    unobook_catchable(t->game, catchable);
+    unobook_observe(out, scratch, &t->seen, catchable, &t->legal);
+    return UNO_OK;
+}
+
+void unobook_table_rewards(const UnobookTable *t, float out[UNO_MAX_PLAYERS])
+{
+    int last = 1;
+    for (int seat = 0; seat < t->nplayers; seat++)
+        if (uno_game_rank(t->game, seat) > last)
+            last = uno_game_rank(t->game, seat);
+    for (int seat = 0; seat < t->nplayers; seat++) {
+        int rank = uno_game_rank(t->game, seat);
+        out[seat] = rank < 1 ? -1.0f : last == 1 ? 1.0f : 1.0f - 2.0f * (float)(rank - 1) / (float)(last - 1);
+    }
+}

@@ -1,0 +1,62 @@
+/*
+ * table.h — one game as unobook plays it, without Python: the engine's
+ * game, what each seat has seen played, the clock's ticks, a seat's
+ * observation and the seats to ask (game.c's Game and vec.c's VecEnv are
+ * both built on it).
+ *
+ * What stays true:
+ *  - Every action goes through uno_game_apply, as the engine lists it for
+ *    its seat: a call that fails changes nothing.
+ *  - After each action, when think_ms > 0 and the game goes on, the clock
+ *    moves on by a tick of think_ms (docs/rules.md reading 10), so KPGUT's
+ *    UNO grace ends and its catches come due.
+ *  - A seat's observation comes from its view and the cards it saw
+ *    (encode.h), never from the game's hidden state.
+ *  - A table owns its memory (the game, the legal list) and shares nothing:
+ *    tables may be played on different threads, each observing into a view
+ *    of its thread's.
+ */
+#ifndef UNOBOOK_TABLE_H
+#define UNOBOOK_TABLE_H
+
+#include "python/encode.h"
+
+typedef struct UnobookTable {
+    UnoGame *game;
+    const UnoRules *rules; /* the game's (during the deal: the ones it is dealt with) */
+    int nplayers;
+    int64_t think_ms;
+    UnobookSeen seen;
+    UnobookLegal legal;    /* scratch: the last seat's legal list */
+} UnobookTable;
+
+/* Deals game `seed` of these rules and players into t (a table zeroed, or
+ * one dealt before with the same rules and players, whose memory it
+ * reuses): the seats are named seat<i> and aged 20 + i. UNO_OK, or a
+ * status and a message (a bad setup; out of memory) and t unchanged. */
+UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayers, uint64_t seed,
+                             int64_t think_ms, char *err, size_t errlen);
+/* A copy of src into dst (zeroed): the game and what its seats saw.
+ * UNO_OK or UNO_E_NOMEM. With `sample_for` >= 0, the cards hidden from
+ * that seat are dealt again from `seed` (uno_game_sample). */
+UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sample_for, uint64_t seed);
+void unobook_table_free(UnobookTable *t);
+
+/* Lists seat's legal actions into t->legal: UNO_OK or UNO_E_NOMEM. */
+UnoStatus unobook_table_list(UnobookTable *t, int seat);
+/* Applies a (a legal action), then the tick. UNO_OK, or the engine's
+ * status and message. */
+UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen);
+/* The seats with an id to take now into seats[]: those not in turn, in
+ * order of play from the seat in turn, then the seat in turn (none once
+ * the game is over). Returns their count, or -1 when out of memory. */
+int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS]);
+/* Writes seat's observation (unobook_observation_size floats), building
+ * the seat's view in `scratch` (a UnoView is large: one a thread will do),
+ * and leaves seat's legal list in t->legal: UNO_OK or UNO_E_NOMEM. */
+UnoStatus unobook_table_observe(UnobookTable *t, int seat, UnoView *scratch, float *out);
+/* Each seat's reward at the end, from the engine's ranks (docs/python.md):
+ * +1 first place, -1 the last place given and no place, evenly between. */
+void unobook_table_rewards(const UnobookTable *t, float out[UNO_MAX_PLAYERS]);
+
+#endif

@@ -1,0 +1,386 @@
+/*
+ * vec.c — unobook._unobook.VecEnv: many games stepped at once in C, each
+ * step writing every game's observation, action mask, per-seat rewards,
+ * done flag, reset flag and agent to act into buffers bound once (the
+ * Python class unobook.VecEnv makes them). docs/python.md "The batched
+ * environment" is its contract.
+ *
+ * What stays true:
+ *  - Each game is a table (table.h) asked as the AEC environment asks its
+ *    seats (out_of_turn "offer" or "none"), with the same ids and WAIT.
+ *  - A step checks every game's action before it changes any: a bad one
+ *    raises ValueError naming the game, and nothing is stepped.
+ *  - Autoreset is Gymnasium's NEXT_STEP: a game that ended in a step is
+ *    dealt anew by the next one, whose action for it is ignored, and its
+ *    reset flag says so.
+ *  - The games are stepped without the GIL (the buffers stay bound to the
+ *    object, which holds them).
+ */
+#include "python/module.h"
+
+#include <string.h>
+
+#include "python/table.h"
+
+/* One game of the batch and the seats it asks. */
+typedef struct Slot {
+    UnobookTable table;
+    UnoRng deals;                 /* the seeds of its games */
+    uint64_t game_seed;           /* the game it plays now */
+    int queue[UNO_MAX_PLAYERS];   /* the seats to ask: out of turn first, the seat in turn last */
+    int nqueue, asked;            /* asked: the queue's entry asked now */
+    int steps;
+    int listed;                   /* the seat whose legal list table.legal holds (from write_view), or -1 */
+    bool ended;                   /* dealt anew at the next step */
+    UnoAction chosen;             /* this step's action (checked before any is applied) */
+    bool wait;                    /* this step's action is WAIT */
+} Slot;
+
+enum { BUF_OBS, BUF_MASKS, BUF_REWARDS, BUF_DONES, BUF_RESETS, BUF_AGENTS, NBUF };
+static const char *const buffer_names[NBUF] = {"observations", "masks", "rewards", "dones", "resets", "agents"};
+
+typedef struct VecObject {
+    PyObject_HEAD
+    int num_envs, nplayers, ids, obs_size;  /* ids: the game's and WAIT */
+    UnoRules rules;
+    long think_ms;
+    int max_steps;
+    bool offer;
+    Slot *slots;
+    UnoView *view;                /* the observers' views, built one at a time */
+    Py_buffer bufs[NBUF];
+    bool bound[NBUF];
+} VecObject;
+
+#define VEC(o) ((VecObject *)(o))
+
+static void vec_dealloc(PyObject *o)
+{
+    VecObject *self = VEC(o);
+    for (int i = 0; self->slots && i < self->num_envs; i++)
+        unobook_table_free(&self->slots[i].table);
+    PyMem_Free(self->slots);
+    PyMem_Free(self->view);
+    for (int b = 0; b < NBUF; b++)
+        if (self->bound[b])
+            PyBuffer_Release(&self->bufs[b]);
+    Py_TYPE(o)->tp_free(o);
+}
+
+/* Binds buffer b: writable, contiguous, with room for `items` of `size`. */
+static int bind(VecObject *self, int b, PyObject *obj, Py_ssize_t items, Py_ssize_t size)
+{
+    if (PyObject_GetBuffer(obj, &self->bufs[b], PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    self->bound[b] = true;
+    if (self->bufs[b].len < items * size) {
+        PyErr_Format(PyExc_ValueError, "%s needs %zd bytes (%zd items of %zd), the buffer has %zd",
+                     buffer_names[b], items * size, items, size, self->bufs[b].len);
+        return -1;
+    }
+    return 0;
+}
+
+static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
+{
+    static char *names[] = {"num_envs", "rules", "players", "seed", "options", "out_of_turn", "max_steps",
+                            "think_ms", "observations", "masks", "rewards", "dones", "resets", "agents", NULL};
+    VecObject *self = VEC(o);
+    const char *rules_name, *out_of_turn;
+    int num_envs, players, max_steps;
+    unsigned long long seed;
+    long think_ms;
+    PyObject *options, *bufs[NBUF];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "isiKOsilOOOOOO:VecEnv", names, &num_envs, &rules_name,
+                                     &players, &seed, &options, &out_of_turn, &max_steps, &think_ms, &bufs[0],
+                                     &bufs[1], &bufs[2], &bufs[3], &bufs[4], &bufs[5]))
+        return -1;
+    if (self->slots || self->bound[0]) {
+        PyErr_SetString(PyExc_RuntimeError, "a VecEnv is made once");
+        return -1;
+    }
+    if (num_envs < 1) {
+        PyErr_Format(PyExc_ValueError, "num_envs must be 1 or more, not %d", num_envs);
+        return -1;
+    }
+    if (strcmp(out_of_turn, "offer") != 0 && strcmp(out_of_turn, "none") != 0) {
+        PyErr_Format(PyExc_ValueError, "out_of_turn must be 'offer' or 'none', not '%s'", out_of_turn);
+        return -1;
+    }
+    if (max_steps < 1) {
+        PyErr_Format(PyExc_ValueError, "max_steps must be 1 or more, not %d", max_steps);
+        return -1;
+    }
+    if (unobook_rules_arg(rules_name, options, players, think_ms, &self->rules) < 0)
+        return -1;
+    self->num_envs = num_envs;
+    self->nplayers = players;
+    self->ids = unobook_num_actions(players) + 1;
+    self->obs_size = unobook_observation_size(players);
+    self->think_ms = think_ms;
+    self->max_steps = max_steps;
+    self->offer = out_of_turn[0] == 'o';
+    const Py_ssize_t items[NBUF] = {(Py_ssize_t)num_envs * self->obs_size, (Py_ssize_t)num_envs * self->ids,
+                                    (Py_ssize_t)num_envs * players, num_envs, num_envs, num_envs};
+    const Py_ssize_t sizes[NBUF] = {sizeof(float), 1, sizeof(float), 1, 1, sizeof(int32_t)};
+    for (int b = 0; b < NBUF; b++)
+        if (bind(self, b, bufs[b], items[b], sizes[b]) < 0)
+            return -1;
+    self->slots = PyMem_Calloc((size_t)num_envs, sizeof *self->slots);
+    self->view = PyMem_Malloc(sizeof *self->view);
+    if (!self->slots || !self->view) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    UnoRng seeds;
+    uno_rng_seed(&seeds, seed);
+    for (int i = 0; i < num_envs; i++) {
+        uno_rng_seed(&self->slots[i].deals, uno_rng_next(&seeds));
+        self->slots[i].ended = true; /* dealt by reset() */
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ one game */
+
+static bool offered_out_of_turn(const Slot *s, int seat)
+{
+    return s->nqueue - s->asked > 1 && s->queue[s->asked] == seat;
+}
+
+/* Asks the seats anew after an action: UNO_OK or UNO_E_NOMEM. */
+static UnoStatus ask_anew(VecObject *self, Slot *s)
+{
+    s->asked = 0;
+    if (self->offer) {
+        s->nqueue = unobook_table_deciders(&s->table, s->queue);
+        return s->nqueue < 0 ? UNO_E_NOMEM : UNO_OK;
+    }
+    s->queue[0] = uno_game_turn(s->table.game);
+    s->nqueue = 1;
+    return UNO_OK;
+}
+
+/* Writes game i's agent, observation and mask. */
+static UnoStatus write_view(VecObject *self, int i)
+{
+    Slot *s = &self->slots[i];
+    int seat = s->queue[s->asked];
+    uint8_t *mask = (uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
+    ((int32_t *)self->bufs[BUF_AGENTS].buf)[i] = seat;
+    s->listed = seat;
+    float *obs = (float *)self->bufs[BUF_OBS].buf + (size_t)i * (size_t)self->obs_size;
+    if (unobook_table_observe(&s->table, seat, self->view, obs) != UNO_OK)
+        return UNO_E_NOMEM;
+    if (((uint8_t *)self->bufs[BUF_DONES].buf)[i]) {
+        memset(mask, 0, (size_t)self->ids);
+        return UNO_OK;
+    }
+    unobook_legal_mask(&s->table.legal, self->nplayers, mask, self->ids - 1); /* the list observe made */
+    mask[self->ids - 1] = offered_out_of_turn(s, seat);
+    return UNO_OK;
+}
+
+static UnoStatus deal(VecObject *self, int i, char *err, size_t errlen)
+{
+    Slot *s = &self->slots[i];
+    s->game_seed = uno_rng_next(&s->deals);
+    UnoStatus rc = unobook_table_deal(&s->table, &self->rules, self->nplayers, s->game_seed, self->think_ms, err, errlen);
+    if (rc != UNO_OK)
+        return rc;
+    s->steps = 0;
+    s->ended = false;
+    ((uint8_t *)self->bufs[BUF_DONES].buf)[i] = 0;
+    ((uint8_t *)self->bufs[BUF_RESETS].buf)[i] = 1;
+    return ask_anew(self, s);
+}
+
+/* Game i's step with its checked action (or its deal, when it ended). */
+static UnoStatus step_one(VecObject *self, int i, char *err, size_t errlen)
+{
+    Slot *s = &self->slots[i];
+    float *rewards = (float *)self->bufs[BUF_REWARDS].buf + (size_t)i * (size_t)self->nplayers;
+    uint8_t *done = (uint8_t *)self->bufs[BUF_DONES].buf + i;
+    memset(rewards, 0, (size_t)self->nplayers * sizeof *rewards);
+    ((uint8_t *)self->bufs[BUF_RESETS].buf)[i] = 0;
+    s->listed = -1;
+    UnoStatus rc = UNO_OK;
+    if (s->ended) {
+        rc = deal(self, i, err, errlen);
+    } else if (s->wait) {
+        s->asked++;
+    } else if ((rc = unobook_table_play(&s->table, &s->chosen, err, errlen)) == UNO_OK) {
+        s->steps++;
+        if (uno_game_over(s->table.game)) {
+            unobook_table_rewards(&s->table, rewards);
+            *done = 1;
+        } else if (s->steps >= self->max_steps) {
+            *done = 2;
+        } else {
+            rc = ask_anew(self, s);
+        }
+        s->ended = *done != 0;
+    }
+    return rc == UNO_OK ? write_view(self, i) : rc;
+}
+
+/* ------------------------------------------------------------- methods */
+
+/* Whether __init__ made self's games: else an error is set. */
+static bool made(const VecObject *self)
+{
+    if (!self->slots)
+        PyErr_SetString(PyExc_RuntimeError, "the VecEnv was not made (its __init__ failed or was not called)");
+    return self->slots != NULL;
+}
+
+static PyObject *vec_reset(PyObject *o, PyObject *unused)
+{
+    (void)unused;
+    VecObject *self = VEC(o);
+    if (!made(self))
+        return NULL;
+    char err[UNO_ERR_LEN] = "";
+    UnoStatus rc = UNO_OK;
+    Py_BEGIN_ALLOW_THREADS
+    for (int i = 0; rc == UNO_OK && i < self->num_envs; i++) {
+        self->slots[i].ended = true;
+        rc = step_one(self, i, err, sizeof err);
+    }
+    Py_END_ALLOW_THREADS
+    if (rc != UNO_OK)
+        return rc == UNO_E_NOMEM ? PyErr_NoMemory() : PyErr_Format(PyExc_RuntimeError, "%s", err);
+    Py_RETURN_NONE;
+}
+
+/* The action of game i in a buffer of int32 or int64. */
+static long long action_at(const Py_buffer *b, int i)
+{
+    return b->itemsize == 8 ? ((const int64_t *)b->buf)[i] : ((const int32_t *)b->buf)[i];
+}
+
+/* Checks game i's action and keeps it: 0, or -1 with ValueError. */
+static int choose(VecObject *self, int i, long long id)
+{
+    Slot *s = &self->slots[i];
+    if (s->ended)
+        return 0;
+    int seat = s->queue[s->asked];
+    s->wait = id == self->ids - 1;
+    if (s->wait && offered_out_of_turn(s, seat))
+        return 0;
+    const UnoAction *a = NULL;
+    if (!s->wait && id >= 0 && id < self->ids - 1) {
+        if (s->listed != seat && unobook_table_list(&s->table, seat) != UNO_OK) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        s->listed = seat;
+        a = unobook_legal_find(&s->table.legal, self->nplayers, (int)id);
+    }
+    if (!a) {
+        PyErr_Format(PyExc_ValueError, "game %d: action %lld is not in seat %d's mask", i, id, seat);
+        return -1;
+    }
+    s->chosen = *a;
+    return 0;
+}
+
+static PyObject *vec_step(PyObject *o, PyObject *arg)
+{
+    VecObject *self = VEC(o);
+    if (!made(self))
+        return NULL;
+    Py_buffer actions;
+    if (PyObject_GetBuffer(arg, &actions, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return NULL;
+    int rc = 0;
+    char kind = actions.format ? actions.format[strlen(actions.format) - 1] : 'B';
+    if ((actions.itemsize != 4 && actions.itemsize != 8) || !strchr("ilq", kind) ||
+        actions.len < (Py_ssize_t)self->num_envs * actions.itemsize) {
+        PyErr_Format(PyExc_ValueError, "actions must be %d signed integers of 32 or 64 bits", self->num_envs);
+        rc = -1;
+    }
+    for (int i = 0; rc == 0 && i < self->num_envs; i++)
+        rc = choose(self, i, action_at(&actions, i));
+    PyBuffer_Release(&actions);
+    if (rc < 0)
+        return NULL;
+    char err[UNO_ERR_LEN] = "";
+    UnoStatus status = UNO_OK;
+    Py_BEGIN_ALLOW_THREADS
+    for (int i = 0; status == UNO_OK && i < self->num_envs; i++)
+        status = step_one(self, i, err, sizeof err);
+    Py_END_ALLOW_THREADS
+    if (status != UNO_OK)
+        return status == UNO_E_NOMEM ? PyErr_NoMemory() : PyErr_Format(PyExc_RuntimeError, "%s", err);
+    Py_RETURN_NONE;
+}
+
+/* A uniformly random id of each game's mask into actions (int32), drawn
+ * by a generator seeded with `seed`: a random player for tests and
+ * measurements, which reads the masks alone. */
+static PyObject *vec_random_actions(PyObject *o, PyObject *args)
+{
+    VecObject *self = VEC(o);
+    PyObject *target;
+    unsigned long long seed;
+    if (!made(self) || !PyArg_ParseTuple(args, "OK:random_actions", &target, &seed))
+        return NULL;
+    Py_buffer out;
+    if (PyObject_GetBuffer(target, &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    if (out.len < (Py_ssize_t)self->num_envs * 4) {
+        PyBuffer_Release(&out);
+        return PyErr_Format(PyExc_ValueError, "actions needs %d int32s", self->num_envs);
+    }
+    UnoRng rng;
+    uno_rng_seed(&rng, seed);
+    Py_BEGIN_ALLOW_THREADS
+    for (int i = 0; i < self->num_envs; i++) {
+        const uint8_t *mask = (const uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
+        int n = 0, pick = 0;
+        for (int id = 0; id < self->ids; id++)
+            n += mask[id];
+        for (int id = 0, k = n ? (int)uno_rng_below(&rng, (uint32_t)n) : -1; id < self->ids && k >= 0; id++)
+            if (mask[id] && k-- == 0)
+                pick = id;
+        ((int32_t *)out.buf)[i] = pick;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
+static PyObject *seed_item(const void *ctx, Py_ssize_t i)
+{
+    return PyLong_FromUnsignedLongLong(((const Slot *)ctx)[i].game_seed);
+}
+
+static PyObject *vec_game_seeds(PyObject *o, PyObject *unused)
+{
+    (void)unused;
+    VecObject *self = VEC(o);
+    return made(self) ? unobook_list(self->num_envs, seed_item, self->slots) : NULL;
+}
+
+static PyMethodDef vec_methods[] = {
+    {"reset", vec_reset, METH_NOARGS, "reset(): deals every game anew and writes the buffers"},
+    {"step", vec_step, METH_O, "step(actions): one id per game (int32 or int64 buffer); writes the buffers"},
+    {"random_actions", vec_random_actions, METH_VARARGS,
+     "random_actions(actions, seed): a uniformly random id of each game's mask into actions (int32)"},
+    {"game_seeds", vec_game_seeds, METH_NOARGS, "game_seeds(): the seed each game was dealt with (Game(seed=))"},
+    {NULL, NULL, 0, NULL},
+};
+
+PyTypeObject unobook_vec_type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "unobook._unobook.VecEnv",
+    .tp_basicsize = sizeof(VecObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "many games stepped at once into bound buffers (unobook.VecEnv makes them)",
+    .tp_new = PyType_GenericNew,
+    .tp_init = vec_init,
+    .tp_dealloc = vec_dealloc,
+    .tp_methods = vec_methods,
+};

@@ -1,0 +1,82 @@
+"""unobook.VecEnv: the batched games are the AEC environment's, game by game (docs/python.md)."""
+import random
+import unittest
+from array import array
+
+import unobook
+from helpers import GAMES, RULE_SETS
+
+
+def row(buffer, i, width):
+    return list(buffer[i * width:(i + 1) * width])
+
+
+class SameGames(unittest.TestCase):
+    def check_against_single_envs(self, rules, players, num_envs, steps, out_of_turn="offer", max_steps=10000):
+        vec = unobook.VecEnv(num_envs, rules, players, seed=7, out_of_turn=out_of_turn, max_steps=max_steps)
+        obs, masks = vec.reset()
+        singles = []
+        for seed in vec.game_seeds():
+            env = unobook.env(rules, players, out_of_turn=out_of_turn, max_steps=max_steps)
+            env.reset(seed=seed)
+            singles.append(env)
+        self.assertEqual(list(vec.resets), [1] * num_envs)
+        size, ids = unobook.observation_size(players), vec.wait + 1
+        rng = random.Random(players)
+        actions = array("q", [0] * num_envs)
+        ended = 0
+        for _ in range(steps):
+            for i, env in enumerate(singles):
+                agent = env.agent_selection
+                self.assertEqual(vec.agents[i], env.possible_agents.index(agent))
+                seen = env.observe(agent)
+                self.assertEqual(row(obs, i, size), list(seen["observation"]))
+                self.assertEqual(row(masks, i, ids), list(seen["action_mask"]))
+                legal = [a for a, m in enumerate(seen["action_mask"]) if m]
+                actions[i] = rng.choice(legal) if legal else 0
+            vec.step(actions)
+            seeds = vec.game_seeds()
+            for i, env in enumerate(singles):
+                if vec.resets[i]:
+                    env.reset(seed=seeds[i])
+                    continue
+                env.step(actions[i])
+                done = vec.dones[i]
+                self.assertEqual(done == 1, all(env.terminations.values()))
+                self.assertEqual(done == 2, all(env.truncations.values()))
+                rewards = [env.rewards[a] for a in env.possible_agents] if done == 1 else [0.0] * players
+                self.assertEqual(row(vec.rewards, i, players), rewards)
+                ended += done != 0
+        return ended
+
+    def test_batched_games_equal_single_ones(self):
+        for rules in RULE_SETS:
+            for players in (2, 4, 7):
+                with self.subTest(rules=rules, players=players):
+                    self.check_against_single_envs(rules, players, num_envs=3, steps=150 * GAMES)
+
+    def test_games_end_and_are_dealt_anew(self):
+        self.assertGreater(self.check_against_single_envs("classic", 2, 4, 400, max_steps=60), 0)
+        self.check_against_single_envs("kpgut", 5, 2, 300, out_of_turn="none")
+
+    def test_a_bad_action_steps_no_game(self):
+        vec = unobook.VecEnv(3, "mattel", 4, seed=1)
+        obs, masks = vec.reset()
+        before = bytes(obs.tobytes()), bytes(masks)
+        ids = vec.wait + 1
+        good = [bytes(masks[i * ids:(i + 1) * ids]).index(1) for i in range(3)]
+        bad = array("i", good)
+        bad[2] = bytes(masks[2 * ids:3 * ids]).index(0)
+        with self.assertRaisesRegex(ValueError, "game 2"):
+            vec.step(bad)
+        self.assertEqual((bytes(obs.tobytes()), bytes(masks)), before)
+        with self.assertRaisesRegex(ValueError, "signed integers"):
+            vec.step(array("f", [0.0] * 3))
+        with self.assertRaisesRegex(ValueError, "bytes"):
+            unobook.VecEnv(2, buffers={"dones": bytearray(1)})
+        with self.assertRaisesRegex(ValueError, "out_of_turn"):
+            unobook.VecEnv(2, out_of_turn="later")
+
+
+if __name__ == "__main__":
+    unittest.main()
