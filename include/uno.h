@@ -150,6 +150,10 @@ typedef struct UnoRules {
     UnoChallenge challenge;
     bool stack_draw2;            /* Draw 2 on Draw 2 chains */
     bool stack_wd4;              /* WD4 on WD4 chains */
+    bool stack_draw2_on_wd4;     /* house rule: a Draw 2 may answer a WD4 */
+    bool stack_wd4_on_draw2;     /* house rule: a WD4 may answer a Draw 2, Draw 2 held or not */
+    bool forced_play;            /* house rule: one who can play must play */
+    bool no_bluffing;            /* house rule: a WD4 breaking wd4_rule is refused, never challenged */
     bool two_player_reverse_skips;
     bool side_slide;             /* kpgut §7 */
     /* house rules (docs/rules.md 'House rules') */
@@ -166,6 +170,7 @@ typedef struct UnoRules {
     /* end and scoring */
     bool play_to_last;           /* kpgut: everybody is ranked */
     bool stock_out_ends;         /* kpgut §5 */
+    int hand_limit;              /* house rule (mercy): a player holding this many cards is out; 0: none */
     UnoScoring scoring;
     int target;                  /* 500 */
     int time_limit_min;          /* kpgut session: 60; 0 = none */
@@ -208,6 +213,23 @@ const char *uno_rules_builtin_list(void);
 const char *uno_rules_builtin_text(const char *name);
 /* Loads a built-in rule set. */
 UnoStatus uno_rules_preset(const char *name, UnoRules *out, char *err, size_t errlen);
+/* Presets: named sets of house rules, applied over any rule set (docs/rules.md
+ * "Presets"). Each setting is an option and its value as uno_rules_set reads it. */
+#define UNO_PRESET_SETTINGS 8
+typedef struct UnoPresetSetting {
+    const char *option, *value;
+} UnoPresetSetting;
+typedef struct UnoPreset {
+    const char *name;    /* "stack_everything" */
+    const char *meaning; /* for `uno rules` and the docs */
+    UnoPresetSetting settings[UNO_PRESET_SETTINGS]; /* the first with option NULL ends them */
+} UnoPreset;
+/* The presets, in a stable order. */
+const UnoPreset *uno_presets(size_t *count);
+/* Their names as one text for messages: "stack_everything, draw_to_match, ...". */
+const char *uno_presets_list(void);
+/* Sets the options of the preset `name` in r; on failure r is as it was. */
+UnoStatus uno_rules_apply_preset(UnoRules *r, const char *name, char *err, size_t errlen);
 /* Parses a rules file's text: "key = value" lines, '#' comments, an optional
  * "base = NAME" first. Errors name the line: "line 4: unknown option 'foo'". */
 UnoStatus uno_rules_parse(const char *text, UnoRules *out, char *err, size_t errlen);
@@ -223,6 +245,9 @@ UnoStatus uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t le
 /* The cards of one deck: 108, and the house-rule blanks (blanks that replace
  * a lost card only restore it: booklet 'Blank card'). */
 int uno_rules_deck_size(const UnoRules *r);
+/* Whether a Wild Draw 4 may be challenged: the rules have a challenge, and
+ * bluffs (no_bluffing refuses them, so there is nothing to challenge). */
+bool uno_rules_wd4_challenge(const UnoRules *r);
 /* House rule 7-0 (seven_o, docs/rules.md 'House rules'): whether a play in
  * turn whose last card is `last`, leaving the player hand_left cards, swaps
  * hands, and so names the player to swap with (UnoAction.target): a 7 that
@@ -387,6 +412,7 @@ typedef enum UnoReason {
     UNO_R_EXHAUSTED,                      /* over: §5, or nobody can move */
     UNO_R_TIME,                           /* over: the one-hour limit */
     UNO_R_HELP,                           /* draw: §3.1, §3.2 */
+    UNO_R_MERCY,                          /* giveup: the hand reached hand_limit (house rule) */
     UNO_R_COUNT
 } UnoReason;
 
@@ -474,6 +500,9 @@ int uno_game_hand(const UnoGame *g, int seat, UnoCard *out, int max);
 const uint8_t *uno_game_hand_kinds(const UnoGame *g, int seat);
 int uno_game_stock_count(const UnoGame *g);
 int uno_game_discard_count(const UnoGame *g);
+/* Cards that left hands for a pile without a play so far: hands given up,
+ * ejected (KPGUT §9, §15) or put out by the house rule hand_limit. */
+int uno_game_set_aside(const UnoGame *g);
 const UnoPlayerInfo *uno_game_player(const UnoGame *g, int seat);
 /* 0: still playing; 1 best ...; -1 ejected (no rank). Shared places share a number. */
 int uno_game_rank(const UnoGame *g, int seat);

@@ -12,6 +12,8 @@ addWords({
     preset_mattel_stacking: 'Mattel, stacking Draw cards', preset_mattel_partners: 'Mattel, partners (4 players)',
     preset_classic: 'Classic (1998)', preset_kpgut: 'KPGUT', preset_kpgut_no_slides: 'KPGUT without side slides',
     preset_kpgut_english: 'KPGUT, English edition',
+    houseRules: 'Popular house rules', hr_stack_everything: 'stack everything', hr_draw_to_match: 'draw to match',
+    hr_strict: 'forced play, no bluffing', hr_mercy: 'mercy: out at 25 cards', hr_seven_o: '7-0: swap hands on a 7, pass them on a 0',
     publicTable: 'List this table for anyone to join', publicTables: 'Open tables', noPublic: 'No open table right now.',
     publicEntry: '{rules}: {free} of {seats} seats free', joinThis: 'Join {code}', listed: 'Listed for anyone to join',
     turnTimer: 'Turn timer: {s} s, then {n} drawn and the turn passes (§8)', noTurnTimer: 'No turn timer',
@@ -44,6 +46,8 @@ addWords({
     opt_play_sets: 'sets of one value', opt_draw_rule: 'drawing', opt_wd4_rule: 'Wild Draw Four allowed when',
     opt_wd4_on_draw2: 'Wild Draw Four on a Draw Two', opt_challenge: 'challenging a Wild Draw Four',
     opt_stack_draw2: 'Draw Two on Draw Two', opt_stack_wd4: 'Wild Draw Four on Wild Draw Four',
+    opt_stack_draw2_on_wd4: 'Draw Two on Wild Draw Four', opt_stack_wd4_on_draw2: 'Wild Draw Four on any Draw Two',
+    opt_forced_play: 'who can play must play', opt_no_bluffing: 'no Wild Draw Four bluffs',
     opt_two_player_reverse_skips: 'Reverse skips with two players', opt_side_slide: 'side slides out of turn',
     opt_seven_o: '7-0: a 7 swaps hands, a 0 passes them on',
     opt_last_card_draw: 'going out on a special card draws one', opt_tactical_suspect: 'suspecting a tactical draw',
@@ -51,6 +55,7 @@ addWords({
     opt_uno_penalty: 'cards for a missed UNO', opt_uno_grace_ms: 'time to say UNO, ms',
     opt_uno_window: 'a missed UNO can be caught', opt_uno_self_catch: 'a late UNO is safe',
     opt_play_to_last: 'play on to the last player', opt_stock_out_ends: 'the game ends when the piles run out',
+    opt_hand_limit: 'out at this many cards',
     opt_scoring: 'scoring', opt_target: 'target score', opt_time_limit_min: 'time limit, minutes',
     opt_partners: 'partners', opt_giveup: 'giving up', opt_giveup_into: 'a hand given up goes',
     opt_join: 'joining a game', opt_join_cards: 'cards for a newcomer', opt_spectators: 'spectators at most',
@@ -66,6 +71,8 @@ addWords({
     preset_mattel_stacking: 'Mattel, nostokortit pinoutuvat', preset_mattel_partners: 'Mattel, parit (4 pelaajaa)',
     preset_classic: 'Klassinen (1998)', preset_kpgut: 'KPGUT', preset_kpgut_no_slides: 'KPGUT ilman sivuliu’utuksia',
     preset_kpgut_english: 'KPGUT, englanninkielinen laitos',
+    houseRules: 'Suositut kotisäännöt', hr_stack_everything: 'kaikki nostokortit pinoon', hr_draw_to_match: 'nosta kunnes sopii',
+    hr_strict: 'pakko pelata, ei bluffeja', hr_mercy: 'armo: 25 korttia ja ulos', hr_seven_o: '7-0: seiskalla kädet vaihtuvat, nollalla ne kiertävät',
     publicTable: 'Näytä pöytä kaikille liittyjille', publicTables: 'Avoimet pöydät', noPublic: 'Avoimia pöytiä ei nyt ole.',
     publicEntry: '{rules}: {free}/{seats} paikkaa vapaana', joinThis: 'Liity: {code}', listed: 'Näkyy kaikille liittyjille',
     turnTimer: 'Vuoroajastin: {s} s, sitten nostetaan {n} ja vuoro siirtyy (§8)', noTurnTimer: 'Ei vuoroajastinta',
@@ -99,6 +106,8 @@ addWords({
     opt_draw_rule: 'nostaminen', opt_wd4_rule: 'Villi+Nosta 4 sallittu, kun',
     opt_wd4_on_draw2: 'Villi+Nosta 4 Nosta 2:n päälle', opt_challenge: 'Villin+Nosta 4:n haastaminen',
     opt_stack_draw2: 'Nosta 2 Nosta 2:n päälle', opt_stack_wd4: 'Villi+Nosta 4 Villin+Nosta 4:n päälle',
+    opt_stack_draw2_on_wd4: 'Nosta 2 Villin+Nosta 4:n päälle', opt_stack_wd4_on_draw2: 'Villi+Nosta 4 minkä tahansa Nosta 2:n päälle',
+    opt_forced_play: 'pakko pelata, jos voi', opt_no_bluffing: 'ei Villi+Nosta 4 -bluffeja',
     opt_two_player_reverse_skips: 'Suunnanvaihto ohittaa kahden pelaajan pelissä',
     opt_side_slide: 'sivusujautukset vuoron ulkopuolella',
     opt_seven_o: '7-0: seiskalla vaihdetaan kädet, nollalla ne siirtyvät', opt_last_card_draw: 'erikoiskortilla maaliin nostaa yhden',
@@ -106,7 +115,7 @@ addWords({
     opt_wrong_suspect_draw: 'väärä epäily nostattaa', opt_uno_penalty: 'kortit unohtuneesta UNO:sta',
     opt_uno_grace_ms: 'aikaa sanoa UNO, ms', opt_uno_window: 'unohtuneesta UNO:sta voi ottaa kiinni',
     opt_uno_self_catch: 'myöhäinen UNO pelastaa', opt_play_to_last: 'peli jatkuu viimeiseen pelaajaan',
-    opt_stock_out_ends: 'peli päättyy pakan loppuessa', opt_scoring: 'pisteytys', opt_target: 'tavoitepisteet',
+    opt_stock_out_ends: 'peli päättyy pakan loppuessa', opt_hand_limit: 'ulos näin monella kortilla', opt_scoring: 'pisteytys', opt_target: 'tavoitepisteet',
     opt_time_limit_min: 'aikaraja, minuuttia', opt_partners: 'parit', opt_giveup: 'luovuttaminen',
     opt_giveup_into: 'luovutettu käsi menee', opt_join: 'peliin liittyminen', opt_join_cards: 'uuden pelaajan kortit',
     opt_spectators: 'katsojia enintään', opt_spectators_see_hands: 'katsojat näkevät kädet',
@@ -122,6 +131,13 @@ export function optionWords(option) {
   const key = `opt_${option}`;
   const text = t(key);
   return text === key ? option : text;
+}
+
+// A preset of house rules in words ("stack everything"), or its name.
+export function houseRuleWords(preset) {
+  const key = `hr_${preset}`;
+  const text = t(key);
+  return text === key ? preset : text;
 }
 
 // An option's value in words ("draw until playable"), or as the rules

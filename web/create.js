@@ -1,5 +1,5 @@
 // The form that creates a table: a named preset (presets.js), the rule
-// set, its options (each named in words, with its meaning and source, the
+// set, the popular house rules (the engine's presets), its options (each named in words, with its meaning and source, the
 // words of `uno rules`, from the server's `rules`; its values in words), a match
 // or session, the seats (people, or bots at a level), spectators, the bots'
 // pace and whether the lobby lists it for anyone to join. What was filled
@@ -8,10 +8,10 @@ import { h } from './dom.js';
 import { t, language } from './i18n.js';
 import { MEANINGS_FI } from './options-fi.js';
 import { optionWords, valueWords } from './around-words.js';
-import { presetField } from './presets.js';
+import { houseRulesField, presetField } from './presets.js';
 
 const draft = {
-  rules: 'mattel', seats: ['human', 'medium', 'medium', 'medium'], options: {},
+  rules: 'mattel', seats: ['human', 'medium', 'medium', 'medium'], options: {}, presets: [],
   spectators: 'counts', pace: 800, match: false, matchSize: null, public: false,
 };
 
@@ -99,6 +99,9 @@ export function createForm({ request, rulesInfo, bots, created }) {
       Object.assign(draft, { rules: e.target.value, options: {}, matchSize: null });
       redraw();
     } }, ...['mattel', 'classic', 'kpgut'].map((r) => h('option', { value: r, selected: r === draft.rules }, t(`rs_${r}`))))),
+    houseRulesField(rulesInfo, draft.presets, (name, on) => {
+      draft.presets = on ? [...draft.presets, name] : draft.presets.filter((p) => p !== name);
+    }),
     optionsList(rulesInfo, redraw),
     matchField(redraw),
     seatsField(redraw, bots),
@@ -114,7 +117,7 @@ export function createForm({ request, rulesInfo, bots, created }) {
     e.preventDefault();
     const options = Object.keys(draft.options).length ? { ...draft.options } : undefined;
     created(await request({
-      op: 'create', rules: draft.rules, options, match: matchRequest(), seats: [...draft.seats],
+      op: 'create', rules: draft.rules, presets: draft.presets.length ? [...draft.presets] : undefined, options, match: matchRequest(), seats: [...draft.seats],
       spectators: draft.spectators, bot_pace_ms: draft.pace, public: draft.public || undefined,
     }));
   });

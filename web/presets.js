@@ -1,10 +1,12 @@
 // Named house-rule presets for the create form: a rule set and the options
-// that make it one of the shipped variants (docs/examples/*.rules), and a
+// that make it one of the shipped variants (docs/examples/*.rules); the
+// engine's presets of house rules (docs/rules.md "Presets"), chosen over
+// any rule set; and a
 // rules summary for the waiting room in words, with the turn timer where
 // the rules have one (KPGUT §8).
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { optionWords, valueWords } from './around-words.js';
+import { houseRuleWords, optionWords, valueWords } from './around-words.js';
 
 export const PRESETS = [
   { id: 'mattel', rules: 'mattel', options: {} },
@@ -33,8 +35,28 @@ export function presetField(rules, options, choose) {
     ...PRESETS.map((p) => h('option', { value: p.id, selected: p === current }, t(`preset_${p.id}`)))));
 }
 
+// A preset's value as the option table's type: its text "true" is a yes.
+const typed = (v) => (v === 'true' ? true : v === 'false' ? false : v);
+
+// The engine's presets of house rules (the server's `rules` answer), each a
+// checkbox named in words and described by the options it sets, in words;
+// toggle(name, on) records the choice. They apply over any rule set.
+export function houseRulesField(rulesInfo, chosen, toggle) {
+  const presets = rulesInfo?.presets ?? [];
+  if (!presets.length) return null;
+  return h('fieldset', { class: 'house-rules' }, h('legend', {}, t('houseRules')),
+    ...presets.map((p) => {
+      const id = `hr-${p.name}`;
+      const sets = Object.entries(p.options).map(([k, v]) => `${optionWords(k)}: ${valueWords(k, typed(v))}`);
+      return h('div', {},
+        h('label', {}, h('input', { id, type: 'checkbox', name: 'presets', value: p.name, checked: chosen.includes(p.name),
+          'aria-describedby': `${id}-help`, onchange: (e) => toggle(p.name, e.target.checked) }), ' ', houseRuleWords(p.name)),
+        h('p', { id: `${id}-help`, class: 'meaning' }, sets.join(', ')));
+    }));
+}
+
 // The rules of a table in the waiting room: the preset's name (or the rule
-// set's), the options its host changed in words (the create form's), and
+// set's), the popular house rules it was created with, the options its host changed in words (the create form's), and
 // the turn timer.
 export function rulesSummary(table, rulesInfo) {
   const options = table.options ?? {};
@@ -45,6 +67,7 @@ export function rulesSummary(table, rulesInfo) {
   const away = all.away_ms ?? 0;
   return h('section', { class: 'rules-summary', 'aria-label': t('rules') },
     h('p', {}, `${t('rules')}: `, h('strong', {}, preset ? t(`preset_${preset.id}`) : t(`rs_${table.rules}`))),
+    table.presets?.length ? h('p', { class: 'house-rules' }, `${t('houseRules')}: ${table.presets.map(houseRuleWords).join(', ')}`) : null,
     changed.length ? h('p', {}, t('changedOptions', { list: changed.join(', ') })) : null,
     h('p', { class: 'turn-timer' }, away > 0 ? t('turnTimer', { s: Math.round(away / 1000), n: all.away_draw ?? 0 }) : t('noTurnTimer')));
 }

@@ -8,7 +8,8 @@
  *    self-catch); side-slides whenever it can (KPGUT §7); rarely suspects a
  *    draw as tactical (KPGUT §14, suspect_rate);
  *  - in turn: scores every legal play (below) and plays the best; draws only
- *    when nothing is playable (never a tactical draw); names the colour it
+ *    when nothing is playable (never a tactical draw), and keeps a drawn
+ *    card only where `pass` is legal (the house rule forced play: never); names the colour it
  *    holds most; continues a draw chain when it can (KPGUT "Draw 2",
  *    "Wild+Draw 4"), else challenges a Wild Draw 4 when a bluff is likely
  *    from what it has seen of its player (bluff_likely), else takes; never
@@ -180,7 +181,7 @@ static int best_play(const UnoBotParams *p, const UnoView *v, long *best_score)
 {
     /* a bluff the rules can catch, at the rate bluff_rate: this turn, the
      * Wild Draw 4 is scored as any card */
-    bool dares = v->rules.challenge != UNO_CHALLENGE_NONE && stable_uniform(v, 3) < p->bluff_rate;
+    bool dares = uno_rules_wd4_challenge(&v->rules) && stable_uniform(v, 3) < p->bluff_rate;
     bool others = has_other_plays(v), bluff = wd4_is_bluff(v) && !dares;
     int best = -1;
     for (int i = 0; i < v->nlegal; i++) {
@@ -342,7 +343,9 @@ bool bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoActi
             return take(v, c, out);
         return take(v, bot_find(v, UNO_ACT_TAKE), out);
     }
-    if (i >= 0 && !(v->phase == UNO_PHASE_DRAWN && score < -BLUFF / 2)) {
+    /* a drawn bluff is kept, where the rules let the card be kept (not under forced play) */
+    bool keeps = v->phase == UNO_PHASE_DRAWN && score < -BLUFF / 2 && bot_find(v, UNO_ACT_PASS) >= 0;
+    if (i >= 0 && !keeps) {
         *out = v->legal[i];
         say_uno_with(p, v, rng, out);
         return true;

@@ -18,7 +18,7 @@
 #include "sim/arena.h"
 
 typedef struct ArenaArgs {
-    const char *rules, *options, *bots, *csv, *svg;
+    const char *rules, *presets, *options, *bots, *csv, *svg;
     uint64_t players, games, seed, threads; /* players 0: the lineup's length */
     bool json;
 } ArenaArgs;
@@ -29,6 +29,7 @@ static const CliOption arena_options[] = {
              "heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms (e.g. expert,medium,medium,medium), or a "
              "program: cmd:COMMAND, cmd:MSms:COMMAND, with no comma in COMMAND (docs/bots-external.md)"),
     CLI_TEXT("rules", "R", ArenaArgs, rules, "mattel, classic, kpgut, or a rules file; mattel"),
+    CLI_TEXT("presets", "P,..", ArenaArgs, presets, "house rules by preset, in order (uno rules lists them)"),
     CLI_TEXT("options", "k=v,..", ArenaArgs, options, "change options of the rule set"),
     CLI_U64("players", "N", ArenaArgs, players, 2, UNO_MAX_PLAYERS, "players; the lineup's length"),
     CLI_U64("games", "G", ArenaArgs, games, 1, 10000000, "deals, each played once per seat; 1000"),
@@ -87,7 +88,7 @@ static int configure(const ArenaArgs *a, UnoArenaConfig *c, char *err, size_t er
     c->sim.seed = a->seed;
     c->deals = a->games;
     c->threads = (int)a->threads;
-    if (cli_args_rules(a->rules, a->options, c->sim.nplayers, &c->sim.rules, err, errlen) != 0)
+    if (cli_args_rules(a->rules, a->presets, a->options, c->sim.nplayers, &c->sim.rules, err, errlen) != 0)
         return 1;
     if (seats != c->sim.nplayers) {
         snprintf(err, errlen, "--bots: %d bots for %d players (one per seat)", seats, c->sim.nplayers);

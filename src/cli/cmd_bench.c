@@ -162,7 +162,7 @@ static int reach_position(const UnoRules *rules, int players, int into, uint64_t
 static int case_rules(const PlayoutCase *b, UnoRules *rules)
 {
     char err[UNO_ERR_LEN];
-    if (cli_args_rules(b->rules, NULL, b->players, rules, err, sizeof err) == 0)
+    if (cli_args_rules(b->rules, NULL, NULL, b->players, rules, err, sizeof err) == 0)
         return 0;
     fprintf(stderr, "uno bench: %s\n", err);
     return 1;
@@ -301,7 +301,7 @@ int cmd_bench(int argc, char **argv)
         const BenchCase *b = &cases[i];
         static UnoSimConfig c;
         sim_config_default(&c);
-        if (cli_args_rules(b->rules, NULL, b->players, &c.rules, err, sizeof err) != 0) {
+        if (cli_args_rules(b->rules, NULL, NULL, b->players, &c.rules, err, sizeof err) != 0) {
             fprintf(stderr, "uno bench: %s\n", err);
             return 1;
         }

@@ -58,7 +58,7 @@ int cmd_perft(int argc, char **argv)
         return cli_exit_status(rc);
     char err[512];
     UnoRules rules;
-    if (cli_args_rules(a.rules, a.options, (int)a.players, &rules, err, sizeof err) != 0) {
+    if (cli_args_rules(a.rules, NULL, a.options, (int)a.players, &rules, err, sizeof err) != 0) {
         fprintf(stderr, "uno perft: %s\n", err);
         return 2;
     }

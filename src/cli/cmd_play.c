@@ -72,11 +72,11 @@ static int set_bot(void *args, const char *value, char *err, size_t errlen)
 /* The rows of the table, by name: the options of a new game (the save file
  * of --resume has them) and those that mean a match are judged after. */
 enum {
-    OPT_RULES, OPT_PLAYERS, OPT_NAME, OPT_AGE, OPT_SEED, OPT_OPTIONS, OPT_PACE, OPT_FORGET, OPT_BLUFF, OPT_BOT,
+    OPT_RULES, OPT_PRESETS, OPT_PLAYERS, OPT_NAME, OPT_AGE, OPT_SEED, OPT_OPTIONS, OPT_PACE, OPT_FORGET, OPT_BLUFF, OPT_BOT,
     OPT_MATCH, OPT_TARGET, OPT_GAMES, OPT_SAVE, OPT_NO_SAVE, OPT_AUTOPLAY, OPT_DEMO, OPT_QUIT_AT_END, OPT_ASCII,
     OPT_RESUME,
 };
-static const uint64_t new_game_options = CLI_BIT(OPT_RULES) | CLI_BIT(OPT_OPTIONS) | CLI_BIT(OPT_PLAYERS) |
+static const uint64_t new_game_options = CLI_BIT(OPT_RULES) | CLI_BIT(OPT_PRESETS) | CLI_BIT(OPT_OPTIONS) | CLI_BIT(OPT_PLAYERS) |
                                          CLI_BIT(OPT_NAME) | CLI_BIT(OPT_AGE) | CLI_BIT(OPT_SEED) |
                                          CLI_BIT(OPT_MATCH) | CLI_BIT(OPT_TARGET) | CLI_BIT(OPT_GAMES) |
                                          CLI_BIT(OPT_SAVE) | CLI_BIT(OPT_NO_SAVE);
@@ -84,6 +84,8 @@ static const uint64_t new_game_options = CLI_BIT(OPT_RULES) | CLI_BIT(OPT_OPTION
 static const CliOption play_options[] = {
     [OPT_RULES] = CLI_TEXT("rules", "R", PlayConfig, rules,
                            "a rule set (mattel, classic, kpgut) or a rules file [mattel]"),
+    [OPT_PRESETS] = CLI_TEXT("presets", "P,..", PlayConfig, presets,
+                             "house rules by preset, in order (uno rules lists them): stack_everything, ..."),
     [OPT_PLAYERS] = CLI_INT("players", "N", PlayConfig, players, 2, UNO_MAX_PLAYERS,
                             "players, you included, 2..30 (the rules may allow fewer) [4]"),
     [OPT_NAME] = CLI_CALL("name", "NAME", set_name, "your name [$USER]"),

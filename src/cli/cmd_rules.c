@@ -1,6 +1,7 @@
 /*
  * cmd_rules.c — `uno rules`: the rule sets and their options.
- *   uno rules            every option: meaning, value under each rule set, source
+ *   uno rules            every option: meaning, value under each rule set, source;
+ *                        the presets of house rules
  *   uno rules NAME|FILE  one rule set's values, written as a rules file
  */
 #include <stdio.h>
@@ -31,7 +32,8 @@ static const CliCommand rules_command = {
     .name = "uno rules",
     .synopsis = "usage: uno rules [NAME|FILE]\n",
     .about = "  uno rules            list the rule sets and every option: its meaning,\n"
-             "                       its value under each rule set, and its source\n"
+             "                       its value under each rule set, and its source;\n"
+             "                       then the presets, named sets of house rules\n"
              "  uno rules NAME|FILE  show one rule set's values, written as a rules file\n"
              "                       (NAME: a built-in rule set; FILE: a rules file)\n",
     .operands = 1,
@@ -55,6 +57,26 @@ static void print_wrapped(const char *label, const char *text)
         text += strspn(text, " ");
     }
     printf("\n");
+}
+
+/* The presets (docs/rules.md "Presets"): each one's meaning and options. */
+static void list_presets(void)
+{
+    size_t n;
+    const UnoPreset *p = uno_presets(&n);
+    printf("\nPresets: sets of house rules, over any rule set (--presets NAME,...;\n"
+           "\"presets\" in the table protocol's new and the server's create).\n");
+    for (size_t i = 0; i < n; i++) {
+        char list[256] = "";
+        for (const UnoPresetSetting *set = p[i].settings; set < p[i].settings + UNO_PRESET_SETTINGS && set->option;
+             set++) {
+            size_t used = strlen(list);
+            snprintf(list + used, sizeof list - used, "%s%s = %s", used ? ", " : "", set->option, set->value);
+        }
+        printf("\n%s\n", p[i].name);
+        print_wrapped("", p[i].meaning);
+        print_wrapped("sets: ", list);
+    }
 }
 
 static int list_all(void)
@@ -120,6 +142,7 @@ static int list_all(void)
         }
         print_wrapped("source: ", opts[i].source);
     }
+    list_presets();
     free(sets);
     free(width);
     return 0;

@@ -26,7 +26,7 @@
 #include "sim/sim.h"
 
 typedef struct SimArgs {
-    const char *rules, *options, *bots, *action_ms, *csv, *plot;
+    const char *rules, *presets, *options, *bots, *action_ms, *csv, *plot;
     uint64_t players, games, seed, threads;
     bool json, reference, engine;
 } SimArgs;
@@ -44,6 +44,7 @@ static const CliOption sim_options[] = {
     CLI_FLAG("json", SimArgs, json, "print the summary as JSON"),
     CLI_TEXT("csv", "FILE", SimArgs, csv, "write one row per game to FILE"),
     CLI_TEXT("plot", "FILE.svg", SimArgs, plot, "draw game lengths and win rates per seat as SVG"),
+    CLI_TEXT("presets", "P,..", SimArgs, presets, "house rules by preset, in order (uno rules lists them)"),
     CLI_TEXT("options", "L", SimArgs, options, "options changed from the rule set, e.g. stack_draw2=true"),
     CLI_FLAG("reference", SimArgs, reference,
              "play every game through the engine's checked apply, not the fast playout of random bots: the "
@@ -70,7 +71,8 @@ static const CliCommand sim_command = {
     .name = "uno sim",
     .synopsis = "usage: uno sim [--rules R] [--players N] [--games G] [--bots LIST] [--seed S]\n"
                 "               [--threads T] [--json] [--csv FILE] [--plot FILE.svg]\n"
-                "               [--options k=v,...] [--action-ms k=ms,...] [--reference]\n"
+                "               [--presets P,...] [--options k=v,...] [--action-ms k=ms,...]\n"
+                "               [--reference]\n"
                 "               [--engine]\n",
     .about = "Plays G games between bots and prints a summary: wins per seat, per order of\n"
              "play and per bot with 95% Wilson intervals, finishing places, turns and\n"
@@ -116,7 +118,7 @@ static int configure(const SimArgs *a, UnoSimConfig *c, char *err, size_t errlen
     c->seed = a->seed;
     c->reference = a->reference;
     c->engine = a->engine;
-    if (cli_args_rules(a->rules, a->options, c->nplayers, &c->rules, err, errlen) != 0)
+    if (cli_args_rules(a->rules, a->presets, a->options, c->nplayers, &c->rules, err, errlen) != 0)
         return 1;
     if (a->bots && cli_args_bots(a->bots, c->nplayers, c->bots, c->params, err, errlen) != 0)
         return 1;

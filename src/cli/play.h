@@ -49,6 +49,7 @@
 
 typedef struct PlayConfig {
     const char *rules;      /* a built-in rule set or a rules file */
+    const char *presets;    /* "name,name": presets of house rules (docs/rules.md "Presets") */
     const char *options;    /* "k=v,k=v": overrides */
     int players;            /* seats, the person included */
     const char *name;

@@ -18,6 +18,7 @@
 #include "cli/cli_util.h"
 #include "cli/play.h"
 #include "cli/replay.h"
+#include "cli/sim_args.h"
 #include "protocol/match_ops.h"
 #include "protocol/render.h"
 #include "protocol/request.h"
@@ -72,32 +73,6 @@ bool play_may_play_again(const Play *p)
 }
 
 /* ---------------------------------------------------------------- setup */
-
-/* "k=v,k=v" onto the rules. */
-static int apply_options(UnoRules *r, const char *options, char *err, size_t errlen)
-{
-    char buf[1024];
-    if (strlen(options) >= sizeof buf) {
-        snprintf(err, errlen, "--options: too long");
-        return -1;
-    }
-    snprintf(buf, sizeof buf, "%s", options);
-    char *save = NULL;
-    for (char *kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(kv, '=');
-        if (!eq) {
-            snprintf(err, errlen, "--options: '%.60s' is not key=value", kv);
-            return -1;
-        }
-        *eq = '\0';
-        char why[UNO_ERR_LEN];
-        if (uno_rules_set(r, kv, eq + 1, why, sizeof why) != UNO_OK) {
-            snprintf(err, errlen, "--options: %s", why);
-            return -1;
-        }
-    }
-    return 0;
-}
 
 /* Every seat's record of the game (uno.h, UnoHistory), which the views
  * carry: a deal begins them again. */
@@ -394,16 +369,8 @@ static int begin_game(Play *p, bool first, char *err, size_t errlen)
 static int prepare_new(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
 {
     char why[300];
-    if (cli_load_rules(cfg->rules, &p->rules, why, sizeof why) != UNO_OK) {
-        snprintf(err, errlen, "%s", why);
+    if (cli_args_rules(cfg->rules, cfg->presets, cfg->options, cfg->players, &p->rules, err, errlen) != 0)
         return -1;
-    }
-    if (cfg->options && apply_options(&p->rules, cfg->options, err, errlen) != 0)
-        return -1;
-    if (uno_rules_validate(&p->rules, cfg->players, why, sizeof why) != UNO_OK) {
-        snprintf(err, errlen, "%s", why);
-        return -1;
-    }
     make_setup(p);
     p->human = 0;
     bots_init(p, cfg->seed, 0);

@@ -209,7 +209,11 @@ bool play_text_event(const PlayVoice *v, const UnoEvent *ev, char *out, size_t l
         snprintf(out, len, "%s %s %s.", who, verb(v, ev->seat, "finish", "finishes"), place);
         return true;
     case UNO_EV_GIVEUP:
-        snprintf(out, len, "%s %s up.", who, verb(v, ev->seat, "give", "gives"));
+        if (ev->reason == UNO_R_MERCY) /* the house rule hand limit (docs/rules.md) */
+            snprintf(out, len, "%s %s %d cards: out by the hand limit.", who, verb(v, ev->seat, "hold", "holds"),
+                     ev->count);
+        else
+            snprintf(out, len, "%s %s up.", who, verb(v, ev->seat, "give", "gives"));
         return true;
     case UNO_EV_WARN:
         snprintf(out, len, "%s %s %s (KPGUT \xc2\xa7" "15).", who, verb(v, ev->seat, "warn", "warns"), them);

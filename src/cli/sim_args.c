@@ -8,8 +8,7 @@
 #include "cli/cli_util.h"
 #include "cli/sim_args.h"
 
-int cli_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
-                   size_t errlen)
+int cli_args_each(const char *what, const char *list, UnoArgsItemFn each, void *ctx, char *err, size_t errlen)
 {
     char *copy = strdup(list), *save = NULL;
     if (!copy) {
@@ -18,19 +17,36 @@ int cli_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *
     }
     int rc = 0;
     for (char *item = strtok_r(copy, ",", &save); item && !rc; item = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(item, '=');
-        if (!eq || eq == item) {
-            snprintf(err, errlen, "%s: '%s' is not key=value", what, item);
-            rc = 1;
-            break;
-        }
-        *eq = '\0';
         char why[UNO_ERR_LEN];
-        if ((rc = set(ctx, item, eq + 1, why, sizeof why)) != 0)
+        if ((rc = each(ctx, item, why, sizeof why)) != 0)
             snprintf(err, errlen, "%s: %s", what, why);
     }
     free(copy);
     return rc;
+}
+
+typedef struct Pairs {
+    UnoArgsPairFn set;
+    void *ctx;
+} Pairs;
+
+static int pair(void *ctx, char *item, char *err, size_t errlen)
+{
+    const Pairs *p = ctx;
+    char *eq = strchr(item, '=');
+    if (!eq || eq == item) {
+        snprintf(err, errlen, "'%s' is not key=value", item);
+        return 1;
+    }
+    *eq = '\0';
+    return p->set(p->ctx, item, eq + 1, err, errlen);
+}
+
+int cli_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
+                   size_t errlen)
+{
+    Pairs p = {set, ctx};
+    return cli_args_each(what, list, pair, &p, err, errlen);
 }
 
 static int set_option(void *ctx, const char *key, const char *value, char *err, size_t errlen)
@@ -38,11 +54,18 @@ static int set_option(void *ctx, const char *key, const char *value, char *err, 
     return uno_rules_set(ctx, key, value, err, errlen);
 }
 
-int cli_args_rules(const char *rules, const char *options, int nplayers, UnoRules *out, char *err,
-                   size_t errlen)
+static int apply_preset(void *ctx, char *name, char *err, size_t errlen)
+{
+    return uno_rules_apply_preset(ctx, name, err, errlen);
+}
+
+int cli_args_rules(const char *rules, const char *presets, const char *options, int nplayers, UnoRules *out,
+                   char *err, size_t errlen)
 {
     UnoRules r;
     if (cli_load_rules(rules, &r, err, errlen) != UNO_OK)
+        return 1;
+    if (presets && cli_args_each("--presets", presets, apply_preset, &r, err, errlen) != 0)
         return 1;
     if (options && cli_args_pairs("--options", options, set_option, &r, err, errlen) != 0)
         return 1;

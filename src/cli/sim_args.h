@@ -1,6 +1,6 @@
 /*
  * sim_args.h — argument parsing shared by `uno sim`, `uno perft` and
- * `uno bench`: a rule set with option overrides, key=value lists, bots.
+ * `uno bench`: a rule set with presets and option overrides, key=value lists, bots.
  *
  * What stays true: nothing is printed; a failure returns a nonzero status
  * with a one-line message naming the argument in the caller's buffer.
@@ -14,6 +14,12 @@
 #include "bots/bots.h"
 #include "uno.h"
 
+/* Calls each(ctx, item) for each item of a comma-separated list (the item
+ * is a copy it may change); stops at the first nonzero status it returns,
+ * its message after "what: ". */
+typedef int (*UnoArgsItemFn)(void *ctx, char *item, char *err, size_t errlen);
+int cli_args_each(const char *what, const char *list, UnoArgsItemFn each, void *ctx, char *err, size_t errlen);
+
 /* Calls set(ctx, key, value) for each "key=value" of a comma-separated list;
  * stops at the first nonzero status it returns. */
 typedef int (*UnoArgsPairFn)(void *ctx, const char *key, const char *value, char *err,
@@ -21,10 +27,11 @@ typedef int (*UnoArgsPairFn)(void *ctx, const char *key, const char *value, char
 int cli_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
                    size_t errlen);
 
-/* A rule set by name or rules file (cli_load_rules), then the options of
- * `options` ("k=v,k=v", may be NULL), then checked for nplayers. */
-int cli_args_rules(const char *rules, const char *options, int nplayers, UnoRules *out, char *err,
-                   size_t errlen);
+/* A rule set by name or rules file (cli_load_rules), then the presets
+ * of `presets` ("name,name", may be NULL; docs/rules.md "Presets"), then the
+ * options of `options` ("k=v,k=v", may be NULL), then checked for nplayers. */
+int cli_args_rules(const char *rules, const char *presets, const char *options, int nplayers, UnoRules *out,
+                   char *err, size_t errlen);
 
 /* --bots: one bot for every seat, or one per seat, comma-separated, by
  * bot_parse's names; each seat's kind and parameters (params[s] keep

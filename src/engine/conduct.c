@@ -21,6 +21,7 @@ static void leave_game(UnoGame *g, int seat, SeatStatus status, EventSink *out)
     UnoCard cards[UNO_MAX_CARDS];
     int n = uno_game_hand(g, seat, cards, UNO_MAX_CARDS);
     ev_emit(out, UNO_EV_REVEAL, seat, -1, UNO_NO_COLOR, n, UNO_R_NONE, cards, n);
+    g->set_aside = (int16_t)(g->set_aside + n);
     if (g->rules.giveup_into == UNO_PILE_STOCK)
         stock_shuffle_in(g, &s->hand);
     else
@@ -59,6 +60,17 @@ int conduct_giveup(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
     ev_emit(out, UNO_EV_GIVEUP, a->seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
     leave_game(g, a->seat, SEAT_GAVE_UP, out);
     return UNO_OK;
+}
+
+/* The house rule hand limit ('mercy', docs/rules.md 'House rules'): a
+ * player holding hand_limit cards or more is out, as one who gives up. */
+void knock_out_full_hands(UnoGame *g, EventSink *out)
+{
+    for (int s = 0; s < g->nplayers && g->phase != UNO_PHASE_OVER; s++)
+        if (seat_active(g, s) && g->seats[s].hand.count >= g->rules.hand_limit) {
+            ev_emit(out, UNO_EV_GIVEUP, s, -1, UNO_NO_COLOR, g->seats[s].hand.count, UNO_R_MERCY, NULL, 0);
+            leave_game(g, s, SEAT_GAVE_UP, out);
+        }
 }
 
 int warner_for(const UnoGame *g, int target)

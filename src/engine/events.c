@@ -15,7 +15,7 @@ static const char *const event_names[UNO_EV_COUNT] = {
 
 static const char *const reason_names[UNO_R_COUNT] = {
     "none", "draw", "draw2", "wild4", "chain", "uno", "challenge", "suspect", "last_card",
-    "away", "join", "cheat", "blank", "out", "last_player", "exhausted", "time", "help",
+    "away", "join", "cheat", "blank", "out", "last_player", "exhausted", "time", "help", "mercy",
 };
 
 const char *uno_event_name(UnoEventType type)

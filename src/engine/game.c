@@ -421,6 +421,7 @@ UnoReason uno_game_over_reason(const UnoGame *g)
 }
 const UnoRng *uno_game_rng(const UnoGame *g) { return &g->rng; }
 int uno_game_discard_count(const UnoGame *g) { return g->discard_n; }
+int uno_game_set_aside(const UnoGame *g) { return g->set_aside; }
 int uno_game_oldest(const UnoGame *g) { return oldest_seat(g); }
 int uno_game_youngest(const UnoGame *g) { return youngest_seat(g); }
 int uno_game_nspectators(const UnoGame *g) { return g->nspectators; }

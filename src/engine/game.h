@@ -90,6 +90,7 @@ struct UnoGame {
     bool tactical_right;        /* ... and held a playable card when they did */
     int8_t stuck;               /* turns in a row with no card played or drawn (reading 8) */
     int8_t finished;            /* players ranked by finishing */
+    int16_t set_aside;          /* cards that left hands for a pile without a play (§9, §15, hand limit) */
     int8_t vote_opener;         /* §11: -1 none */
     int8_t nspectators;
     int8_t spectator_room;      /* spectators the block has room for */
@@ -237,6 +238,12 @@ static inline uint64_t pile_kinds(UnoCard top, int color)
 }
 static inline uint64_t pile_match_mask(const UnoGame *g) { return pile_kinds(g->top, g->color); }
 
+/* uno_rules_wd4_challenge, inline here: asked at every play. */
+static inline bool wd4_challenged(const UnoRules *r)
+{
+    return r->challenge != UNO_CHALLENGE_NONE && !r->no_bluffing;
+}
+
 /* Would a WD4 break the rule in force (MyUNO "Wild Draw 4", KPGUT "Wild+Draw 4")? */
 static inline bool wd4_breaks_rule(const UnoGame *g, const Hand *h)
 {
@@ -270,8 +277,9 @@ static inline uint64_t playable_mask(const UnoGame *g, int seat)
         m = pile_match_mask(g);
         /* Where a challenge can catch an illegal WD4 it may be played as a
          * bluff (MyUNO "Wild Draw 4" note; KPGUT suspicion); classic
-         * enforces the rule (docs/rules.md, 'Wild Draw 4 challenge'). */
-        if (g->rules.challenge != UNO_CHALLENGE_NONE || !wd4_breaks_rule(g, h))
+         * and the house rule no_bluffing enforce the rule (docs/rules.md,
+         * 'Wild Draw 4 challenge', 'House rules'). */
+        if (wd4_challenged(&g->rules) || !wd4_breaks_rule(g, h))
             m |= 1ULL << UNO_WILD4;
         return h->mask & m;
     }
@@ -281,12 +289,15 @@ static inline uint64_t playable_mask(const UnoGame *g, int seat)
     case UNO_PHASE_PENDING:
         if (g->pending_kind == PENDING_DRAW2) {
             /* KPGUT "Draw 2": chain with Draw 2; "Wild+Draw 4": on a Draw 2
-             * when holding no Draw 2 (docs/rules.md readings 1, 2) */
+             * when holding no Draw 2 (docs/rules.md readings 1, 2); the
+             * house rule: on a Draw 2 whatever is held */
             m = g->rules.stack_draw2 ? value_mask(UNO_DRAW2) : 0;
-            if (g->rules.wd4_on_draw2 && !(h->mask & value_mask(UNO_DRAW2)))
+            if (g->rules.stack_wd4_on_draw2 || (g->rules.wd4_on_draw2 && !(h->mask & value_mask(UNO_DRAW2))))
                 m |= 1ULL << UNO_WILD4;
         } else {
             m = g->rules.stack_wd4 ? 1ULL << UNO_WILD4 : 0;
+            if (g->rules.stack_draw2_on_wd4) /* house rule (docs/rules.md 'House rules') */
+                m |= value_mask(UNO_DRAW2);
         }
         return h->mask & m;
     case UNO_PHASE_FREE_PLAY: /* KPGUT: any card, not WD4 while holding others */
@@ -398,10 +409,15 @@ void order_section6(const Hand **hands, int *seats, int n, int *places);
 void check_last_player(UnoGame *g, EventSink *out);
 
 /* ---- after every action (apply.c's uno_game_apply, turn.c's uno_game_step) ---- */
-/* KPGUT §4–§5: the stock is renewed as soon as it runs out; when the played
- * cards cannot make a new one, the game ends as in §6. */
+/* The house rule hand limit: who holds hand_limit cards is out (conduct.c). */
+void knock_out_full_hands(UnoGame *g, EventSink *out);
+/* The hand limit is checked; then KPGUT §4–§5: the stock is renewed as soon
+ * as it runs out; when the played cards cannot make a new one, the game
+ * ends as in §6. */
 static inline void after_action(UnoGame *g, EventSink *out)
 {
+    if (g->rules.hand_limit && g->phase != UNO_PHASE_OVER)
+        knock_out_full_hands(g, out);
     if (g->rules.stock_out_ends && g->phase != UNO_PHASE_OVER && g->stock_n == 0)
         end_game_early(g, UNO_R_EXHAUSTED, out);
 }

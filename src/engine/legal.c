@@ -175,11 +175,12 @@ static void add_turn_moves(MoveList *l, const UnoGame *g, int seat)
             add(l, UNO_ACT_DRAW, seat);
         return;
     case UNO_PHASE_DRAWN:
-        add(l, UNO_ACT_PASS, seat);
+        if (!g->rules.forced_play) /* the house rule: the drawn card is played */
+            add(l, UNO_ACT_PASS, seat);
         return;
     case UNO_PHASE_PENDING:
         add(l, UNO_ACT_TAKE, seat);
-        if (g->pending_kind == PENDING_WILD4 && g->rules.challenge != UNO_CHALLENGE_NONE &&
+        if (g->pending_kind == PENDING_WILD4 && wd4_challenged(&g->rules) &&
             g->wd4_seat >= 0)
             add(l, UNO_ACT_CHALLENGE, seat);
         return;

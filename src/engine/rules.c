@@ -24,6 +24,7 @@
 
 #include "uno.h"
 #include "engine/fail.h"
+#include "engine/game.h"
 #include "engine/hash.h"
 #include "engine/rules_builtin.h"
 
@@ -141,6 +142,16 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
       "KPGUT 'Draw 2', reading 2 (docs/rules.md); classic 'SPECIAL ACTIONS' N.B. (never cancelled)")   \
     B(stack_wd4, "a Wild Draw 4 may answer a Wild Draw 4: the chain grows by 4 per card",        \
       "KPGUT 'Wild+Draw 4'")                                                                     \
+    B(stack_draw2_on_wd4, "a Draw 2 may answer a Wild Draw 4: the chain grows by 2, and a "      \
+      "Draw 2 or (stacking Wild Draw 4s) a Wild Draw 4 may answer it",                           \
+      "house rule (stacking: Draw 2 on Wild Draw 4); docs/rules.md 'House rules'")               \
+    B(stack_wd4_on_draw2, "a Wild Draw 4 may answer a Draw 2, whether or not the player holds a " \
+      "Draw 2", "house rule (stacking: Wild Draw 4 on Draw 2); docs/rules.md 'House rules'")     \
+    B(forced_play, "a player who can play must: no draw while holding a card the rules let "      \
+      "them play, and a playable drawn card is played",                                          \
+      "house rule (forced play, 'must play if able'); docs/rules.md 'House rules'")              \
+    B(no_bluffing, "a Wild Draw 4 against wd4_rule is refused, so none is challenged",            \
+      "house rule (no bluffing); docs/rules.md 'House rules'")                                   \
     B(two_player_reverse_skips, "with two players a Reverse acts as a Skip",                      \
       "booklet 'Rules for two players (\"Challenge UNO\")' 1-4; KPGUT 'Reverse'")                \
     B(side_slide, "a number card identical to the top card may be played out of turn",          \
@@ -177,6 +188,8 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
       "KPGUT 'Ending the Game'; MyUNO 'Going Out' (the round is over)")                          \
     B(stock_out_ends, "when the piles can no longer make a stock, the game ends, ranked as §6",   \
       "KPGUT §5, §6; reading 8 (docs/rules.md) (otherwise)")                                           \
+    I(hand_limit, 0, 500, "a player holding this many cards is out, as one who gives up; 0: no "  \
+      "limit", "house rule (hand limit, 'mercy rule'); docs/rules.md 'House rules'")             \
     E(scoring, scoring_values,                                                                   \
       "none; winner: the winner scores the cards left in the others' hands; tally: each keeps "  \
       "a tally of their own leftover points, lowest wins; session: KPGUT's minutes",             \
@@ -535,6 +548,13 @@ UnoStatus uno_rules_get(const UnoRules *r, const char *key, char *buf, size_t le
     return option_text(r, i, buf, len);
 }
 
+/* A house rule (its source begins "house rule") that is off is left out of
+ * the state's hash and a saved `new`: a game without house rules is hashed
+ * and saved as before they came, and old saves (tests/table/old-saves) load
+ * and replay to their states. Every option added since saves were first kept
+ * is a house rule, off when 0, so the source alone keeps this list; an option
+ * added later that is not a house rule would need its own field here (the
+ * value old saves assumed) instead. */
 static bool house_rule_off(const UnoRules *r, int i)
 {
     return strncmp(option_info[i].source, "house rule", 10) == 0 && field_read(r, i) == 0;
@@ -590,6 +610,8 @@ static int lost_cards_err(const UnoRules *r, char *err, size_t errlen)
     return UNO_OK;
 }
 
+bool uno_rules_wd4_challenge(const UnoRules *r) { return wd4_challenged(r); }
+
 /* The cards of the whole deck(s) for n players. */
 static int deck_cards(const UnoRules *r, int n, int *ndecks)
 {
@@ -623,6 +645,11 @@ UnoStatus uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t 
     /* KPGUT 'Scoring': every player scores when they finish. */
     if (r->scoring == UNO_SCORING_SESSION && !r->play_to_last) {
         return fail(err, errlen, UNO_E_BAD_REQUEST, "scoring = session needs play_to_last = true");
+    }
+    /* house rule (mercy): nobody may be out before the first play */
+    if (r->hand_limit && r->hand_limit <= r->hand_size) {
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "hand_limit (%d) must be above hand_size (%d), or 0",
+                    r->hand_limit, r->hand_size);
     }
     if (nplayers == 0)
         return UNO_OK;
@@ -705,6 +732,55 @@ static int load_builtin(const char *name, UnoRules *out, int depth, char *err, s
 UnoStatus uno_rules_preset(const char *name, UnoRules *out, char *err, size_t errlen)
 {
     return load_builtin(name, out, 0, err, errlen);
+}
+
+/* ------------------------------------------------------------- presets */
+
+/* Named sets of house rules (docs/rules.md "Presets"): data, so that a
+ * preset of options added later is one more row (jump-in, once it is an
+ * option, joins 7-0's). */
+static const UnoPreset presets[] = {
+    {"stack_everything", "Draw 2s and Wild Draw 4s answer one another: the totals add up",
+     {{"stack_draw2", "true"}, {"stack_wd4", "true"}, {"stack_draw2_on_wd4", "true"},
+      {"stack_wd4_on_draw2", "true"}}},
+    {"draw_to_match", "draw until a card can be played, then play it (draw_rule = until_playable)",
+     {{"draw_rule", "until_playable"}}},
+    {"strict", "forced play and no bluffing: who can play must, and a Wild Draw 4 only without "
+               "the colour in force",
+     {{"forced_play", "true"}, {"no_bluffing", "true"}}},
+    {"mercy", "stack everything, draw to match, and a player holding 25 cards is out",
+     {{"stack_draw2", "true"}, {"stack_wd4", "true"}, {"stack_draw2_on_wd4", "true"},
+      {"stack_wd4_on_draw2", "true"}, {"draw_rule", "until_playable"}, {"hand_limit", "25"}}},
+    {"seven_o", "7-0: a 7 swaps hands with a chosen player, a 0 passes every hand on", {{"seven_o", "true"}}},
+};
+enum { PRESET_COUNT = sizeof presets / sizeof presets[0] };
+
+const UnoPreset *uno_presets(size_t *count)
+{
+    if (count)
+        *count = PRESET_COUNT;
+    return presets;
+}
+
+const char *uno_presets_list(void) { return "stack_everything, draw_to_match, strict, mercy, seven_o"; }
+
+UnoStatus uno_rules_apply_preset(UnoRules *r, const char *name, char *err, size_t errlen)
+{
+    const UnoPreset *p = NULL;
+    for (int k = 0; name && k < PRESET_COUNT && !p; k++)
+        if (strcmp(presets[k].name, name) == 0)
+            p = &presets[k];
+    if (!p) {
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "unknown preset '%.40s' (%s)", name ? name : "",
+                    uno_presets_list());
+    }
+    UnoRules with = *r;
+    char why[UNO_ERR_LEN];
+    for (const UnoPresetSetting *set = p->settings; set < p->settings + UNO_PRESET_SETTINGS && set->option; set++)
+        if (uno_rules_set(&with, set->option, set->value, why, sizeof why) != UNO_OK)
+            return fail(err, errlen, UNO_E_BAD_REQUEST, "preset %s: %s", p->name, why);
+    *r = with;
+    return UNO_OK;
 }
 
 /* ------------------------------------------------------------ rules files */

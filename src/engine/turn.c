@@ -71,8 +71,9 @@ void take_pending(UnoGame *g, EventSink *out)
 static void add_pending(UnoGame *g, PendingKind kind, int amount, EventSink *out)
 {
     g->pending = (int16_t)(g->pending + amount);
-    if (kind == PENDING_WILD4 || g->pending_kind != PENDING_WILD4)
-        g->pending_kind = (int8_t)kind; /* docs/rules.md reading 1: once a WD4 joins, only WD4 continues */
+    /* the last card says what may answer (docs/rules.md reading 1: after a
+     * WD4 only a WD4, unless the house rule lets a Draw 2 answer it) */
+    g->pending_kind = (int8_t)kind;
     int victim = next_seat(g, g->turn);
     g->turn = (int8_t)victim;
     g->phase = UNO_PHASE_PENDING;
@@ -80,7 +81,7 @@ static void add_pending(UnoGame *g, PendingKind kind, int amount, EventSink *out
     g->said_before = false;
     g->turn_t = g->t;
     bool may_challenge = g->pending_kind == PENDING_WILD4 && g->wd4_seat >= 0 &&
-                         g->rules.challenge != UNO_CHALLENGE_NONE;
+                         wd4_challenged(&g->rules);
     if (may_challenge || playable_mask(g, victim)) {
         ev_emit(out, UNO_EV_PENDING, victim, -1, UNO_NO_COLOR, g->pending, pending_reason(g), NULL, 0);
         return;
@@ -466,6 +467,8 @@ static const char *draw_refusal(const UnoGame *g, int seat)
     int drawable = g->stock_n + g->discard_n - (g->top != UNO_NO_CARD);
     if (drawable == 0 && playable_mask(g, seat)) /* docs/rules.md reading 8: only who cannot move is stuck */
         return "no cards are left to draw: play a card";
+    if (g->rules.forced_play && playable_mask(g, seat)) /* the house rule (docs/rules.md 'House rules') */
+        return "forced play: you can play a card, so you must";
     return NULL;
 }
 
@@ -614,6 +617,8 @@ int turn_pass(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
         return fail(err, errlen, UNO_E_ILLEGAL, g->phase == UNO_PHASE_MUST_PLAY
                         ? "after drawing a playable card you must play (KPGUT)"
                         : "you may pass only after drawing a playable card");
+    if (g->rules.forced_play)
+        return fail(err, errlen, UNO_E_ILLEGAL, "forced play: the drawn card can be played, so play it");
     pass_drawn(g, a->seat, out);
     return UNO_OK;
 }
@@ -647,8 +652,10 @@ int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
     int rc = require_turn(g, a->seat, err, errlen);
     if (rc)
         return rc;
-    if (g->rules.challenge == UNO_CHALLENGE_NONE)
-        return fail(err, errlen, UNO_E_ILLEGAL, "these rules have no Wild Draw 4 challenge");
+    if (!wd4_challenged(&g->rules))
+        return fail(err, errlen, UNO_E_ILLEGAL, g->rules.no_bluffing
+                        ? "no bluffing: every Wild Draw 4 played was legal, so none is challenged"
+                        : "these rules have no Wild Draw 4 challenge");
     if (g->phase != UNO_PHASE_PENDING || g->pending_kind != PENDING_WILD4 || g->wd4_seat < 0)
         return fail(err, errlen, UNO_E_ILLEGAL, "no Wild Draw 4 to challenge");
     challenge_wd4(g, a->seat, out);

@@ -1,6 +1,6 @@
 /*
  * request_new.c — the `new` request (request.h; docs/protocol.md
- * "`new`"): rules, options, players, seed, dealer, deck.
+ * "`new`"): rules, presets, options, players, seed, dealer, deck.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -66,6 +66,31 @@ static int option_text(const cJSON *o, char *text, size_t len, char *err, size_t
                  : type == UNO_OPT_INT ? "must be a whole number"
                                        : "must be a string, one of its values");
         return UNO_E_BAD_REQUEST;
+    }
+    return UNO_OK;
+}
+
+/* "presets": ["name", ...]: each preset's house rules set in order
+ * (docs/rules.md "Presets"), before "options". */
+static int apply_presets(const cJSON *req, UnoRules *r, char *err, size_t errlen)
+{
+    const cJSON *list = proto_field_get(req, "presets");
+    if (!list)
+        return UNO_OK;
+    if (!cJSON_IsArray(list)) {
+        snprintf(err, errlen, "field 'presets' must be a list of preset names (%s)", uno_presets_list());
+        return UNO_E_BAD_REQUEST;
+    }
+    for (const cJSON *p = list->child; p; p = p->next) {
+        char why[UNO_ERR_LEN];
+        if (!cJSON_IsString(p)) {
+            snprintf(err, errlen, "field 'presets': each must be a preset's name (%s)", uno_presets_list());
+            return UNO_E_BAD_REQUEST;
+        }
+        if (uno_rules_apply_preset(r, p->valuestring, why, sizeof why) != UNO_OK) {
+            snprintf(err, errlen, "presets: %s", why);
+            return UNO_E_BAD_REQUEST;
+        }
     }
     return UNO_OK;
 }
@@ -159,6 +184,8 @@ int proto_request_new(const cJSON *req, UnoRulesLoader load, int64_t t, UnoRules
         st = load_rules(name, load, &r, err, errlen);
     if (st == UNO_OK)
         st = read_name(req, &r, err, errlen);
+    if (st == UNO_OK)
+        st = apply_presets(req, &r, err, errlen);
     if (st == UNO_OK)
         st = apply_options(req, &r, err, errlen);
     if (st == UNO_OK)

@@ -17,7 +17,7 @@ static const char *const watch_names[] = {"none", "counts", "hands"};
 /* What a create request may hold: "op" and "id", then the table's fields in
  * the order its normalised form keeps them (docs/protocol.md "Lobby
  * requests"). */
-static const char *const create_fields[] = {"op", "id", "rules", "options", "seats", "spectators", "bot_pace_ms",
+static const char *const create_fields[] = {"op", "id", "rules", "presets", "options", "seats", "spectators", "bot_pace_ms",
                                             "away_bot_ms", "match", "tournament", "deck", "dealer", "public"};
 #define TABLE_FIELDS_FROM 2 /* create_fields from here on are the table's */
 static const char *const bot_levels[] = {"easy", "medium", "hard", "expert"};
@@ -132,7 +132,7 @@ cJSON *srv_config_new_game(const cJSON *config, WatchMode watching, const RoomSe
     cJSON *req = cJSON_CreateObject();
     bool ok = req != NULL;
     proto_json_put(req, "op", cJSON_CreateString("new"), &ok);
-    static const char *const copied[] = {"rules", "options", "match", "tournament", "deck", "dealer"};
+    static const char *const copied[] = {"rules", "presets", "options", "match", "tournament", "deck", "dealer"};
     for (size_t i = 0; ok && i < sizeof copied / sizeof copied[0]; i++)
         if (proto_field_has(config, copied[i]))
             proto_json_put(req, copied[i], cJSON_Duplicate(proto_field_get(config, copied[i]), true), &ok);
@@ -293,6 +293,25 @@ static cJSON *options_info_json(bool *ok)
     return list;
 }
 
+/* The `rules` answer's presets (docs/rules.md "Presets"): each one's name,
+ * meaning and the options it sets, as text (uno rules writes them so). */
+static cJSON *presets_json(bool *ok)
+{
+    size_t n;
+    const UnoPreset *p = uno_presets(&n);
+    cJSON *list = cJSON_CreateArray();
+    for (size_t i = 0; i < n; i++) {
+        cJSON *o = cJSON_CreateObject(), *settings = cJSON_CreateObject();
+        proto_json_put(o, "name", cJSON_CreateString(p[i].name), ok);
+        proto_json_put(o, "meaning", cJSON_CreateString(p[i].meaning), ok);
+        for (const UnoPresetSetting *s = p[i].settings; s < p[i].settings + UNO_PRESET_SETTINGS && s->option; s++)
+            proto_json_put(settings, s->option, cJSON_CreateString(s->value), ok);
+        proto_json_put(o, "options", settings, ok);
+        proto_json_push(list, o, ok);
+    }
+    return list;
+}
+
 cJSON *srv_config_rules_json(void)
 {
     bool ok = true;
@@ -307,6 +326,7 @@ cJSON *srv_config_rules_json(void)
     }
     proto_json_put(o, "rule_sets", sets, &ok);
     proto_json_put(o, "options", options_info_json(&ok), &ok);
+    proto_json_put(o, "presets", presets_json(&ok), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;

@@ -25,7 +25,7 @@ static int newest_first(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
-/* {"table":CODE,"rules":…,"options":…,"match":…,"seats":N,"people":N,"free":N}:
+/* {"table":CODE,"rules":…,"presets":…,"options":…,"match":…,"seats":N,"people":N,"free":N}:
  * the counts of seats, of people seated and of seats free for a person. */
 static cJSON *listed_json(const Room *r)
 {
@@ -37,7 +37,7 @@ static cJSON *listed_json(const Room *r)
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
     proto_json_put(o, "table", cJSON_CreateString(r->code), &ok);
-    static const char *const told[] = {"rules", "options", "match", "tournament"};
+    static const char *const told[] = {"rules", "presets", "options", "match", "tournament"};
     for (size_t i = 0; i < sizeof told / sizeof told[0]; i++)
         if (proto_field_has(r->config, told[i]))
             proto_json_put(o, told[i], cJSON_Duplicate(proto_field_get(r->config, told[i]), true), &ok);

@@ -84,6 +84,8 @@ cJSON *srv_room_json(const Room *r)
     proto_json_put(o, "type", cJSON_CreateString("table"), &ok);
     proto_json_put(o, "table", cJSON_CreateString(r->code), &ok);
     proto_json_put(o, "rules", cJSON_Duplicate(proto_field_get(r->config, "rules"), true), &ok);
+    if (proto_field_has(r->config, "presets"))
+        proto_json_put(o, "presets", cJSON_Duplicate(proto_field_get(r->config, "presets"), true), &ok);
     if (proto_field_has(r->config, "options"))
         proto_json_put(o, "options", cJSON_Duplicate(proto_field_get(r->config, "options"), true), &ok);
     proto_json_put(o, "status", cJSON_CreateString(status_name(r)), &ok);

@@ -270,21 +270,20 @@ static inline int next_action(UnoSimWorker *w, int turn, bool all_random, UnoAct
 
 /* How the simulator counts each type of action: its time in the model;
  * whether, by the seat in turn, it makes (or goes on with) a turn, and
- * whether that turn then goes on (after a draw, a colour, a challenge); and
- * whether it can take a hand off the table without a play (KPGUT §9, §15). */
+ * whether that turn then goes on (after a draw, a colour, a challenge). */
 static const struct {
     uint8_t time; /* UnoSimTime */
-    bool turn, goes_on, empties;
+    bool turn, goes_on;
 } counted[UNO_ACT_COUNT] = {
-    [UNO_ACT_PLAY] = {UNO_SIM_T_PLAY, true, false, false},
-    [UNO_ACT_DRAW] = {UNO_SIM_T_DRAW, true, true, false},
-    [UNO_ACT_PASS] = {UNO_SIM_T_PASS, true, false, false},
-    [UNO_ACT_TAKE] = {UNO_SIM_T_TAKE, true, false, false},
-    [UNO_ACT_COLOR] = {UNO_SIM_T_COLOR, true, true, false},
-    [UNO_ACT_CHALLENGE] = {UNO_SIM_T_CHALLENGE, true, true, false},
-    [UNO_ACT_SUSPECT] = {UNO_SIM_T_CHALLENGE, false, false, true},
-    [UNO_ACT_WARN] = {UNO_SIM_T_CALL, false, false, true},
-    [UNO_ACT_GIVEUP] = {UNO_SIM_T_CALL, false, false, true},
+    [UNO_ACT_PLAY] = {UNO_SIM_T_PLAY, true, false},
+    [UNO_ACT_DRAW] = {UNO_SIM_T_DRAW, true, true},
+    [UNO_ACT_PASS] = {UNO_SIM_T_PASS, true, false},
+    [UNO_ACT_TAKE] = {UNO_SIM_T_TAKE, true, false},
+    [UNO_ACT_COLOR] = {UNO_SIM_T_COLOR, true, true},
+    [UNO_ACT_CHALLENGE] = {UNO_SIM_T_CHALLENGE, true, true},
+    [UNO_ACT_SUSPECT] = {UNO_SIM_T_CHALLENGE, false, false},
+    [UNO_ACT_WARN] = {UNO_SIM_T_CALL},
+    [UNO_ACT_GIVEUP] = {UNO_SIM_T_CALL},
     [UNO_ACT_UNO] = {UNO_SIM_T_CALL},     [UNO_ACT_CATCH] = {UNO_SIM_T_CALL},
     [UNO_ACT_JOIN] = {UNO_SIM_T_CALL},    [UNO_ACT_VOTE] = {UNO_SIM_T_CALL},
     [UNO_ACT_TICK] = {UNO_SIM_T_CALL},    [UNO_ACT_DISPUTE] = {UNO_SIM_T_CALL},
@@ -294,39 +293,28 @@ static const struct {
 
 /* Cards drawn and reshuffles, from the piles' sizes (events are off). A
  * play of p cards adds them to the played cards; a hand that leaves the table
- * without a play (KPGUT §9, §15: b cards) goes to the played cards or the
- * stock (option giveup_into); a reshuffle moves r cards from the played cards
- * to the stock; drawing takes from the stock. Per action:
+ * without a play (KPGUT §9, §15, the hand limit: b cards, counted by the
+ * engine, uno_game_set_aside) goes to the played cards or the stock (option
+ * giveup_into); a reshuffle moves r cards from the played cards to the
+ * stock; drawing takes from the stock. Per action:
  *     discard' = discard + p + b_pile - r        (so r is known),
  * and over the game the stock's changes add up:
  *     drawn = stock(start) - stock(end) + sum r + sum b_stock. */
 typedef struct Flow {
     int stock0, discard;           /* the stock at the start; the pile now */
+    int set_aside;                 /* uno_game_set_aside before the action */
     int64_t reshuffled, to_stock;  /* sum r, sum b_stock */
-    int hands[UNO_MAX_PLAYERS];    /* before an action that may empty a hand */
 } Flow;
 
-/* Cards that left hands (not played) during action a; hands[] holds the
- * counts from before it. */
-static int cards_left(const UnoGame *g, const UnoAction *a, const Flow *f)
-{
-    int left = 0;
-    for (int s = 0; s < uno_game_nplayers(g); s++) {
-        int now = uno_game_hand_count(g, s);
-        if (s == a->seat && a->type == UNO_ACT_GIVEUP)
-            left += f->hands[s] - now;
-        else if (s != a->seat && now < f->hands[s])
-            left += f->hands[s] - now;
-    }
-    return left;
-}
-
-/* After action a: whether the pile became a new stock during it. */
-static inline __attribute__((always_inline)) bool flow_step(const UnoGame *g, const UnoAction *a, bool hands, Flow *f)
+/* After action a: whether the pile became a new stock during it; hands
+ * are set aside only where `set_asides` says they may be. */
+static inline __attribute__((always_inline)) bool flow_step(const UnoGame *g, const UnoAction *a, bool set_asides,
+                                                            Flow *f)
 {
     int played = a->type == UNO_ACT_PLAY ? a->ncards : 0, to_pile = 0;
-    if (hands) {
-        int left = cards_left(g, a, f);
+    int left = set_asides ? uno_game_set_aside(g) - f->set_aside : 0;
+    if (left) {
+        f->set_aside += left;
         if (uno_game_rules(g)->giveup_into == UNO_PILE_STOCK)
             f->to_stock += left;
         else
@@ -376,7 +364,7 @@ static int nobody_acts(const UnoSimWorker *w, const UnoSimRecord *r, int turn, c
 /* Game `index`, through uno_game_step or (--reference, events) the checked
  * uno_game_apply. Inline in sim_play, which compiles it apart for games
  * between random bots on the trusted path (`random_trusted`: nobody acts
- * out of turn or empties a hand without a play, no events), the most
+ * out of turn, no events), the most
  * frequent run, without the tests of the others. */
 static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoSimRecord *r, bool random_trusted,
                                                             char *err, size_t errlen)
@@ -410,6 +398,8 @@ static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoS
     const uint64_t max_actions = c->max_actions;
     const bool trusted = random_trusted || (!c->reference && !emit);
     const bool all_random = random_trusted || w->all_random;
+    /* random bots never give up: only the hand limit sets their hands aside */
+    const bool set_asides = !random_trusted || c->rules.hand_limit;
     UnoAction a;
     for (int turn; (turn = uno_game_turn(w->g)) >= 0;) {
         if (actions >= max_actions) {
@@ -423,9 +413,6 @@ static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoS
         int seat = next_action(w, turn, all_random, &a);
         if (seat < 0)
             return nobody_acts(w, r, turn, err, errlen);
-        bool hands = !random_trusted && counted[a.type].empties;
-        for (int s = 0; hands && s < c->nplayers; s++)
-            flow.hands[s] = uno_game_hand_count(w->g, s);
         if (trusted)
             uno_game_step(w->g, &a);
         else if (uno_game_apply(w->g, &a, emit, emit_ctx, why, sizeof why) != UNO_OK) {
@@ -437,7 +424,7 @@ static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoS
         }
         actions++;
         tally[counted[a.type].time]++;
-        reshuffles += flow_step(w->g, &a, hands, &flow);
+        reshuffles += flow_step(w->g, &a, set_asides, &flow);
         if (seat == turn && counted[a.type].turn) {
             turns += continuing != seat;
             continuing = counted[a.type].goes_on ? seat : -1;

@@ -141,7 +141,11 @@ bool sim_playout_fits(const UnoSimConfig *c)
     for (int s = 0; s < c->nplayers; s++)
         if (c->bots[s] != UNO_BOT_RANDOM)
             return false;
-    return c->emit == NULL && !c->reference && !c->engine && !c->rules.seven_o;
+    /* the house rules forced play, hand limit and 7-0 (docs/rules.md) it
+     * does not play: their games go through the engine */
+    if (c->rules.forced_play || c->rules.hand_limit || c->rules.seven_o)
+        return false;
+    return c->emit == NULL && !c->reference && !c->engine;
 }
 
 UnoPlayout *sim_playout_new(const UnoSimConfig *c)
@@ -283,17 +287,19 @@ STEP uint64_t po_playable(const UnoPlayout *p, int seat)
     case UNO_PHASE_PENDING:
         if (p->pending_kind == PENDING_DRAW2) {
             m = p->c.rules.stack_draw2 ? VALUE_BITS(UNO_DRAW2) : 0;
-            if (p->c.rules.wd4_on_draw2 && !(held & VALUE_BITS(UNO_DRAW2)))
+            if (p->c.rules.stack_wd4_on_draw2 || (p->c.rules.wd4_on_draw2 && !(held & VALUE_BITS(UNO_DRAW2))))
                 m |= BIT(POS_WILD4);
         } else {
             m = p->c.rules.stack_wd4 ? BIT(POS_WILD4) : 0;
+            if (p->c.rules.stack_draw2_on_wd4)
+                m |= VALUE_BITS(UNO_DRAW2);
         }
         return held & m;
     default: /* UNO_PHASE_TURN, UNO_PHASE_MUST_PLAY */
         if (p->top == NO_TOP)
             return held & ~BIT(POS_WILD4);
         m = po_matching(p);
-        if (p->c.rules.challenge != UNO_CHALLENGE_NONE || !po_wd4_breaks_rule(p, held))
+        if (wd4_challenged(&p->c.rules) || !po_wd4_breaks_rule(p, held))
             m |= BIT(POS_WILD4);
         return held & m;
     }
@@ -401,11 +407,10 @@ static void po_take_pending(UnoPlayout *p)
 static void po_add_pending(UnoPlayout *p, PendingKind kind, int amount)
 {
     p->pending += amount;
-    if (kind == PENDING_WILD4 || p->pending_kind != PENDING_WILD4)
-        p->pending_kind = kind;
+    p->pending_kind = kind;
     p->turn = po_next_seat(p, p->turn, 1);
     p->phase = UNO_PHASE_PENDING;
-    bool may_challenge = p->pending_kind == PENDING_WILD4 && p->c.rules.challenge != UNO_CHALLENGE_NONE;
+    bool may_challenge = p->pending_kind == PENDING_WILD4 && wd4_challenged(&p->c.rules);
     if (!may_challenge && !po_playable(p, p->turn))
         po_take_pending(p);
 }

@@ -29,8 +29,9 @@
 
 /* ------------------------------------------------------------- helpers */
 
-/* A game dealt under the rule set (one option changed); its deal's events
- * go to emit, which may read *rules (NULL: the events go nowhere). */
+/* A game dealt under the rule set (one option changed, or with option
+ * "preset" the preset `value` applied); its deal's events go to emit,
+ * which may read *rules (NULL: the events go nowhere). */
 static UnoGame *new_game_told(const char *rules_name, const char *option, const char *value, int n, uint64_t seed,
                               UnoRules *rules, void (*emit)(void *, const UnoEvent *), void *ctx)
 {
@@ -38,7 +39,9 @@ static UnoGame *new_game_told(const char *rules_name, const char *option, const 
     char err[UNO_ERR_LEN] = "";
     if (uno_rules_preset(rules_name, &r, err, sizeof err) != UNO_OK)
         fail_msg("preset %s: %s", rules_name, err);
-    if (option && uno_rules_set(&r, option, value, err, sizeof err) != UNO_OK)
+    bool preset = option && strcmp(option, "preset") == 0;
+    if (option && (preset ? uno_rules_apply_preset(&r, value, err, sizeof err)
+                          : uno_rules_set(&r, option, value, err, sizeof err)) != UNO_OK)
         fail_msg("%s=%s: %s", option, value, err);
     UnoSetup s;
     sim_setup(&s, n, seed);
@@ -257,6 +260,25 @@ static void test_legal_kpgut(void **state)
     assert_true(c.by_type[UNO_ACT_SUSPECT] > 0);
     assert_int_equal(c.by_type[UNO_ACT_GIVEUP], 0);
     soak("kpgut", "honour", "true", 60);
+}
+
+/* docs/rules.md "House rules and presets": the bots need nothing but the
+ * engine's legal actions. Forced play leaves no `pass` after a draw (the
+ * heuristic must play a drawn card it would rather keep); with no bluffing
+ * there is nothing to challenge; chains of every kind; the hand limit
+ * puts players out. */
+static void test_legal_house_rules(void **state)
+{
+    (void)state;
+    Counts c = soak("mattel", "forced_play", "true", 150);
+    assert_int_equal(c.by_type[UNO_ACT_PASS], 0);
+    c = soak("mattel", "preset", "strict", 100);
+    assert_int_equal(c.by_type[UNO_ACT_CHALLENGE], 0);
+    assert_int_equal(c.by_type[UNO_ACT_PASS], 0);
+    c = soak("classic", "preset", "stack_everything", 100);
+    assert_true(c.by_type[UNO_ACT_TAKE] > 0);
+    soak("kpgut", "preset", "mercy", 60);
+    soak("mattel", "hand_limit", "12", 100);
 }
 
 /* --------------------------------------------- heuristic beats random */
@@ -727,6 +749,7 @@ int main(void)
         cmocka_unit_test(test_legal_mattel_booklet),
         cmocka_unit_test(test_legal_classic),
         cmocka_unit_test(test_legal_kpgut),
+        cmocka_unit_test(test_legal_house_rules),
         cmocka_unit_test(test_heuristic_beats_random),
         cmocka_unit_test(test_challenges_follow_what_was_seen),
         cmocka_unit_test(test_search_rewards),

@@ -74,6 +74,11 @@ static void test_every_command_says_what_was_wrong(void **state)
     refused("play --rules nonsense", "play", "not a rule set (mattel, classic, kpgut) nor a rules file");
     refused("play --options hand_size=99", "play", "--options: hand_size: value out of range");
     refused("play --rules mattel --players 30", "play", "30 players: these rules take 2..10");
+    refused("play --presets stack_it_all", "play",
+            "--presets: unknown preset 'stack_it_all' (stack_everything, draw_to_match, strict, mercy, seven_o)");
+    refused("play --presets mercy --options hand_limit=5", "play", "hand_limit (5) must be above hand_size (7)");
+    refused("sim --presets strict,nope", "sim", "--presets: unknown preset 'nope'");
+    refused("arena --bots medium,hard --presets nope", "arena", "--presets: unknown preset 'nope'");
     refused("sim --players 99", "sim", "--players: '99' is not a whole number in 2..30");
     refused("sim --frob", "sim", "--frob");
     refused("sim --bots clever", "sim", "--bots: unknown bot 'clever'");

@@ -1,5 +1,6 @@
 /*
- * test_soak.c — random play at scale: for every rule set, games of 2 to 10
+ * test_soak.c — random play at scale: for every rule set, alone and with
+ * every house rule on (docs/rules.md "House rules and presets"), games of 2 to 10
  * players (15 under kpgut) where the player in turn picks uniformly among
  * the legal actions and the others act out of turn at random (catches, side
  * slides, suspicions, warnings, give-ups, votes, joins, spectators), while
@@ -17,11 +18,12 @@
  * In one game in TWIN_EVERY, every legal action is also applied to a copy
  * through the trusted path (uno_game_step): the two games must be equal.
  *
- * Mattel and KPGUT are soaked again with the house rule 7-0 on: after every
- * swap and rotation the cards are still all there, the views show each seat
- * its own new hand only, and the two paths agree.
+ * Mattel and KPGUT are soaked again with the house rule 7-0 on alone: after
+ * every swap and rotation the cards are still all there, the views show each
+ * seat its own new hand only, and the two paths agree.
  *
- * UNO_SOAK_GAMES sets the games per rule set (default 100000; CI runs the
+ * UNO_SOAK_GAMES sets the games per rule set (default 100000, a quarter of
+ * them with every house rule; CI runs the
  * default under ASan and UBSan), UNO_SHARD=i/k the i-th of k equal runs of
  * them that this process plays.
  */
@@ -55,6 +57,7 @@ typedef struct Soak {
     size_t stepped_room;
     long steps_compared;
     long events, rendered; /* events checked, renderings checked */
+    long put_out;          /* players put out by the hand limit (house rules) */
 } Soak;
 
 /* Whose eyes an event's cards are for (docs/protocol.md, "as"), by type;
@@ -85,6 +88,7 @@ static void check_event(void *ctx, const UnoEvent *ev)
     Soak *s = ctx;
     const UnoRules *r = uno_game_rules(s->game);
     s->events++;
+    s->put_out += ev->type == UNO_EV_GIVEUP && ev->reason == UNO_R_MERCY;
     for (int v = UNO_VIEWER_SPECTATOR; v < UNO_MAX_PLAYERS; v++) {
         bool may = oracle(r, ev, v);
         if (uno_event_visible(r, ev, v) != may)
@@ -311,17 +315,37 @@ static void shard_games(long games, long *first, long *end)
     *end = games * (i + 1) / k;
 }
 
-static void soak(const char *name, int max_players, bool seven_o)
+/* Which house rules a soak turns on. */
+typedef enum { BOOKS_ONLY, SEVEN_O, EVERY_HOUSE_RULE } HouseRules;
+
+/* Every house rule on (docs/rules.md "House rules and presets"): the
+ * presets that hold them all, 7-0, and a hand limit low enough to be
+ * reached often. */
+static void house_rules_on(UnoRules *rules)
+{
+    char err[UNO_ERR_LEN];
+    static const char *const all[] = {"mercy", "strict", "seven_o"};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (uno_rules_apply_preset(rules, all[i], err, sizeof err) != UNO_OK)
+            fail_msg("%s", err);
+    rules->hand_limit = rules->hand_size + 8;
+}
+
+static void soak(const char *name, int max_players, HouseRules house)
 {
     UnoRules rules;
     char err[UNO_ERR_LEN];
     if (uno_rules_preset(name, &rules, err, sizeof err) != UNO_OK)
         fail_msg("%s", err);
+    if (house == EVERY_HOUSE_RULE)
+        house_rules_on(&rules);
     /* the out-of-turn situations the soak must reach */
     rules.honour = true;
-    rules.seven_o = seven_o; /* house rule 7-0: hands swapped and passed on */
+    if (house == SEVEN_O)
+        rules.seven_o = true; /* house rule 7-0: hands swapped and passed on */
     long first, end;
-    shard_games(games_per_rule_set(), &first, &end);
+    /* every house rule's games: a quarter as many, as they add three runs to the suite */
+    shard_games(games_per_rule_set() / (house == EVERY_HOUSE_RULE ? 4 : 1), &first, &end);
     Soak *s = calloc(1, sizeof *s);
     for (long i = first; i < end; i++) {
         int n = 2 + (int)(i % (max_players - 1));
@@ -330,19 +354,25 @@ static void soak(const char *name, int max_players, bool seven_o)
         uno_rng_seed(&s->rng, 0x50a4 + (uint64_t)i); /* a game is the same in any shard */
         play_one(s, &rules, n, (uint64_t)i * 7919 + 1);
     }
+    static const char *const house_label[] = {"", " with 7-0", " with every house rule"};
     printf("soak %s%s: %ld games (from %ld), %ld actions, %ld rejected; %ld events checked for every "
            "viewer, %ld events and views rendered and checked; %ld legal actions stepped the same\n",
-           name, seven_o ? " with 7-0" : "", end - first, first, s->actions, s->rejected, s->events, s->rendered, s->steps_compared);
+           name, house_label[house], end - first, first, s->actions, s->rejected, s->events, s->rendered, s->steps_compared);
     assert_true(s->steps_compared > 0);
+    if (house == EVERY_HOUSE_RULE)
+        assert_true(s->put_out > 0); /* the hand limit was reached, not only allowed */
     free(s->stepped);
     free(s);
 }
 
-static void soak_mattel(void **state) { (void)state; soak("mattel", 10, false); }
-static void soak_classic(void **state) { (void)state; soak("classic", 10, false); }
-static void soak_kpgut(void **state) { (void)state; soak("kpgut", 15, false); }
-static void soak_mattel_seven_o(void **state) { (void)state; soak("mattel", 10, true); }
-static void soak_kpgut_seven_o(void **state) { (void)state; soak("kpgut", 15, true); }
+static void soak_mattel(void **state) { (void)state; soak("mattel", 10, BOOKS_ONLY); }
+static void soak_classic(void **state) { (void)state; soak("classic", 10, BOOKS_ONLY); }
+static void soak_kpgut(void **state) { (void)state; soak("kpgut", 15, BOOKS_ONLY); }
+static void soak_mattel_seven_o(void **state) { (void)state; soak("mattel", 10, SEVEN_O); }
+static void soak_kpgut_seven_o(void **state) { (void)state; soak("kpgut", 15, SEVEN_O); }
+static void soak_mattel_house(void **state) { (void)state; soak("mattel", 10, EVERY_HOUSE_RULE); }
+static void soak_classic_house(void **state) { (void)state; soak("classic", 10, EVERY_HOUSE_RULE); }
+static void soak_kpgut_house(void **state) { (void)state; soak("kpgut", 15, EVERY_HOUSE_RULE); }
 
 int main(void)
 {
@@ -352,6 +382,9 @@ int main(void)
         cmocka_unit_test(soak_kpgut),
         cmocka_unit_test(soak_mattel_seven_o),
         cmocka_unit_test(soak_kpgut_seven_o),
+        cmocka_unit_test(soak_mattel_house),
+        cmocka_unit_test(soak_classic_house),
+        cmocka_unit_test(soak_kpgut_house),
     };
     return cmocka_run_group_tests_name("soak", tests, NULL, NULL);
 }

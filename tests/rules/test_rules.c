@@ -483,6 +483,90 @@ static bool lower_snake(const char *s)
     return true;
 }
 
+/* docs/rules.md "Presets": each preset applies on every built-in rule set
+ * and sets exactly its options to its values; the list of names in
+ * messages is the table's. */
+static void test_presets_apply_everywhere(void **state)
+{
+    (void)state;
+    size_t n;
+    const UnoPreset *p = uno_presets(&n);
+    assert_true(n >= 4);
+    char list[256] = "";
+    for (size_t i = 0; i < n; i++) {
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", p[i].name);
+        assert_true(lower_snake(p[i].name));
+        assert_true(p[i].meaning && p[i].meaning[0]);
+        for (const char *const *set = uno_rules_builtin_names(); *set; set++) {
+            UnoRules r = load(*set);
+            char err[UNO_ERR_LEN] = "";
+            if (uno_rules_apply_preset(&r, p[i].name, err, sizeof err) != UNO_OK)
+                fail_msg("preset %s on %s: %s", p[i].name, *set, err);
+            assert_int_equal(uno_rules_validate(&r, 4, err, sizeof err), UNO_OK);
+            for (const UnoPresetSetting *s = p[i].settings; s < p[i].settings + UNO_PRESET_SETTINGS && s->option; s++) {
+                char value[64];
+                get(&r, s->option, value, sizeof value);
+                assert_string_equal(value, s->value);
+            }
+        }
+    }
+    assert_string_equal(uno_presets_list(), list);
+}
+
+/* docs/rules.md "Presets": the five of the table, with their options. */
+static void test_presets_documented(void **state)
+{
+    (void)state;
+    UnoRules r = load("mattel");
+    char err[UNO_ERR_LEN], value[64];
+    assert_int_equal(uno_rules_apply_preset(&r, "stack_everything", err, sizeof err), UNO_OK);
+    const char *stacks[] = {"stack_draw2", "stack_wd4", "stack_draw2_on_wd4", "stack_wd4_on_draw2"};
+    for (size_t i = 0; i < sizeof stacks / sizeof stacks[0]; i++) {
+        get(&r, stacks[i], value, sizeof value);
+        assert_string_equal(value, "true");
+    }
+    r = load("mattel");
+    assert_int_equal(uno_rules_apply_preset(&r, "draw_to_match", err, sizeof err), UNO_OK);
+    assert_int_equal(r.draw_rule, UNO_DRAW_UNTIL_PLAYABLE);
+    assert_int_equal(uno_rules_apply_preset(&r, "strict", err, sizeof err), UNO_OK);
+    assert_true(r.forced_play && r.no_bluffing);
+    assert_false(uno_rules_wd4_challenge(&r)); /* no bluffing: nothing to challenge */
+    r = load("kpgut");
+    assert_int_equal(uno_rules_apply_preset(&r, "mercy", err, sizeof err), UNO_OK);
+    assert_int_equal(r.hand_limit, 25);
+    assert_true(r.stack_draw2_on_wd4 && r.stack_wd4_on_draw2);
+    r = load("classic");
+    assert_int_equal(uno_rules_apply_preset(&r, "seven_o", err, sizeof err), UNO_OK);
+    assert_true(r.seven_o);
+}
+
+/* An unknown preset is refused, named with the known ones; nothing changes. */
+static void test_preset_refusal_changes_nothing(void **state)
+{
+    (void)state;
+    UnoRules r = load("classic"), before = r;
+    char err[UNO_ERR_LEN];
+    assert_int_not_equal(uno_rules_apply_preset(&r, "stack_it_all", err, sizeof err), UNO_OK);
+    assert_non_null(strstr(err, "unknown preset 'stack_it_all'"));
+    assert_non_null(strstr(err, uno_presets_list()));
+    assert_memory_equal(&r, &before, sizeof r);
+    assert_int_not_equal(uno_rules_apply_preset(&r, NULL, err, sizeof err), UNO_OK);
+    assert_memory_equal(&r, &before, sizeof r);
+}
+
+/* docs/rules.md `hand_limit`: above hand_size, or 0. */
+static void test_hand_limit_above_hand_size(void **state)
+{
+    (void)state;
+    UnoRules r = load("mattel");
+    char err[UNO_ERR_LEN];
+    r.hand_limit = 7;
+    assert_int_not_equal(uno_rules_validate(&r, 4, err, sizeof err), UNO_OK);
+    assert_non_null(strstr(err, "hand_limit (7) must be above hand_size (7)"));
+    r.hand_limit = 8;
+    assert_int_equal(uno_rules_validate(&r, 4, err, sizeof err), UNO_OK);
+}
+
 static void test_option_table(void **state)
 {
     (void)state;
@@ -491,10 +575,11 @@ static void test_option_table(void **state)
         "players_per_deck", "blanks", "lost_cards", "spare_blanks", "blank_draw", "blank_skip", "blank_points",
         "hand_size", "min_players", "max_players", "dealer", "deal_rotates", "opening",
         "first_reverse", "first_wild", "first_wd4", "play_sets", "draw_rule", "wd4_rule",
-        "wd4_on_draw2", "challenge", "stack_draw2", "stack_wd4", "two_player_reverse_skips",
+        "wd4_on_draw2", "challenge", "stack_draw2", "stack_wd4", "stack_draw2_on_wd4",
+        "stack_wd4_on_draw2", "forced_play", "no_bluffing", "two_player_reverse_skips",
         "side_slide", "seven_o", "last_card_draw", "tactical_suspect", "suspect_shown_to",
         "wrong_suspect_draw", "uno_penalty", "uno_grace_ms", "uno_window", "uno_self_catch",
-        "play_to_last", "stock_out_ends", "scoring", "target", "time_limit_min", "partners",
+        "play_to_last", "stock_out_ends", "hand_limit", "scoring", "target", "time_limit_min", "partners",
         "giveup", "giveup_into", "join", "join_cards", "spectators", "spectators_see_hands", "warnings", "votes", "honour",
         "cheat_penalty", "away_ms", "away_draw", "help_penalty"};
     size_t n;
@@ -1072,6 +1157,10 @@ int main(void)
         cmocka_unit_test(test_builtin_names_are_the_files),
         cmocka_unit_test(test_builtin_texts_are_the_files_on_disk),
         cmocka_unit_test(test_preset_unknown),
+        cmocka_unit_test(test_presets_apply_everywhere),
+        cmocka_unit_test(test_presets_documented),
+        cmocka_unit_test(test_preset_refusal_changes_nothing),
+        cmocka_unit_test(test_hand_limit_above_hand_size),
         cmocka_unit_test(test_matrix_deck),
         cmocka_unit_test(test_matrix_players),
         cmocka_unit_test(test_matrix_who_deals),

@@ -162,6 +162,12 @@ static void test_options_of_the_play(void **state)
         {"mattel", "partners=true", 4, 2000},
         {"mattel", "play_to_last=true", 5, 1000},
         {"kpgut", "stack_draw2=false,stack_wd4=false,wd4_on_draw2=false", 4, 500},
+        /* house rules (docs/rules.md "House rules and presets") */
+        {"mattel", "stack_draw2=true,stack_wd4=true,stack_draw2_on_wd4=true,stack_wd4_on_draw2=true", 4, 2000},
+        {"classic", "stack_draw2_on_wd4=true", 3, 2000},
+        {"kpgut", "stack_wd4_on_draw2=true", 4, 500},
+        {"mattel", "no_bluffing=true", 4, 2000},
+        {"kpgut", "no_bluffing=true,stack_draw2_on_wd4=true", 5, 500},
     };
     run_cases(cases, sizeof cases / sizeof cases[0]);
 }
@@ -204,6 +210,15 @@ static void test_fits_only_random_bots(void **state)
     c.bots[3] = UNO_BOT_HEURISTIC; /* not a seat of this game */
     assert_true(sim_playout_fits(&c));
     c.reference = true;
+    assert_false(sim_playout_fits(&c));
+    c.reference = false;
+    c.rules.forced_play = true; /* house rules it leaves to the engine */
+    assert_false(sim_playout_fits(&c));
+    c.rules.forced_play = false;
+    c.rules.hand_limit = 25;
+    assert_false(sim_playout_fits(&c));
+    c.rules.hand_limit = 0;
+    c.rules.seven_o = true;
     assert_false(sim_playout_fits(&c));
 }
 

@@ -218,6 +218,22 @@ static void test_counts_agree_with_events(void **state)
     counts_agree("kpgut", 15, "r", 20);
 }
 
+/* The house rule hand limit (docs/rules.md) puts hands out without a play,
+ * into the played cards or the stock (giveup_into): the cards drawn and the
+ * reshuffles a record works out from the piles are still those the events
+ * tell. */
+static void test_counts_agree_under_a_hand_limit(void **state)
+{
+    (void)state;
+    UnoSimConfig c;
+    config(&c, "mattel", "hand_limit", "12", 4);
+    counts_agree_config(&c, 300);
+    config(&c, "kpgut", "hand_limit", "14", 5);
+    char err[UNO_ERR_LEN];
+    assert_int_equal(uno_rules_set(&c.rules, "giveup_into", "stock", err, sizeof err), UNO_OK);
+    counts_agree_config(&c, 200);
+}
+
 /* KPGUT §5: when the piles can no longer make a stock the game ends
  * ("exhausted") and every player still in it is ranked as in §6. Fifteen
  * cards each to seven players leave 3 of the 108 in the stock, so it
@@ -596,6 +612,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_bot_from_view_and_game),
         cmocka_unit_test(test_counts_agree_with_events),
+        cmocka_unit_test(test_counts_agree_under_a_hand_limit),
         cmocka_unit_test(test_exhausted_games_counted),
         cmocka_unit_test(test_threads_do_not_change_the_summary),
         cmocka_unit_test(test_ranges_merge_to_the_whole),
