@@ -12,7 +12,7 @@
 CC      ?= cc
 SAN     ?=
 TSAN    ?=
-PKGS     = libcjson ncursesw libwebsockets sqlite3 libcrypto libqrencode zlib
+PKGS     = libcjson ncursesw libwebsockets sqlite3 libpq libcrypto libqrencode zlib
 CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
 DEFS     = -D_POSIX_C_SOURCE=200809L
@@ -61,7 +61,7 @@ LDFLAGS += $(filter -fsanitize% -flto% -O%,$(OPT)) $(PATHS)
 BOTS_LIBS   = -lm
 PROTO_LIBS  = $(shell pkg-config --libs libcjson)
 SIM_LIBS    = -lpthread -lm
-SERVER_LIBS = $(shell pkg-config --libs libwebsockets sqlite3 libcrypto libqrencode zlib) -l:libev.a -lpthread
+SERVER_LIBS = $(shell pkg-config --libs libwebsockets sqlite3 libpq libcrypto libqrencode zlib) -l:libev.a -lpthread
 CLI_LIBS    = $(shell pkg-config --libs ncursesw)
 LIBS     = $(CLI_LIBS) $(SERVER_LIBS) $(SIM_LIBS) $(PROTO_LIBS) $(BOTS_LIBS)
 # Every object is compiled again when the flags that compile it change:
