@@ -104,7 +104,7 @@ SIM_A      = $(BUILD)/libunosim.a
 SERVER_A   = $(BUILD)/libunoserver.a
 LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(BUILD)/libuno.a
 
-.PHONY: all man install uninstall test check check-deps layers test-unit test-standalone test-server test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
+.PHONY: all man install uninstall test check check-deps layers test-unit test-standalone test-server test-server-pg test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
@@ -225,6 +225,7 @@ test:
 	$(MAKE) SAN=1 check-deps
 	$(MAKE) SAN=1 test-standalone
 	$(MAKE) SAN=1 test-server
+	$(MAKE) SAN=1 test-server-pg
 	$(MAKE) SAN=1 test-web
 	$(MAKE) SAN=1 test-examples
 	$(MAKE) all
@@ -277,6 +278,14 @@ test-standalone: $(BUILD)/uno
 # web table in headless Chromium (npm playwright-core, Debian's chromium).
 test-server: $(BUILD)/uno
 	@UNO_TSAN=$(TSAN) sh scripts/run-node-tests.sh $(BUILD) server
+# The same tests with every server on PostgreSQL instead of SQLite: a
+# private one (scripts/with-postgres), made for the run and removed after
+# it; and tests/server/postgres.test.mjs, which runs only there. The leak
+# and crash tests play the quick tier's counts here: what they add at full
+# length is the server's, not its store's (docs/server.md "PostgreSQL").
+test-server-pg: $(BUILD)/uno
+	@UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 sh scripts/with-postgres \
+	    env UNO_TSAN=$(TSAN) UNO_TEST_RUN=server-pg sh scripts/run-node-tests.sh $(BUILD) server
 WEB_TESTS ?=
 test-web: $(BUILD)/uno
 	@sh scripts/run-node-tests.sh $(BUILD) web $(WEB_TESTS)
