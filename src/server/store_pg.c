@@ -266,8 +266,11 @@ SrvStore *srv_store_open_pg(const char *url, SrvStoreMode mode, char *err, size_
     static const char *const keys[] = {"connect_timeout", "application_name", "dbname", NULL};
     const char *const values[] = {"10", "uno serve", url, NULL};
     st->conn = PQconnectdbParams(keys, values, 1);
-    snprintf(st->where, sizeof st->where, "PostgreSQL database %s on %s:%s", st->conn ? PQdb(st->conn) : "?",
-             st->conn ? PQhost(st->conn) : "?", st->conn ? PQport(st->conn) : "?");
+    if (st->conn && PQdb(st->conn))
+        snprintf(st->where, sizeof st->where, "PostgreSQL database %s on %s:%s", PQdb(st->conn), PQhost(st->conn),
+                 PQport(st->conn));
+    else /* a URL libpq could not read */
+        snprintf(st->where, sizeof st->where, "the PostgreSQL URL");
     bool ok = st->conn && PQstatus(st->conn) == CONNECTION_OK;
     if (!ok) {
         snprintf(st->error, sizeof st->error, "%s cannot be reached: %s", st->where,
