@@ -9,7 +9,7 @@
 //    the next move connects again, and a restart finds every move told.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client, POSTGRES, sql, startServer, startTable } from './harness.mjs';
+import { Client, POSTGRES, sleep, sql, startServer, startTable } from './harness.mjs';
 
 const ON_POSTGRES = { skip: POSTGRES ? false : 'PostgreSQL only (make test-server-pg)' };
 
@@ -22,12 +22,31 @@ async function nextMove(clients) {
   return { client: clients[seat], move, views: views.map((v) => JSON.stringify(v.view)) };
 }
 
+// The server's log once it says what pattern matches (its stderr may come
+// in after the answer it wrote before); the log as it is after 5 s if not.
+async function logSays(srv, pattern) {
+  for (let waited = 0; waited < 5000 && !pattern.test(srv.stderr()); waited += 20) await sleep(20);
+  return srv.stderr();
+}
+
+// Whatever a test leaves open when it fails goes with it, so that the
+// file ends (a server or a connection left open would keep it running).
+function cleanUp(t, open) {
+  t.after(() => {
+    for (const c of open.clients || []) c.ws.terminate();
+    if (open.srv) open.srv.proc.kill('SIGKILL');
+  });
+}
+
 const views = async (clients) => (await Promise.all(clients.map((c) => c.request({ op: 'view' })))).map((v) => JSON.stringify(v.view));
 const lines = (db, code) => Number(sql(db, `SELECT count(*) FROM actions WHERE code = '${code}'`));
 
-test('a second writer of a table\'s line n makes the server\'s line n fail on the key: the move is refused whole', ON_POSTGRES, async () => {
+test('a second writer of a table\'s line n makes the server\'s line n fail on the key: the move is refused whole', ON_POSTGRES, async (test) => {
   const srv = await startServer();
+  const open = { srv };
+  cleanUp(test, open);
   const t = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'human'] });
+  open.clients = t.clients;
   const n = lines(srv.db, t.code);
   assert.ok(n > 0, 'the deal is in the log');
   sql(srv.db, `INSERT INTO actions(code, n, line, hash) VALUES ('${t.code}', ${n}, 'the other writer''s', '0')`);
@@ -38,21 +57,26 @@ test('a second writer of a table\'s line n makes the server\'s line n fail on th
   assert.deepEqual(await views(t.clients), before, 'nobody was told of it');
   assert.equal(sql(srv.db, `SELECT line FROM actions WHERE code = '${t.code}' AND n = ${n}`), 'the other writer\'s');
   assert.equal(lines(srv.db, t.code), n + 1, 'nothing more was written');
-  assert.match(srv.stderr(), /could not be stored: .*duplicate key.*\(code, n\)=\([A-Z0-9]+, \d+\) already exists/);
+  const clash = /could not be stored: .*duplicate key.*\(code, n\)=\([A-Z0-9]+, \d+\) already exists/;
+  assert.match(await logSays(srv, clash), clash);
   for (const c of t.clients) await c.close();
   await srv.stop();
 });
 
-test('a lost connection fails the move with a message and changes nothing; the next move connects again', ON_POSTGRES, async () => {
+test('a lost connection fails the move with a message and changes nothing; the next move connects again', ON_POSTGRES, async (test) => {
   let srv = await startServer();
+  const open = { srv };
+  cleanUp(test, open);
   const t = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'human'] });
+  open.clients = t.clients;
   const n = lines(srv.db, t.code);
   const ended = sql(srv.db, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'uno serve' AND datname = current_database()");
   assert.equal(ended, '1', 'the server\'s one connection was ended');
   const { client, move, views: before } = await nextMove(t.clients);
   const lost = await client.request(move);
   assert.equal(lost.ok, false, 'the move is refused');
-  assert.match(srv.stderr(), /connection to PostgreSQL database \S+ on 127\.0\.0\.1:\d+ was lost/);
+  const lostSaid = /connection to PostgreSQL database \S+ on 127\.0\.0\.1:\d+ was lost/;
+  assert.match(await logSays(srv, lostSaid), lostSaid);
   assert.deepEqual(await views(t.clients), before, 'nobody was told of it');
   assert.equal(lines(srv.db, t.code), n, 'nothing was written');
   const again = await client.request(move);
@@ -61,8 +85,8 @@ test('a lost connection fails the move with a message and changes nothing; the n
   const told = await views(t.clients);
   for (const c of t.clients) c.ws.terminate();
   await srv.stop('SIGKILL');
-  srv = await startServer({ db: srv.db });
-  const back = [];
+  srv = open.srv = await startServer({ db: srv.db });
+  const back = open.clients = [];
   for (const c of t.clients) {
     const again = await Client.connect(srv.url);
     const resumed = await again.request({ op: 'resume', table: t.code, token: c.token });
