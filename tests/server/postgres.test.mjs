@@ -29,24 +29,26 @@ async function logSays(srv, pattern) {
   return srv.stderr();
 }
 
-// Whatever a test leaves open when it fails goes with it, so that the
-// file ends (a server or a connection left open would keep it running).
-function cleanUp(t, open) {
-  t.after(() => {
+// A server and a started table of two people on it, and what is open:
+// whatever a test leaves open when it fails goes with it (test.after), so
+// that the file ends (a server or a connection left open would keep it
+// running).
+async function twoAtATable(test) {
+  const open = { srv: await startServer() };
+  test.after(() => {
     for (const c of open.clients || []) c.ws.terminate();
-    if (open.srv) open.srv.proc.kill('SIGKILL');
+    open.srv.proc.kill('SIGKILL');
   });
+  const t = await startTable(open.srv.url, { rules: 'mattel', seats: ['human', 'human'] });
+  open.clients = t.clients;
+  return { srv: open.srv, t, open };
 }
 
 const views = async (clients) => (await Promise.all(clients.map((c) => c.request({ op: 'view' })))).map((v) => JSON.stringify(v.view));
 const lines = (db, code) => Number(sql(db, `SELECT count(*) FROM actions WHERE code = '${code}'`));
 
 test('a second writer of a table\'s line n makes the server\'s line n fail on the key: the move is refused whole', ON_POSTGRES, async (test) => {
-  const srv = await startServer();
-  const open = { srv };
-  cleanUp(test, open);
-  const t = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'human'] });
-  open.clients = t.clients;
+  const { srv, t } = await twoAtATable(test);
   const n = lines(srv.db, t.code);
   assert.ok(n > 0, 'the deal is in the log');
   sql(srv.db, `INSERT INTO actions(code, n, line, hash) VALUES ('${t.code}', ${n}, 'the other writer''s', '0')`);
@@ -64,11 +66,8 @@ test('a second writer of a table\'s line n makes the server\'s line n fail on th
 });
 
 test('a lost connection fails the move with a message and changes nothing; the next move connects again', ON_POSTGRES, async (test) => {
-  let srv = await startServer();
-  const open = { srv };
-  cleanUp(test, open);
-  const t = await startTable(srv.url, { rules: 'mattel', seats: ['human', 'human'] });
-  open.clients = t.clients;
+  const { t, open } = await twoAtATable(test);
+  let { srv } = open;
   const n = lines(srv.db, t.code);
   const ended = sql(srv.db, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'uno serve' AND datname = current_database()");
   assert.equal(ended, '1', 'the server\'s one connection was ended');
