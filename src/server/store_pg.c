@@ -74,17 +74,18 @@ typedef struct PgStore {
 static const char *pg_error(const SrvStore *base) { return ((const PgStore *)base)->error; }
 
 /* PostgreSQL's message for res (or the connection's), on one line. */
-static void say(PgStore *st, const char *what, const PGresult *res)
+static void say(PgStore *st, const PGresult *res)
 {
     const char *primary = res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : NULL;
     const char *detail = res ? PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL) : NULL;
     if (!primary)
         primary = PQerrorMessage(st->conn);
     if (PQstatus(st->conn) != CONNECTION_OK)
-        snprintf(st->error, sizeof st->error, "%s: the connection to %s was lost (%s); it is made again at the "
-                                             "next call", what, st->where, primary);
+        snprintf(st->error, sizeof st->error, "the connection to %s was lost (%s); it is made again at the next "
+                                             "call", st->where, primary);
     else
-        snprintf(st->error, sizeof st->error, "%s: %s%s%s", what, primary, detail ? ": " : "", detail ? detail : "");
+        snprintf(st->error, sizeof st->error, "%s: %s%s%s", st->where, primary, detail ? ": " : "",
+                 detail ? detail : "");
     st->error[strcspn(st->error, "\n")] = '\0';
 }
 
@@ -95,7 +96,7 @@ static PGresult *run(PgStore *st, const char *sql, const char *const *params, in
     PGresult *res = PQexecParams(st->conn, sql, n, NULL, params, NULL, NULL, 0);
     if (PQresultStatus(res) == expect)
         return res;
-    say(st, st->where, res);
+    say(st, res);
     PQclear(res);
     return NULL;
 }
@@ -106,7 +107,7 @@ static bool run_command(PgStore *st, const char *sql)
     PGresult *res = PQexec(st->conn, sql);
     bool ok = PQresultStatus(res) == PGRES_COMMAND_OK;
     if (!ok)
-        say(st, st->where, res);
+        say(st, res);
     PQclear(res);
     return ok;
 }
@@ -170,7 +171,7 @@ static bool connected(PgStore *st)
     if (PQstatus(st->conn) == CONNECTION_OK)
         return true;
     if (st->in_transaction) {
-        say(st, st->where, NULL);
+        say(st, NULL);
         return false;
     }
     PQreset(st->conn);
