@@ -22,13 +22,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static bool replay_in_shadow(void *shadow, const char *line, uint64_t hash)
 {
-    char *answer = uno_table_handle(shadow, line, strlen(line));
-    if (!answer || !uno_table_response_ok(answer)) {
+    char *answer = proto_table_handle(shadow, line, strlen(line));
+    if (!answer || !proto_table_response_ok(answer)) {
         fprintf(stderr, "a logged request does not replay:\n  %s\n  -> %s\n", line,
                 answer ? answer : "(null)");
         abort();
     }
-    if (uno_table_hash(shadow) != hash) {
+    if (proto_table_hash(shadow) != hash) {
         fprintf(stderr, "a logged request replays to another state:\n  %s\n", line);
         abort();
     }
@@ -48,7 +48,7 @@ static void check_answer(const char *answer)
 
 static void check_same_game(const UnoTable *t, const UnoTable *shadow)
 {
-    const UnoGame *a = uno_table_game(t), *b = uno_table_game(shadow);
+    const UnoGame *a = proto_table_game(t), *b = proto_table_game(shadow);
     if ((a == NULL) != (b == NULL) || (a && uno_game_hash(a) != uno_game_hash(b))) {
         fprintf(stderr, "the replayed log holds another game\n");
         abort();
@@ -57,15 +57,15 @@ static void check_same_game(const UnoTable *t, const UnoTable *shadow)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    UnoTable *t = uno_table_new(), *shadow = uno_table_new();
+    UnoTable *t = proto_table_new(), *shadow = proto_table_new();
     if (!t || !shadow)
         abort();
-    uno_table_set_log(t, replay_in_shadow, shadow);
+    proto_table_set_log(t, replay_in_shadow, shadow);
     const char *p = (const char *)data, *end = p + size;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = (size_t)((nl ? nl : end) - p);
-        char *answer = uno_table_handle(t, p, len);
+        char *answer = proto_table_handle(t, p, len);
         if (!answer)
             abort(); /* out of memory does not happen at these sizes */
         check_answer(answer);
@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_same_game(t, shadow);
         p += len + 1;
     }
-    uno_table_free(shadow);
-    uno_table_free(t);
+    proto_table_free(shadow);
+    proto_table_free(t);
     return 0;
 }

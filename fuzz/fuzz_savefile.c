@@ -62,20 +62,20 @@ static void write_again(const Requests *r, const uint8_t *data, size_t size)
     unlink(again_path);
     UnoSaveFile out;
     char err[UNO_ERR_LEN];
-    UnoTable *t = uno_table_new();
-    if (!t || uno_save_open(&out, again_path, true, err, sizeof err) != 0)
+    UnoTable *t = proto_table_new();
+    if (!t || proto_save_open(&out, again_path, true, err, sizeof err) != 0)
         abort();
-    uno_table_set_log(t, uno_save_append, &out);
+    proto_table_set_log(t, proto_save_append, &out);
     for (int i = 0; i < r->n; i++) {
-        char *answer = uno_table_handle(t, r->line[i], strlen(r->line[i]));
-        if (!answer || !uno_table_response_ok(answer)) {
+        char *answer = proto_table_handle(t, r->line[i], strlen(r->line[i]));
+        if (!answer || !proto_table_response_ok(answer)) {
             fprintf(stderr, "an accepted record does not replay: %s\n", r->line[i]);
             abort();
         }
         free(answer);
     }
-    uno_save_close(&out);
-    uno_table_free(t);
+    proto_save_close(&out);
+    proto_table_free(t);
     FILE *f = fopen(again_path, "rb");
     uint8_t *back = malloc(size + 2);
     size_t n = f && back ? fread(back, 1, size + 1, f) : 0;
@@ -98,13 +98,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     write_file(input_path, data, size);
     UnoSaveFile in;
     char err[700];
-    if (uno_save_open(&in, input_path, false, err, sizeof err) != 0)
+    if (proto_save_open(&in, input_path, false, err, sizeof err) != 0)
         abort();
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     Requests r = {NULL, 0, 0};
-    int rc = uno_save_replay(&in, t, keep, &r, err, sizeof err);
-    uno_save_close(&in);
-    uno_table_free(t);
+    int rc = proto_save_replay(&in, t, keep, &r, err, sizeof err);
+    proto_save_close(&in);
+    proto_table_free(t);
     if (rc == 0)
         write_again(&r, data, size);
     else if (strncmp(err, "line ", 5) != 0) { /* a refusal names its line */

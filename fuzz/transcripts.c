@@ -38,7 +38,7 @@ static cJSON *ask(Game *g, const char *request, bool moves)
 {
     if (moves)
         fprintf(g->transcript, "%s\n", request);
-    char *answer = uno_table_handle(g->table, request, strlen(request));
+    char *answer = proto_table_handle(g->table, request, strlen(request));
     cJSON *j = answer ? cJSON_Parse(answer) : NULL;
     free(answer);
     if (!j) {
@@ -82,15 +82,15 @@ static bool step(Game *g, int players, int64_t *clock)
 
 static void play(const char *protocol_path, const char *save_path, const char *rules, int players, uint64_t seed)
 {
-    Game g = {uno_table_new(), fopen(protocol_path, "w"), seed * 2654435761u + 1};
+    Game g = {proto_table_new(), fopen(protocol_path, "w"), seed * 2654435761u + 1};
     UnoSaveFile save;
     char err[700], q[512];
     remove(save_path);
-    if (!g.table || !g.transcript || uno_save_open(&save, save_path, true, err, sizeof err) != 0) {
+    if (!g.table || !g.transcript || proto_save_open(&save, save_path, true, err, sizeof err) != 0) {
         fprintf(stderr, "transcripts: %s: %s\n", protocol_path, err);
         exit(1);
     }
-    uno_table_set_log(g.table, uno_save_append, &save);
+    proto_table_set_log(g.table, proto_save_append, &save);
     int n = snprintf(q, sizeof q, "{\"op\":\"new\",\"rules\":\"%s\",\"seed\":%llu,\"players\":[", rules,
                      (unsigned long long)seed);
     for (int s = 0; s < players; s++)
@@ -100,8 +100,8 @@ static void play(const char *protocol_path, const char *save_path, const char *r
     int64_t clock = 0;
     for (int i = 0; i < 400 && step(&g, players, &clock); i++)
         continue;
-    uno_save_close(&save);
-    uno_table_free(g.table);
+    proto_save_close(&save);
+    proto_table_free(g.table);
     fclose(g.transcript);
 }
 

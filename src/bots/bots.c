@@ -21,7 +21,7 @@ static const struct {
     {"expert", UNO_BOT_ISMCTS, 3000},
 };
 
-void uno_bot_params_default(UnoBotParams *p)
+void bot_params_default(UnoBotParams *p)
 {
     p->uno_rate = 1.0;
     p->forget_uno = 0.0;
@@ -42,7 +42,7 @@ static int kind_parse(const char *name)
     return -1;
 }
 
-const char *uno_bot_kind_name(UnoBotKind kind)
+const char *bot_kind_name(UnoBotKind kind)
 {
     return (unsigned)kind < UNO_BOT_KINDS ? kind_names[kind] : "?";
 }
@@ -82,7 +82,7 @@ static int parse_program(const char *spec, UnoBotParams *p, char *err, size_t er
     return UNO_OK;
 }
 
-int uno_bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err, size_t errlen)
+int bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err, size_t errlen)
 {
     for (size_t i = 0; i < sizeof levels / sizeof *levels; i++)
         if (strcmp(name, levels[i].name) == 0) {
@@ -113,12 +113,12 @@ int uno_bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err
     return UNO_E_BAD_REQUEST;
 }
 
-bool uno_bot_choose(UnoBotKind kind, const UnoBotParams *params, const UnoView *v,
-                    const UnoWorlds *worlds, UnoRng *rng, UnoAction *out)
+bool bot_choose_action(UnoBotKind kind, const UnoBotParams *params, const UnoView *v,
+                       const UnoWorlds *worlds, UnoRng *rng, UnoAction *out)
 {
     UnoBotParams defaults;
     if (!params) {
-        uno_bot_params_default(&defaults);
+        bot_params_default(&defaults);
         params = &defaults;
     }
     if (v->phase == UNO_PHASE_OVER || v->nlegal == 0)
@@ -126,22 +126,22 @@ bool uno_bot_choose(UnoBotKind kind, const UnoBotParams *params, const UnoView *
     switch (kind) {
     case UNO_BOT_RANDOM:
     case UNO_BOT_EXTERNAL: /* the program's default move (its adapter asks the program) */
-        return uno_bot_random(params, v, rng, out);
+        return bot_random(params, v, rng, out);
     case UNO_BOT_HEURISTIC:
-        return uno_bot_heuristic(params, v, rng, out);
+        return bot_heuristic(params, v, rng, out);
     case UNO_BOT_ISMCTS:
-        return worlds ? uno_bot_ismcts(params, v, worlds, rng, out) : uno_bot_heuristic(params, v, rng, out);
+        return worlds ? bot_ismcts(params, v, worlds, rng, out) : bot_heuristic(params, v, rng, out);
     default:
         return false;
     }
 }
 
-double uno_bot_uniform(UnoRng *rng)
+double bot_uniform(UnoRng *rng)
 {
     return (double)(uno_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-int uno_bot_color_count(const uint8_t *kinds, int color)
+int bot_color_count(const uint8_t *kinds, int color)
 {
     int n = 0;
     for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
@@ -149,7 +149,7 @@ int uno_bot_color_count(const uint8_t *kinds, int color)
     return n;
 }
 
-int uno_bot_find(const UnoView *v, UnoActionType type)
+int bot_find(const UnoView *v, UnoActionType type)
 {
     for (int i = 0; i < v->nlegal; i++)
         if (v->legal[i].type == type)
@@ -157,17 +157,17 @@ int uno_bot_find(const UnoView *v, UnoActionType type)
     return -1;
 }
 
-bool uno_bot_same_cards(const UnoAction *a, const UnoAction *b)
+bool bot_same_cards(const UnoAction *a, const UnoAction *b)
 {
     return a->ncards == b->ncards && memcmp(a->cards, b->cards, a->ncards) == 0;
 }
 
-bool uno_bot_leaves_one(const UnoView *v, const UnoAction *play)
+bool bot_leaves_one(const UnoView *v, const UnoAction *play)
 {
     return v->hand_count - play->ncards == 1;
 }
 
-bool uno_bot_in_turn(const UnoView *v)
+bool bot_in_turn(const UnoView *v)
 {
     return v->turn == v->seat && v->phase != UNO_PHASE_OVER;
 }

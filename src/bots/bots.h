@@ -5,7 +5,7 @@
  * What this module owns: the bot policies and their parameters.
  *
  * What stays true:
- *  - uno_bot_choose() returns only an entry of v->legal (the `uno` flag of a
+ *  - bot_choose_action() returns only an entry of v->legal (the `uno` flag of a
  *    play may be set: UNO said with the play), so what it returns would be
  *    applied with UNO_OK to the game the view was built from.
  *  - The returned action keeps t = -1 (the legal list's): a caller that runs
@@ -38,11 +38,11 @@
  * UNO_BOT_EXTERNAL: another program decides (extbot.h asks it and judges its
  * answers; protocol/extbot_link.h runs it and speaks the table protocol
  * with it: docs/bots-external.md). Its seat's parameters carry the command
- * and its time limit; uno_bot_choose() itself plays the program's default
+ * and its time limit; bot_choose_action() itself plays the program's default
  * move, the random policy, which is what the adapter falls back to when
  * the program fails to answer.
  *
- * Levels for people (uno_bot_parse): easy (the random policy), medium (the
+ * Levels for people (bot_parse): easy (the random policy), medium (the
  * heuristic), hard and expert (ISMCTS at rising budgets). Every one sees
  * only what its seat may see.
  */
@@ -74,10 +74,10 @@ typedef struct UnoBotParams {
 
 /* uno_rate 1, forget_uno 0, suspect_rate 0.02, bluff_rate 0.05, ismcts
  * 1000 iterations and no time limit. */
-void uno_bot_params_default(UnoBotParams *p);
+void bot_params_default(UnoBotParams *p);
 
 /* "random", "heuristic", "ismcts", "external". */
-const char *uno_bot_kind_name(UnoBotKind kind);
+const char *bot_kind_name(UnoBotKind kind);
 
 /* A bot by name: a kind ("random", "heuristic", "ismcts"; "ismcts:N" for N
  * iterations, "ismcts:Nms" for N milliseconds a decision), a level
@@ -86,37 +86,37 @@ const char *uno_bot_kind_name(UnoBotKind kind);
  * UNO_BOT_EXTERNAL_MS). Sets *kind and, for the levels, the budgets and the
  * programs, the fields of p they decide (p keeps the others).
  * UNO_OK, or UNO_E_BAD_REQUEST with the names in err. */
-int uno_bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err, size_t errlen);
+int bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err, size_t errlen);
 
 /* Worlds a seat cannot tell from the real game (worlds.c): what a search
  * bot gets instead of the game. It hands out sampled copies only
  * (uno_game_sample over the seat's history), so a bot cannot reach a hidden
  * card. Valid while the game and the history it was set from are. */
 typedef struct UnoWorlds UnoWorlds;
-UnoWorlds *uno_worlds_new(void); /* NULL when out of memory */
-void uno_worlds_free(UnoWorlds *w);
+UnoWorlds *bot_worlds_new(void); /* NULL when out of memory */
+void bot_worlds_free(UnoWorlds *w);
 /* The worlds of seat in g, as its history h (never NULL: the rulings that
  * hang on hidden cards are worked out from it) tells them. */
-void uno_worlds_set(UnoWorlds *w, const UnoGame *g, int seat, const UnoHistory *h);
+void bot_worlds_set(UnoWorlds *w, const UnoGame *g, int seat, const UnoHistory *h);
 /* Bytes a world takes (uno_game_bytes of the game). */
-size_t uno_worlds_bytes(const UnoWorlds *w);
-/* One world, dealt from seed, into out (uno_worlds_bytes bytes). UNO_OK, or
+size_t bot_worlds_bytes(const UnoWorlds *w);
+/* One world, dealt from seed, into out (bot_worlds_bytes bytes). UNO_OK, or
  * UNO_E_BAD_REQUEST when the history contradicts the game. */
-int uno_worlds_sample(const UnoWorlds *w, uint64_t seed, UnoGame *out);
+int bot_worlds_sample(const UnoWorlds *w, uint64_t seed, UnoGame *out);
 
 /* Chooses what seat v->seat does now. false: nothing (out of turn with
  * nothing worth doing, or the game is over). params NULL: the defaults.
- * worlds: the seat's worlds (uno_worlds_set with v's game, seat and
+ * worlds: the seat's worlds (bot_worlds_set with v's game, seat and
  * history), needed by UNO_BOT_ISMCTS only (without them it plays as the
  * heuristic); the others may be given NULL. */
-bool uno_bot_choose(UnoBotKind kind, const UnoBotParams *params, const UnoView *v,
-                    const UnoWorlds *worlds, UnoRng *rng, UnoAction *out);
+bool bot_choose_action(UnoBotKind kind, const UnoBotParams *params, const UnoView *v,
+                       const UnoWorlds *worlds, UnoRng *rng, UnoAction *out);
 
-/* The two policies (random.c, heuristic.c), as dispatched by uno_bot_choose. */
-bool uno_bot_random(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
-bool uno_bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
-bool uno_bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *worlds, UnoRng *rng,
-                    UnoAction *out);
+/* The two policies (random.c, heuristic.c), as dispatched by bot_choose_action. */
+bool bot_random(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
+bool bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
+bool bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *worlds, UnoRng *rng,
+                UnoAction *out);
 /* What the search (ismcts.c) credits each seat with in a world played out,
  * into r[seat]: the share of the other seats that finished behind it (a
  * seat without a place is behind every placed one). 1 for the winner, 0 for
@@ -124,33 +124,33 @@ bool uno_bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *wo
  * (n - 1); under Mattel and classic, where the losers share the place after
  * the winner, 1 for the winner and 0 for every loser, whatever the number of
  * players. A game not over (a playout cut short) is even: 1/n each. */
-void uno_bot_search_rewards(const UnoGame *world, double *r);
+void bot_search_rewards(const UnoGame *world, double *r);
 /* What the heuristic does at the table in or out of turn (heuristic.c):
  * catch, say UNO, side-slide, suspect; false: none of these. */
-bool uno_bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
+bool bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
 /* The random policy for `seat`, the seat in turn of g, computed from the
  * game itself (its phase, uno_game_playable and the hand's size) without a
- * view: what uno_bot_random would choose from uno_view_build(g, seat),
+ * view: what bot_random would choose from uno_view_build(g, seat),
  * drawing the same numbers. For playouts on a game the caller owns (a
  * simulation, a search's sampled world); the action may go to uno_game_step. */
-void uno_bot_random_step(const UnoBotParams *p, const UnoGame *g, int seat, UnoRng *rng, UnoAction *out);
+void bot_random_step(const UnoBotParams *p, const UnoGame *g, int seat, UnoRng *rng, UnoAction *out);
 /* A random playout: random bots (rngs[s] for seat s) play g to its end, or
  * for max_actions actions, through uno_game_step. Returns the actions taken.
  * What a search runs from each sampled world (uno_game_sample). */
-long uno_bot_rollout(const UnoBotParams *p, UnoGame *g, UnoRng *rngs, long max_actions);
+long bot_rollout(const UnoBotParams *p, UnoGame *g, UnoRng *rngs, long max_actions);
 
 /* Shared by the policies (bots.c). */
 /* A uniform real in [0, 1). */
-double uno_bot_uniform(UnoRng *rng);
+double bot_uniform(UnoRng *rng);
 /* Cards of that colour among hand kinds (UNO_KINDS counts). */
-int uno_bot_color_count(const uint8_t *kinds, int color);
+int bot_color_count(const uint8_t *kinds, int color);
 /* The index in v->legal of the first entry of the given type, or -1. */
-int uno_bot_find(const UnoView *v, UnoActionType type);
+int bot_find(const UnoView *v, UnoActionType type);
 /* Two plays with the same cards in the same order (colour aside). */
-bool uno_bot_same_cards(const UnoAction *a, const UnoAction *b);
+bool bot_same_cards(const UnoAction *a, const UnoAction *b);
 /* Whether a play leaves the seat with exactly one card (UNO to be said). */
-bool uno_bot_leaves_one(const UnoView *v, const UnoAction *play);
+bool bot_leaves_one(const UnoView *v, const UnoAction *play);
 /* Whether the seat plays in turn now (not a side slide). */
-bool uno_bot_in_turn(const UnoView *v);
+bool bot_in_turn(const UnoView *v);
 
 #endif

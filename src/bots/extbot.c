@@ -34,7 +34,7 @@ struct UnoExtBot {
     UnoExtBotStats stats;
 };
 
-UnoExtBot *uno_extbot_new(const UnoExtBotLink *link, int limit_ms, const char *label, FILE *log)
+UnoExtBot *bot_ext_new(const UnoExtBotLink *link, int limit_ms, const char *label, FILE *log)
 {
     UnoExtBot *b = calloc(1, sizeof *b);
     if (!b)
@@ -64,7 +64,7 @@ static bool could_not_start(const UnoExtBot *b)
     return b->ended && b->stats.answered == 0 && (b->exit_status == 126 || b->exit_status == 127);
 }
 
-void uno_extbot_stop(UnoExtBot *b)
+void bot_ext_stop(UnoExtBot *b)
 {
     if (!b)
         return;
@@ -79,16 +79,16 @@ void uno_extbot_stop(UnoExtBot *b)
     free(b);
 }
 
-void uno_extbot_new_game(UnoExtBot *b)
+void bot_ext_new_game(UnoExtBot *b)
 {
     b->game++;
     b->sent = 0;
     b->waited = 0;
 }
 
-const char *uno_extbot_problem(const UnoExtBot *b) { return b->problem[0] ? b->problem : NULL; }
+const char *bot_ext_problem(const UnoExtBot *b) { return b->problem[0] ? b->problem : NULL; }
 
-void uno_extbot_stats(const UnoExtBot *b, UnoExtBotStats *out) { *out = b->stats; }
+void bot_ext_stats(const UnoExtBot *b, UnoExtBotStats *out) { *out = b->stats; }
 
 /* Records what went wrong with this decision: for the caller, the log and
  * (with the next line) the program itself. */
@@ -131,7 +131,7 @@ static void gone(UnoExtBot *b, const char *why)
                 b->stats.unstartable ? "" : "; from now on it plays the default move");
 }
 
-bool uno_extbot_started(UnoExtBot *b, int wait_ms)
+bool bot_ext_started(UnoExtBot *b, int wait_ms)
 {
     if (!b->stats.gone && ended(b, wait_ms))
         gone(b, "it ended before its first question");
@@ -144,7 +144,7 @@ bool uno_extbot_started(UnoExtBot *b, int wait_ms)
 static bool same_move(const UnoAction *a, const UnoAction *m)
 {
     return a->type == m->type && a->seat == m->seat && a->target == m->target && a->color == m->color &&
-           uno_bot_same_cards(a, m) && (a->type == UNO_ACT_PLAY || a->uno == m->uno);
+           bot_same_cards(a, m) && (a->type == UNO_ACT_PLAY || a->uno == m->uno);
 }
 
 /* Judges one answer to question b->id. 1: a move in *out; 0: "wait" out of
@@ -162,7 +162,7 @@ static int judge(UnoExtBot *b, const UnoExtBotAnswer *answer, const UnoView *v, 
         problem(b, &b->stats.illegal, "answer %llu: %s", (unsigned long long)b->id, answer->why);
         return -1;
     case UNO_ANSWER_WAIT:
-        if (!uno_bot_in_turn(v))
+        if (!bot_in_turn(v))
             return 0;
         problem(b, &b->stats.illegal, "answer %llu says \"wait\" in turn: a move is needed",
                 (unsigned long long)b->id);
@@ -177,7 +177,7 @@ static int judge(UnoExtBot *b, const UnoExtBotAnswer *answer, const UnoView *v, 
     for (int i = 0; i < v->nlegal; i++)
         if (same_move(a, &v->legal[i])) {
             *out = v->legal[i];
-            out->uno = a->type == UNO_ACT_PLAY ? a->uno && uno_bot_leaves_one(v, out) : out->uno;
+            out->uno = a->type == UNO_ACT_PLAY ? a->uno && bot_leaves_one(v, out) : out->uno;
             return 1;
         }
     problem(b, &b->stats.illegal, "answer %llu: that %s is not one of the legal moves sent",
@@ -247,13 +247,13 @@ static int ask(UnoExtBot *b, const UnoGame *g, const UnoView *v, const UnoHistor
     return answer(b, v, out);
 }
 
-bool uno_extbot_choose(UnoExtBot *b, const UnoGame *g, const UnoView *v, const UnoHistory *h, UnoRng *rng,
-                       UnoAction *out)
+bool bot_ext_choose(UnoExtBot *b, const UnoGame *g, const UnoView *v, const UnoHistory *h, UnoRng *rng,
+                    UnoAction *out)
 {
     if (b->stats.unstartable)
         return false; /* its problem stays told */
     b->problem[0] = '\0';
-    bool in_turn = uno_bot_in_turn(v);
+    bool in_turn = bot_in_turn(v);
     if (v->phase == UNO_PHASE_OVER || v->nlegal == 0)
         return false;
     uint64_t key = question_key(v, h);
@@ -265,5 +265,5 @@ bool uno_extbot_choose(UnoExtBot *b, const UnoGame *g, const UnoView *v, const U
         b->stats.answered++;
         return rc == 1;
     }
-    return in_turn && !b->stats.unstartable && uno_bot_choose(UNO_BOT_RANDOM, NULL, v, NULL, rng, out);
+    return in_turn && !b->stats.unstartable && bot_choose_action(UNO_BOT_RANDOM, NULL, v, NULL, rng, out);
 }

@@ -16,8 +16,8 @@
  *    hands the link the view and history of that seat, and the link renders
  *    them for that seat; the game itself goes to the link only for that
  *    seat's rendering, and never to the program.
- *  - uno_extbot_choose() returns within the time limit (plus the time to
- *    write the question) and, like uno_bot_choose(), only an entry of
+ *  - bot_ext_choose() returns within the time limit (plus the time to
+ *    write the question) and, like bot_choose_action(), only an entry of
  *    v->legal (the `uno` flag of a play that leaves one card may be set).
  *  - An answer that is late, not JSON, not a legal move, or missing (the
  *    program exited or stopped reading) gets a message and the default move:
@@ -115,29 +115,29 @@ typedef struct UnoExtBotLink {
 /* An adapter driving the program behind link. limit_ms: the time allowed
  * for each answer (0 or less: UNO_BOT_EXTERNAL_MS). label names the bot in
  * messages ("seat 2 (cmd:python3 bot.py)"). log: where messages go as they
- * happen (NULL: none; the last one is kept for uno_extbot_problem()); after
+ * happen (NULL: none; the last one is kept for bot_ext_problem()); after
  * the first 10 a bot's problems are only counted. NULL when out of memory
  * (the link is not stopped then). */
-UnoExtBot *uno_extbot_new(const UnoExtBotLink *link, int limit_ms, const char *label, FILE *log);
+UnoExtBot *bot_ext_new(const UnoExtBotLink *link, int limit_ms, const char *label, FILE *log);
 /* Stops the program (the link's stop()). Writes a summary of its problems
  * to the log, if any. */
-void uno_extbot_stop(UnoExtBot *b);
+void bot_ext_stop(UnoExtBot *b);
 /* Waits up to wait_ms for a program that cannot be started to say so (the
  * shell fails at once); false when it could not be started
- * (uno_extbot_problem() says why). True when it still runs, or ended in
+ * (bot_ext_problem() says why). True when it still runs, or ended in
  * another way (its first question tells). */
-bool uno_extbot_started(UnoExtBot *b, int wait_ms);
+bool bot_ext_started(UnoExtBot *b, int wait_ms);
 /* A new game begins: the next question carries its events from the start. */
-void uno_extbot_new_game(UnoExtBot *b);
+void bot_ext_new_game(UnoExtBot *b);
 
 /* What seat v->seat does now in g (v: uno_view_build of g for that seat;
  * h: the seat's history of this game, NULL for none: its events are sent).
  * A seat with no legal move is not asked; nor is a seat out of turn that
  * answered "wait" to the same question. rng: the default move's. */
-bool uno_extbot_choose(UnoExtBot *b, const UnoGame *g, const UnoView *v, const UnoHistory *h, UnoRng *rng,
-                       UnoAction *out);
-/* What went wrong with the last uno_extbot_choose(), or NULL. */
-const char *uno_extbot_problem(const UnoExtBot *b);
-void uno_extbot_stats(const UnoExtBot *b, UnoExtBotStats *out);
+bool bot_ext_choose(UnoExtBot *b, const UnoGame *g, const UnoView *v, const UnoHistory *h, UnoRng *rng,
+                    UnoAction *out);
+/* What went wrong with the last bot_ext_choose(), or NULL. */
+const char *bot_ext_problem(const UnoExtBot *b);
+void bot_ext_stats(const UnoExtBot *b, UnoExtBotStats *out);
 
 #endif

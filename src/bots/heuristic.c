@@ -59,7 +59,7 @@ static int best_color(const uint8_t *kinds, int blank_points)
 {
     int best = UNO_RED, best_n = -1, best_pts = -1;
     for (int c = 0; c < UNO_COLORS; c++) {
-        int n = uno_bot_color_count(kinds, c), pts = 0;
+        int n = bot_color_count(kinds, c), pts = 0;
         for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
             pts += kinds[uno_card_make(c, v)] * uno_card_points(uno_card_make(c, v), blank_points);
         if (n > best_n || (n == best_n && pts > best_pts)) {
@@ -97,7 +97,7 @@ static bool wd4_is_bluff(const UnoView *v)
     if (v->phase != UNO_PHASE_TURN || v->top == UNO_NO_CARD)
         return false;
     if (v->rules.wd4_rule == UNO_WD4_NO_MATCHING_COLOR)
-        return v->color != UNO_NO_COLOR && uno_bot_color_count(v->hand, v->color) > 0;
+        return v->color != UNO_NO_COLOR && bot_color_count(v->hand, v->color) > 0;
     for (int i = 0; i < v->nlegal; i++)
         if (v->legal[i].type == UNO_ACT_PLAY && v->legal[i].cards[0] != UNO_WILD4)
             return true;
@@ -152,7 +152,7 @@ static long score_play(const UnoView *v, const UnoAction *a, bool others, bool b
         score += AGAIN;
     int color = uno_card_is_wild(last) ? a->color : uno_card_color(last);
     if (color != UNO_NO_COLOR)
-        score += (long)PER_COLOR_CARD * uno_bot_color_count(left, color);
+        score += (long)PER_COLOR_CARD * bot_color_count(left, color);
     return score;
 }
 
@@ -275,40 +275,40 @@ static bool take(const UnoView *v, int i, UnoAction *out)
 
 static void say_uno_with(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *a)
 {
-    if (uno_bot_leaves_one(v, a))
-        a->uno = uno_bot_uniform(rng) >= p->forget_uno;
+    if (bot_leaves_one(v, a))
+        a->uno = bot_uniform(rng) >= p->forget_uno;
 }
 
 /* What is worth doing in or out of turn: catch, say UNO, side slide, suspect. */
-bool uno_bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
+bool bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
 {
-    if (take(v, uno_bot_find(v, UNO_ACT_CATCH), out))
+    if (take(v, bot_find(v, UNO_ACT_CATCH), out))
         return true;
-    int i = uno_bot_find(v, UNO_ACT_UNO);
+    int i = bot_find(v, UNO_ACT_UNO);
     if (i >= 0 && v->hand_count == 1 && stable_uniform(v, 1) >= p->forget_uno)
         return take(v, i, out);
-    if (!uno_bot_in_turn(v) && take(v, uno_bot_find(v, UNO_ACT_PLAY), out)) {
+    if (!bot_in_turn(v) && take(v, bot_find(v, UNO_ACT_PLAY), out)) {
         say_uno_with(p, v, rng, out); /* KPGUT §7 side slide */
         return true;
     }
-    i = uno_bot_find(v, UNO_ACT_SUSPECT);
+    i = bot_find(v, UNO_ACT_SUSPECT);
     if (i >= 0 && stable_uniform(v, 2 + (uint64_t)v->legal[i].target) < p->suspect_rate)
         return take(v, i, out);
     return false;
 }
 
-bool uno_bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
+bool bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
 {
-    if (uno_bot_table_action(p, v, rng, out))
+    if (bot_table_action(p, v, rng, out))
         return true;
-    if (!uno_bot_in_turn(v))
+    if (!bot_in_turn(v))
         return false;
     if (v->phase == UNO_PHASE_COLOR) {
         int c = best_color(v->hand, v->rules.blank_points);
         for (int i = 0; i < v->nlegal; i++)
             if (v->legal[i].type == UNO_ACT_COLOR && v->legal[i].color == c)
                 return take(v, i, out);
-        return take(v, uno_bot_find(v, UNO_ACT_COLOR), out);
+        return take(v, bot_find(v, UNO_ACT_COLOR), out);
     }
     long score = 0;
     int i = best_play(p, v, &score);
@@ -318,17 +318,17 @@ bool uno_bot_heuristic(const UnoBotParams *p, const UnoView *v, UnoRng *rng, Uno
             say_uno_with(p, v, rng, out);
             return true;
         }
-        int c = uno_bot_find(v, UNO_ACT_CHALLENGE);
+        int c = bot_find(v, UNO_ACT_CHALLENGE);
         if (c >= 0 && bluff_likely(v))
             return take(v, c, out);
-        return take(v, uno_bot_find(v, UNO_ACT_TAKE), out);
+        return take(v, bot_find(v, UNO_ACT_TAKE), out);
     }
     if (i >= 0 && !(v->phase == UNO_PHASE_DRAWN && score < -BLUFF / 2)) {
         *out = v->legal[i];
         say_uno_with(p, v, rng, out);
         return true;
     }
-    if (take(v, uno_bot_find(v, UNO_ACT_DRAW), out))
+    if (take(v, bot_find(v, UNO_ACT_DRAW), out))
         return true;
-    return take(v, uno_bot_find(v, UNO_ACT_PASS), out);
+    return take(v, bot_find(v, UNO_ACT_PASS), out);
 }

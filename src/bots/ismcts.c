@@ -5,11 +5,11 @@
  *
  * What it knows: its view and its worlds (bots.h), nothing else. Each
  * iteration deals one world the seat cannot tell from the real game
- * (uno_worlds_sample), walks the tree of turn actions down it, adds one
+ * (bot_worlds_sample), walks the tree of turn actions down it, adds one
  * node, plays the rest of the world out with a quick greedy policy on the
  * engine's trusted path (playout_step, uno_game_step), and credits every
  * node on the way with how well the seat that chose it finished
- * (uno_bot_search_rewards: the share of the others it finished ahead of,
+ * (bot_search_rewards: the share of the others it finished ahead of,
  * so that a reward spans 0 to 1 whatever the rules and the number of
  * players, and UCB1's exploration means the same). A node is a sequence of
  * actions from the decision: the same node in different worlds is one
@@ -21,7 +21,7 @@
  * What it decides: in turn, every turn action of every rule set (plays and
  * sets with their colours, draw or keep, name a colour, take, continue a
  * chain, challenge); at the table, in and out of turn, what the heuristic
- * does (uno_bot_table_action: catch, say UNO, side-slide, suspect), on the
+ * does (bot_table_action: catch, say UNO, side-slide, suspect), on the
  * same clock as people, since the caller asks it when it asks them.
  *
  * What stays true: the same view, worlds, parameters and generator state
@@ -78,7 +78,7 @@ static bool is_turn_move(UnoActionType type)
 static bool same_move(const UnoAction *a, const UnoAction *b)
 {
     return a->type == b->type && a->seat == b->seat && a->color == b->color && a->target == b->target &&
-           uno_bot_same_cards(a, b);
+           bot_same_cards(a, b);
 }
 
 /* The turn actions of the seat in turn of a world, UNO said with a play
@@ -170,7 +170,7 @@ static int most_held_color(const uint8_t *kinds)
 {
     int best = UNO_RED, best_n = -1;
     for (int c = 0; c < UNO_COLORS; c++) {
-        int n = uno_bot_color_count(kinds, c);
+        int n = bot_color_count(kinds, c);
         if (n > best_n) {
             best = c;
             best_n = n;
@@ -227,7 +227,7 @@ static void playout(Search *s)
 /* bots.h. Not (n - rank) / (n - 1): Mattel's losers share place 2, which
  * gave them 2/3 at four players, the rewards a third as wide as at two, and
  * the exploration three times as wide (docs/bots.md "Strength"). */
-void uno_bot_search_rewards(const UnoGame *world, double *r)
+void bot_search_rewards(const UnoGame *world, double *r)
 {
     int n = uno_game_nplayers(world), rank[UNO_MAX_PLAYERS];
     bool over = uno_game_over(world);
@@ -244,7 +244,7 @@ void uno_bot_search_rewards(const UnoGame *world, double *r)
 /* One iteration; false when no world can be dealt (the search stops). */
 static bool iterate(Search *s)
 {
-    if (uno_worlds_sample(s->worlds, uno_rng_next(s->rng), s->world) != UNO_OK)
+    if (bot_worlds_sample(s->worlds, uno_rng_next(s->rng), s->world) != UNO_OK)
         return false;
     int path[MAX_DEPTH], depth = 0, node = 0;
     bool added = false;
@@ -256,7 +256,7 @@ static bool iterate(Search *s)
     }
     playout(s);
     double r[UNO_MAX_PLAYERS];
-    uno_bot_search_rewards(s->world, r);
+    bot_search_rewards(s->world, r);
     for (int i = 0; i < depth; i++) {
         Node *n = &s->nodes[path[i]];
         n->visits++;
@@ -313,27 +313,27 @@ static int turn_moves_in_view(const UnoView *v, int *only)
     return n;
 }
 
-bool uno_bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *worlds, UnoRng *rng,
-                    UnoAction *out)
+bool bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *worlds, UnoRng *rng,
+                UnoAction *out)
 {
-    if (uno_bot_table_action(p, v, rng, out))
+    if (bot_table_action(p, v, rng, out))
         return true;
-    if (!uno_bot_in_turn(v))
+    if (!bot_in_turn(v))
         return false;
     int chosen = -1;
     if (turn_moves_in_view(v, &chosen) > 1) {
         Search s = {.params = p, .worlds = worlds, .rng = rng};
         uno_rng_seed(&s.rollout_rng, uno_rng_next(rng));
-        s.world = malloc(uno_worlds_bytes(worlds));
+        s.world = malloc(bot_worlds_bytes(worlds));
         int best = s.world ? search(&s) : -1;
         chosen = best >= 0 ? legal_entry(v, &s.nodes[best].move) : -1;
         free(s.world);
         free(s.nodes);
     }
     if (chosen < 0) /* no world could be searched: play as the heuristic */
-        return uno_bot_heuristic(p, v, rng, out);
+        return bot_heuristic(p, v, rng, out);
     *out = v->legal[chosen];
-    if (out->type == UNO_ACT_PLAY && uno_bot_leaves_one(v, out))
-        out->uno = uno_bot_uniform(rng) >= p->forget_uno;
+    if (out->type == UNO_ACT_PLAY && bot_leaves_one(v, out))
+        out->uno = bot_uniform(rng) >= p->forget_uno;
     return true;
 }

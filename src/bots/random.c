@@ -6,8 +6,8 @@
  *
  * The policy needs only the phase, the kinds the seat can begin a play with
  * (uno_game_playable: the view carries them) and the size of its hand, so
- * the same function serves a seat's view (uno_bot_random) and a playout on
- * a game of the searcher's own (uno_bot_random_step), which never builds a
+ * the same function serves a seat's view (bot_random) and a playout on
+ * a game of the searcher's own (bot_random_step), which never builds a
  * view or a legal list.
  */
 #include "bots/bits.h"
@@ -47,30 +47,30 @@ static inline __attribute__((always_inline)) void random_policy(const Situation 
     else
         uno_rng_below(rng, 1);
     if (s->hand_count == 2)
-        out->uno = uno_bot_uniform(rng) < p->uno_rate;
+        out->uno = bot_uniform(rng) < p->uno_rate;
 }
 
-bool uno_bot_random(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
+bool bot_random(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
 {
-    if (!uno_bot_in_turn(v))
+    if (!bot_in_turn(v))
         return false;
     Situation s = {v->seat, v->phase, v->playable, v->hand_count};
     random_policy(&s, p, rng, out);
     return true;
 }
 
-void uno_bot_random_step(const UnoBotParams *p, const UnoGame *g, int seat, UnoRng *rng, UnoAction *out)
+void bot_random_step(const UnoBotParams *p, const UnoGame *g, int seat, UnoRng *rng, UnoAction *out)
 {
     Situation s = {seat, uno_game_phase(g), uno_game_playable(g, seat), uno_game_hand_count(g, seat)};
     random_policy(&s, p, rng, out);
 }
 
-long uno_bot_rollout(const UnoBotParams *p, UnoGame *g, UnoRng *rngs, long max_actions)
+long bot_rollout(const UnoBotParams *p, UnoGame *g, UnoRng *rngs, long max_actions)
 {
     long n = 0;
     for (int seat; n < max_actions && (seat = uno_game_turn(g)) >= 0; n++) {
         UnoAction a;
-        uno_bot_random_step(p, g, seat, &rngs[seat], &a);
+        bot_random_step(p, g, seat, &rngs[seat], &a);
         uno_game_step(g, &a);
     }
     return n;

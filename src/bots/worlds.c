@@ -14,29 +14,29 @@ struct UnoWorlds {
     const UnoHistory *history;
 };
 
-UnoWorlds *uno_worlds_new(void)
+UnoWorlds *bot_worlds_new(void)
 {
     return calloc(1, sizeof(UnoWorlds));
 }
 
-void uno_worlds_free(UnoWorlds *w)
+void bot_worlds_free(UnoWorlds *w)
 {
     free(w);
 }
 
-void uno_worlds_set(UnoWorlds *w, const UnoGame *g, int seat, const UnoHistory *h)
+void bot_worlds_set(UnoWorlds *w, const UnoGame *g, int seat, const UnoHistory *h)
 {
     w->game = g;
     w->seat = seat;
     w->history = h;
 }
 
-size_t uno_worlds_bytes(const UnoWorlds *w)
+size_t bot_worlds_bytes(const UnoWorlds *w)
 {
     return uno_game_bytes(w->game);
 }
 
-int uno_worlds_sample(const UnoWorlds *w, uint64_t seed, UnoGame *out)
+int bot_worlds_sample(const UnoWorlds *w, uint64_t seed, UnoGame *out)
 {
     return uno_game_sample(w->game, w->seat, w->history, seed, out);
 }

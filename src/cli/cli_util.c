@@ -14,7 +14,7 @@
 
 #include "cli/cli_util.h"
 
-/* The largest rules file uno_cli_load_rules reads. */
+/* The largest rules file cli_load_rules reads. */
 #define RULES_FILE_MAX (256 * 1024)
 
 /* Opens path for reading if it is a regular file: a FIFO, a device
@@ -38,7 +38,7 @@ static FILE *open_regular(const char *path, char *err, size_t errlen)
     return f;
 }
 
-char *uno_cli_read_file(const char *path, size_t max, char *err, size_t errlen)
+char *cli_read_file(const char *path, size_t max, char *err, size_t errlen)
 {
     bool is_stdin = strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : open_regular(path, err, errlen);
@@ -109,7 +109,7 @@ static int load_rules(const char *name_or_path, bool quote, UnoRules *out, char 
     if (uno_rules_builtin_text(name_or_path))
         return uno_rules_preset(name_or_path, out, err, errlen);
     char why[UNO_ERR_LEN];
-    char *text = uno_cli_read_file(name_or_path, RULES_FILE_MAX, why, sizeof why);
+    char *text = cli_read_file(name_or_path, RULES_FILE_MAX, why, sizeof why);
     if (!text)
         return not_rules(why, err, errlen);
     /* the error is quoted after the path: it is given the room that leaves,
@@ -136,24 +136,24 @@ static int load_rules(const char *name_or_path, bool quote, UnoRules *out, char 
     return UNO_OK;
 }
 
-int uno_cli_load_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen)
+int cli_load_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen)
 {
     return load_rules(name_or_path, true, out, err, errlen);
 }
 
-int uno_cli_load_request_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen)
+int cli_load_request_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen)
 {
     if (strcmp(name_or_path, "-") == 0)
         return not_rules("-: a request cannot name standard input", err, errlen);
     return load_rules(name_or_path, false, out, err, errlen);
 }
 
-const char *uno_cli_s(long long n)
+const char *cli_s(long long n)
 {
     return n == 1 ? "" : "s";
 }
 
-void uno_cli_progress(const char *prefix, uint64_t done, uint64_t total, double seconds, const char *extra)
+void cli_progress(const char *prefix, uint64_t done, uint64_t total, double seconds, const char *extra)
 {
     double left = done > 0 ? seconds * (double)(total - done) / (double)done : 0;
     int filled = total ? (int)(30 * done / total) : 30;
@@ -168,7 +168,7 @@ void uno_cli_progress(const char *prefix, uint64_t done, uint64_t total, double 
     fflush(stderr);
 }
 
-void uno_cli_json_string(FILE *out, const char *s)
+void cli_json_string(FILE *out, const char *s)
 {
     cJSON *j = cJSON_CreateString(s);
     char *text = j ? cJSON_PrintUnformatted(j) : NULL;
@@ -177,7 +177,7 @@ void uno_cli_json_string(FILE *out, const char *s)
     cJSON_Delete(j);
 }
 
-void uno_cli_xml_text(FILE *out, const char *s)
+void cli_xml_text(FILE *out, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
@@ -190,7 +190,7 @@ void uno_cli_xml_text(FILE *out, const char *s)
     }
 }
 
-void uno_cli_csv_field(FILE *out, const char *s)
+void cli_csv_field(FILE *out, const char *s)
 {
     if (!s[strcspn(s, ",\"\r\n")]) {
         fputs(s, out);

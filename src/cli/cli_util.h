@@ -20,33 +20,33 @@
 /* Reads the text file at path ("-": standard input) whole, at most max bytes.
  * NULL with a message when it cannot be read, is not a regular file (a FIFO
  * or a device could block or never end), is larger, or holds a NUL. */
-char *uno_cli_read_file(const char *path, size_t max, char *err, size_t errlen);
+char *cli_read_file(const char *path, size_t max, char *err, size_t errlen);
 
 /* A built-in rule set by name (uno_rules_builtin_names), else a rules file
  * by path (docs/rules.md). A file that names no rule set (no base, no
  * `name =` line) takes its file name, without ".rules", as its name.
  * Errors name the file: "my.rules: line 4: unknown option 'foo'". */
-int uno_cli_load_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen);
+int cli_load_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen);
 
 /* The same for a rule set a request names (`new` in uno table and uno
  * replay), whoever sent it: "-" is refused, and an error names the file and
  * the line but quotes nothing of the file. */
-int uno_cli_load_request_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen);
+int cli_load_request_rules(const char *name_or_path, UnoRules *out, char *err, size_t errlen);
 
 /* A progress bar on stderr: "\r<prefix>[####....] done/total games  <extra>"
  * with the time left at this pace; cleared when done == total. */
-void uno_cli_progress(const char *prefix, uint64_t done, uint64_t total, double seconds, const char *extra);
+void cli_progress(const char *prefix, uint64_t done, uint64_t total, double seconds, const char *extra);
 
 /* The plural's "s" after a count that is not 1: printf("%d game%s", n,
- * uno_cli_s(n)). */
-const char *uno_cli_s(long long n);
+ * cli_s(n)). */
+const char *cli_s(long long n);
 
 /* s as a JSON string, quotes included. */
-void uno_cli_json_string(FILE *out, const char *s);
+void cli_json_string(FILE *out, const char *s);
 /* s as XML text or attribute value (&, <, >, " escaped). */
-void uno_cli_xml_text(FILE *out, const char *s);
+void cli_xml_text(FILE *out, const char *s);
 /* s as a CSV field (RFC 4180: quoted, quotes doubled, when it holds a comma,
  * a quote or a line break). */
-void uno_cli_csv_field(FILE *out, const char *s);
+void cli_csv_field(FILE *out, const char *s);
 
 #endif

@@ -81,19 +81,19 @@ static int lineup_names(const char *list, UnoArenaConfig *c)
 static int configure(const ArenaArgs *a, UnoArenaConfig *c, char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
-    uno_sim_config_default(&c->sim);
+    sim_config_default(&c->sim);
     int seats = lineup_names(a->bots, c);
     c->sim.nplayers = a->players ? (int)a->players : seats;
     c->sim.seed = a->seed;
     c->deals = a->games;
     c->threads = (int)a->threads;
-    if (uno_args_rules(a->rules, a->options, c->sim.nplayers, &c->sim.rules, err, errlen) != 0)
+    if (cli_args_rules(a->rules, a->options, c->sim.nplayers, &c->sim.rules, err, errlen) != 0)
         return 1;
     if (seats != c->sim.nplayers) {
         snprintf(err, errlen, "--bots: %d bots for %d players (one per seat)", seats, c->sim.nplayers);
         return 1;
     }
-    return uno_args_bots(a->bots, c->sim.nplayers, c->sim.bots, c->sim.params, err, errlen);
+    return cli_args_bots(a->bots, c->sim.nplayers, c->sim.bots, c->sim.params, err, errlen);
 }
 
 typedef struct Progress {
@@ -106,7 +106,7 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     double secs = (double)(now.tv_sec - p->start.tv_sec) + (double)(now.tv_nsec - p->start.tv_nsec) / 1e9;
-    uno_cli_progress("", done, total, secs, "");
+    cli_progress("", done, total, secs, "");
 }
 
 /* The width of the bot column: the longest name, at least "bot"'s 16. */
@@ -124,7 +124,7 @@ static void print_text(const UnoArenaConfig *c, const UnoArenaResult *r)
 {
     printf("uno arena: %s, %d players, %" PRIu64 " deal%s x %d seatings = %" PRIu64 " games, seed %" PRIu64
            " (%.1f s)\n\n",
-           c->sim.rules.name, r->nplayers, r->deals, uno_cli_s((long long)r->deals), r->nplayers,
+           c->sim.rules.name, r->nplayers, r->deals, cli_s((long long)r->deals), r->nplayers,
            r->deals * (uint64_t)r->nplayers, c->sim.seed, r->seconds);
     int w = name_width(r);
     printf("%-*s %5s %10s %8s %8s  %-17s %6s  %-14s %6s  %s\n", w, "bot", "seats", "seat-games", "wins",
@@ -143,19 +143,19 @@ static void print_text(const UnoArenaConfig *c, const UnoArenaResult *r)
 static void print_json(const UnoArenaConfig *c, const UnoArenaResult *r)
 {
     printf("{\n  \"rules\": ");
-    uno_cli_json_string(stdout, c->sim.rules.name);
+    cli_json_string(stdout, c->sim.rules.name);
     printf(", \"players\": %d, \"deals\": %" PRIu64 ", \"games\": %" PRIu64 ", \"seed\": %" PRIu64
            ", \"seconds\": %.3f,\n  \"lineup\": [",
            r->nplayers, r->deals, r->deals * (uint64_t)r->nplayers, c->sim.seed, r->seconds);
     for (int pos = 0; pos < r->nplayers; pos++) {
         printf("%s", pos ? ", " : "");
-        uno_cli_json_string(stdout, c->names[pos]);
+        cli_json_string(stdout, c->names[pos]);
     }
     printf("],\n  \"bots\": [\n");
     for (int i = 0; i < r->nentrants; i++) {
         const UnoArenaEntrant *e = &r->entrants[i];
         printf("    {\"bot\": ");
-        uno_cli_json_string(stdout, e->name);
+        cli_json_string(stdout, e->name);
         printf(", \"seats\": %d, \"seat_games\": %" PRIu64 ", \"wins\": %" PRIu64
                ", \"win_rate\": %.6f, \"win_interval\": [%.6f, %.6f], \"place\": %.6f, \"place_interval\": [%.6f, %.6f], "
                "\"rating\": %.2f, \"rating_interval\": [%.2f, %.2f]}%s\n",
@@ -180,7 +180,7 @@ static int write_csv(const char *path, const UnoArenaConfig *c, const UnoArenaRe
             for (int seat = 0; seat < n; seat++) {
                 uint16_t p2 = r->places2[(d * (uint64_t)n + (uint64_t)rot) * (uint64_t)n + (uint64_t)seat];
                 fprintf(f, "%" PRIu64 ",%d,%d,", d, rot, seat);
-                uno_cli_csv_field(f, c->names[uno_arena_position(n, rot, seat)]);
+                cli_csv_field(f, c->names[sim_arena_position(n, rot, seat)]);
                 fprintf(f, ",%g\n", p2 / 2.0);
             }
     int rc = fclose(f) == 0 ? 0 : 1;
@@ -213,9 +213,9 @@ static int write_svg(const char *path, const UnoArenaConfig *c, const UnoArenaRe
     fprintf(f, "<text x=\"%d\" y=\"24\" font-size=\"15\">Ratings (Elo scale, mean 1500) with 95%% bootstrap "
                "intervals</text>\n<text x=\"%d\" y=\"44\" fill=\"#555\">",
             20, 20);
-    uno_cli_xml_text(f, c->sim.rules.name);
+    cli_xml_text(f, c->sim.rules.name);
     fprintf(f, ", %d players, %" PRIu64 " duplicate deal%s, seed %" PRIu64 "</text>\n", r->nplayers, r->deals,
-            uno_cli_s((long long)r->deals), c->sim.seed);
+            cli_s((long long)r->deals), c->sim.seed);
     for (double v = lo; v <= hi + 1e-9; v += 50) {
         fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", X(v), top - 6, X(v),
                 height - 40);
@@ -226,7 +226,7 @@ static int write_svg(const char *path, const UnoArenaConfig *c, const UnoArenaRe
         const UnoArenaEntrant *e = &r->entrants[i];
         int y = top + row * i + row / 2;
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", left - 10, y + 4);
-        uno_cli_xml_text(f, e->name);
+        cli_xml_text(f, e->name);
         fprintf(f, "</text>\n");
         fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#1f77b4\" stroke-width=\"3\"/>\n",
                 X(e->rating_lo), y, X(e->rating_hi), y);
@@ -261,9 +261,9 @@ int cmd_arena(int argc, char **argv)
         c.progress_ctx = &p;
     }
     UnoArenaResult r;
-    if (uno_arena_run(&c, &r, err, sizeof err) != UNO_OK) {
+    if (sim_arena_run(&c, &r, err, sizeof err) != UNO_OK) {
         fprintf(stderr, "uno arena: %s\n", err);
-        uno_arena_result_free(&r);
+        sim_arena_result_free(&r);
         return 1;
     }
     if (a.json)
@@ -271,6 +271,6 @@ int cmd_arena(int argc, char **argv)
     else
         print_text(&c, &r);
     rc = (a.csv && write_csv(a.csv, &c, &r)) || (a.svg && write_svg(a.svg, &c, &r));
-    uno_arena_result_free(&r);
+    sim_arena_result_free(&r);
     return rc;
 }

@@ -64,7 +64,7 @@ static int print_sizes(void)
         return 1;
     }
     UnoSetup four, room;
-    uno_sim_setup(&four, 4, 0);
+    sim_setup(&four, 4, 0);
     room = four;
     room.room_newcomers = 1;
     printf("game state, 4 players: mattel %zu bytes; kpgut %zu bytes, %zu more for each newcomer (§13)\n",
@@ -132,7 +132,7 @@ static int reach_position(const UnoRules *rules, int players, int into, uint64_t
             return -1;
         }
     UnoSetup setup;
-    uno_sim_setup(&setup, players, uno_sim_game_seed(seed, index));
+    sim_setup(&setup, players, sim_game_seed(seed, index));
     setup.emit = position_record;
     setup.ctx = pos;
     pos->seed = setup.seed;
@@ -143,13 +143,13 @@ static int reach_position(const UnoRules *rules, int players, int into, uint64_t
     }
     pos->g = g;
     UnoBotParams p;
-    uno_bot_params_default(&p);
-    uno_sim_seed_bots(pos->rngs, players, setup.seed);
+    bot_params_default(&p);
+    sim_seed_bots(pos->rngs, players, setup.seed);
     for (int k = 0, seat; k < into; k++) {
         if ((seat = uno_game_turn(g)) < 0)
             return 0;
         UnoAction a;
-        uno_bot_random_step(&p, g, seat, &pos->rngs[seat], &a);
+        bot_random_step(&p, g, seat, &pos->rngs[seat], &a);
         if (uno_game_apply(g, &a, position_record, pos, err, sizeof err) != UNO_OK) {
             fprintf(stderr, "uno bench: %s\n", err);
             return -1;
@@ -162,7 +162,7 @@ static int reach_position(const UnoRules *rules, int players, int into, uint64_t
 static int case_rules(const PlayoutCase *b, UnoRules *rules)
 {
     char err[UNO_ERR_LEN];
-    if (uno_args_rules(b->rules, NULL, b->players, rules, err, sizeof err) == 0)
+    if (cli_args_rules(b->rules, NULL, b->players, rules, err, sizeof err) == 0)
         return 0;
     fprintf(stderr, "uno bench: %s\n", err);
     return 1;
@@ -174,9 +174,9 @@ static int bench_playouts(const PlayoutCase *b, uint64_t seed)
     if (case_rules(b, &rules) != 0)
         return 1;
     UnoBotParams p;
-    uno_bot_params_default(&p);
+    bot_params_default(&p);
     UnoSetup setup;
-    uno_sim_setup(&setup, b->players, seed);
+    sim_setup(&setup, b->players, seed);
     UnoGame *work = malloc(uno_game_size(&rules, &setup));
     if (!work) {
         fprintf(stderr, "uno bench: out of memory\n");
@@ -198,7 +198,7 @@ static int bench_playouts(const PlayoutCase *b, uint64_t seed)
             double w0 = seconds(CLOCK_MONOTONIC), c0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
             for (int k = 0; k < PLAYOUTS; k++) {
                 uno_game_sample(pos.g, seat, NULL, pos.seed + (uint64_t)k, work);
-                actions += uno_bot_rollout(&p, work, pos.rngs, 1000000);
+                actions += bot_rollout(&p, work, pos.rngs, 1000000);
                 playouts++;
             }
             wall += seconds(CLOCK_MONOTONIC) - w0;
@@ -228,9 +228,9 @@ static int bench_search(const PlayoutCase *b, uint64_t seed)
     if (case_rules(b, &rules) != 0)
         return 1;
     UnoBotParams p;
-    uno_bot_params_default(&p);
+    bot_params_default(&p);
     p.iterations = SEARCH_ITERATIONS;
-    UnoWorlds *worlds = uno_worlds_new();
+    UnoWorlds *worlds = bot_worlds_new();
     static UnoView v;
     long decisions = 0;
     double wall = 0;
@@ -239,7 +239,7 @@ static int bench_search(const PlayoutCase *b, uint64_t seed)
         int got = reach_position(&rules, b->players, b->into, seed, i, &pos);
         if (got < 0) {
             position_free(&pos);
-            uno_worlds_free(worlds);
+            bot_worlds_free(worlds);
             return 1;
         }
         int seat = got ? uno_game_turn(pos.g) : -1, choices = 0;
@@ -249,16 +249,16 @@ static int bench_search(const PlayoutCase *b, uint64_t seed)
                 choices += v.legal[k].type == UNO_ACT_PLAY || v.legal[k].type == UNO_ACT_DRAW;
         }
         if (choices > 1) { /* a decision the search takes (not the only move) */
-            uno_worlds_set(worlds, pos.g, seat, pos.seen[seat]);
+            bot_worlds_set(worlds, pos.g, seat, pos.seen[seat]);
             UnoAction a;
             double w0 = seconds(CLOCK_MONOTONIC);
-            uno_bot_choose(UNO_BOT_ISMCTS, &p, &v, worlds, &pos.rngs[seat], &a);
+            bot_choose_action(UNO_BOT_ISMCTS, &p, &v, worlds, &pos.rngs[seat], &a);
             wall += seconds(CLOCK_MONOTONIC) - w0;
             decisions++;
         }
         position_free(&pos);
     }
-    uno_worlds_free(worlds);
+    bot_worlds_free(worlds);
     if (!decisions) {
         fprintf(stderr, "uno bench: out of memory\n");
         return 1;
@@ -300,8 +300,8 @@ int cmd_bench(int argc, char **argv)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const BenchCase *b = &cases[i];
         static UnoSimConfig c;
-        uno_sim_config_default(&c);
-        if (uno_args_rules(b->rules, NULL, b->players, &c.rules, err, sizeof err) != 0) {
+        sim_config_default(&c);
+        if (cli_args_rules(b->rules, NULL, b->players, &c.rules, err, sizeof err) != 0) {
             fprintf(stderr, "uno bench: %s\n", err);
             return 1;
         }
@@ -311,10 +311,10 @@ int cmd_bench(int argc, char **argv)
         for (int s = 0; s < b->players; s++)
             c.bots[s] = b->bots[s] == 'h' ? UNO_BOT_HEURISTIC : UNO_BOT_RANDOM;
         static UnoSimSummary sum;
-        uno_sim_summary_init(&sum);
+        sim_summary_init(&sum);
         UnoSimRun run = {.config = &c, .begin = 0, .end = b->games, .threads = 1};
         double w0 = seconds(CLOCK_MONOTONIC), c0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
-        if (uno_sim_run(&run, &sum, err, sizeof err) != UNO_OK) {
+        if (sim_run(&run, &sum, err, sizeof err) != UNO_OK) {
             fprintf(stderr, "uno bench: %s\n", err);
             return 1;
         }

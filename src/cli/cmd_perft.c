@@ -46,7 +46,7 @@ static void print_divide(void *ctx, const UnoAction *first, uint64_t count)
 {
     (void)ctx;
     char text[160];
-    uno_perft_action_text(first, text, sizeof text);
+    sim_perft_action_text(first, text, sizeof text);
     printf("%s: %" PRIu64 "\n", text, count);
 }
 
@@ -58,12 +58,12 @@ int cmd_perft(int argc, char **argv)
         return cli_exit_status(rc);
     char err[512];
     UnoRules rules;
-    if (uno_args_rules(a.rules, a.options, (int)a.players, &rules, err, sizeof err) != 0) {
+    if (cli_args_rules(a.rules, a.options, (int)a.players, &rules, err, sizeof err) != 0) {
         fprintf(stderr, "uno perft: %s\n", err);
         return 2;
     }
     UnoSetup setup;
-    uno_sim_setup(&setup, (int)a.players, a.seed);
+    sim_setup(&setup, (int)a.players, a.seed);
     UnoGame *g = uno_game_new(&rules, &setup, err, sizeof err);
     if (!g) {
         fprintf(stderr, "uno perft: %s\n", err);
@@ -72,7 +72,7 @@ int cmd_perft(int argc, char **argv)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     uint64_t nodes = 0;
-    rc = uno_perft(g, (int)a.depth, a.divide ? print_divide : NULL, NULL, &nodes, err, sizeof err);
+    rc = sim_perft(g, (int)a.depth, a.divide ? print_divide : NULL, NULL, &nodes, err, sizeof err);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     uno_game_free(g);
     if (rc != UNO_OK) {

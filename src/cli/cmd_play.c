@@ -63,7 +63,7 @@ static int set_bot(void *args, const char *value, char *err, size_t errlen)
 {
     PlayConfig *c = args;
     char why[UNO_ERR_LEN];
-    if (uno_bot_parse(value, &c->bot, &c->bot_params, why, sizeof why) == UNO_OK)
+    if (bot_parse(value, &c->bot, &c->bot_params, why, sizeof why) == UNO_OK)
         return 0;
     snprintf(err, errlen, "--bot: %s", why);
     return 1;
@@ -165,7 +165,7 @@ static int parse_args(int argc, char **argv, PlayConfig *c)
     c->forget = 0.1;
     c->bluff = 0.05;
     c->bot = UNO_BOT_HEURISTIC;
-    uno_bot_params_default(&c->bot_params);
+    bot_params_default(&c->bot_params);
     CliParsed parsed;
     int rc = cli_parse(&play_command, argc, argv, c, &parsed);
     if (rc != CLI_PARSED)
@@ -257,7 +257,7 @@ static void report(Play *p)
         char verdict[256];
         play_match_verdict(p->match, 0, verdict, sizeof verdict);
         int games = uno_match_game_number(p->match) + 1;
-        printf("%s (%d game%s)\n", verdict, games, uno_cli_s(games));
+        printf("%s (%d game%s)\n", verdict, games, cli_s(games));
     } else if (uno_game_over(g) && rank == 1) {
         printf("The game is over: you won.\n");
     } else if (uno_game_over(g)) {
@@ -274,7 +274,7 @@ static void report(Play *p)
         if (!finished(p))
             printf("continue with: %s play --resume %s\n", uno, p->save_path);
     }
-    printf("hash: %016" PRIx64 "\n", uno_state_hash(g, p->match));
+    printf("hash: %016" PRIx64 "\n", proto_state_hash(g, p->match));
 }
 
 /* The game is over and the person chose to play again: the same rules and

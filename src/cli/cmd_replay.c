@@ -69,30 +69,30 @@ static int replay(UnoTable *t, const char *path, bool events)
 {
     UnoSaveFile save;
     char err[700];
-    if (uno_save_open(&save, path, false, err, sizeof err) != 0) {
+    if (proto_save_open(&save, path, false, err, sizeof err) != 0) {
         fprintf(stderr, "uno replay: %s\n", err);
         return 1;
     }
-    int rc = uno_save_replay(&save, t, events ? print_line : NULL, NULL, err, sizeof err);
-    uno_save_close(&save);
+    int rc = proto_save_replay(&save, t, events ? print_line : NULL, NULL, err, sizeof err);
+    proto_save_close(&save);
     if (rc != 0) {
         fprintf(stderr, "uno replay: %s: %s\n", path, err);
         return 1;
     }
-    const UnoGame *g = uno_table_game(t);
+    const UnoGame *g = proto_table_game(t);
     if (!g) {
         fprintf(stderr, "uno replay: %s: no game in it (it holds no \"new\" request)\n", path);
         return 1;
     }
     static const char state[] = "{\"op\":\"state\"}";
-    char *response = uno_table_handle(t, state, sizeof state - 1);
+    char *response = proto_table_handle(t, state, sizeof state - 1);
     if (!response) {
         fprintf(stderr, "uno replay: out of memory\n");
         return 1;
     }
     puts(response);
     free(response);
-    printf("hash: %016" PRIx64 "\n", uno_table_hash(t));
+    printf("hash: %016" PRIx64 "\n", proto_table_hash(t));
     return fflush(stdout) == 0 ? 0 : 1;
 }
 
@@ -182,13 +182,13 @@ int cmd_replay(int argc, char **argv)
     if (a.text || a.watch)
         return show(path, a.watch ? SHOW_WATCH : SHOW_TEXT, a.seat, a.pace_ms >= 0 ? a.pace_ms : DEFAULT_PACE_MS,
                     a.ascii);
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     if (!t) {
         fprintf(stderr, "uno replay: out of memory\n");
         return 1;
     }
-    uno_table_set_rules_loader(t, uno_cli_load_request_rules);
+    proto_table_set_rules_loader(t, cli_load_request_rules);
     int status = replay(t, path, a.events);
-    uno_table_free(t);
+    proto_table_free(t);
     return status;
 }

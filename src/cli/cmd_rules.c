@@ -129,7 +129,7 @@ static int show_one(const char *name_or_path)
 {
     UnoRules r;
     char err[UNO_ERR_LEN + 96], value[64]; /* the file's path (80 bytes at most), then the engine's words */
-    if (uno_cli_load_rules(name_or_path, &r, err, sizeof err) != UNO_OK) {
+    if (cli_load_rules(name_or_path, &r, err, sizeof err) != UNO_OK) {
         fprintf(stderr, "uno rules: %s\n", err);
         return 1;
     }

@@ -25,7 +25,7 @@ typedef struct ServeArgs {
 
 static int add_bot(void *args, const char *value, char *err, size_t errlen)
 {
-    return uno_serve_add_bot(&((ServeArgs *)args)->cfg, value, err, errlen);
+    return srv_config_add_bot(&((ServeArgs *)args)->cfg, value, err, errlen);
 }
 
 static const CliOption serve_options[] = {
@@ -144,7 +144,7 @@ static bool export_line(void *ctx, int64_t n, const char *line, const char *hash
     Export *e = ctx;
     char *end;
     uint64_t h = strtoull(hash, &end, 16);
-    e->ok = *end == '\0' && uno_save_append(&e->save, line, h);
+    e->ok = *end == '\0' && proto_save_append(&e->save, line, h);
     e->lines += e->ok;
     return e->ok;
 }
@@ -172,24 +172,24 @@ static int export_table(const char *db, const char *code, const char *out)
     if (!st)
         return 1;
     Export e = {.ok = true};
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     int rc = 1;
-    if (t && uno_save_open(&e.save, out, true, err, sizeof err) == 0 &&
-        uno_save_replay(&e.save, t, NULL, NULL, err, sizeof err) == 0) {
+    if (t && proto_save_open(&e.save, out, true, err, sizeof err) == 0 &&
+        proto_save_replay(&e.save, t, NULL, NULL, err, sizeof err) == 0) {
         bool read = srv_store_each_action(st, code, export_line, &e);
         if (!read || !e.ok)
             fprintf(stderr, "uno serve: table %s: %s\n", code, read ? "could not write its log" : srv_store_error(st));
         else if (e.lines == 0)
             fprintf(stderr, "uno serve: no table %s with a game in %s (codes are upper case)\n", code, db);
         else {
-            fprintf(stderr, "uno serve: table %s: %ld line%s written to %s\n", code, e.lines, uno_cli_s(e.lines), out);
+            fprintf(stderr, "uno serve: table %s: %ld line%s written to %s\n", code, e.lines, cli_s(e.lines), out);
             rc = 0;
         }
-        uno_save_close(&e.save);
+        proto_save_close(&e.save);
     } else {
         fprintf(stderr, "uno serve: %s\n", t ? err : "out of memory");
     }
-    uno_table_free(t);
+    proto_table_free(t);
     srv_store_close(st);
     return rc;
 }
@@ -222,7 +222,7 @@ static int export_scores(const char *db, const char *code, const char *out)
 static int parse(int argc, char **argv, ServeArgs *a, char *web, size_t weblen)
 {
     *a = (ServeArgs){0};
-    uno_serve_config_default(&a->cfg);
+    srv_config_default(&a->cfg);
     a->cfg.web_root = default_web(web, weblen);
     CliParsed parsed;
     int rc = cli_parse(&serve_command, argc, argv, a, &parsed);
@@ -253,18 +253,18 @@ int cmd_serve(int argc, char **argv)
         return export_table(cfg->db, a.export_code, a.export_to);
     if (a.scores_code)
         return export_scores(cfg->db, a.scores_code, a.export_to);
-    UnoServer *s = uno_server_new(cfg, err, sizeof err);
+    UnoServer *s = srv_server_new(cfg, err, sizeof err);
     if (!s) {
         fprintf(stderr, "uno serve: %s\n", err);
         return 1;
     }
     printf("uno serve: open http://%s:%d/ in a browser (%d table%s in %s%s)\n",
-           cfg->host ? cfg->host : "localhost", uno_server_port(s), uno_server_tables(s),
-           uno_cli_s(uno_server_tables(s)), cfg->db,
+           cfg->host ? cfg->host : "localhost", srv_server_port(s), srv_server_tables(s),
+           cli_s(srv_server_tables(s)), cfg->db,
            cfg->web_root ? "" : "; no web client found: --web DIR");
     fflush(stdout);
-    uno_server_run(s);
-    uno_server_free(s);
+    srv_server_run(s);
+    srv_server_free(s);
     fprintf(stderr, "uno serve: stopped\n");
     return 0;
 }

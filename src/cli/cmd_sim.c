@@ -59,10 +59,10 @@ static const CliOption sim_options[] = {
 static void action_ms_keys(FILE *out)
 {
     int ms[UNO_SIM_T_COUNT];
-    uno_sim_time_default(ms);
+    sim_time_default(ms);
     fprintf(out, "The keys of --action-ms and their defaults in ms:\n");
     for (int i = 0; i < UNO_SIM_T_COUNT; i++)
-        fprintf(out, "%s%s=%d", i == 0 ? "  " : i % 5 == 0 ? "\n  " : " ", uno_sim_time_names[i], ms[i]);
+        fprintf(out, "%s%s=%d", i == 0 ? "  " : i % 5 == 0 ? "\n  " : " ", sim_time_names[i], ms[i]);
     fprintf(out, "\n");
 }
 
@@ -96,7 +96,7 @@ static int set_time(void *ctx, const char *key, const char *value, char *err, si
 {
     int *ms = ctx;
     for (int i = 0; i < UNO_SIM_T_COUNT; i++) {
-        if (strcmp(key, uno_sim_time_names[i]) != 0)
+        if (strcmp(key, sim_time_names[i]) != 0)
             continue;
         uint64_t v;
         if (cli_number(key, value, 0, 86400000, &v, err, errlen) != 0)
@@ -111,17 +111,17 @@ static int set_time(void *ctx, const char *key, const char *value, char *err, si
 
 static int configure(const SimArgs *a, UnoSimConfig *c, char *err, size_t errlen)
 {
-    uno_sim_config_default(c);
+    sim_config_default(c);
     c->nplayers = (int)a->players;
     c->seed = a->seed;
     c->reference = a->reference;
     c->engine = a->engine;
-    if (uno_args_rules(a->rules, a->options, c->nplayers, &c->rules, err, errlen) != 0)
+    if (cli_args_rules(a->rules, a->options, c->nplayers, &c->rules, err, errlen) != 0)
         return 1;
-    if (a->bots && uno_args_bots(a->bots, c->nplayers, c->bots, c->params, err, errlen) != 0)
+    if (a->bots && cli_args_bots(a->bots, c->nplayers, c->bots, c->params, err, errlen) != 0)
         return 1;
     if (a->action_ms &&
-        uno_args_pairs("--action-ms", a->action_ms, set_time, c->time_ms, err, errlen) != 0)
+        cli_args_pairs("--action-ms", a->action_ms, set_time, c->time_ms, err, errlen) != 0)
         return 1;
     return 0;
 }
@@ -151,13 +151,13 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
     double secs = since(&o->start);
     char speed[32];
     snprintf(speed, sizeof speed, "%.0f games/s  ", secs > 0 ? (double)done / secs : 0);
-    uno_cli_progress(o->dist->size > 1 ? "rank 0 " : "", done, total, secs, speed);
+    cli_progress(o->dist->size > 1 ? "rank 0 " : "", done, total, secs, speed);
 }
 
 static void rows(void *ctx, const UnoSimRecord *r, int n)
 {
     Output *o = ctx;
-    uno_sim_csv_rows(o->csv, r, n, o->config->nplayers);
+    cli_sim_csv_rows(o->csv, r, n, o->config->nplayers);
 }
 
 /* ----------------------------------------------------------------- CSV */
@@ -228,7 +228,7 @@ static bool can_write(const char *path)
 static int cannot_write(const UnoDist *d, const char *path)
 {
     fprintf(stderr, "uno sim: %s: %s\n", path, strerror(errno));
-    uno_dist_abort(d, 1);
+    cli_dist_abort(d, 1);
     return 1;
 }
 
@@ -243,33 +243,33 @@ static int run(const SimArgs *a, const UnoSimConfig *c, const UnoDist *d)
         if (!(o.csv = fopen(part, "w")))
             return cannot_write(d, part);
         if (d->rank == 0)
-            uno_sim_csv_header(o.csv, c->nplayers);
+            cli_sim_csv_header(o.csv, c->nplayers);
     }
     static UnoSimSummary summary;
-    uno_sim_summary_init(&summary);
+    sim_summary_init(&summary);
     UnoSimRun r = {.config = c, .threads = (int)a->threads, .rows = o.csv ? rows : NULL,
                    .progress = progress, .ctx = &o};
-    uno_dist_range(d, a->games, &r.begin, &r.end);
+    cli_dist_range(d, a->games, &r.begin, &r.end);
     clock_gettime(CLOCK_MONOTONIC, &o.start);
-    int rc = uno_sim_run(&r, &summary, err, sizeof err);
+    int rc = sim_run(&r, &summary, err, sizeof err);
     double secs = since(&o.start);
     if (o.csv && fclose(o.csv) != 0 && rc == UNO_OK)
         snprintf(err, sizeof err, "%.400s: write failed", part), rc = UNO_E_BAD_REQUEST;
     if (rc != UNO_OK) {
         fprintf(stderr, "uno sim: %s\n", err);
-        uno_dist_abort(d, 1);
+        cli_dist_abort(d, 1);
         return 1;
     }
-    uno_dist_reduce(d, &summary);
+    cli_dist_reduce(d, &summary);
     if (a->csv && d->size > 1)
-        uno_dist_barrier(d); /* every part is written */
+        cli_dist_barrier(d); /* every part is written */
     if (d->rank != 0)
         return 0;
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     double cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
                  (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-    int threads = uno_sim_threads_for(r.end - r.begin, r.threads); /* rank 0's */
+    int threads = sim_threads_for(r.end - r.begin, r.threads); /* rank 0's */
     fprintf(stderr, "uno sim: %" PRIu64 " games in %.3f s: %.0f games/s, %.0f turns/s, "
                     "%.0f actions/s (%d rank%s x %d thread%s); rank 0: cpu %.3f s, max rss %ld KiB\n",
             summary.sum.games, secs, (double)summary.sum.games / secs,
@@ -277,11 +277,11 @@ static int run(const SimArgs *a, const UnoSimConfig *c, const UnoDist *d)
             d->size > 1 ? "s" : "", threads,
             threads > 1 ? "s" : "", cpu, ru.ru_maxrss);
     if (a->json)
-        uno_sim_report_json(stdout, c, &summary);
+        cli_sim_report_json(stdout, c, &summary);
     else
-        uno_sim_report_text(stdout, c, &summary);
+        cli_sim_report_text(stdout, c, &summary);
     int status = fflush(stdout) == 0 ? 0 : 1;
-    if (a->plot && uno_sim_plot_svg(a->plot, c, &summary, err, sizeof err) != 0) {
+    if (a->plot && cli_sim_plot_svg(a->plot, c, &summary, err, sizeof err) != 0) {
         fprintf(stderr, "uno sim: %s\n", err);
         status = 1;
     }
@@ -303,8 +303,8 @@ int cmd_sim(int argc, char **argv)
         return 2;
     }
     UnoDist d;
-    uno_dist_init(&d);
+    cli_dist_init(&d);
     int status = run(&a, &c, &d);
-    uno_dist_finish(&d);
+    cli_dist_finish(&d);
     return status;
 }

@@ -56,16 +56,16 @@ static int restore(UnoTable *t, UnoSaveFile *save, const char *path, bool repair
 {
     char err[700];
     if (repair) {
-        int rc = uno_save_repair(path, load, err, sizeof err);
+        int rc = proto_save_repair(path, load, err, sizeof err);
         fprintf(stderr, "uno table: %s\n", err);
         if (rc != 0)
             return 1;
     }
-    if (uno_save_open(save, path, true, err, sizeof err) != 0) {
+    if (proto_save_open(save, path, true, err, sizeof err) != 0) {
         fprintf(stderr, "uno table: cannot save: %s\n", err);
         return 1;
     }
-    if (uno_save_replay(save, t, NULL, NULL, err, sizeof err) != 0) {
+    if (proto_save_replay(save, t, NULL, NULL, err, sizeof err) != 0) {
         fprintf(stderr,
                 "uno table: cannot restore the game from %s: %s\n"
                 "(uno table --save %s --repair keeps what replays, and the file as it is as a backup)\n",
@@ -73,9 +73,9 @@ static int restore(UnoTable *t, UnoSaveFile *save, const char *path, bool repair
         return 1;
     }
     if (save->records > 0)
-        fprintf(stderr, "uno table: restored %ld request%s from %s\n", save->records, uno_cli_s(save->records),
+        fprintf(stderr, "uno table: restored %ld request%s from %s\n", save->records, cli_s(save->records),
                 path);
-    uno_table_set_log(t, uno_save_append, save);
+    proto_table_set_log(t, proto_save_append, save);
     return 0;
 }
 
@@ -90,8 +90,8 @@ static int serve(UnoTable *t, const UnoSaveFile *save, const char *save_path)
     int status = 0;
     bool newline;
     long n;
-    while ((n = uno_line_read(stdin, buf, UNO_TABLE_MAX_LINE, &newline)) >= 0) {
-        char *response = uno_table_handle(t, buf, (size_t)n);
+    while ((n = proto_line_read(stdin, buf, UNO_TABLE_MAX_LINE, &newline)) >= 0) {
+        char *response = proto_table_handle(t, buf, (size_t)n);
         if (!response) {
             if (save && save->error)
                 fprintf(stderr, "uno table: cannot save to %s: %s\n", save_path, strerror(save->error));
@@ -120,18 +120,18 @@ int cmd_table(int argc, char **argv)
         return cli_exit_status(rc);
     if (a.repair && !a.save_path)
         return cli_bad_usage(&table_command, "--repair repairs the file of --save FILE: give it");
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     if (!t) {
         fprintf(stderr, "uno table: out of memory\n");
         return 1;
     }
-    UnoRulesLoader load = a.builtin_rules_only ? NULL : uno_cli_load_request_rules;
-    uno_table_set_rules_loader(t, load);
+    UnoRulesLoader load = a.builtin_rules_only ? NULL : cli_load_request_rules;
+    proto_table_set_rules_loader(t, load);
     UnoSaveFile save = {.fd = -1};
     int status = a.save_path ? restore(t, &save, a.save_path, a.repair, load) : 0;
     if (status == 0)
         status = serve(t, a.save_path ? &save : NULL, a.save_path);
-    uno_save_close(&save);
-    uno_table_free(t);
+    proto_save_close(&save);
+    proto_table_free(t);
     return status;
 }

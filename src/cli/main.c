@@ -108,7 +108,7 @@ int main(int argc, char **argv)
         cli_help(&main_command, stdout);
         return output_written(0);
     }
-    uno_json_track_memory(); /* out of memory is not "not JSON" */
+    proto_json_track_memory(); /* out of memory is not "not JSON" */
     const Command *c = command(name);
     if (c)
         return output_written(c->run(argc - first, argv + first));

@@ -30,7 +30,7 @@ static void act(Play *p, UnoAction *a, const char *what)
 /* The first legal entry of a type, as the person's action. */
 static void act_listed(Play *p, UnoActionType type, const char *what, const char *none)
 {
-    int i = uno_bot_find(&p->view, type);
+    int i = bot_find(&p->view, type);
     if (i < 0) {
         play_say(p, "%s", none);
         return;
@@ -417,7 +417,7 @@ void play_key(Play *p, int key)
                                              : "Suspecting a tactical draw is not in these rules");
         return;
     case '!':
-        if (uno_bot_find(v, UNO_ACT_GIVEUP) >= 0)
+        if (bot_find(v, UNO_ACT_GIVEUP) >= 0)
             p->prompt = PROMPT_GIVEUP;
         else
             play_say(p, "%s", p->rules.giveup ? "You cannot give up now" : "Giving up is not in these rules");
@@ -436,7 +436,7 @@ void play_key(Play *p, int key)
 
 static bool can(const Play *p, UnoActionType type)
 {
-    return uno_bot_find(&p->view, type) >= 0;
+    return bot_find(&p->view, type) >= 0;
 }
 
 void play_hint(const Play *p, char *out, size_t len)
@@ -477,7 +477,7 @@ void play_hint(const Play *p, char *out, size_t len)
     char extra[80] = "";
     if (can(p, UNO_ACT_CATCH))
         snprintf(extra, sizeof extra, "  k CATCH %s!",
-                 play_seat_name(&voice, v->legal[uno_bot_find(v, UNO_ACT_CATCH)].target));
+                 play_seat_name(&voice, v->legal[bot_find(v, UNO_ACT_CATCH)].target));
     else if (can(p, UNO_ACT_UNO) && v->hand_count == 1)
         snprintf(extra, sizeof extra, "  u say UNO!");
     if (v->turn != v->seat) {

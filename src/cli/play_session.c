@@ -187,7 +187,7 @@ static void save_json(Play *p, cJSON *req)
         return;
     char *line = req ? cJSON_PrintUnformatted(req) : NULL;
     cJSON_Delete(req);
-    if (!line || !uno_save_append(&p->save, line, uno_state_hash(play_game(p), p->match))) {
+    if (!line || !proto_save_append(&p->save, line, proto_state_hash(play_game(p), p->match))) {
         snprintf(p->save_error, sizeof p->save_error, "saving stopped: %s",
                  line ? strerror(p->save.error) : "out of memory");
         p->saving = false;
@@ -214,13 +214,13 @@ static int open_save(Play *p, bool resume, long records, char *err, size_t errle
     if (p->cfg.no_save)
         return 0;
     char why[700];
-    UnoTable *t = uno_table_new();
-    int rc = !t ? -1 : uno_save_open(&p->save, p->save_path, true, why, sizeof why);
+    UnoTable *t = proto_table_new();
+    int rc = !t ? -1 : proto_save_open(&p->save, p->save_path, true, why, sizeof why);
     if (t && rc == 0) {
-        uno_table_set_rules_loader(t, uno_cli_load_request_rules);
-        rc = uno_save_replay(&p->save, t, NULL, NULL, why, sizeof why);
+        proto_table_set_rules_loader(t, cli_load_request_rules);
+        rc = proto_save_replay(&p->save, t, NULL, NULL, why, sizeof why);
     }
-    uno_table_free(t);
+    proto_table_free(t);
     if (!t)
         snprintf(why, sizeof why, "out of memory");
     else if (rc == 0 && p->save.records != (resume ? records : 0)) {
@@ -229,7 +229,7 @@ static int open_save(Play *p, bool resume, long records, char *err, size_t errle
         rc = -1;
     }
     if (rc != 0) {
-        uno_save_close(&p->save);
+        proto_save_close(&p->save);
         snprintf(err, errlen, "%s", why);
         return -1;
     }
@@ -252,11 +252,11 @@ PlayVoice play_voice(const Play *p)
 static cJSON *game_request(const Play *p, bool first)
 {
     if (!first)
-        return uno_match_op_json("next", -1); /* the new game's clock begins at 0 */
-    cJSON *req = uno_new_json(&p->rules, &p->setup, -1);
+        return proto_match_op_json("next", -1); /* the new game's clock begins at 0 */
+    cJSON *req = proto_new_json(&p->rules, &p->setup, -1);
     bool ok = req != NULL;
     if (ok && p->match)
-        uno_match_put_options(req, p->match, &ok);
+        proto_match_put_options(req, p->match, &ok);
     if (!ok) {
         cJSON_Delete(req);
         return NULL;
@@ -339,7 +339,7 @@ static int start_programs(Play *p, char *err, size_t errlen)
         started[s] = true;
         char label[UNO_BOT_COMMAND_LEN + 64], why[UNO_ERR_LEN + UNO_BOT_COMMAND_LEN];
         snprintf(label, sizeof label, "%s (cmd:%s)", play_seat_name(&voice, s), p->params.command);
-        p->programs[s] = uno_extbot_start(p->params.command, p->params.think_ms, log, label, NULL, why, sizeof why);
+        p->programs[s] = proto_extbot_start(p->params.command, p->params.think_ms, log, label, NULL, why, sizeof why);
         if (!p->programs[s]) {
             program_failed(p, s, why, err, errlen);
             return -1;
@@ -349,8 +349,8 @@ static int start_programs(Play *p, char *err, size_t errlen)
         if (!started[s])
             continue;
         int64_t left = deadline - monotonic_ms();
-        if (!uno_extbot_started(p->programs[s], left > 0 ? (int)left : 0)) {
-            program_failed(p, s, uno_extbot_problem(p->programs[s]), err, errlen);
+        if (!bot_ext_started(p->programs[s], left > 0 ? (int)left : 0)) {
+            program_failed(p, s, bot_ext_problem(p->programs[s]), err, errlen);
             return -1;
         }
     }
@@ -362,7 +362,7 @@ static void programs_new_game(Play *p)
 {
     for (int s = 0; s < UNO_MAX_PLAYERS; s++)
         if (p->programs[s])
-            uno_extbot_new_game(p->programs[s]);
+            bot_ext_new_game(p->programs[s]);
 }
 
 /* The current game begins now: the clock, the scratch copy, the request. */
@@ -394,7 +394,7 @@ static int begin_game(Play *p, bool first, char *err, size_t errlen)
 static int prepare_new(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
 {
     char why[300];
-    if (uno_cli_load_rules(cfg->rules, &p->rules, why, sizeof why) != UNO_OK) {
+    if (cli_load_rules(cfg->rules, &p->rules, why, sizeof why) != UNO_OK) {
         snprintf(err, errlen, "%s", why);
         return -1;
     }
@@ -430,16 +430,16 @@ static int prepare_new(Play *p, const PlayConfig *cfg, char *err, size_t errlen)
 void play_finish(Play *p)
 {
     if (p->saving || p->save.fd >= 0)
-        uno_save_close(&p->save);
+        proto_save_close(&p->save);
     p->saving = false;
     for (int s = 0; s < UNO_MAX_PLAYERS; s++) {
         uno_history_free(p->seen[s]);
         p->seen[s] = NULL;
     }
-    uno_worlds_free(p->worlds);
+    bot_worlds_free(p->worlds);
     p->worlds = NULL;
     for (int s = 0; s < UNO_MAX_PLAYERS; s++) {
-        uno_extbot_stop(p->programs[s]);
+        bot_ext_stop(p->programs[s]);
         p->programs[s] = NULL;
     }
     uno_match_free(p->match);
@@ -484,7 +484,7 @@ int play_apply(Play *p, UnoAction *a, char *err, size_t errlen)
     int rc = apply_to_game(p, a, err, errlen);
     if (rc != UNO_OK)
         return rc;
-    save_json(p, uno_action_json(a));
+    save_json(p, proto_action_json(a));
     p->next_bot = p->now + p->cfg.pace_ms;
     play_refresh(p);
     return UNO_OK;
@@ -512,7 +512,7 @@ void play_refresh(Play *p)
         /* a timer fired (KPGUT §8 away, the one-hour limit): it happens to
          * the game itself, and goes into the save file */
         if (apply_to_game(p, &tick, err, sizeof err) == UNO_OK)
-            save_json(p, uno_action_json(&tick));
+            save_json(p, proto_action_json(&tick));
         uno_game_copy(p->scratch, g);
     }
     uno_view_build(&p->view, p->scratch, p->human, p->seen[p->human]);
@@ -522,7 +522,7 @@ void play_refresh(Play *p)
 
 static bool person_may_catch(const Play *p)
 {
-    return !p->cfg.autoplay && uno_bot_find(&p->view, UNO_ACT_CATCH) >= 0;
+    return !p->cfg.autoplay && bot_find(&p->view, UNO_ACT_CATCH) >= 0;
 }
 
 /* What the bot of seat v->seat does now; false: nothing. */
@@ -531,20 +531,20 @@ static bool bot_choose(Play *p, const UnoGame *g, const UnoView *v, UnoAction *a
     int seat = v->seat;
     UnoExtBot *program = p->programs[seat];
     if (!program) {
-        uno_worlds_set(p->worlds, g, seat, p->seen[seat]);
-        return uno_bot_choose(p->cfg.bot, &p->params, v, p->seen[seat] ? p->worlds : NULL, &p->rng, a);
+        bot_worlds_set(p->worlds, g, seat, p->seen[seat]);
+        return bot_choose_action(p->cfg.bot, &p->params, v, p->seen[seat] ? p->worlds : NULL, &p->rng, a);
     }
-    bool acts = uno_extbot_choose(program, g, v, p->seen[seat], &p->rng, a);
+    bool acts = bot_ext_choose(program, g, v, p->seen[seat], &p->rng, a);
     UnoExtBotStats stats;
-    uno_extbot_stats(program, &stats);
+    bot_ext_stats(program, &stats);
     if (stats.unstartable) { /* no stand-in plays for it: uno play stops */
-        program_failed(p, seat, uno_extbot_problem(program), p->failure, sizeof p->failure);
+        program_failed(p, seat, bot_ext_problem(program), p->failure, sizeof p->failure);
         p->quit = true;
         return false;
     }
-    if (uno_extbot_problem(program)) {
+    if (bot_ext_problem(program)) {
         PlayVoice voice = play_voice(p);
-        play_log_add(&p->log, "(%s's program: %s; %s)", play_seat_name(&voice, seat), uno_extbot_problem(program),
+        play_log_add(&p->log, "(%s's program: %s; %s)", play_seat_name(&voice, seat), bot_ext_problem(program),
                      acts ? "a default move" : "nothing done");
     }
     return acts;
@@ -566,7 +566,7 @@ bool play_bots(Play *p)
      * within the §1 grace): at a table they come as soon as someone sees
      * the chance; the player in turn acts last */
     static UnoView v;
-    if (!p->worlds && !(p->worlds = uno_worlds_new()))
+    if (!p->worlds && !(p->worlds = bot_worlds_new()))
         return false;
     for (int k = 1; k <= n; k++) {
         int seat = (first + k) % n;
@@ -617,7 +617,7 @@ void play_stop_match(Play *p)
     if (play_match_over(p) || !uno_game_over(play_game(p)))
         return;
     if (uno_match_stop(p->match, err, sizeof err) == UNO_OK)
-        save_json(p, uno_match_op_json("stop", -1));
+        save_json(p, proto_match_op_json("stop", -1));
 }
 
 /* --------------------------------------------------------------- resume */
@@ -647,14 +647,14 @@ static int rebuild(Play *p, Replay *r, const char *path, char *err, size_t errle
         return -1;
     }
     /* the state `uno replay FILE` prints (replay_open() checked it) */
-    uint64_t saved = uno_state_hash(replay_game(r), replay_match(r));
+    uint64_t saved = proto_state_hash(replay_game(r), replay_match(r));
     Retelling rt = {p, r};
     if (replay_seek(r, 0, NULL, NULL, why, sizeof why) != 0 ||
         replay_seek(r, r->nsteps, retell, &rt, why, sizeof why) != 0) {
         snprintf(err, errlen, "cannot resume %s: %s", path, why);
         return -1;
     }
-    if (uno_state_hash(replay_game(r), replay_match(r)) != saved) {
+    if (proto_state_hash(replay_game(r), replay_match(r)) != saved) {
         snprintf(err, errlen, "cannot resume %s: the game rebuilt is not the one saved", path);
         return -1;
     }
@@ -716,7 +716,7 @@ int play_begin(Play *p, char *err, size_t errlen)
         open_save(p, true, p->resumed, err, errlen) != 0)
         return -1;
     programs_new_game(p);
-    play_log_add(&p->log, "Resumed from the save file (%ld request%s).", p->resumed, uno_cli_s(p->resumed));
+    play_log_add(&p->log, "Resumed from the save file (%ld request%s).", p->resumed, cli_s(p->resumed));
     play_refresh(p);
     return 0;
 }

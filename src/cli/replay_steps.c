@@ -112,15 +112,15 @@ static int step_new(Replay *r, const cJSON *req, int64_t clock, UnoEventFn emit,
         return UNO_E_BAD_REQUEST;
     }
     Held held = {0};
-    int st = uno_request_new(req, uno_cli_load_rules, clock, &rules, setup, err, errlen);
+    int st = proto_request_new(req, cli_load_rules, clock, &rules, setup, err, errlen);
     if (emit) {
         setup->emit = hold;
         setup->ctx = &held;
     }
     UnoMatch *m = NULL;
     UnoGame *g = NULL;
-    if (st == UNO_OK && uno_match_requested(req)) {
-        st = uno_match_request_new(req, &rules, setup, &m, err, errlen);
+    if (st == UNO_OK && proto_match_requested(req)) {
+        st = proto_match_request_new(req, &rules, setup, &m, err, errlen);
     } else if (st == UNO_OK) {
         g = uno_game_new(&rules, setup, err, errlen);
         st = g ? UNO_OK : UNO_E_BAD_REQUEST;
@@ -155,7 +155,7 @@ static int step_match(Replay *r, const char *op, int64_t clock, UnoEventFn emit,
         return UNO_E_BAD_REQUEST;
     }
     Held held = {0};
-    int st = uno_match_op(r->match, op, clock, emit ? hold : NULL, &held, err, errlen);
+    int st = proto_match_op(r->match, op, clock, emit ? hold : NULL, &held, err, errlen);
     if (st == UNO_OK && held.lost) {
         snprintf(err, errlen, "out of memory");
         st = UNO_E_BAD_REQUEST;
@@ -170,7 +170,7 @@ static int step_action(Replay *r, const cJSON *req, UnoActionType type, int64_t 
                        void *ctx, char *err, size_t errlen)
 {
     UnoAction a;
-    int st = uno_request_action(req, type, uno_game_nplayers(replay_game(r)), clock, &a, err, errlen);
+    int st = proto_request_action(req, type, uno_game_nplayers(replay_game(r)), clock, &a, err, errlen);
     if (st != UNO_OK)
         return st;
     /* through the match, which follows KPGUT §13 joins */
@@ -187,20 +187,20 @@ static int step(Replay *r, int i, UnoEventFn emit, void *ctx, char *err, size_t 
     cJSON *req;
     const char *op = "";
     int64_t clock = -1;
-    int st = uno_request_parse(r->lines[i], strlen(r->lines[i]), &req, why, sizeof why);
+    int st = proto_request_parse(r->lines[i], strlen(r->lines[i]), &req, why, sizeof why);
     if (st == UNO_OK)
-        st = uno_field_string(req, "op", 32, &op, why, sizeof why);
-    if (st == UNO_OK && uno_field_has(req, "t"))
-        st = uno_field_int(req, "t", 0, UNO_FIELD_MAX_INT, &clock, why, sizeof why);
+        st = proto_field_string(req, "op", 32, &op, why, sizeof why);
+    if (st == UNO_OK && proto_field_has(req, "t"))
+        st = proto_field_int(req, "t", 0, UNO_FIELD_MAX_INT, &clock, why, sizeof why);
     r->done = i + 1;
-    int type = uno_request_action_type(op);
+    int type = proto_request_action_type(op);
     if (st != UNO_OK)
         ;
     else if (strcmp(op, "new") == 0)
         st = step_new(r, req, clock, emit, ctx, why, sizeof why);
     else if (!replay_game(r))
         st = UNO_TABLE_NO_GAME;
-    else if (uno_match_op_known(op))
+    else if (proto_match_op_known(op))
         st = step_match(r, op, clock, emit, ctx, why, sizeof why);
     else if (type >= 0)
         st = step_action(r, req, (UnoActionType)type, clock, emit, ctx, why, sizeof why);
@@ -240,7 +240,7 @@ static void keep_request(void *ctx, long line, const char *request, const char *
 {
     Keeper *k = ctx;
     Replay *r = k->r;
-    if (!uno_table_response_ok(response) || k->lost)
+    if (!proto_table_response_ok(response) || k->lost)
         return;
     char **lines = realloc(r->lines, (size_t)(r->nsteps + 1) * sizeof *lines);
     if (lines)
@@ -263,33 +263,33 @@ int replay_open(Replay *r, const char *path, char *err, size_t errlen)
     memset(r, 0, sizeof *r);
     UnoSaveFile save;
     char why[700];
-    if (uno_save_open(&save, path, false, why, sizeof why) != 0) {
+    if (proto_save_open(&save, path, false, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s", why);
         return -1;
     }
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     if (!t) {
-        uno_save_close(&save);
+        proto_save_close(&save);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    uno_table_set_rules_loader(t, uno_cli_load_request_rules);
+    proto_table_set_rules_loader(t, cli_load_request_rules);
     Keeper keeper = {r, false};
-    int rc = uno_save_replay(&save, t, keep_request, &keeper, err, errlen);
-    uno_save_close(&save);
+    int rc = proto_save_replay(&save, t, keep_request, &keeper, err, errlen);
+    proto_save_close(&save);
     if (rc == 0 && keeper.lost) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
     }
-    if (rc == 0 && !uno_table_game(t)) {
+    if (rc == 0 && !proto_table_game(t)) {
         snprintf(err, errlen, "no game in it (it holds no \"new\" request)");
         rc = -1;
     }
-    uint64_t want = rc == 0 ? uno_table_hash(t) : 0;
-    uno_table_free(t);
+    uint64_t want = rc == 0 ? proto_table_hash(t) : 0;
+    proto_table_free(t);
     if (rc == 0)
         rc = replay_seek(r, r->nsteps, NULL, NULL, err, errlen);
-    uint64_t got = rc == 0 ? uno_state_hash(replay_game(r), replay_match(r)) : 0;
+    uint64_t got = rc == 0 ? proto_state_hash(replay_game(r), replay_match(r)) : 0;
     if (rc == 0 && got != want) {
         snprintf(err, errlen, "the replay ends in another state (hash %016" PRIx64 ") than the table (%016" PRIx64 ")",
                  got, want);

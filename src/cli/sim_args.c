@@ -8,7 +8,7 @@
 #include "cli/cli_util.h"
 #include "cli/sim_args.h"
 
-int uno_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
+int cli_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
                    size_t errlen)
 {
     char *copy = strdup(list), *save = NULL;
@@ -38,13 +38,13 @@ static int set_option(void *ctx, const char *key, const char *value, char *err, 
     return uno_rules_set(ctx, key, value, err, errlen);
 }
 
-int uno_args_rules(const char *rules, const char *options, int nplayers, UnoRules *out, char *err,
+int cli_args_rules(const char *rules, const char *options, int nplayers, UnoRules *out, char *err,
                    size_t errlen)
 {
     UnoRules r;
-    if (uno_cli_load_rules(rules, &r, err, errlen) != UNO_OK)
+    if (cli_load_rules(rules, &r, err, errlen) != UNO_OK)
         return 1;
-    if (options && uno_args_pairs("--options", options, set_option, &r, err, errlen) != 0)
+    if (options && cli_args_pairs("--options", options, set_option, &r, err, errlen) != 0)
         return 1;
     char why[UNO_ERR_LEN];
     if (uno_rules_validate(&r, nplayers, why, sizeof why) != UNO_OK) {
@@ -56,7 +56,7 @@ int uno_args_rules(const char *rules, const char *options, int nplayers, UnoRule
 }
 
 /* --bots: one name for all seats, or one per seat. */
-int uno_args_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams *params, char *err,
+int cli_args_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams *params, char *err,
                   size_t errlen)
 {
     char *copy = strdup(list), *save = NULL;
@@ -67,7 +67,7 @@ int uno_args_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams
         if (n >= nplayers) {
             snprintf(err, errlen, "--bots: more bots than the %d players", nplayers);
             rc = 1;
-        } else if (uno_bot_parse(name, &bots[n], &params[n], why, sizeof why) != UNO_OK) {
+        } else if (bot_parse(name, &bots[n], &params[n], why, sizeof why) != UNO_OK) {
             snprintf(err, errlen, "--bots: %s", why);
             rc = 1;
         } else {

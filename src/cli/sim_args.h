@@ -18,18 +18,18 @@
  * stops at the first nonzero status it returns. */
 typedef int (*UnoArgsPairFn)(void *ctx, const char *key, const char *value, char *err,
                              size_t errlen);
-int uno_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
+int cli_args_pairs(const char *what, const char *list, UnoArgsPairFn set, void *ctx, char *err,
                    size_t errlen);
 
-/* A rule set by name or rules file (uno_cli_load_rules), then the options of
+/* A rule set by name or rules file (cli_load_rules), then the options of
  * `options` ("k=v,k=v", may be NULL), then checked for nplayers. */
-int uno_args_rules(const char *rules, const char *options, int nplayers, UnoRules *out, char *err,
+int cli_args_rules(const char *rules, const char *options, int nplayers, UnoRules *out, char *err,
                    size_t errlen);
 
 /* --bots: one bot for every seat, or one per seat, comma-separated, by
- * uno_bot_parse's names; each seat's kind and parameters (params[s] keep
+ * bot_parse's names; each seat's kind and parameters (params[s] keep
  * what the name does not set). */
-int uno_args_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams *params, char *err,
+int cli_args_bots(const char *list, int nplayers, UnoBotKind *bots, UnoBotParams *params, char *err,
                   size_t errlen);
 
 #endif

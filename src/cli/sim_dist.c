@@ -10,7 +10,7 @@
 #include <mpi.h>
 #endif
 
-void uno_dist_range(const UnoDist *d, uint64_t games, uint64_t *begin, uint64_t *end)
+void cli_dist_range(const UnoDist *d, uint64_t games, uint64_t *begin, uint64_t *end)
 {
     /* games * r / size without overflow for any 64-bit count */
     uint64_t q = games / (uint64_t)d->size, rem = games % (uint64_t)d->size;
@@ -21,7 +21,7 @@ void uno_dist_range(const UnoDist *d, uint64_t games, uint64_t *begin, uint64_t 
 
 #ifdef UNO_MPI
 
-void uno_dist_init(UnoDist *d)
+void cli_dist_init(UnoDist *d)
 {
     int ready = 0;
     MPI_Initialized(&ready);
@@ -40,25 +40,25 @@ static void reduce(const UnoDist *d, uint64_t *data, int count, MPI_Op op)
         MPI_Reduce(data, NULL, count, MPI_UINT64_T, op, 0, MPI_COMM_WORLD);
 }
 
-void uno_dist_reduce(const UnoDist *d, UnoSimSummary *s)
+void cli_dist_reduce(const UnoDist *d, UnoSimSummary *s)
 {
     reduce(d, (uint64_t *)&s->sum, (int)(sizeof s->sum / sizeof(uint64_t)), MPI_SUM);
     reduce(d, (uint64_t *)&s->max, (int)(sizeof s->max / sizeof(uint64_t)), MPI_MAX);
 }
 
-void uno_dist_barrier(const UnoDist *d)
+void cli_dist_barrier(const UnoDist *d)
 {
     (void)d;
     MPI_Barrier(MPI_COMM_WORLD);
 }
 
-void uno_dist_abort(const UnoDist *d, int status)
+void cli_dist_abort(const UnoDist *d, int status)
 {
     if (d->size > 1)
         MPI_Abort(MPI_COMM_WORLD, status);
 }
 
-void uno_dist_finish(const UnoDist *d)
+void cli_dist_finish(const UnoDist *d)
 {
     (void)d;
     MPI_Finalize();
@@ -66,15 +66,15 @@ void uno_dist_finish(const UnoDist *d)
 
 #else
 
-void uno_dist_init(UnoDist *d)
+void cli_dist_init(UnoDist *d)
 {
     d->rank = 0;
     d->size = 1;
 }
 
-void uno_dist_reduce(const UnoDist *d, UnoSimSummary *s) { (void)d, (void)s; }
-void uno_dist_barrier(const UnoDist *d) { (void)d; }
-void uno_dist_abort(const UnoDist *d, int status) { (void)d, (void)status; }
-void uno_dist_finish(const UnoDist *d) { (void)d; }
+void cli_dist_reduce(const UnoDist *d, UnoSimSummary *s) { (void)d, (void)s; }
+void cli_dist_barrier(const UnoDist *d) { (void)d; }
+void cli_dist_abort(const UnoDist *d, int status) { (void)d, (void)status; }
+void cli_dist_finish(const UnoDist *d) { (void)d; }
 
 #endif

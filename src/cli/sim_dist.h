@@ -21,16 +21,16 @@ typedef struct UnoDist {
 } UnoDist;
 
 /* Joins the MPI job (rank 0 of 1 without MPI). */
-void uno_dist_init(UnoDist *d);
+void cli_dist_init(UnoDist *d);
 /* This rank's game indices. */
-void uno_dist_range(const UnoDist *d, uint64_t games, uint64_t *begin, uint64_t *end);
+void cli_dist_range(const UnoDist *d, uint64_t games, uint64_t *begin, uint64_t *end);
 /* Sums the summaries into rank 0's (other ranks' are left undefined). */
-void uno_dist_reduce(const UnoDist *d, UnoSimSummary *s);
+void cli_dist_reduce(const UnoDist *d, UnoSimSummary *s);
 /* Waits for every rank. */
-void uno_dist_barrier(const UnoDist *d);
+void cli_dist_barrier(const UnoDist *d);
 /* A failure on one rank ends the whole job with `status`. */
-void uno_dist_abort(const UnoDist *d, int status);
+void cli_dist_abort(const UnoDist *d, int status);
 /* Leaves the MPI job. */
-void uno_dist_finish(const UnoDist *d);
+void cli_dist_finish(const UnoDist *d);
 
 #endif

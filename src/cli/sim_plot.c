@@ -20,7 +20,7 @@ typedef struct Panel {
 static void axes(FILE *f, const Panel *p, const char *title, const char *xlabel, const char *ylabel)
 {
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"title\">", p->x, p->y - 14);
-    uno_cli_xml_text(f, title);
+    cli_xml_text(f, title);
     fprintf(f, "</text>\n");
     fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"axis\"/>\n", p->x,
             p->y + p->h, p->x + p->w, p->y + p->h);
@@ -49,8 +49,8 @@ static void y_ticks(FILE *f, const Panel *p, double top)
 static void lengths(FILE *f, const Panel *p, const UnoSimSummary *s)
 {
     const UnoSimCounts *n = &s->sum;
-    uint64_t lo = uno_sim_quantile(n->turn_hist, UNO_SIM_TURN_BINS, 0.001);
-    uint64_t hi = uno_sim_quantile(n->turn_hist, UNO_SIM_TURN_BINS, 0.999);
+    uint64_t lo = sim_quantile(n->turn_hist, UNO_SIM_TURN_BINS, 0.001);
+    uint64_t hi = sim_quantile(n->turn_hist, UNO_SIM_TURN_BINS, 0.999);
     uint64_t width = (hi - lo) / BARS_MAX + 1;
     int bars = (int)((hi - lo) / width) + 1;
     uint64_t counts[BARS_MAX + 1] = {0}, most = 1;
@@ -83,7 +83,7 @@ static void seats(FILE *f, const Panel *p, const UnoSimConfig *c, const UnoSimSu
     const UnoSimCounts *n = &s->sum;
     double lo[UNO_MAX_PLAYERS], hi[UNO_MAX_PLAYERS], top = 1.0 / c->nplayers;
     for (int seat = 0; seat < c->nplayers; seat++) {
-        uno_sim_wilson(n->wins[seat], n->games, &lo[seat], &hi[seat]);
+        sim_wilson(n->wins[seat], n->games, &lo[seat], &hi[seat]);
         if (hi[seat] > top)
             top = hi[seat];
     }
@@ -96,7 +96,7 @@ static void seats(FILE *f, const Panel *p, const UnoSimConfig *c, const UnoSimSu
         fprintf(f,
                 "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"bar\">"
                 "<title>seat %d (%s): %.2f%% [%.2f%%, %.2f%%]</title></rect>\n",
-                x + bw * 0.15, p->y + p->h - h, bw * 0.7, h, seat, uno_bot_kind_name(c->bots[seat]),
+                x + bw * 0.15, p->y + p->h - h, bw * 0.7, h, seat, bot_kind_name(c->bots[seat]),
                 100 * r, 100 * lo[seat], 100 * hi[seat]);
         double ylo = p->y + p->h - p->h * lo[seat] / top, yhi = p->y + p->h - p->h * hi[seat] / top;
         fprintf(f, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\" class=\"ci\"/>\n", mid,
@@ -105,7 +105,7 @@ static void seats(FILE *f, const Panel *p, const UnoSimConfig *c, const UnoSimSu
                 p->y + p->h + 16, seat);
         if (c->nplayers <= 12)
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" class=\"small\">%s</text>\n",
-                    mid, p->y + p->h + 28, uno_bot_kind_name(c->bots[seat]));
+                    mid, p->y + p->h + 28, bot_kind_name(c->bots[seat]));
     }
     double fair = p->y + p->h - p->h * (1.0 / c->nplayers) / top;
     fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"fair\"/>\n", p->x, fair,
@@ -114,7 +114,7 @@ static void seats(FILE *f, const Panel *p, const UnoSimConfig *c, const UnoSimSu
             p->x + p->w, fair - 4, c->nplayers);
 }
 
-int uno_sim_plot_svg(const char *path, const UnoSimConfig *c, const UnoSimSummary *s, char *err,
+int cli_sim_plot_svg(const char *path, const UnoSimConfig *c, const UnoSimSummary *s, char *err,
                      size_t errlen)
 {
     FILE *f = fopen(path, "w");
@@ -133,7 +133,7 @@ int uno_sim_plot_svg(const char *path, const UnoSimConfig *c, const UnoSimSummar
             WIDTH, HEIGHT, WIDTH, HEIGHT);
     char title[200];
     snprintf(title, sizeof title, "Turns per game: %s, %d players, %" PRIu64 " game%s, seed %" PRIu64,
-             c->rules.name, c->nplayers, s->sum.games, uno_cli_s((long long)s->sum.games), c->seed);
+             c->rules.name, c->nplayers, s->sum.games, cli_s((long long)s->sum.games), c->seed);
     Panel top = {LEFT, 50, WIDTH - LEFT - RIGHT, 270};
     axes(f, &top, title, "turns", "share of games");
     lengths(f, &top, s);

@@ -21,10 +21,10 @@ static Spread spread_of(const uint64_t *hist, int bins, uint64_t sum, uint64_t g
 {
     Spread s = {
         .mean = games ? (double)sum / (double)games : 0,
-        .p10 = uno_sim_quantile(hist, bins, 0.10),
-        .median = uno_sim_quantile(hist, bins, 0.50),
-        .p90 = uno_sim_quantile(hist, bins, 0.90),
-        .p99 = uno_sim_quantile(hist, bins, 0.99),
+        .p10 = sim_quantile(hist, bins, 0.10),
+        .median = sim_quantile(hist, bins, 0.50),
+        .p90 = sim_quantile(hist, bins, 0.90),
+        .p99 = sim_quantile(hist, bins, 0.99),
         .max = max,
     };
     return s;
@@ -43,7 +43,7 @@ static double mean_minutes(const UnoSimCounts *n)
  * bin's upper edge in minutes. */
 static double duration_q(const UnoSimCounts *n, double q)
 {
-    uint64_t b = uno_sim_quantile(n->duration_hist, UNO_SIM_DURATION_BINS, q);
+    uint64_t b = sim_quantile(n->duration_hist, UNO_SIM_DURATION_BINS, q);
     return minutes((b + 1) * UNO_SIM_DURATION_BIN_MS);
 }
 
@@ -70,7 +70,7 @@ static bool bot_used(const UnoSimCounts *n, int kind) { return n->bot_seats[kind
 static void text_rate_line(FILE *out, const char *label, uint64_t k, uint64_t n)
 {
     double lo, hi;
-    uno_sim_wilson(k, n, &lo, &hi);
+    sim_wilson(k, n, &lo, &hi);
     fprintf(out, "  %-18s %10" PRIu64 " %10" PRIu64 " %8.2f%%  [%6.2f%%, %6.2f%%]\n", label, k, n,
             100 * rate(k, n), 100 * lo, 100 * hi);
 }
@@ -81,7 +81,7 @@ static void text_wins(FILE *out, const UnoSimConfig *c, const UnoSimCounts *n)
     fprintf(out, "\nwins (rank 1), with 95%% Wilson intervals\n");
     fprintf(out, "  %-18s %10s %10s %9s  %s\n", "seat", "wins", "of", "rate", "95% interval");
     for (int s = 0; s < c->nplayers; s++) {
-        snprintf(label, sizeof label, "seat %d (%s)", s, uno_bot_kind_name(c->bots[s]));
+        snprintf(label, sizeof label, "seat %d (%s)", s, bot_kind_name(c->bots[s]));
         text_rate_line(out, label, n->wins[s], n->games);
     }
     fprintf(out, "  %-18s\n", "by order of play");
@@ -93,7 +93,7 @@ static void text_wins(FILE *out, const UnoSimConfig *c, const UnoSimCounts *n)
     fprintf(out, "  %-18s\n", "by bot (per seat)");
     for (int b = 0; b < UNO_BOT_KINDS; b++)
         if (bot_used(n, b))
-            text_rate_line(out, uno_bot_kind_name((UnoBotKind)b), n->bot_wins[b], n->bot_seats[b]);
+            text_rate_line(out, bot_kind_name((UnoBotKind)b), n->bot_wins[b], n->bot_seats[b]);
 }
 
 static void text_places(FILE *out, const UnoSimConfig *c, const UnoSimCounts *n)
@@ -128,7 +128,7 @@ static void text_duration(FILE *out, const UnoSimConfig *c, const UnoSimSummary 
     const UnoSimCounts *n = &s->sum;
     fprintf(out, "\nestimated duration (time model, ms:");
     for (int i = 0; i < UNO_SIM_T_COUNT; i++)
-        fprintf(out, " %s=%d", uno_sim_time_names[i], c->time_ms[i]);
+        fprintf(out, " %s=%d", sim_time_names[i], c->time_ms[i]);
     fprintf(out, ")\n");
     fprintf(out, "  %-18s mean %.1f  median %.1f  p10 %.1f  p90 %.1f  p99 %.1f  max %.1f\n",
             "minutes", mean_minutes(n), duration_q(n, 0.5),
@@ -140,11 +140,11 @@ static void text_duration(FILE *out, const UnoSimConfig *c, const UnoSimSummary 
     }
 }
 
-void uno_sim_report_text(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s)
+void cli_sim_report_text(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s)
 {
     const UnoSimCounts *n = &s->sum;
     fprintf(out, "uno sim: %s, %d players, %" PRIu64 " game%s, seed %" PRIu64 "\n", c->rules.name,
-            c->nplayers, n->games, uno_cli_s((long long)n->games), c->seed);
+            c->nplayers, n->games, cli_s((long long)n->games), c->seed);
     text_wins(out, c, n);
     text_places(out, c, n);
     fprintf(out, "\nper game\n");
@@ -167,7 +167,7 @@ void uno_sim_report_text(FILE *out, const UnoSimConfig *c, const UnoSimSummary *
 static void json_rate(FILE *out, uint64_t k, uint64_t n)
 {
     double lo, hi;
-    uno_sim_wilson(k, n, &lo, &hi);
+    sim_wilson(k, n, &lo, &hi);
     fprintf(out, "\"wins\": %" PRIu64 ", \"of\": %" PRIu64 ", \"rate\": %.6f, \"ci95\": [%.6f, %.6f]",
             k, n, rate(k, n), lo, hi);
 }
@@ -179,18 +179,18 @@ static void json_spread(FILE *out, const char *name, Spread s)
             name, s.mean, s.median, s.p10, s.p90, s.p99, s.max);
 }
 
-void uno_sim_report_json(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s)
+void cli_sim_report_json(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s)
 {
     const UnoSimCounts *n = &s->sum;
     fprintf(out, "{\n  \"rules\": ");
-    uno_cli_json_string(out, c->rules.name);
+    cli_json_string(out, c->rules.name);
     fprintf(out, ",\n  \"players\": %d,\n  \"games\": %" PRIu64 ",\n  \"seed\": %" PRIu64 ",\n  \"bots\": [",
             c->nplayers, n->games, c->seed);
     for (int seat = 0; seat < c->nplayers; seat++)
-        fprintf(out, "%s\"%s\"", seat ? ", " : "", uno_bot_kind_name(c->bots[seat]));
+        fprintf(out, "%s\"%s\"", seat ? ", " : "", bot_kind_name(c->bots[seat]));
     fprintf(out, "],\n  \"seats\": [\n");
     for (int seat = 0; seat < c->nplayers; seat++) {
-        fprintf(out, "    {\"seat\": %d, \"bot\": \"%s\", ", seat, uno_bot_kind_name(c->bots[seat]));
+        fprintf(out, "    {\"seat\": %d, \"bot\": \"%s\", ", seat, bot_kind_name(c->bots[seat]));
         json_rate(out, n->wins[seat], n->games);
         fprintf(out, ", \"places\": [");
         for (int r = 1; r <= c->nplayers; r++)
@@ -209,7 +209,7 @@ void uno_sim_report_json(FILE *out, const UnoSimConfig *c, const UnoSimSummary *
     for (int b = 0; b < UNO_BOT_KINDS; b++) {
         if (!bot_used(n, b))
             continue;
-        fprintf(out, "%s\n    \"%s\": {", first ? "" : ",", uno_bot_kind_name((UnoBotKind)b));
+        fprintf(out, "%s\n    \"%s\": {", first ? "" : ",", bot_kind_name((UnoBotKind)b));
         json_rate(out, n->bot_wins[b], n->bot_seats[b]);
         fprintf(out, "}");
         first = false;
@@ -234,7 +234,7 @@ void uno_sim_report_json(FILE *out, const UnoSimConfig *c, const UnoSimSummary *
     fprintf(out, "},\n  \"exhausted_rate\": %.6f,\n", rate(n->reasons[UNO_R_EXHAUSTED], n->games));
     fprintf(out, "  \"duration\": {\n    \"model_ms\": {");
     for (int i = 0; i < UNO_SIM_T_COUNT; i++)
-        fprintf(out, "%s\"%s\": %d", i ? ", " : "", uno_sim_time_names[i], c->time_ms[i]);
+        fprintf(out, "%s\"%s\": %d", i ? ", " : "", sim_time_names[i], c->time_ms[i]);
     fprintf(out, "},\n    \"mean_min\": %.4f, \"median_min\": %.4f, \"p10_min\": %.4f, "
                  "\"p90_min\": %.4f, \"p99_min\": %.4f, \"max_min\": %.4f",
             mean_minutes(n), duration_q(n, 0.5), duration_q(n, 0.1),
@@ -249,7 +249,7 @@ void uno_sim_report_json(FILE *out, const UnoSimConfig *c, const UnoSimSummary *
 
 /* ------------------------------------------------------------ the CSV */
 
-void uno_sim_csv_header(FILE *out, int nplayers)
+void cli_sim_csv_header(FILE *out, int nplayers)
 {
     fprintf(out, "game,seed,first,winner,turns,actions,cards_drawn,reshuffles,ended,duration_ms");
     for (int s = 0; s < nplayers; s++)
@@ -257,7 +257,7 @@ void uno_sim_csv_header(FILE *out, int nplayers)
     fprintf(out, "\n");
 }
 
-void uno_sim_csv_rows(FILE *out, const UnoSimRecord *rows, int n, int nplayers)
+void cli_sim_csv_rows(FILE *out, const UnoSimRecord *rows, int n, int nplayers)
 {
     for (int i = 0; i < n; i++) {
         const UnoSimRecord *r = &rows[i];

@@ -13,15 +13,15 @@
 
 #include "sim/sim.h"
 
-void uno_sim_report_text(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s);
-void uno_sim_report_json(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s);
+void cli_sim_report_text(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s);
+void cli_sim_report_json(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s);
 
-void uno_sim_csv_header(FILE *out, int nplayers);
-void uno_sim_csv_rows(FILE *out, const UnoSimRecord *rows, int n, int nplayers);
+void cli_sim_csv_header(FILE *out, int nplayers);
+void cli_sim_csv_rows(FILE *out, const UnoSimRecord *rows, int n, int nplayers);
 
 /* Writes the SVG (a histogram of game lengths, win rate per seat) to path.
  * 0, or -1 with a message. */
-int uno_sim_plot_svg(const char *path, const UnoSimConfig *c, const UnoSimSummary *s, char *err,
+int cli_sim_plot_svg(const char *path, const UnoSimConfig *c, const UnoSimSummary *s, char *err,
                      size_t errlen);
 
 #endif

@@ -650,9 +650,9 @@ const char *uno_rules_builtin_list(void) { return "mattel, classic, kpgut"; }
 
 const char *uno_rules_builtin_text(const char *name)
 {
-    for (int k = 0; name && uno_builtin_rules[k][0]; k++)
-        if (strcmp(uno_builtin_rules[k][0], name) == 0)
-            return uno_builtin_rules[k][1];
+    for (int k = 0; name && rules_builtin_texts[k][0]; k++)
+        if (strcmp(rules_builtin_texts[k][0], name) == 0)
+            return rules_builtin_texts[k][1];
     return NULL;
 }
 

@@ -12,6 +12,6 @@
 #ifndef UNO_ENGINE_RULES_BUILTIN_H
 #define UNO_ENGINE_RULES_BUILTIN_H
 
-extern const char *const uno_builtin_rules[][2];
+extern const char *const rules_builtin_texts[][2];
 
 #endif

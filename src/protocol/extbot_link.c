@@ -111,27 +111,27 @@ static char *question_text(const UnoExtBotQuestion *q)
     bool ok = true;
     int seat = q->v->seat;
     cJSON *line = cJSON_CreateObject();
-    uno_json_put(line, "op", cJSON_CreateString("move"), &ok);
-    uno_json_put(line, "id", uno_json_int((int64_t)q->id), &ok);
-    uno_json_put(line, "game", cJSON_CreateNumber(q->game), &ok);
-    uno_json_put(line, "seat", cJSON_CreateNumber(seat), &ok);
-    uno_json_put(line, "ms", cJSON_CreateNumber(q->limit_ms), &ok);
+    proto_json_put(line, "op", cJSON_CreateString("move"), &ok);
+    proto_json_put(line, "id", proto_json_int((int64_t)q->id), &ok);
+    proto_json_put(line, "game", cJSON_CreateNumber(q->game), &ok);
+    proto_json_put(line, "seat", cJSON_CreateNumber(seat), &ok);
+    proto_json_put(line, "ms", cJSON_CreateNumber(q->limit_ms), &ok);
     if (q->told[0]) {
         cJSON *e = cJSON_CreateObject();
-        uno_json_put(e, "id", uno_json_int((int64_t)q->told_id), &ok);
-        uno_json_put(e, "message", cJSON_CreateString(q->told), &ok);
-        uno_json_put(line, "error", e, &ok);
+        proto_json_put(e, "id", proto_json_int((int64_t)q->told_id), &ok);
+        proto_json_put(e, "message", cJSON_CreateString(q->told), &ok);
+        proto_json_put(line, "error", e, &ok);
     }
-    uno_json_put(line, "view", uno_state_json(q->g, seat), &ok);
+    proto_json_put(line, "view", proto_state_json(q->g, seat), &ok);
     cJSON *events = cJSON_CreateArray();
     int count = q->h ? uno_history_count(q->h) : 0;
     for (int i = q->events_from; i < count; i++)
-        uno_json_push(events, uno_event_json(uno_game_rules(q->g), uno_history_event(q->h, i), seat), &ok);
-    uno_json_put(line, "events", events, &ok);
+        proto_json_push(events, proto_event_json(uno_game_rules(q->g), uno_history_event(q->h, i), seat), &ok);
+    proto_json_put(line, "events", events, &ok);
     cJSON *moves = cJSON_CreateArray();
     for (int i = 0; i < q->v->nlegal; i++)
-        uno_json_push(moves, uno_action_json(&q->v->legal[i]), &ok);
-    uno_json_put(line, "moves", moves, &ok);
+        proto_json_push(moves, proto_action_json(&q->v->legal[i]), &ok);
+    proto_json_put(line, "moves", moves, &ok);
     char *text = ok ? cJSON_PrintUnformatted(line) : NULL;
     cJSON_Delete(line);
     return text;
@@ -214,13 +214,13 @@ static UnoExtBotAnswerKind read_request(const cJSON *req, UnoExtBotAnswer *out)
         return UNO_ANSWER_NO_OP;
     if (strcmp(op->valuestring, "wait") == 0)
         return UNO_ANSWER_WAIT;
-    int type = uno_request_action_type(op->valuestring);
+    int type = proto_request_action_type(op->valuestring);
     if (type < 0)
         snprintf(out->why, sizeof out->why, "unknown op '%.40s'", op->valuestring);
-    else if (uno_request_action(req, (UnoActionType)type, UNO_MAX_PLAYERS, -1, &out->move, out->why,
-                                sizeof out->why) == UNO_OK)
+    else if (proto_request_action(req, (UnoActionType)type, UNO_MAX_PLAYERS, -1, &out->move, out->why,
+                                  sizeof out->why) == UNO_OK)
         return UNO_ANSWER_MOVE;
-    uno_text_drop_invalid_utf8(out->why);
+    proto_text_drop_invalid_utf8(out->why);
     return UNO_ANSWER_NOT_A_MOVE;
 }
 
@@ -229,16 +229,16 @@ static void read_answer(const char *line, size_t len, UnoExtBotAnswer *out)
 {
     char why[UNO_ERR_LEN];
     cJSON *req = NULL;
-    uno_request_parse(line, len, &req, why, sizeof why);
+    proto_request_parse(line, len, &req, why, sizeof why);
     if (!req) {
         out->kind = UNO_ANSWER_GARBLED;
         snprintf(out->why, sizeof out->why, "is not a JSON object: %s", why);
-        uno_text_drop_invalid_utf8(out->why);
+        proto_text_drop_invalid_utf8(out->why);
         return;
     }
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(req, "id");
     int64_t n;
-    out->has_id = id && uno_json_exact_int(id, &n);
+    out->has_id = id && proto_json_exact_int(id, &n);
     out->id = out->has_id ? (uint64_t)n : 0;
     out->kind = read_request(req, out);
     cJSON_Delete(req);
@@ -311,14 +311,14 @@ static void link_stop(void *ctx)
     free(p);
 }
 
-UnoExtBot *uno_extbot_start(const char *command, int limit_ms, const char *stderr_path, const char *label,
-                            FILE *log, char *err, size_t errlen)
+UnoExtBot *proto_extbot_start(const char *command, int limit_ms, const char *stderr_path, const char *label,
+                              FILE *log, char *err, size_t errlen)
 {
     Program *p = spawn(command, stderr_path, err, errlen);
     if (!p)
         return NULL;
     UnoExtBotLink link = {p, link_ask, link_answer, link_hang_up, link_ended, link_stop};
-    UnoExtBot *b = uno_extbot_new(&link, limit_ms, label, log);
+    UnoExtBot *b = bot_ext_new(&link, limit_ms, label, log);
     if (!b) {
         link_stop(p);
         snprintf(err, errlen, "cannot start bot '%s': out of memory", command);

@@ -29,9 +29,9 @@
 
 /* Runs `command` and an adapter (bots/extbot.h) that speaks with it. Its
  * standard error goes to stderr_path (NULL: inherited). limit_ms, label
- * and log: as uno_extbot_new(). NULL with a message when the process
+ * and log: as bot_ext_new(). NULL with a message when the process
  * cannot be started. */
-UnoExtBot *uno_extbot_start(const char *command, int limit_ms, const char *stderr_path, const char *label,
-                            FILE *log, char *err, size_t errlen);
+UnoExtBot *proto_extbot_start(const char *command, int limit_ms, const char *stderr_path, const char *label,
+                              FILE *log, char *err, size_t errlen);
 
 #endif

@@ -17,16 +17,16 @@ static int bad(char *err, size_t errlen, const char *fmt, const char *key, const
     return UNO_E_BAD_REQUEST;
 }
 
-const cJSON *uno_field_get(const cJSON *obj, const char *key)
+const cJSON *proto_field_get(const cJSON *obj, const char *key)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
     return v && !cJSON_IsNull(v) ? v : NULL;
 }
 
-bool uno_field_has(const cJSON *obj, const char *key) { return uno_field_get(obj, key) != NULL; }
+bool proto_field_has(const cJSON *obj, const char *key) { return proto_field_get(obj, key) != NULL; }
 
-int uno_field_only(const cJSON *obj, const char *const *known, size_t n, const char *what, char *err,
-                   size_t errlen)
+int proto_field_only(const cJSON *obj, const char *const *known, size_t n, const char *what, char *err,
+                     size_t errlen)
 {
     for (const cJSON *f = obj->child; f; f = f->next) {
         size_t i = 0;
@@ -40,7 +40,7 @@ int uno_field_only(const cJSON *obj, const char *const *known, size_t n, const c
     return UNO_OK;
 }
 
-/* An integer uno_json_int wrote as its digits (a request the server made
+/* An integer proto_json_int wrote as its digits (a request the server made
  * and hands over without printing it). */
 static bool raw_int(const cJSON *v, int64_t *out)
 {
@@ -53,7 +53,7 @@ static bool raw_int(const cJSON *v, int64_t *out)
     return true;
 }
 
-bool uno_json_exact_int(const cJSON *v, int64_t *out)
+bool proto_json_exact_int(const cJSON *v, int64_t *out)
 {
     if (cJSON_IsRaw(v))
         return raw_int(v, out);
@@ -70,14 +70,14 @@ bool uno_json_exact_int(const cJSON *v, int64_t *out)
     return true;
 }
 
-int uno_field_int(const cJSON *obj, const char *key, int64_t min, int64_t max, int64_t *out,
-                  char *err, size_t errlen)
+int proto_field_int(const cJSON *obj, const char *key, int64_t min, int64_t max, int64_t *out,
+                    char *err, size_t errlen)
 {
-    const cJSON *v = uno_field_get(obj, key);
+    const cJSON *v = proto_field_get(obj, key);
     int64_t i;
     if (!v)
         return bad(err, errlen, "missing field '%s'%s", key, "");
-    if (!uno_json_exact_int(v, &i))
+    if (!proto_json_exact_int(v, &i))
         return bad(err, errlen, "field '%s' must be an integer%s", key, "");
     if (i < min || i > max) {
         if (err && errlen)
@@ -89,13 +89,13 @@ int uno_field_int(const cJSON *obj, const char *key, int64_t min, int64_t max, i
     return UNO_OK;
 }
 
-int uno_field_seat(const cJSON *obj, const char *key, int nseats, int *out, char *err, size_t errlen)
+int proto_field_seat(const cJSON *obj, const char *key, int nseats, int *out, char *err, size_t errlen)
 {
-    const cJSON *v = uno_field_get(obj, key);
+    const cJSON *v = proto_field_get(obj, key);
     int64_t i;
     if (!v)
         return bad(err, errlen, "missing field '%s'%s", key, "");
-    if (!uno_json_exact_int(v, &i))
+    if (!proto_json_exact_int(v, &i))
         return bad(err, errlen, "field '%s' must be a seat number%s", key, "");
     if (i < 0 || i >= nseats) {
         if (err && errlen)
@@ -106,9 +106,9 @@ int uno_field_seat(const cJSON *obj, const char *key, int nseats, int *out, char
     return UNO_OK;
 }
 
-int uno_field_bool(const cJSON *obj, const char *key, bool *out, char *err, size_t errlen)
+int proto_field_bool(const cJSON *obj, const char *key, bool *out, char *err, size_t errlen)
 {
-    const cJSON *v = uno_field_get(obj, key);
+    const cJSON *v = proto_field_get(obj, key);
     if (!v)
         return bad(err, errlen, "missing field '%s'%s", key, "");
     if (!cJSON_IsBool(v))
@@ -117,10 +117,10 @@ int uno_field_bool(const cJSON *obj, const char *key, bool *out, char *err, size
     return UNO_OK;
 }
 
-int uno_field_string(const cJSON *obj, const char *key, size_t maxlen, const char **out,
-                     char *err, size_t errlen)
+int proto_field_string(const cJSON *obj, const char *key, size_t maxlen, const char **out,
+                       char *err, size_t errlen)
 {
-    const cJSON *v = uno_field_get(obj, key);
+    const cJSON *v = proto_field_get(obj, key);
     if (!v)
         return bad(err, errlen, "missing field '%s'%s", key, "");
     if (!cJSON_IsString(v) || !v->valuestring)
@@ -137,10 +137,10 @@ int uno_field_string(const cJSON *obj, const char *key, size_t maxlen, const cha
     return UNO_OK;
 }
 
-int uno_field_color(const cJSON *obj, const char *key, int *out, char *err, size_t errlen)
+int proto_field_color(const cJSON *obj, const char *key, int *out, char *err, size_t errlen)
 {
     const char *s;
-    int st = uno_field_string(obj, key, 16, &s, err, errlen);
+    int st = proto_field_string(obj, key, 16, &s, err, errlen);
     if (st != UNO_OK)
         return st;
     int c = uno_color_parse(s);
@@ -153,15 +153,15 @@ int uno_field_color(const cJSON *obj, const char *key, int *out, char *err, size
 /* Ages are years; the bound only keeps them sane. */
 #define MAX_AGE 200
 
-int uno_field_person(const cJSON *obj, UnoPlayerInfo *out, char *err, size_t errlen)
+int proto_field_person(const cJSON *obj, UnoPlayerInfo *out, char *err, size_t errlen)
 {
     const char *name;
     int64_t age = 0;
-    int st = uno_field_string(obj, "name", SIZE_MAX, &name, err, errlen);
-    if (st == UNO_OK && !uno_text_name_ok(name, UNO_NAME_LEN - 1, "name", err, errlen))
+    int st = proto_field_string(obj, "name", SIZE_MAX, &name, err, errlen);
+    if (st == UNO_OK && !proto_text_name_ok(name, UNO_NAME_LEN - 1, "name", err, errlen))
         st = UNO_E_BAD_REQUEST;
-    if (st == UNO_OK && uno_field_has(obj, "age"))
-        st = uno_field_int(obj, "age", 0, MAX_AGE, &age, err, errlen);
+    if (st == UNO_OK && proto_field_has(obj, "age"))
+        st = proto_field_int(obj, "age", 0, MAX_AGE, &age, err, errlen);
     if (st != UNO_OK)
         return st;
     memset(out->name, 0, sizeof out->name);
@@ -180,10 +180,10 @@ static int unknown_card(char *err, size_t errlen, const char *key, const cJSON *
     return UNO_E_BAD_REQUEST;
 }
 
-int uno_field_cards(const cJSON *obj, const char *key, UnoCard *out, int max, int *n, char *err,
-                    size_t errlen)
+int proto_field_cards(const cJSON *obj, const char *key, UnoCard *out, int max, int *n, char *err,
+                      size_t errlen)
 {
-    const cJSON *v = uno_field_get(obj, key);
+    const cJSON *v = proto_field_get(obj, key);
     if (!v)
         return bad(err, errlen, "missing field '%s'%s", key, "");
     if (!cJSON_IsArray(v))
@@ -206,7 +206,7 @@ int uno_field_cards(const cJSON *obj, const char *key, UnoCard *out, int max, in
     return UNO_OK;
 }
 
-cJSON *uno_json_int(int64_t v)
+cJSON *proto_json_int(int64_t v)
 {
     if (v >= INT32_MIN && v <= INT32_MAX)
         return cJSON_CreateNumber((double)v);
@@ -215,12 +215,12 @@ cJSON *uno_json_int(int64_t v)
     return cJSON_CreateRaw(buf);
 }
 
-cJSON *uno_json_cards(const UnoCard *cards, int n)
+cJSON *proto_json_cards(const UnoCard *cards, int n)
 {
     bool ok = true;
     cJSON *arr = cJSON_CreateArray();
     for (int i = 0; i < n; i++)
-        uno_json_push(arr, cJSON_CreateString(uno_card_name(cards[i])), &ok);
+        proto_json_push(arr, cJSON_CreateString(uno_card_name(cards[i])), &ok);
     if (!arr || !ok) {
         cJSON_Delete(arr);
         return NULL;
@@ -228,12 +228,12 @@ cJSON *uno_json_cards(const UnoCard *cards, int n)
     return arr;
 }
 
-cJSON *uno_json_person(const UnoPlayerInfo *p)
+cJSON *proto_json_person(const UnoPlayerInfo *p)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "name", cJSON_CreateString(p->name), &ok);
-    uno_json_put(o, "age", cJSON_CreateNumber(p->age), &ok);
+    proto_json_put(o, "name", cJSON_CreateString(p->name), &ok);
+    proto_json_put(o, "age", cJSON_CreateNumber(p->age), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -241,7 +241,7 @@ cJSON *uno_json_person(const UnoPlayerInfo *p)
     return o;
 }
 
-void uno_json_put(cJSON *obj, const char *key, cJSON *item, bool *ok)
+void proto_json_put(cJSON *obj, const char *key, cJSON *item, bool *ok)
 {
     if (!obj || !item || !cJSON_AddItemToObject(obj, key, item)) {
         cJSON_Delete(item);
@@ -249,7 +249,7 @@ void uno_json_put(cJSON *obj, const char *key, cJSON *item, bool *ok)
     }
 }
 
-void uno_json_push(cJSON *arr, cJSON *item, bool *ok)
+void proto_json_push(cJSON *arr, cJSON *item, bool *ok)
 {
     if (!arr || !item || !cJSON_AddItemToArray(arr, item)) {
         cJSON_Delete(item);

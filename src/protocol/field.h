@@ -24,51 +24,51 @@
 #define UNO_FIELD_MAX_INT 9007199254740992LL
 
 /* The value of a JSON number that is an integer within +-2^53 (or of such
- * an integer that uno_json_int wrote as raw digits), else false. */
-bool uno_json_exact_int(const cJSON *v, int64_t *out);
+ * an integer that proto_json_int wrote as raw digits), else false. */
+bool proto_json_exact_int(const cJSON *v, int64_t *out);
 
 /* The field's value, or NULL when it is missing or null. */
-const cJSON *uno_field_get(const cJSON *obj, const char *key);
-bool uno_field_has(const cJSON *obj, const char *key);
+const cJSON *proto_field_get(const cJSON *obj, const char *key);
+bool proto_field_has(const cJSON *obj, const char *key);
 
 /* UNO_OK when every field of obj is one of the n names in known, else
  * UNO_E_BAD_REQUEST naming the first that is not, and `what` (the op). */
-int uno_field_only(const cJSON *obj, const char *const *known, size_t n, const char *what, char *err,
-                   size_t errlen);
+int proto_field_only(const cJSON *obj, const char *const *known, size_t n, const char *what, char *err,
+                     size_t errlen);
 
 /* An integer in min..max (both within +-2^53). */
-int uno_field_int(const cJSON *obj, const char *key, int64_t min, int64_t max, int64_t *out,
-                  char *err, size_t errlen);
+int proto_field_int(const cJSON *obj, const char *key, int64_t min, int64_t max, int64_t *out,
+                    char *err, size_t errlen);
 /* A seat number 0..nseats-1. */
-int uno_field_seat(const cJSON *obj, const char *key, int nseats, int *out, char *err,
-                   size_t errlen);
-int uno_field_bool(const cJSON *obj, const char *key, bool *out, char *err, size_t errlen);
+int proto_field_seat(const cJSON *obj, const char *key, int nseats, int *out, char *err,
+                     size_t errlen);
+int proto_field_bool(const cJSON *obj, const char *key, bool *out, char *err, size_t errlen);
 /* A string of 1..maxlen bytes; *out points into the JSON. */
-int uno_field_string(const cJSON *obj, const char *key, size_t maxlen, const char **out,
-                     char *err, size_t errlen);
+int proto_field_string(const cJSON *obj, const char *key, size_t maxlen, const char **out,
+                       char *err, size_t errlen);
 /* A colour letter R, G, B or Y (any case). */
-int uno_field_color(const cJSON *obj, const char *key, int *out, char *err, size_t errlen);
-/* A person: "name" (one people can read, uno_text_name_ok: at most
+int proto_field_color(const cJSON *obj, const char *key, int *out, char *err, size_t errlen);
+/* A person: "name" (one people can read, proto_text_name_ok: at most
  * UNO_NAME_MAX_CHARS characters and UNO_NAME_LEN-1 bytes) and "age" (years, 0..200;
  * optional, 0 when missing: the protocol examples sometimes leave it out). */
-int uno_field_person(const cJSON *obj, UnoPlayerInfo *out, char *err, size_t errlen);
+int proto_field_person(const cJSON *obj, UnoPlayerInfo *out, char *err, size_t errlen);
 /* A list of 1..max card names (any case; docs/protocol.md "The protocol in brief"). */
-int uno_field_cards(const cJSON *obj, const char *key, UnoCard *out, int max, int *n, char *err,
-                    size_t errlen);
+int proto_field_cards(const cJSON *obj, const char *key, UnoCard *out, int max, int *n, char *err,
+                      size_t errlen);
 
 /* Building JSON: put adds item under key to obj, push appends it to arr.
  * Either takes the item (deleting it when it cannot be added) and clears
  * *ok when anything was NULL or could not be added, so that a builder
  * checks out-of-memory once, at the end. */
-void uno_json_put(cJSON *obj, const char *key, cJSON *item, bool *ok);
-void uno_json_push(cJSON *arr, cJSON *item, bool *ok);
+void proto_json_put(cJSON *obj, const char *key, cJSON *item, bool *ok);
+void proto_json_push(cJSON *arr, cJSON *item, bool *ok);
 
 /* JSON for an integer that may exceed what cJSON prints exactly (> 2^31):
  * written out digit for digit. NULL when out of memory. */
-cJSON *uno_json_int(int64_t v);
+cJSON *proto_json_int(int64_t v);
 /* {"name": ..., "age": ...}; NULL when out of memory. */
-cJSON *uno_json_person(const UnoPlayerInfo *p);
+cJSON *proto_json_person(const UnoPlayerInfo *p);
 /* A list of card names; NULL when out of memory. */
-cJSON *uno_json_cards(const UnoCard *cards, int n);
+cJSON *proto_json_cards(const UnoCard *cards, int n);
 
 #endif

@@ -4,7 +4,7 @@
  */
 #include "protocol/protocol.h"
 
-long uno_line_read(FILE *f, char *buf, size_t cap, bool *newline)
+long proto_line_read(FILE *f, char *buf, size_t cap, bool *newline)
 {
     size_t n = 0;
     bool over = false, cr_at_cap = false, any = false;

@@ -28,25 +28,25 @@
 
 /* Does this `new` request start a match ("match" or "tournament" given,
  * and not false)? */
-bool uno_match_requested(const cJSON *req);
+bool proto_match_requested(const cJSON *req);
 /* Starts the match a `new` request asks for, from its rules and setup
- * (uno_request_new()). *out gets the match; its game is the table's game. */
-int uno_match_request_new(const cJSON *req, const UnoRules *rules, const UnoSetup *setup,
-                          UnoMatch **out, char *err, size_t errlen);
+ * (proto_request_new()). *out gets the match; its game is the table's game. */
+int proto_match_request_new(const cJSON *req, const UnoRules *rules, const UnoSetup *setup,
+                            UnoMatch **out, char *err, size_t errlen);
 /* Adds "match": {options spelled out} to a normalised `new` request
- * (uno_new_json()); clears *ok when out of memory. */
-void uno_match_put_options(cJSON *normalised, const UnoMatch *m, bool *ok);
+ * (proto_new_json()); clears *ok when out of memory. */
+void proto_match_put_options(cJSON *normalised, const UnoMatch *m, bool *ok);
 
 /* Is op one of the extension's ops ("next", "stop")? */
-bool uno_match_op_known(const char *op);
+bool proto_match_op_known(const char *op);
 /* Runs `next` (clock: the new game's start, -1: 0; emit: the deal's events,
  * as uno_match_next()) or `stop` on m. On failure m is unchanged. */
-int uno_match_op(UnoMatch *m, const char *op, int64_t clock, UnoEventFn emit, void *ctx, char *err,
-                 size_t errlen);
+int proto_match_op(UnoMatch *m, const char *op, int64_t clock, UnoEventFn emit, void *ctx, char *err,
+                   size_t errlen);
 /* The normalised request of an extension op. */
-cJSON *uno_match_op_json(const char *op, int64_t clock);
+cJSON *proto_match_op_json(const char *op, int64_t clock);
 
 /* The "match" object of `state` and `view` (all of it is public). */
-cJSON *uno_match_json(const UnoMatch *m);
+cJSON *proto_match_json(const UnoMatch *m);
 
 #endif

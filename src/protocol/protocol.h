@@ -9,8 +9,8 @@
  * to engine actions and of the results to responses.
  *
  * What stays true:
- *  - Every call of uno_table_handle() answers with one line of JSON (no
- *    newline); uno_table_request() and uno_table_act() answer the same as
+ *  - Every call of proto_table_handle() answers with one line of JSON (no
+ *    newline); proto_table_request() and proto_table_act() answer the same as
  *    an object. Out of memory is answered server_error, the game as before
  *    the request (docs/protocol.md "Errors"). NULL only when the log hook
  *    refused the request (undone: the game is as before it), or when not
@@ -43,71 +43,71 @@
 typedef struct UnoTable UnoTable;
 
 /* Receives each accepted state-changing request as one normalised line (no
- * newline) and the hash of the state it made (uno_table_hash). Returns false
+ * newline) and the hash of the state it made (proto_table_hash). Returns false
  * when it could not keep it: the request is then undone and
- * uno_table_handle() returns NULL. */
+ * proto_table_handle() returns NULL. */
 typedef bool (*UnoTableLogFn)(void *ctx, const char *line, uint64_t hash);
 
 /* Loads the rule set a `new` request names when it is no built-in one (the
- * signature of uno_cli_load_rules). UNO_OK, or a status and a message. */
+ * signature of cli_load_rules). UNO_OK, or a status and a message. */
 typedef int (*UnoRulesLoader)(const char *name, UnoRules *out, char *err, size_t errlen);
 
 /* A table with no game and no rules loader. NULL when out of memory. */
-UnoTable *uno_table_new(void);
-void uno_table_free(UnoTable *t);
+UnoTable *proto_table_new(void);
+void proto_table_free(UnoTable *t);
 /* Sets (NULL: removes) the loader of rule sets that are not built in. */
-void uno_table_set_rules_loader(UnoTable *t, UnoRulesLoader load);
+void proto_table_set_rules_loader(UnoTable *t, UnoRulesLoader load);
 /* Sets (fn NULL: removes) the log hook. */
-void uno_table_set_log(UnoTable *t, UnoTableLogFn fn, void *ctx);
+void proto_table_set_log(UnoTable *t, UnoTableLogFn fn, void *ctx);
 /* The hash of the whole state: the game's, and its match's when it is part
  * of one (match NULL: none). */
-uint64_t uno_state_hash(const UnoGame *g, const UnoMatch *match);
-/* The table's uno_state_hash; 0 before the first game. `state` shows it as
+uint64_t proto_state_hash(const UnoGame *g, const UnoMatch *match);
+/* The table's proto_state_hash; 0 before the first game. `state` shows it as
  * "hash". */
-uint64_t uno_table_hash(const UnoTable *t);
+uint64_t proto_table_hash(const UnoTable *t);
 /* The current game, or NULL before the first successful `new`. */
-const UnoGame *uno_table_game(const UnoTable *t);
+const UnoGame *proto_table_game(const UnoTable *t);
 /* The match the current game is part of, or NULL. */
-const UnoMatch *uno_table_match(const UnoTable *t);
+const UnoMatch *proto_table_match(const UnoTable *t);
 /* How many of the table's games are over (a match's finished games); 0
  * before the first. */
-int uno_table_games_over(const UnoTable *t);
+int proto_table_games_over(const UnoTable *t);
 /* Whether the table will deal no more games: its game is over, and its
  * match (if any) too. */
-bool uno_table_all_played(const UnoTable *t);
+bool proto_table_all_played(const UnoTable *t);
 
 /* The events of the last request that was kept, as `viewer` may see them
  * (a seat, UNO_VIEWER_SPECTATOR or UNO_VIEWER_REFEREE): a JSON array for
  * the caller to cJSON_Delete(), NULL when out of memory. The server tells
  * each of its connections what one request did through this. */
-struct cJSON *uno_table_events(const UnoTable *t, int viewer);
+struct cJSON *proto_table_events(const UnoTable *t, int viewer);
 /* What the viewer may see of the current game: `view`'s object (with the
  * match's when the game is part of one), for the caller to cJSON_Delete();
  * NULL when out of memory. Only while there is a game. */
-struct cJSON *uno_table_view(const UnoTable *t, int viewer);
+struct cJSON *proto_table_view(const UnoTable *t, int viewer);
 /* The moves seat could make at the game's clock `clock` (-1: the game's
  * own), as `legal` with "t" lists them: a catch whose grace has run out since
  * the last action is there; NULL when out of memory. Only while there is a
  * game. */
-struct cJSON *uno_table_moves(const UnoTable *t, int seat, int64_t clock);
+struct cJSON *proto_table_moves(const UnoTable *t, int seat, int64_t clock);
 /* What the viewer has seen of the current game, event by event (NULL
  * before the first game): the record a seat's bot samples its worlds from. */
-const UnoHistory *uno_table_seen(const UnoTable *t, int viewer);
+const UnoHistory *proto_table_seen(const UnoTable *t, int viewer);
 
 /* Answers one request line of len bytes (no newline; need not be
  * NUL-terminated). Returns a malloc'd NUL-terminated line for the caller to
  * free(), or NULL as said above. */
-char *uno_table_handle(UnoTable *t, const char *line, size_t len);
+char *proto_table_handle(UnoTable *t, const char *line, size_t len);
 /* The same for a request its caller has parsed already (a server, which
  * reads every message as a game's line is read: text.h): the answer as an
- * object for the caller to cJSON_Delete(), NULL where uno_table_handle()
+ * object for the caller to cJSON_Delete(), NULL where proto_table_handle()
  * returns NULL and when out of memory. Nothing is printed but the
  * normalised line for the log hook. */
-struct cJSON *uno_table_request(UnoTable *t, const struct cJSON *req);
+struct cJSON *proto_table_request(UnoTable *t, const struct cJSON *req);
 /* The same for an action its caller made (a bot's, a timer's): applied as
  * the request that carries it would be, its events rendered for the
  * referee, without being printed and read back. */
-struct cJSON *uno_table_act(UnoTable *t, const UnoAction *a);
+struct cJSON *proto_table_act(UnoTable *t, const UnoAction *a);
 
 /* The table's own outcome beside the engine's UnoStatus values (negative,
  * so that no status is one): a request that needs a game before any `new`. */
@@ -117,10 +117,10 @@ enum { UNO_TABLE_NO_GAME = -2 };
  * "illegal" (UNO_E_NO_ROOM too: the table is full), "over", "no_game", ...,
  * "server_error" for UNO_E_NOMEM, "bad_request" for any other
  * (docs/protocol.md "Errors"). */
-const char *uno_status_code(int st);
+const char *proto_status_code(int st);
 /* True when a response line says "ok": true (a cheap check for front ends
  * that replay files). */
-bool uno_table_response_ok(const char *response);
+bool proto_table_response_ok(const char *response);
 
 /*
  * Reads one line from f into buf (cap + 1 bytes: the line, then a NUL) and
@@ -131,6 +131,6 @@ bool uno_table_response_ok(const char *response);
  * the input (nothing read). *newline says whether the line ended with '\n'
  * (false only for a last line cut short).
  */
-long uno_line_read(FILE *f, char *buf, size_t cap, bool *newline);
+long proto_line_read(FILE *f, char *buf, size_t cap, bool *newline);
 
 #endif

@@ -15,25 +15,25 @@ static void put_count(cJSON *o, const UnoEvent *ev, bool *ok)
 {
     switch (ev->type) {
     case UNO_EV_FINISH:
-        uno_json_put(o, "rank", cJSON_CreateNumber(ev->count), ok);
+        proto_json_put(o, "rank", cJSON_CreateNumber(ev->count), ok);
         break;
     case UNO_EV_DIRECTION:
-        uno_json_put(o, "direction", cJSON_CreateNumber(ev->count), ok);
+        proto_json_put(o, "direction", cJSON_CreateNumber(ev->count), ok);
         break;
     case UNO_EV_CHALLENGE:
-        uno_json_put(o, "result", cJSON_CreateString(ev->count ? "guilty" : "innocent"), ok);
+        proto_json_put(o, "result", cJSON_CreateString(ev->count ? "guilty" : "innocent"), ok);
         break;
     case UNO_EV_SUSPECT:
-        uno_json_put(o, "result", cJSON_CreateString(ev->count ? "right" : "wrong"), ok);
+        proto_json_put(o, "result", cJSON_CreateString(ev->count ? "right" : "wrong"), ok);
         break;
     case UNO_EV_VOTE:
     case UNO_EV_DECIDED:
-        uno_json_put(o, "yes", cJSON_CreateBool(ev->count != 0), ok);
+        proto_json_put(o, "yes", cJSON_CreateBool(ev->count != 0), ok);
         break;
     case UNO_EV_DRAW:
     case UNO_EV_PENDING:
     case UNO_EV_RESHUFFLE:
-        uno_json_put(o, "count", cJSON_CreateNumber(ev->count), ok);
+        proto_json_put(o, "count", cJSON_CreateNumber(ev->count), ok);
         break;
     case UNO_EV_PLAY:
     case UNO_EV_SLIDE: /* "cards" says how many */
@@ -41,32 +41,32 @@ static void put_count(cJSON *o, const UnoEvent *ev, bool *ok)
     case UNO_EV_HELP:
     case UNO_EV_ALLOW_HELP:
         if (ev->count >= 0)
-            uno_json_put(o, "spectator", cJSON_CreateNumber(ev->count), ok);
+            proto_json_put(o, "spectator", cJSON_CreateNumber(ev->count), ok);
         break;
     default:
         if (ev->count != 0)
-            uno_json_put(o, "count", cJSON_CreateNumber(ev->count), ok);
+            proto_json_put(o, "count", cJSON_CreateNumber(ev->count), ok);
         break;
     }
 }
 
-cJSON *uno_event_json(const UnoRules *rules, const UnoEvent *ev, int viewer)
+cJSON *proto_event_json(const UnoRules *rules, const UnoEvent *ev, int viewer)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "type", cJSON_CreateString(uno_event_name((UnoEventType)ev->type)), &ok);
+    proto_json_put(o, "type", cJSON_CreateString(uno_event_name((UnoEventType)ev->type)), &ok);
     if (ev->seat >= 0)
-        uno_json_put(o, "seat", cJSON_CreateNumber(ev->seat), &ok);
+        proto_json_put(o, "seat", cJSON_CreateNumber(ev->seat), &ok);
     if (ev->target >= 0)
-        uno_json_put(o, "target", cJSON_CreateNumber(ev->target), &ok);
+        proto_json_put(o, "target", cJSON_CreateNumber(ev->target), &ok);
     bool always_cards = ev->type == UNO_EV_PLAY || ev->type == UNO_EV_SLIDE;
     if ((ev->ncards > 0 || always_cards) && uno_event_visible(rules, ev, viewer))
-        uno_json_put(o, "cards", uno_json_cards(ev->cards, ev->ncards), &ok);
+        proto_json_put(o, "cards", proto_json_cards(ev->cards, ev->ncards), &ok);
     if (ev->color >= 0 && ev->color < UNO_COLORS)
-        uno_json_put(o, "color", cJSON_CreateString(uno_color_name(ev->color)), &ok);
+        proto_json_put(o, "color", cJSON_CreateString(uno_color_name(ev->color)), &ok);
     put_count(o, ev, &ok);
     if (ev->reason != UNO_R_NONE)
-        uno_json_put(o, "reason", cJSON_CreateString(uno_reason_name((UnoReason)ev->reason)), &ok);
+        proto_json_put(o, "reason", cJSON_CreateString(uno_reason_name((UnoReason)ev->reason)), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -74,36 +74,36 @@ cJSON *uno_event_json(const UnoRules *rules, const UnoEvent *ev, int viewer)
     return o;
 }
 
-cJSON *uno_action_json(const UnoAction *a)
+cJSON *proto_action_json(const UnoAction *a)
 {
     bool ok = true;
-    unsigned f = uno_action_fields((UnoActionType)a->type);
+    unsigned f = proto_action_fields((UnoActionType)a->type);
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "op", cJSON_CreateString(uno_action_name((UnoActionType)a->type)), &ok);
+    proto_json_put(o, "op", cJSON_CreateString(uno_action_name((UnoActionType)a->type)), &ok);
     if (f & UNO_F_PERSON) {
-        uno_json_put(o, "name", cJSON_CreateString(a->name), &ok);
-        uno_json_put(o, "age", cJSON_CreateNumber(a->age), &ok);
+        proto_json_put(o, "name", cJSON_CreateString(a->name), &ok);
+        proto_json_put(o, "age", cJSON_CreateNumber(a->age), &ok);
     }
     if (f & UNO_F_SEAT)
-        uno_json_put(o, "seat", cJSON_CreateNumber(a->seat), &ok);
+        proto_json_put(o, "seat", cJSON_CreateNumber(a->seat), &ok);
     if (f & UNO_F_JOIN_SEAT)
-        uno_json_put(o, "seat", cJSON_CreateNumber(a->target), &ok);
+        proto_json_put(o, "seat", cJSON_CreateNumber(a->target), &ok);
     if (f & UNO_F_TARGET)
-        uno_json_put(o, "target", cJSON_CreateNumber(a->target), &ok);
+        proto_json_put(o, "target", cJSON_CreateNumber(a->target), &ok);
     if (f & UNO_F_SPECTATOR)
-        uno_json_put(o, "spectator", cJSON_CreateNumber(a->spectator), &ok);
+        proto_json_put(o, "spectator", cJSON_CreateNumber(a->spectator), &ok);
     if (f & UNO_F_JOINS)
-        uno_json_put(o, "join", cJSON_CreateBool(a->uno), &ok);
+        proto_json_put(o, "join", cJSON_CreateBool(a->uno), &ok);
     if (f & UNO_F_CARDS)
-        uno_json_put(o, "cards", uno_json_cards(a->cards, a->ncards), &ok);
+        proto_json_put(o, "cards", proto_json_cards(a->cards, a->ncards), &ok);
     if ((f & (UNO_F_COLOR | UNO_F_COLOR_OPT)) && a->color >= 0 && a->color < UNO_COLORS)
-        uno_json_put(o, "color", cJSON_CreateString(uno_color_name(a->color)), &ok);
+        proto_json_put(o, "color", cJSON_CreateString(uno_color_name(a->color)), &ok);
     if ((f & UNO_F_UNO_OPT) && a->uno)
-        uno_json_put(o, "uno", cJSON_CreateTrue(), &ok);
+        proto_json_put(o, "uno", cJSON_CreateTrue(), &ok);
     if (f & UNO_F_YES)
-        uno_json_put(o, "yes", cJSON_CreateBool(a->uno), &ok);
+        proto_json_put(o, "yes", cJSON_CreateBool(a->uno), &ok);
     if (a->t >= 0)
-        uno_json_put(o, "t", uno_json_int(a->t), &ok);
+        proto_json_put(o, "t", proto_json_int(a->t), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -127,14 +127,14 @@ static cJSON *option_json(const UnoRules *r, const UnoOptionInfo *opt)
     }
 }
 
-cJSON *uno_rules_json(const UnoRules *r)
+cJSON *proto_rules_json(const UnoRules *r)
 {
     bool ok = true;
     size_t n;
     const UnoOptionInfo *opts = uno_rules_options(&n);
     cJSON *o = cJSON_CreateObject();
     for (size_t i = 0; i < n; i++)
-        uno_json_put(o, opts[i].name, option_json(r, &opts[i]), &ok);
+        proto_json_put(o, opts[i].name, option_json(r, &opts[i]), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;

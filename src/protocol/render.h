@@ -9,7 +9,7 @@
  *
  * What stays true:
  *  - A viewer is a seat (>= 0), UNO_VIEWER_REFEREE or UNO_VIEWER_SPECTATOR.
- *  - uno_action_json() and request.h's uno_request_action() are inverse:
+ *  - proto_action_json() and request.h's proto_request_action() are inverse:
  *    the request rendered from an action parses back to the same action.
  *  - Every function returns a new cJSON tree, or NULL when out of memory.
  */
@@ -22,13 +22,13 @@
 
 /* {"type":..., "seat":..., ...}: one event as the viewer may see it under
  * these rules (uno_event_visible: its "cards" only when visible). */
-cJSON *uno_event_json(const UnoRules *rules, const UnoEvent *ev, int viewer);
+cJSON *proto_event_json(const UnoRules *rules, const UnoEvent *ev, int viewer);
 /* The request object {"op":..., fields, "t" when a->t >= 0}. */
-cJSON *uno_action_json(const UnoAction *a);
+cJSON *proto_action_json(const UnoAction *a);
 /* Every option of the rules by name: booleans as true/false, numbers as
  * numbers, the rest as strings (the form `new`'s "options" accepts). */
-cJSON *uno_rules_json(const UnoRules *r);
+cJSON *proto_rules_json(const UnoRules *r);
 /* The "state" object (viewer UNO_VIEWER_REFEREE) or a "view" object. */
-cJSON *uno_state_json(const UnoGame *g, int viewer);
+cJSON *proto_state_json(const UnoGame *g, int viewer);
 
 #endif

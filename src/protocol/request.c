@@ -33,12 +33,12 @@ static const unsigned action_fields[UNO_ACT_COUNT] = {
     [UNO_ACT_ALLOW_HELP] = UNO_F_SEAT | UNO_F_SPECTATOR | UNO_F_TARGET,
 };
 
-unsigned uno_action_fields(UnoActionType type)
+unsigned proto_action_fields(UnoActionType type)
 {
     return (unsigned)type < UNO_ACT_COUNT ? action_fields[type] : 0;
 }
 
-int uno_request_action_type(const char *op)
+int proto_request_action_type(const char *op)
 {
     for (int i = 0; i < UNO_ACT_COUNT; i++)
         if (strcmp(op, uno_action_name((UnoActionType)i)) == 0)
@@ -50,7 +50,7 @@ int uno_request_action_type(const char *op)
 static int read_person(const cJSON *req, UnoAction *a, char *err, size_t errlen)
 {
     UnoPlayerInfo p;
-    int st = uno_field_person(req, &p, err, errlen);
+    int st = proto_field_person(req, &p, err, errlen);
     if (st != UNO_OK)
         return st;
     memcpy(a->name, p.name, sizeof a->name);
@@ -58,37 +58,37 @@ static int read_person(const cJSON *req, UnoAction *a, char *err, size_t errlen)
     return UNO_OK;
 }
 
-int uno_request_action(const cJSON *req, UnoActionType type, int nseats, int64_t t, UnoAction *out,
-                       char *err, size_t errlen)
+int proto_request_action(const cJSON *req, UnoActionType type, int nseats, int64_t t, UnoAction *out,
+                         char *err, size_t errlen)
 {
-    unsigned f = uno_action_fields(type);
+    unsigned f = proto_action_fields(type);
     UnoAction a;
     int seat = -1, target = -1, color = UNO_NO_COLOR, n = 0;
     int64_t spectator = -1;
     bool flag = false;
     int st = UNO_OK;
     if (f & UNO_F_SEAT)
-        st = uno_field_seat(req, "seat", nseats, &seat, err, errlen);
+        st = proto_field_seat(req, "seat", nseats, &seat, err, errlen);
     uno_action_init(&a, type, seat);
     /* A joiner may sit after the last seat too (KPGUT §13: where they like). */
     if (st == UNO_OK && (f & UNO_F_JOIN_SEAT))
-        st = uno_field_seat(req, "seat", nseats + 1, &target, err, errlen);
+        st = proto_field_seat(req, "seat", nseats + 1, &target, err, errlen);
     if (st == UNO_OK && (f & UNO_F_TARGET))
-        st = uno_field_seat(req, "target", nseats, &target, err, errlen);
+        st = proto_field_seat(req, "target", nseats, &target, err, errlen);
     if (st == UNO_OK && (f & UNO_F_SPECTATOR))
-        st = uno_field_int(req, "spectator", 0, UNO_MAX_SPECTATORS - 1, &spectator, err, errlen);
+        st = proto_field_int(req, "spectator", 0, UNO_MAX_SPECTATORS - 1, &spectator, err, errlen);
     if (st == UNO_OK && (f & UNO_F_JOINS))
-        st = uno_field_bool(req, "join", &flag, err, errlen);
+        st = proto_field_bool(req, "join", &flag, err, errlen);
     if (st == UNO_OK && (f & UNO_F_PERSON))
         st = read_person(req, &a, err, errlen);
     if (st == UNO_OK && (f & UNO_F_CARDS))
-        st = uno_field_cards(req, "cards", a.cards, UNO_MAX_SET, &n, err, errlen);
-    if (st == UNO_OK && ((f & UNO_F_COLOR) || ((f & UNO_F_COLOR_OPT) && uno_field_has(req, "color"))))
-        st = uno_field_color(req, "color", &color, err, errlen);
-    if (st == UNO_OK && (f & UNO_F_UNO_OPT) && uno_field_has(req, "uno"))
-        st = uno_field_bool(req, "uno", &flag, err, errlen);
+        st = proto_field_cards(req, "cards", a.cards, UNO_MAX_SET, &n, err, errlen);
+    if (st == UNO_OK && ((f & UNO_F_COLOR) || ((f & UNO_F_COLOR_OPT) && proto_field_has(req, "color"))))
+        st = proto_field_color(req, "color", &color, err, errlen);
+    if (st == UNO_OK && (f & UNO_F_UNO_OPT) && proto_field_has(req, "uno"))
+        st = proto_field_bool(req, "uno", &flag, err, errlen);
     if (st == UNO_OK && (f & UNO_F_YES))
-        st = uno_field_bool(req, "yes", &flag, err, errlen);
+        st = proto_field_bool(req, "yes", &flag, err, errlen);
     if (st == UNO_OK && (f & UNO_F_TIME) && t < 0) {
         snprintf(err, errlen, "missing field 't'");
         st = UNO_E_BAD_REQUEST;

@@ -37,27 +37,27 @@ enum {
     UNO_F_SPECTATOR = 1 << 10, /* "spectator": a spectator's number */
     UNO_F_JOINS = 1 << 11,    /* "join": a helping spectator is let in (bool) */
 };
-unsigned uno_action_fields(UnoActionType type);
+unsigned proto_action_fields(UnoActionType type);
 
 /* The action type of an op name, or -1 (new, legal, state, view and unknown
  * ops are not actions). */
-int uno_request_action_type(const char *op);
+int proto_request_action_type(const char *op);
 
 /* Reads an action request for a game of nseats seats; t is the request's
  * clock (-1: none). */
-int uno_request_action(const cJSON *req, UnoActionType type, int nseats, int64_t t, UnoAction *out,
-                       char *err, size_t errlen);
+int proto_request_action(const cJSON *req, UnoActionType type, int nseats, int64_t t, UnoAction *out,
+                         char *err, size_t errlen);
 
 /* Reads a `new` request into rules and setup (t: the request's clock, -1:
  * none). "rules" names a built-in rule set or, given a loader, whatever the
  * loader accepts (a rules file). The rules are validated for the players.
  * The setup asks room for every newcomer (KPGUT §13) and spectator (§3.2)
  * the rules let in: a table's game is the game its players may join. */
-int uno_request_new(const cJSON *req, UnoRulesLoader load, int64_t t, UnoRules *rules,
-                    UnoSetup *setup, char *err, size_t errlen);
+int proto_request_new(const cJSON *req, UnoRulesLoader load, int64_t t, UnoRules *rules,
+                      UnoSetup *setup, char *err, size_t errlen);
 /* The normalised `new` request for these rules and setup: a built-in base,
  * every option spelled out and the rule set's "name", so that it needs no
  * rules file to be replayed. t: as given (-1: none). NULL when out of memory. */
-cJSON *uno_new_json(const UnoRules *rules, const UnoSetup *setup, int64_t t);
+cJSON *proto_new_json(const UnoRules *rules, const UnoSetup *setup, int64_t t);
 
 #endif

@@ -37,9 +37,9 @@ static int load_rules(const char *name, UnoRulesLoader load, UnoRules *r, char *
 static int read_name(const cJSON *req, UnoRules *r, char *err, size_t errlen)
 {
     const char *name;
-    if (!uno_field_has(req, "name"))
+    if (!proto_field_has(req, "name"))
         return UNO_OK;
-    int st = uno_field_string(req, "name", sizeof r->name - 1, &name, err, errlen);
+    int st = proto_field_string(req, "name", sizeof r->name - 1, &name, err, errlen);
     if (st == UNO_OK)
         snprintf(r->name, sizeof r->name, "%s", name);
     return st;
@@ -56,7 +56,7 @@ static int option_text(const cJSON *o, char *text, size_t len, char *err, size_t
     int64_t i;
     if (cJSON_IsBool(o) && (!opt || type == UNO_OPT_BOOL))
         snprintf(text, len, "%s", cJSON_IsTrue(o) ? "true" : "false");
-    else if (uno_json_exact_int(o, &i) && i >= INT32_MIN && i <= INT32_MAX && (!opt || type == UNO_OPT_INT))
+    else if (proto_json_exact_int(o, &i) && i >= INT32_MIN && i <= INT32_MAX && (!opt || type == UNO_OPT_INT))
         snprintf(text, len, "%" PRId64, i);
     else if (cJSON_IsString(o) && strlen(o->valuestring) < len && type != UNO_OPT_BOOL && type != UNO_OPT_INT)
         snprintf(text, len, "%s", o->valuestring);
@@ -73,7 +73,7 @@ static int option_text(const cJSON *o, char *text, size_t len, char *err, size_t
 /* "options": {"name": value}: each set in order. */
 static int apply_options(const cJSON *req, UnoRules *r, char *err, size_t errlen)
 {
-    const cJSON *opts = uno_field_get(req, "options");
+    const cJSON *opts = proto_field_get(req, "options");
     if (!opts)
         return UNO_OK;
     if (!cJSON_IsObject(opts)) {
@@ -96,7 +96,7 @@ static int apply_options(const cJSON *req, UnoRules *r, char *err, size_t errlen
 /* "players": [{"name": ..., "age": ...}] (age optional, 0). */
 static int read_players(const cJSON *req, UnoSetup *s, char *err, size_t errlen)
 {
-    const cJSON *players = uno_field_get(req, "players");
+    const cJSON *players = proto_field_get(req, "players");
     if (!players || !cJSON_IsArray(players) || cJSON_GetArraySize(players) == 0) {
         snprintf(err, errlen, "field 'players' must be a list of players");
         return UNO_E_BAD_REQUEST;
@@ -110,7 +110,7 @@ static int read_players(const cJSON *req, UnoSetup *s, char *err, size_t errlen)
             snprintf(err, errlen, "field 'players': player %d must be an object", s->nplayers);
             return UNO_E_BAD_REQUEST;
         }
-        int st = uno_field_person(p, &s->players[s->nplayers], err, errlen);
+        int st = proto_field_person(p, &s->players[s->nplayers], err, errlen);
         if (st != UNO_OK)
             return st;
         s->nplayers++;
@@ -121,7 +121,7 @@ static int read_players(const cJSON *req, UnoSetup *s, char *err, size_t errlen)
 /* "seed": a number up to 2^53, or a string of decimal digits for any 64-bit seed. */
 static int read_seed(const cJSON *req, uint64_t *seed, char *err, size_t errlen)
 {
-    const cJSON *v = uno_field_get(req, "seed");
+    const cJSON *v = proto_field_get(req, "seed");
     if (!v)
         return UNO_OK;
     if (cJSON_IsString(v)) {
@@ -141,20 +141,20 @@ static int read_seed(const cJSON *req, uint64_t *seed, char *err, size_t errlen)
         return UNO_OK;
     }
     int64_t i;
-    int st = uno_field_int(req, "seed", 0, UNO_FIELD_MAX_INT, &i, err, errlen);
+    int st = proto_field_int(req, "seed", 0, UNO_FIELD_MAX_INT, &i, err, errlen);
     if (st == UNO_OK)
         *seed = (uint64_t)i;
     return st;
 }
 
-int uno_request_new(const cJSON *req, UnoRulesLoader load, int64_t t, UnoRules *rules,
-                    UnoSetup *setup, char *err, size_t errlen)
+int proto_request_new(const cJSON *req, UnoRulesLoader load, int64_t t, UnoRules *rules,
+                      UnoSetup *setup, char *err, size_t errlen)
 {
     UnoRules r;
     UnoSetup s;
     const char *name;
     uno_setup_init(&s);
-    int st = uno_field_string(req, "rules", MAX_PATH, &name, err, errlen);
+    int st = proto_field_string(req, "rules", MAX_PATH, &name, err, errlen);
     if (st == UNO_OK)
         st = load_rules(name, load, &r, err, errlen);
     if (st == UNO_OK)
@@ -167,10 +167,10 @@ int uno_request_new(const cJSON *req, UnoRulesLoader load, int64_t t, UnoRules *
         st = UNO_E_BAD_REQUEST;
     if (st == UNO_OK)
         st = read_seed(req, &s.seed, err, errlen);
-    if (st == UNO_OK && uno_field_has(req, "dealer"))
-        st = uno_field_seat(req, "dealer", s.nplayers, &s.dealer, err, errlen);
-    if (st == UNO_OK && uno_field_has(req, "deck"))
-        st = uno_field_cards(req, "deck", s.deck_top, UNO_MAX_CARDS, &s.ndeck_top, err, errlen);
+    if (st == UNO_OK && proto_field_has(req, "dealer"))
+        st = proto_field_seat(req, "dealer", s.nplayers, &s.dealer, err, errlen);
+    if (st == UNO_OK && proto_field_has(req, "deck"))
+        st = proto_field_cards(req, "deck", s.deck_top, UNO_MAX_CARDS, &s.ndeck_top, err, errlen);
     if (st != UNO_OK)
         return st;
     s.t = t < 0 ? 0 : t;
@@ -182,35 +182,35 @@ int uno_request_new(const cJSON *req, UnoRulesLoader load, int64_t t, UnoRules *
     return UNO_OK;
 }
 
-cJSON *uno_new_json(const UnoRules *rules, const UnoSetup *setup, int64_t t)
+cJSON *proto_new_json(const UnoRules *rules, const UnoSetup *setup, int64_t t)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "op", cJSON_CreateString("new"), &ok);
+    proto_json_put(o, "op", cJSON_CreateString("new"), &ok);
     bool builtin = uno_rules_builtin_text(rules->name) != NULL;
-    uno_json_put(o, "rules",
-                 cJSON_CreateString(builtin ? rules->name : uno_rules_builtin_names()[0]), &ok);
+    proto_json_put(o, "rules",
+                   cJSON_CreateString(builtin ? rules->name : uno_rules_builtin_names()[0]), &ok);
     if (!builtin && rules->name[0])
-        uno_json_put(o, "name", cJSON_CreateString(rules->name), &ok);
-    uno_json_put(o, "options", uno_rules_json(rules), &ok);
+        proto_json_put(o, "name", cJSON_CreateString(rules->name), &ok);
+    proto_json_put(o, "options", proto_rules_json(rules), &ok);
     cJSON *players = cJSON_CreateArray();
     for (int i = 0; i < setup->nplayers; i++) {
-        uno_json_push(players, uno_json_person(&setup->players[i]), &ok);
+        proto_json_push(players, proto_json_person(&setup->players[i]), &ok);
     }
-    uno_json_put(o, "players", players, &ok);
+    proto_json_put(o, "players", players, &ok);
     if (setup->seed <= (uint64_t)UNO_FIELD_MAX_INT) {
-        uno_json_put(o, "seed", uno_json_int((int64_t)setup->seed), &ok);
+        proto_json_put(o, "seed", proto_json_int((int64_t)setup->seed), &ok);
     } else {
         char digits[24];
         snprintf(digits, sizeof digits, "%" PRIu64, setup->seed);
-        uno_json_put(o, "seed", cJSON_CreateString(digits), &ok);
+        proto_json_put(o, "seed", cJSON_CreateString(digits), &ok);
     }
     if (setup->dealer >= 0)
-        uno_json_put(o, "dealer", cJSON_CreateNumber(setup->dealer), &ok);
+        proto_json_put(o, "dealer", cJSON_CreateNumber(setup->dealer), &ok);
     if (setup->ndeck_top > 0)
-        uno_json_put(o, "deck", uno_json_cards(setup->deck_top, setup->ndeck_top), &ok);
+        proto_json_put(o, "deck", proto_json_cards(setup->deck_top, setup->ndeck_top), &ok);
     if (t >= 0)
-        uno_json_put(o, "t", uno_json_int(t), &ok);
+        proto_json_put(o, "t", proto_json_int(t), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;

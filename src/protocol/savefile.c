@@ -17,7 +17,7 @@
 /* A record is a request line and at most this much more (its checks). */
 #define RECORD_MAX (UNO_TABLE_MAX_LINE + 64)
 
-int uno_save_open(UnoSaveFile *s, const char *path, bool write, char *err, size_t errlen)
+int proto_save_open(UnoSaveFile *s, const char *path, bool write, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     s->path = path;
@@ -32,13 +32,13 @@ int uno_save_open(UnoSaveFile *s, const char *path, bool write, char *err, size_
                           : NULL;
     if (why) {
         snprintf(err, errlen, "%s: %s", path, why);
-        uno_save_close(s);
+        proto_save_close(s);
         return -1;
     }
     return 0;
 }
 
-void uno_save_close(UnoSaveFile *s)
+void proto_save_close(UnoSaveFile *s)
 {
     if (s->fd >= 0)
         close(s->fd);
@@ -140,13 +140,13 @@ static int replay_record(UnoTable *t, char *line, long lineno, Mode mode, const 
         return -1;
     }
     Logged logged = {NULL, 0};
-    uno_table_set_log(t, catch_log, &logged);
-    char *response = uno_table_handle(t, line, strlen(line));
-    uno_table_set_log(t, NULL, NULL);
+    proto_table_set_log(t, catch_log, &logged);
+    char *response = proto_table_handle(t, line, strlen(line));
+    proto_table_set_log(t, NULL, NULL);
     int rc = -1;
     if (!response)
         snprintf(why, len, "out of memory");
-    else if (!uno_table_response_ok(response))
+    else if (!proto_table_response_ok(response))
         describe_error(response, why, len);
     else if (!logged.line)
         snprintf(why, len, "not a request that changes the game");
@@ -155,7 +155,7 @@ static int replay_record(UnoTable *t, char *line, long lineno, Mode mode, const 
     else if (checked && logged.hash != hash)
         snprintf(why, len, "it makes a state (hash %016" PRIx64 ") other than the one saved (%016" PRIx64 ")",
                  logged.hash, hash);
-    else if (mode.rewrite && !uno_save_append(mode.rewrite, logged.line, logged.hash))
+    else if (mode.rewrite && !proto_save_append(mode.rewrite, logged.line, logged.hash))
         snprintf(why, len, "cannot write the repaired file: %s", strerror(mode.rewrite->error));
     else
         rc = 0;
@@ -189,7 +189,7 @@ static int replay_fd(int fd, UnoTable *t, Mode mode, UnoSaveEachFn each, void *c
     bool newline;
     long n;
     long start = 0;
-    while (!why[0] && (n = uno_line_read(f, buf, RECORD_MAX, &newline)) >= 0) {
+    while (!why[0] && (n = proto_line_read(f, buf, RECORD_MAX, &newline)) >= 0) {
         lineno++;
         long end, next = ftell(f);
         if (p->ended)
@@ -228,7 +228,7 @@ static int replay_fd(int fd, UnoTable *t, Mode mode, UnoSaveEachFn each, void *c
     return -1;
 }
 
-int uno_save_replay(UnoSaveFile *s, UnoTable *t, UnoSaveEachFn each, void *ctx, char *err, size_t errlen)
+int proto_save_replay(UnoSaveFile *s, UnoTable *t, UnoSaveEachFn each, void *ctx, char *err, size_t errlen)
 {
     Progress p;
     int rc = replay_fd(s->fd, t, (Mode){false, NULL}, each, ctx, &p, err, errlen);
@@ -255,7 +255,7 @@ static bool pwrite_all(int fd, const char *buf, size_t len, off_t offset)
     return true;
 }
 
-bool uno_save_append(void *save_file, const char *line, uint64_t hash)
+bool proto_save_append(void *save_file, const char *line, uint64_t hash)
 {
     UnoSaveFile *s = save_file;
     size_t len = strlen(line);
@@ -295,24 +295,24 @@ static void backup_name(const char *path, char *out, size_t len)
         snprintf(out, len, "%s.bak.%d", path, i);
 }
 
-int uno_save_repair(const char *path, UnoRulesLoader load, char *report, size_t len)
+int proto_save_repair(const char *path, UnoRulesLoader load, char *report, size_t len)
 {
     char err[4400], fresh[4200], backup[4200];
     snprintf(fresh, sizeof fresh, "%s.repairing", path);
     UnoSaveFile in, out = {.fd = -1};
-    if (uno_save_open(&in, path, true, err, sizeof err) != 0) {
+    if (proto_save_open(&in, path, true, err, sizeof err) != 0) {
         snprintf(report, len, "cannot repair: %s", err);
         return -1;
     }
     unlink(fresh);
-    UnoTable *t = uno_table_new();
-    int rc = t && uno_save_open(&out, fresh, true, err, sizeof err) == 0 ? 0 : -1;
+    UnoTable *t = proto_table_new();
+    int rc = t && proto_save_open(&out, fresh, true, err, sizeof err) == 0 ? 0 : -1;
     if (rc != 0 && !t)
         snprintf(err, sizeof err, "out of memory");
     Progress p = {0, 0, false};
     char dropped[600] = "";
     if (rc == 0) {
-        uno_table_set_rules_loader(t, load);
+        proto_table_set_rules_loader(t, load);
         if (replay_fd(in.fd, t, (Mode){true, &out}, NULL, NULL, &p, dropped, sizeof dropped) != 0 && out.error) {
             snprintf(err, sizeof err, "%s: %s", fresh, strerror(out.error));
             rc = -1;
@@ -323,9 +323,9 @@ int uno_save_repair(const char *path, UnoRulesLoader load, char *report, size_t 
         snprintf(err, sizeof err, "%s", strerror(errno));
         rc = -1;
     }
-    uno_table_free(t);
-    uno_save_close(&out);
-    uno_save_close(&in);
+    proto_table_free(t);
+    proto_save_close(&out);
+    proto_save_close(&in);
     if (rc != 0) {
         unlink(fresh);
         snprintf(report, len, "cannot repair %s: %s", path, err);

@@ -9,7 +9,7 @@
  *   {"end":2}
  *
  * Each record is the request in the table's normalised form, then its
- * sequence number and the hash of the whole state it made (uno_table_hash);
+ * sequence number and the hash of the whole state it made (proto_table_hash);
  * the file ends with an end mark that names the last record.
  *
  * What this module owns: reading a file strictly (every record replayed
@@ -34,7 +34,7 @@
 typedef struct UnoSaveFile {
     int fd;             /* -1: closed */
     const char *path;
-    long records;       /* records in the file (read by uno_save_replay) */
+    long records;       /* records in the file (read by proto_save_replay) */
     long long size;     /* bytes of those records: the end mark follows them */
     int error;          /* errno of the last failed append, 0: none */
 } UnoSaveFile;
@@ -43,7 +43,7 @@ typedef struct UnoSaveFile {
  * to it, creating it, under an exclusive lock that a second writer is
  * refused. The open never blocks (a FIFO or device is refused). 0, or -1
  * with a message. */
-int uno_save_open(UnoSaveFile *s, const char *path, bool write, char *err, size_t errlen);
+int proto_save_open(UnoSaveFile *s, const char *path, bool write, char *err, size_t errlen);
 
 /* Receives each record of a replay: its line number (1-based), its request
  * (without the record's number and hash) and the table's response
@@ -53,18 +53,18 @@ typedef void (*UnoSaveEachFn)(void *ctx, long line, const char *request, const c
 /* Feeds each record of the file to the table, checking it; the file may be
  * empty (no records). 0, or -1 with "line N: why" in err. s->records and
  * s->size then say where the next record goes. */
-int uno_save_replay(UnoSaveFile *s, UnoTable *t, UnoSaveEachFn each, void *ctx, char *err, size_t errlen);
+int proto_save_replay(UnoSaveFile *s, UnoTable *t, UnoSaveEachFn each, void *ctx, char *err, size_t errlen);
 
 /* Appends a record (a UnoTableLogFn: save_file is a UnoSaveFile replayed
  * first) durably, or nothing: a failure puts the old end mark back. */
-bool uno_save_append(void *save_file, const char *line, uint64_t hash);
-void uno_save_close(UnoSaveFile *s);
+bool proto_save_append(void *save_file, const char *line, uint64_t hash);
+void proto_save_close(UnoSaveFile *s);
 
 /* --repair: replays what it can of the file at path (a file of the earlier
  * format without record checks is taken as it stands), writes those records
  * anew with their checks, and keeps the original as PATH.bak (or PATH.bak.N
  * when that exists). Writes a report (what was kept, what was dropped and
  * why, where the backup is) into report. 0, or -1 with a message in report. */
-int uno_save_repair(const char *path, UnoRulesLoader load, char *report, size_t len);
+int proto_save_repair(const char *path, UnoRulesLoader load, char *report, size_t len);
 
 #endif

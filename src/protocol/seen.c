@@ -12,7 +12,7 @@ struct UnoSeen {
     UnoHistory *by[UNO_MAX_PLAYERS + 1];
 };
 
-void uno_seen_free(UnoSeen *s)
+void proto_seen_free(UnoSeen *s)
 {
     if (!s)
         return;
@@ -21,14 +21,14 @@ void uno_seen_free(UnoSeen *s)
     free(s);
 }
 
-UnoSeen *uno_seen_new(void)
+UnoSeen *proto_seen_new(void)
 {
     UnoSeen *s = calloc(1, sizeof *s);
     bool ok = s != NULL;
     for (int i = 0; ok && i <= UNO_MAX_PLAYERS; i++)
         ok = (s->by[i] = uno_history_new(i == SPECTATORS ? UNO_VIEWER_SPECTATOR : i)) != NULL;
     if (!ok) {
-        uno_seen_free(s);
+        proto_seen_free(s);
         return NULL;
     }
     return s;
@@ -47,7 +47,7 @@ static int seat_newcomer(UnoSeen *s, int seat)
     return UNO_OK;
 }
 
-int uno_seen_add(UnoSeen *s, const UnoRules *rules, const UnoHistory *events)
+int proto_seen_add(UnoSeen *s, const UnoRules *rules, const UnoHistory *events)
 {
     for (int e = 0; e < uno_history_count(events); e++) {
         const UnoEvent *ev = uno_history_event(events, e);
@@ -61,7 +61,7 @@ int uno_seen_add(UnoSeen *s, const UnoRules *rules, const UnoHistory *events)
     return UNO_OK;
 }
 
-const UnoHistory *uno_seen_by(const UnoSeen *s, int viewer)
+const UnoHistory *proto_seen_by(const UnoSeen *s, int viewer)
 {
     return s->by[viewer == UNO_VIEWER_SPECTATOR ? SPECTATORS : viewer];
 }

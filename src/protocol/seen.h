@@ -15,12 +15,12 @@
 typedef struct UnoSeen UnoSeen;
 
 /* Every viewer with nothing seen. NULL when out of memory. */
-UnoSeen *uno_seen_new(void);
-void uno_seen_free(UnoSeen *s);
+UnoSeen *proto_seen_new(void);
+void proto_seen_free(UnoSeen *s);
 /* Every viewer sees the events of one request (a referee's UnoHistory).
  * UNO_OK, or UNO_E_NOMEM. */
-int uno_seen_add(UnoSeen *s, const UnoRules *rules, const UnoHistory *events);
+int proto_seen_add(UnoSeen *s, const UnoRules *rules, const UnoHistory *events);
 /* A seat's history, or the spectators' (UNO_VIEWER_SPECTATOR). */
-const UnoHistory *uno_seen_by(const UnoSeen *s, int viewer);
+const UnoHistory *proto_seen_by(const UnoSeen *s, int viewer);
 
 #endif

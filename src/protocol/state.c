@@ -24,7 +24,7 @@ static cJSON *hand_json(const UnoGame *g, int seat)
 {
     UnoCard cards[UNO_MAX_CARDS];
     int n = uno_game_hand(g, seat, cards, UNO_MAX_CARDS);
-    return uno_json_cards(cards, n);
+    return proto_json_cards(cards, n);
 }
 
 /* Best first; players sharing a place stand in one list; players still
@@ -46,8 +46,8 @@ static cJSON *ranking_json(const UnoGame *g, bool *ok)
         cJSON *place = cJSON_CreateArray();
         for (int s = 0; s < n; s++)
             if (uno_game_rank(g, s) == next)
-                uno_json_push(place, cJSON_CreateNumber(s), ok);
-        uno_json_push(ranking, place, ok);
+                proto_json_push(place, cJSON_CreateNumber(s), ok);
+        proto_json_push(ranking, place, ok);
         rank = next;
     }
     return ranking;
@@ -60,12 +60,12 @@ static cJSON *scores_json(const UnoGame *g, bool *ok)
     cJSON *scores = cJSON_CreateArray();
     for (int s = 0; s < uno_game_nplayers(g); s++) {
         int v = uno_game_score(g, s);
-        uno_json_push(scores, v >= 0 ? cJSON_CreateNumber(v) : cJSON_CreateNull(), ok);
+        proto_json_push(scores, v >= 0 ? cJSON_CreateNumber(v) : cJSON_CreateNull(), ok);
     }
     return scores;
 }
 
-static cJSON *time_or_null(int64_t t) { return t == INT64_MAX ? cJSON_CreateNull() : uno_json_int(t); }
+static cJSON *time_or_null(int64_t t) { return t == INT64_MAX ? cJSON_CreateNull() : proto_json_int(t); }
 
 /* The running clocks (docs/protocol.md "Clocks"): when the game began, when
  * §8's away timer and the one-hour limit fire, and from when each player
@@ -73,20 +73,20 @@ static cJSON *time_or_null(int64_t t) { return t == INT64_MAX ? cJSON_CreateNull
 static cJSON *clock_json(const UnoGame *g, bool *ok)
 {
     cJSON *c = cJSON_CreateObject();
-    uno_json_put(c, "start", uno_json_int(uno_game_start_time(g)), ok);
-    uno_json_put(c, "away_at", time_or_null(uno_game_away_at(g)), ok);
-    uno_json_put(c, "limit_at", time_or_null(uno_game_limit_at(g)), ok);
+    proto_json_put(c, "start", proto_json_int(uno_game_start_time(g)), ok);
+    proto_json_put(c, "away_at", time_or_null(uno_game_away_at(g)), ok);
+    proto_json_put(c, "limit_at", time_or_null(uno_game_limit_at(g)), ok);
     cJSON *unsaid = cJSON_CreateArray();
     for (int s = 0; s < uno_game_nplayers(g); s++) {
         int64_t from = uno_game_catchable_at(g, s);
         if (from < 0)
             continue;
         cJSON *one = cJSON_CreateObject();
-        uno_json_put(one, "seat", cJSON_CreateNumber(s), ok);
-        uno_json_put(one, "catch_from", uno_json_int(from), ok);
-        uno_json_push(unsaid, one, ok);
+        proto_json_put(one, "seat", cJSON_CreateNumber(s), ok);
+        proto_json_put(one, "catch_from", proto_json_int(from), ok);
+        proto_json_push(unsaid, one, ok);
     }
-    uno_json_put(c, "unsaid", unsaid, ok);
+    proto_json_put(c, "unsaid", unsaid, ok);
     return c;
 }
 
@@ -96,72 +96,72 @@ static cJSON *vote_json(const UnoGame *g, bool *ok)
     if (!uno_game_vote_open(g, &opener))
         return cJSON_CreateNull();
     cJSON *v = cJSON_CreateObject();
-    uno_json_put(v, "opener", cJSON_CreateNumber(opener), ok);
+    proto_json_put(v, "opener", cJSON_CreateNumber(opener), ok);
     return v;
 }
 
-cJSON *uno_state_json(const UnoGame *g, int viewer)
+cJSON *proto_state_json(const UnoGame *g, int viewer)
 {
     bool ok = true;
     const UnoRules *rules = uno_game_rules(g);
     int n = uno_game_nplayers(g);
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "rules", cJSON_CreateString(rules->name), &ok);
-    uno_json_put(o, "options", uno_rules_json(rules), &ok);
-    uno_json_put(o, "phase", cJSON_CreateString(phase_names[uno_game_phase(g)]), &ok);
-    uno_json_put(o, "turn", seat_or_null(uno_game_turn(g)), &ok);
-    uno_json_put(o, "direction", cJSON_CreateNumber(uno_game_direction(g)), &ok);
+    proto_json_put(o, "rules", cJSON_CreateString(rules->name), &ok);
+    proto_json_put(o, "options", proto_rules_json(rules), &ok);
+    proto_json_put(o, "phase", cJSON_CreateString(phase_names[uno_game_phase(g)]), &ok);
+    proto_json_put(o, "turn", seat_or_null(uno_game_turn(g)), &ok);
+    proto_json_put(o, "direction", cJSON_CreateNumber(uno_game_direction(g)), &ok);
     UnoCard top = uno_game_top(g);
-    uno_json_put(o, "top", top == UNO_NO_CARD ? cJSON_CreateNull() : cJSON_CreateString(uno_card_name(top)),
-                 &ok);
+    proto_json_put(o, "top", top == UNO_NO_CARD ? cJSON_CreateNull() : cJSON_CreateString(uno_card_name(top)),
+                   &ok);
     int color = uno_game_color(g);
-    uno_json_put(o, "color",
-                 color == UNO_NO_COLOR ? cJSON_CreateNull() : cJSON_CreateString(uno_color_name(color)),
-                 &ok);
-    uno_json_put(o, "pending", cJSON_CreateNumber(uno_game_pending(g)), &ok);
-    uno_json_put(o, "dealer", seat_or_null(uno_game_dealer(g)), &ok);
-    uno_json_put(o, "t", uno_json_int(uno_game_clock(g)), &ok);
-    uno_json_put(o, "clock", clock_json(g, &ok), &ok);
+    proto_json_put(o, "color",
+                   color == UNO_NO_COLOR ? cJSON_CreateNull() : cJSON_CreateString(uno_color_name(color)),
+                   &ok);
+    proto_json_put(o, "pending", cJSON_CreateNumber(uno_game_pending(g)), &ok);
+    proto_json_put(o, "dealer", seat_or_null(uno_game_dealer(g)), &ok);
+    proto_json_put(o, "t", proto_json_int(uno_game_clock(g)), &ok);
+    proto_json_put(o, "clock", clock_json(g, &ok), &ok);
 
     cJSON *hands = cJSON_CreateArray();
     for (int s = 0; s < n; s++) {
         bool visible = uno_hand_visible(rules, s, viewer);
-        uno_json_push(hands, visible ? hand_json(g, s) : cJSON_CreateNull(), &ok);
+        proto_json_push(hands, visible ? hand_json(g, s) : cJSON_CreateNull(), &ok);
     }
-    uno_json_put(o, "hands", hands, &ok);
+    proto_json_put(o, "hands", hands, &ok);
     if (viewer != UNO_VIEWER_REFEREE) {
         cJSON *counts = cJSON_CreateArray();
         for (int s = 0; s < n; s++)
-            uno_json_push(counts, cJSON_CreateNumber(uno_game_hand_count(g, s)), &ok);
-        uno_json_put(o, "counts", counts, &ok);
+            proto_json_push(counts, cJSON_CreateNumber(uno_game_hand_count(g, s)), &ok);
+        proto_json_put(o, "counts", counts, &ok);
     }
-    uno_json_put(o, "stock", cJSON_CreateNumber(uno_game_stock_count(g)), &ok);
-    uno_json_put(o, "discard", cJSON_CreateNumber(uno_game_discard_count(g)), &ok);
+    proto_json_put(o, "stock", cJSON_CreateNumber(uno_game_stock_count(g)), &ok);
+    proto_json_put(o, "discard", cJSON_CreateNumber(uno_game_discard_count(g)), &ok);
 
     cJSON *uno = cJSON_CreateArray(), *warnings = cJSON_CreateArray(), *players = cJSON_CreateArray();
     for (int s = 0; s < n; s++) {
         if (uno_game_said_uno(g, s))
-            uno_json_push(uno, cJSON_CreateNumber(s), &ok);
-        uno_json_push(warnings, cJSON_CreateNumber(uno_game_warnings(g, s)), &ok);
-        uno_json_push(players, uno_json_person(uno_game_player(g, s)), &ok);
+            proto_json_push(uno, cJSON_CreateNumber(s), &ok);
+        proto_json_push(warnings, cJSON_CreateNumber(uno_game_warnings(g, s)), &ok);
+        proto_json_push(players, proto_json_person(uno_game_player(g, s)), &ok);
     }
-    uno_json_put(o, "uno", uno, &ok);
-    uno_json_put(o, "warnings", warnings, &ok);
-    uno_json_put(o, "ranking", ranking_json(g, &ok), &ok);
-    uno_json_put(o, "over", cJSON_CreateBool(uno_game_over(g)), &ok);
-    uno_json_put(o, "scores", scores_json(g, &ok), &ok);
-    uno_json_put(o, "players", players, &ok);
+    proto_json_put(o, "uno", uno, &ok);
+    proto_json_put(o, "warnings", warnings, &ok);
+    proto_json_put(o, "ranking", ranking_json(g, &ok), &ok);
+    proto_json_put(o, "over", cJSON_CreateBool(uno_game_over(g)), &ok);
+    proto_json_put(o, "scores", scores_json(g, &ok), &ok);
+    proto_json_put(o, "players", players, &ok);
     if (rules->partners) {
         cJSON *teams = cJSON_CreateArray();
         for (int s = 0; s < n; s++)
-            uno_json_push(teams, cJSON_CreateNumber(uno_game_team(g, s)), &ok);
-        uno_json_put(o, "teams", teams, &ok);
+            proto_json_push(teams, cJSON_CreateNumber(uno_game_team(g, s)), &ok);
+        proto_json_put(o, "teams", teams, &ok);
     }
     cJSON *spectators = cJSON_CreateArray();
     for (int i = 0; i < uno_game_nspectators(g); i++)
-        uno_json_push(spectators, uno_json_person(uno_game_spectator(g, i)), &ok);
-    uno_json_put(o, "spectators", spectators, &ok);
-    uno_json_put(o, "vote", vote_json(g, &ok), &ok);
+        proto_json_push(spectators, proto_json_person(uno_game_spectator(g, i)), &ok);
+    proto_json_put(o, "spectators", spectators, &ok);
+    proto_json_put(o, "vote", vote_json(g, &ok), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;

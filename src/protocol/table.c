@@ -20,7 +20,7 @@
 #include "protocol/text.h"
 
 /* Not a UnoStatus: the log hook refused the request, which is undone, and
- * uno_table_handle() returns NULL. Out of memory is UNO_E_NOMEM, answered
+ * proto_table_handle() returns NULL. Out of memory is UNO_E_NOMEM, answered
  * server_error with the game as it was. */
 #define FATAL (-1)
 
@@ -39,7 +39,7 @@ struct UnoTable {
     UnoSeen *seen;        /* what each viewer has seen of the game (`view` with "history") */
 };
 
-UnoTable *uno_table_new(void) { return calloc(1, sizeof(UnoTable)); }
+UnoTable *proto_table_new(void) { return calloc(1, sizeof(UnoTable)); }
 
 /* The game goes with its match, if it has one. */
 static void drop_game(UnoTable *t)
@@ -52,48 +52,48 @@ static void drop_game(UnoTable *t)
     t->game = NULL;
 }
 
-void uno_table_free(UnoTable *t)
+void proto_table_free(UnoTable *t)
 {
     if (!t)
         return;
     drop_game(t);
     free(t->undo);
     uno_history_free(t->request);
-    uno_seen_free(t->seen);
+    proto_seen_free(t->seen);
     free(t);
 }
 
-void uno_table_set_rules_loader(UnoTable *t, UnoRulesLoader load) { t->load = load; }
+void proto_table_set_rules_loader(UnoTable *t, UnoRulesLoader load) { t->load = load; }
 
-void uno_table_set_log(UnoTable *t, UnoTableLogFn fn, void *ctx)
+void proto_table_set_log(UnoTable *t, UnoTableLogFn fn, void *ctx)
 {
     t->log = fn;
     t->log_ctx = ctx;
 }
 
-const UnoGame *uno_table_game(const UnoTable *t) { return t->game; }
+const UnoGame *proto_table_game(const UnoTable *t) { return t->game; }
 
-const UnoMatch *uno_table_match(const UnoTable *t) { return t->match; }
+const UnoMatch *proto_table_match(const UnoTable *t) { return t->match; }
 
-int uno_table_games_over(const UnoTable *t)
+int proto_table_games_over(const UnoTable *t)
 {
     if (!t->game)
         return 0;
     return (t->match ? uno_match_game_number(t->match) : 0) + uno_game_over(t->game);
 }
 
-bool uno_table_all_played(const UnoTable *t)
+bool proto_table_all_played(const UnoTable *t)
 {
     return t->game && uno_game_over(t->game) && (!t->match || uno_match_over(t->match));
 }
 
-bool uno_table_response_ok(const char *response)
+bool proto_table_response_ok(const char *response)
 {
     static const char ok[] = "{\"ok\":true";
     return response && strncmp(response, ok, sizeof ok - 1) == 0;
 }
 
-const char *uno_status_code(int st)
+const char *proto_status_code(int st)
 {
     switch (st) {
     case UNO_E_ILLEGAL:
@@ -147,8 +147,8 @@ static int answer(const char *key, cJSON *value, Reply *out)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-    uno_json_put(o, key, value, &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, key, value, &ok);
     if (!ok) {
         cJSON_Delete(o);
         o = NULL;
@@ -156,12 +156,12 @@ static int answer(const char *key, cJSON *value, Reply *out)
     return reply_with(out, o);
 }
 
-uint64_t uno_state_hash(const UnoGame *g, const UnoMatch *match)
+uint64_t proto_state_hash(const UnoGame *g, const UnoMatch *match)
 {
     return match ? uno_match_hash(match) : uno_game_hash(g);
 }
 
-uint64_t uno_table_hash(const UnoTable *t) { return t->game ? uno_state_hash(t->game, t->match) : 0; }
+uint64_t proto_table_hash(const UnoTable *t) { return t->game ? proto_state_hash(t->game, t->match) : 0; }
 
 /* One request on its way through the op table: what dispatch read of it
  * and where its answer goes. */
@@ -191,7 +191,7 @@ static int log_request(UnoTable *t, cJSON *normalised, uint64_t hash)
 static void collect(void *ctx, const UnoEvent *ev)
 {
     UnoTable *t = ctx;
-    uno_json_push(t->events, uno_event_json(&t->events_rules, ev, t->viewer), &t->events_ok);
+    proto_json_push(t->events, proto_event_json(&t->events_rules, ev, t->viewer), &t->events_ok);
     if (!t->request || uno_history_add(t->request, &t->events_rules, ev) != UNO_OK)
         t->events_ok = false;
 }
@@ -204,11 +204,11 @@ static void collect(void *ctx, const UnoEvent *ev)
 static void show_viewers(UnoTable *t, bool fresh)
 {
     if (fresh) {
-        uno_seen_free(t->seen);
-        t->seen = uno_seen_new();
+        proto_seen_free(t->seen);
+        t->seen = proto_seen_new();
     }
-    if (t->seen && uno_seen_add(t->seen, &t->events_rules, t->request) != UNO_OK) {
-        uno_seen_free(t->seen);
+    if (t->seen && proto_seen_add(t->seen, &t->events_rules, t->request) != UNO_OK) {
+        proto_seen_free(t->seen);
         t->seen = NULL;
     }
 }
@@ -267,15 +267,15 @@ static int op_new(UnoTable *t, const Request *rq)
     UnoSetup *setup = malloc(sizeof *setup);
     if (!setup)
         return UNO_E_NOMEM;
-    int st = uno_request_new(rq->json, t->load, rq->clock, &rules, setup, rq->err, rq->errlen);
+    int st = proto_request_new(rq->json, t->load, rq->clock, &rules, setup, rq->err, rq->errlen);
     /* the deal's own events: who deals, the first card, what it does */
     setup->emit = collect;
     setup->ctx = t;
     events_begin(t, &rules);
     UnoGame *g = NULL, *undo = NULL;
     UnoMatch *match = NULL; /* "match", "tournament": match_ops.c */
-    if (st == UNO_OK && uno_match_requested(rq->json)) {
-        st = uno_match_request_new(rq->json, &rules, setup, &match, rq->err, rq->errlen);
+    if (st == UNO_OK && proto_match_requested(rq->json)) {
+        st = proto_match_request_new(rq->json, &rules, setup, &match, rq->err, rq->errlen);
         g = match ? uno_match_game(match) : NULL;
     } else if (st == UNO_OK) {
         st = uno_game_create(&rules, setup, &g, rq->err, rq->errlen);
@@ -285,16 +285,16 @@ static int op_new(UnoTable *t, const Request *rq)
         st = answer_deal(g, events, &undo, rq->out);
     else
         cJSON_Delete(events);
-    cJSON *normalised = st == UNO_OK ? uno_new_json(&rules, setup, rq->clock) : NULL;
+    cJSON *normalised = st == UNO_OK ? proto_new_json(&rules, setup, rq->clock) : NULL;
     if (match && normalised) {
         bool ok = true;
-        uno_match_put_options(normalised, match, &ok);
+        proto_match_put_options(normalised, match, &ok);
         if (!ok) {
             cJSON_Delete(normalised);
             normalised = NULL;
         }
     }
-    if (st == UNO_OK && (st = log_request(t, normalised, uno_state_hash(g, match))) != UNO_OK)
+    if (st == UNO_OK && (st = log_request(t, normalised, proto_state_hash(g, match))) != UNO_OK)
         reply_drop(rq->out);
     free(setup);
     if (st != UNO_OK) {
@@ -326,7 +326,7 @@ static int apply_action(UnoTable *t, const UnoAction *a, Reply *out, char *err, 
         return st;
     }
     st = events ? answer("events", events, out) : UNO_E_NOMEM;
-    if (st == UNO_OK && (st = log_request(t, uno_action_json(a), uno_table_hash(t))) != UNO_OK)
+    if (st == UNO_OK && (st = log_request(t, proto_action_json(a), proto_table_hash(t))) != UNO_OK)
         reply_drop(out);
     if (st != UNO_OK) {
         uno_game_copy(t->game, t->undo);
@@ -340,8 +340,8 @@ static int apply_action(UnoTable *t, const UnoAction *a, Reply *out, char *err, 
 static int op_action(UnoTable *t, const Request *rq)
 {
     UnoAction a;
-    int st = uno_request_action(rq->json, (UnoActionType)rq->action, uno_game_nplayers(t->game), rq->clock, &a,
-                                rq->err, rq->errlen);
+    int st = proto_request_action(rq->json, (UnoActionType)rq->action, uno_game_nplayers(t->game), rq->clock, &a,
+                                  rq->err, rq->errlen);
     return st != UNO_OK ? st : apply_action(t, &a, rq->out, rq->err, rq->errlen);
 }
 
@@ -351,7 +351,7 @@ static cJSON *with_match(const UnoTable *t, cJSON *state)
 {
     bool ok = state != NULL;
     if (t->match && ok)
-        uno_json_put(state, "match", uno_match_json(t->match), &ok);
+        proto_json_put(state, "match", proto_match_json(t->match), &ok);
     if (!ok)
         cJSON_Delete(state);
     return ok ? state : NULL;
@@ -361,11 +361,11 @@ static cJSON *with_match(const UnoTable *t, cJSON *state)
  * it identifies hidden cards, so no view carries it). */
 static int op_state(UnoTable *t, const Request *rq)
 {
-    cJSON *state = with_match(t, uno_state_json(t->game, UNO_VIEWER_REFEREE));
+    cJSON *state = with_match(t, proto_state_json(t->game, UNO_VIEWER_REFEREE));
     char hex[17];
-    snprintf(hex, sizeof hex, "%016" PRIx64, uno_table_hash(t));
+    snprintf(hex, sizeof hex, "%016" PRIx64, proto_table_hash(t));
     bool ok = state != NULL;
-    uno_json_put(state, "hash", cJSON_CreateString(hex), &ok);
+    proto_json_put(state, "hash", cJSON_CreateString(hex), &ok);
     if (!ok)
         cJSON_Delete(state);
     return answer("state", ok ? state : NULL, rq->out);
@@ -382,14 +382,14 @@ static int op_match(UnoTable *t, const Request *rq)
     if (!m)
         return UNO_E_NOMEM;
     events_begin(t, uno_game_rules(t->game));
-    int st = uno_match_op(m, rq->op, rq->clock, collect, t, rq->err, rq->errlen);
+    int st = proto_match_op(m, rq->op, rq->clock, collect, t, rq->err, rq->errlen);
     cJSON *events = events_end(t);
     UnoGame *g = uno_match_game(m), *undo = NULL;
     if (st == UNO_OK)
         st = answer_deal(g, events, &undo, rq->out);
     else
         cJSON_Delete(events);
-    if (st == UNO_OK && (st = log_request(t, uno_match_op_json(rq->op, rq->clock), uno_state_hash(g, m))) != UNO_OK)
+    if (st == UNO_OK && (st = log_request(t, proto_match_op_json(rq->op, rq->clock), proto_state_hash(g, m))) != UNO_OK)
         reply_drop(rq->out);
     if (st != UNO_OK) {
         uno_match_free(m);
@@ -407,7 +407,7 @@ static cJSON *events_json(const UnoRules *rules, const UnoHistory *h, int viewer
     cJSON *list = cJSON_CreateArray();
     bool ok = list != NULL;
     for (int i = 0; ok && h && i < uno_history_count(h); i++)
-        uno_json_push(list, uno_event_json(rules, uno_history_event(h, i), viewer), &ok);
+        proto_json_push(list, proto_event_json(rules, uno_history_event(h, i), viewer), &ok);
     if (!ok) {
         cJSON_Delete(list);
         return NULL;
@@ -415,19 +415,19 @@ static cJSON *events_json(const UnoRules *rules, const UnoHistory *h, int viewer
     return list;
 }
 
-cJSON *uno_table_events(const UnoTable *t, int viewer)
+cJSON *proto_table_events(const UnoTable *t, int viewer)
 {
     return events_json(&t->events_rules, t->request, viewer);
 }
 
-const UnoHistory *uno_table_seen(const UnoTable *t, int viewer)
+const UnoHistory *proto_table_seen(const UnoTable *t, int viewer)
 {
-    return t->seen ? uno_seen_by(t->seen, viewer) : NULL;
+    return t->seen ? proto_seen_by(t->seen, viewer) : NULL;
 }
 
-cJSON *uno_table_view(const UnoTable *t, int viewer)
+cJSON *proto_table_view(const UnoTable *t, int viewer)
 {
-    return with_match(t, uno_state_json(t->game, viewer));
+    return with_match(t, proto_state_json(t->game, viewer));
 }
 
 /* `view` {seat} or {spectator: i}: spectators see every hand (KPGUT
@@ -435,28 +435,28 @@ cJSON *uno_table_view(const UnoTable *t, int viewer)
 static int op_view(UnoTable *t, const Request *rq)
 {
     int viewer, st;
-    if (uno_field_has(rq->json, "spectator")) {
+    if (proto_field_has(rq->json, "spectator")) {
         int64_t i;
         int n = uno_game_nspectators(t->game);
         if (n == 0)
             return fail_with(rq->err, rq->errlen, UNO_E_BAD_REQUEST, "field 'spectator': there are no spectators");
-        st = uno_field_int(rq->json, "spectator", 0, n - 1, &i, rq->err, rq->errlen);
+        st = proto_field_int(rq->json, "spectator", 0, n - 1, &i, rq->err, rq->errlen);
         viewer = UNO_VIEWER_SPECTATOR;
     } else {
-        st = uno_field_seat(rq->json, "seat", uno_game_nplayers(t->game), &viewer, rq->err, rq->errlen);
+        st = proto_field_seat(rq->json, "seat", uno_game_nplayers(t->game), &viewer, rq->err, rq->errlen);
     }
     bool history = false;
-    if (st == UNO_OK && uno_field_has(rq->json, "history"))
-        st = uno_field_bool(rq->json, "history", &history, rq->err, rq->errlen);
+    if (st == UNO_OK && proto_field_has(rq->json, "history"))
+        st = proto_field_bool(rq->json, "history", &history, rq->err, rq->errlen);
     if (st == UNO_OK && history && !t->seen)
         st = fail_with(rq->err, rq->errlen, UNO_E_NOMEM,
                        "out of memory: what each viewer saw of this game was let go");
     if (st != UNO_OK)
         return st;
-    cJSON *view = uno_table_view(t, viewer);
+    cJSON *view = proto_table_view(t, viewer);
     bool ok = view != NULL;
     if (history && ok)
-        uno_json_put(view, "history", events_json(uno_game_rules(t->game), uno_seen_by(t->seen, viewer), viewer), &ok);
+        proto_json_put(view, "history", events_json(uno_game_rules(t->game), proto_seen_by(t->seen, viewer), viewer), &ok);
     return answer("view", ok ? view : NULL, rq->out);
 }
 
@@ -491,7 +491,7 @@ static cJSON *moves_json(const UnoGame *g, int seat, int64_t t)
     cJSON *list = cJSON_CreateArray();
     for (int i = 0; i < n; i++) {
         moves[i].t = t;
-        uno_json_push(list, uno_action_json(&moves[i]), &ok);
+        proto_json_push(list, proto_action_json(&moves[i]), &ok);
     }
     if (moves != first)
         free(moves);
@@ -503,7 +503,7 @@ static cJSON *moves_json(const UnoGame *g, int seat, int64_t t)
 }
 
 /* On a copy moved to `clock` where it is later than the game's. */
-cJSON *uno_table_moves(const UnoTable *t, int seat, int64_t clock)
+cJSON *proto_table_moves(const UnoTable *t, int seat, int64_t clock)
 {
     bool later = clock > uno_game_clock(t->game);
     UnoGame *copy = later ? game_at(t, clock) : NULL;
@@ -521,10 +521,10 @@ cJSON *uno_table_moves(const UnoTable *t, int seat, int64_t clock)
 static int op_legal(UnoTable *t, const Request *rq)
 {
     int seat;
-    int st = uno_field_seat(rq->json, "seat", uno_game_nplayers(t->game), &seat, rq->err, rq->errlen);
+    int st = proto_field_seat(rq->json, "seat", uno_game_nplayers(t->game), &seat, rq->err, rq->errlen);
     if (st != UNO_OK)
         return st;
-    return answer("moves", uno_table_moves(t, seat, rq->clock), rq->out);
+    return answer("moves", proto_table_moves(t, seat, rq->clock), rq->out);
 }
 
 /* "as" (docs/protocol.md): whom the answer's events are rendered for: a
@@ -532,7 +532,7 @@ static int op_legal(UnoTable *t, const Request *rq)
 static int read_viewer(const cJSON *req, int *viewer, char *err, size_t errlen)
 {
     *viewer = UNO_VIEWER_REFEREE;
-    const cJSON *as = uno_field_get(req, "as");
+    const cJSON *as = proto_field_get(req, "as");
     if (!as)
         return UNO_OK;
     if (cJSON_IsString(as) && strcmp(as->valuestring, "spectator") == 0)
@@ -540,7 +540,7 @@ static int read_viewer(const cJSON *req, int *viewer, char *err, size_t errlen)
     else if (cJSON_IsString(as) && strcmp(as->valuestring, "referee") == 0)
         *viewer = UNO_VIEWER_REFEREE;
     else if (!cJSON_IsString(as))
-        return uno_field_seat(req, "as", UNO_MAX_PLAYERS, viewer, err, errlen);
+        return proto_field_seat(req, "as", UNO_MAX_PLAYERS, viewer, err, errlen);
     else
         return fail_with(err, errlen, UNO_E_BAD_REQUEST, "field 'as': a seat number, \"spectator\" or \"referee\"");
     return UNO_OK;
@@ -580,16 +580,16 @@ static const struct TableOp *find_op(Request *rq)
     for (size_t i = 0; i < sizeof table_ops / sizeof table_ops[0]; i++)
         if (strcmp(rq->op, table_ops[i].name) == 0)
             return &table_ops[i];
-    rq->action = uno_request_action_type(rq->op);
+    rq->action = proto_request_action_type(rq->op);
     return rq->action >= 0 ? &action_op : NULL;
 }
 
 static int dispatch(UnoTable *t, const cJSON *req, Reply *out, char *err, size_t errlen)
 {
     Request rq = {.json = req, .action = -1, .clock = -1, .out = out, .err = err, .errlen = errlen};
-    int st = uno_field_string(req, "op", 32, &rq.op, err, errlen);
-    if (st == UNO_OK && uno_field_has(req, "t"))
-        st = uno_field_int(req, "t", 0, UNO_FIELD_MAX_INT, &rq.clock, err, errlen);
+    int st = proto_field_string(req, "op", 32, &rq.op, err, errlen);
+    if (st == UNO_OK && proto_field_has(req, "t"))
+        st = proto_field_int(req, "t", 0, UNO_FIELD_MAX_INT, &rq.clock, err, errlen);
     if (st == UNO_OK)
         st = read_viewer(req, &t->viewer, err, errlen);
     if (st != UNO_OK)
@@ -609,9 +609,9 @@ static int reply_error(Reply *out, int st, const char *message)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateFalse(), &ok);
-    uno_json_put(o, "error", cJSON_CreateString(uno_status_code(st)), &ok);
-    uno_json_put(o, "message", cJSON_CreateString(message), &ok);
+    proto_json_put(o, "ok", cJSON_CreateFalse(), &ok);
+    proto_json_put(o, "error", cJSON_CreateString(proto_status_code(st)), &ok);
+    proto_json_put(o, "message", cJSON_CreateString(message), &ok);
     if (!ok) {
         cJSON_Delete(o);
         o = NULL;
@@ -631,7 +631,7 @@ static void finish(int st, Reply *out, char *err, size_t errlen)
         reply_error(out, st, err);
 }
 
-char *uno_table_handle(UnoTable *t, const char *line, size_t len)
+char *proto_table_handle(UnoTable *t, const char *line, size_t len)
 {
     char err[UNO_ERR_LEN] = "";
     Reply out = {.as_text = true};
@@ -641,7 +641,7 @@ char *uno_table_handle(UnoTable *t, const char *line, size_t len)
         st = UNO_E_BAD_REQUEST;
     } else {
         cJSON *req = NULL;
-        st = uno_request_parse(line, len, &req, err, sizeof err);
+        st = proto_request_parse(line, len, &req, err, sizeof err);
         if (st == UNO_OK)
             st = dispatch(t, req, &out, err, sizeof err);
         cJSON_Delete(req);
@@ -652,11 +652,11 @@ char *uno_table_handle(UnoTable *t, const char *line, size_t len)
     if (!out.text) /* the error's own line could not be made */
         out.text = strdup("{\"ok\":false,\"error\":\"server_error\",\"message\":\"out of memory\"}");
     if (out.text) /* a message may quote a request's text cut short in a character */
-        uno_text_drop_invalid_utf8(out.text);
+        proto_text_drop_invalid_utf8(out.text);
     return out.text;
 }
 
-cJSON *uno_table_request(UnoTable *t, const cJSON *req)
+cJSON *proto_table_request(UnoTable *t, const cJSON *req)
 {
     char err[UNO_ERR_LEN] = "";
     Reply out = {.as_text = false};
@@ -664,7 +664,7 @@ cJSON *uno_table_request(UnoTable *t, const cJSON *req)
     return out.json;
 }
 
-cJSON *uno_table_act(UnoTable *t, const UnoAction *a)
+cJSON *proto_table_act(UnoTable *t, const UnoAction *a)
 {
     char err[UNO_ERR_LEN] = "";
     Reply out = {.as_text = false};

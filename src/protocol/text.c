@@ -74,7 +74,7 @@ static bool bad_name(char *err, size_t errlen, const char *field, const char *wh
     return false;
 }
 
-bool uno_text_name_ok(const char *name, size_t maxbytes, const char *field, char *err, size_t errlen)
+bool proto_text_name_ok(const char *name, size_t maxbytes, const char *field, char *err, size_t errlen)
 {
     const unsigned char *p = (const unsigned char *)name;
     size_t len = strlen(name), chars = 0;
@@ -109,7 +109,7 @@ static bool refuse(char *err, size_t errlen, const char *what, size_t at)
     return false;
 }
 
-bool uno_text_request_ok(const char *line, size_t len, char *err, size_t errlen)
+bool proto_text_request_ok(const char *line, size_t len, char *err, size_t errlen)
 {
     const unsigned char *p = (const unsigned char *)line;
     bool in_string = false;
@@ -132,7 +132,7 @@ bool uno_text_request_ok(const char *line, size_t len, char *err, size_t errlen)
     return true;
 }
 
-void uno_text_drop_invalid_utf8(char *text)
+void proto_text_drop_invalid_utf8(char *text)
 {
     const unsigned char *p = (const unsigned char *)text;
     size_t len = strlen(text), out = 0;
@@ -149,7 +149,7 @@ void uno_text_drop_invalid_utf8(char *text)
     text[out] = '\0';
 }
 
-/* Set when cJSON's allocation failed on this thread (uno_json_track_memory). */
+/* Set when cJSON's allocation failed on this thread (proto_json_track_memory). */
 static _Thread_local bool json_out_of_memory;
 
 static void *json_malloc(size_t size)
@@ -160,7 +160,7 @@ static void *json_malloc(size_t size)
     return p;
 }
 
-void uno_json_track_memory(void)
+void proto_json_track_memory(void)
 {
     cJSON_Hooks hooks = {.malloc_fn = json_malloc, .free_fn = free};
     cJSON_InitHooks(&hooks);
@@ -204,14 +204,14 @@ static bool find_name_twice(const cJSON *v, const char **twice)
     return true;
 }
 
-int uno_request_parse(const char *line, size_t len, cJSON **out, char *err, size_t errlen)
+int proto_request_parse(const char *line, size_t len, cJSON **out, char *err, size_t errlen)
 {
     *out = NULL;
     if (len == 0) {
         snprintf(err, errlen, "empty line: a request is a JSON object");
         return UNO_E_BAD_REQUEST;
     }
-    if (!uno_text_request_ok(line, len, err, errlen))
+    if (!proto_text_request_ok(line, len, err, errlen))
         return UNO_E_BAD_REQUEST;
     const char *end = NULL;
     json_out_of_memory = false;

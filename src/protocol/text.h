@@ -27,19 +27,19 @@
 
 /* Whether line[0..len) may be parsed as a request: no control byte but tab,
  * CR and LF, valid UTF-8, and no \u0000 in a string. When not, writes why. */
-bool uno_text_request_ok(const char *line, size_t len, char *err, size_t errlen);
+bool proto_text_request_ok(const char *line, size_t len, char *err, size_t errlen);
 
 /* Makes cJSON allocate through a function that notes when memory runs out,
- * so that uno_request_parse can tell a line it could not read for want of
+ * so that proto_request_parse can tell a line it could not read for want of
  * memory (UNO_E_NOMEM) from one that is not JSON; cJSON alone says NULL for
  * both. A program calls it once, before its threads start. */
-void uno_json_track_memory(void);
+void proto_json_track_memory(void);
 
 /* Parses line[0..len) as one request into *out (for the caller to
  * delete): a JSON object, checked as above, with nothing after it but white
  * space and no name twice in any of its objects. UNO_OK; UNO_E_BAD_REQUEST
  * with a message when it is not; UNO_E_NOMEM. *out is NULL but on UNO_OK. */
-int uno_request_parse(const char *line, size_t len, cJSON **out, char *err, size_t errlen);
+int proto_request_parse(const char *line, size_t len, cJSON **out, char *err, size_t errlen);
 
 /* The longest name a person may go by, in characters (Unicode code
  * points); in UTF-8 it must also fit UNO_NAME_LEN - 1 bytes. As many as
@@ -53,10 +53,10 @@ int uno_request_parse(const char *line, size_t len, cJSON **out, char *err, size
  * mark, embedding, override or isolate (which could make it, or the text
  * around it, read otherwise than it is), and not only spaces. When not,
  * writes why, naming `field`. */
-bool uno_text_name_ok(const char *name, size_t maxbytes, const char *field, char *err, size_t errlen);
+bool proto_text_name_ok(const char *name, size_t maxbytes, const char *field, char *err, size_t errlen);
 
 /* Removes, in place, the bytes of text (NUL-terminated) that are not part
  * of a valid UTF-8 sequence. */
-void uno_text_drop_invalid_utf8(char *text);
+void proto_text_drop_invalid_utf8(char *text);
 
 #endif

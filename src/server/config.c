@@ -45,9 +45,9 @@ cJSON *srv_bot_names(const SrvBots *bots)
     cJSON *names = cJSON_CreateArray();
     bool ok = names != NULL;
     for (size_t i = 0; i < sizeof bot_levels / sizeof bot_levels[0]; i++)
-        uno_json_push(names, cJSON_CreateString(bot_levels[i]), &ok);
+        proto_json_push(names, cJSON_CreateString(bot_levels[i]), &ok);
     for (int i = 0; bots && i < bots->n; i++)
-        uno_json_push(names, cJSON_CreateString(bots->list[i].name), &ok);
+        proto_json_push(names, cJSON_CreateString(bots->list[i].name), &ok);
     if (!ok) {
         cJSON_Delete(names);
         return NULL;
@@ -55,7 +55,7 @@ cJSON *srv_bot_names(const SrvBots *bots)
     return names;
 }
 
-int uno_serve_add_bot(UnoServeConfig *c, const char *arg, char *err, size_t errlen)
+int srv_config_add_bot(UnoServeConfig *c, const char *arg, char *err, size_t errlen)
 {
     const char *eq = strchr(arg, '=');
     size_t len = eq ? (size_t)(eq - arg) : 0;
@@ -81,10 +81,10 @@ int uno_serve_add_bot(UnoServeConfig *c, const char *arg, char *err, size_t errl
     }
     UnoBotKind kind;
     UnoBotParams params;
-    uno_bot_params_default(&params);
+    bot_params_default(&params);
     const char *spec = eq + 1;
     if (strncmp(spec, "cmd:", 4) != 0 || strlen(spec) >= sizeof c->bots[0].spec ||
-        uno_bot_parse(spec, &kind, &params, err, errlen) != UNO_OK || kind != UNO_BOT_EXTERNAL) {
+        bot_parse(spec, &kind, &params, err, errlen) != UNO_OK || kind != UNO_BOT_EXTERNAL) {
         snprintf(err, errlen, "--bot %s: SPEC is 'cmd:COMMAND' or 'cmd:Nms:COMMAND' (got '%.60s')", name, spec);
         return UNO_E_BAD_REQUEST;
     }
@@ -97,10 +97,10 @@ int uno_serve_add_bot(UnoServeConfig *c, const char *arg, char *err, size_t errl
 static int read_watch(const cJSON *req, WatchMode *out, char *err, size_t errlen)
 {
     *out = WATCH_COUNTS;
-    if (!uno_field_has(req, "spectators"))
+    if (!proto_field_has(req, "spectators"))
         return UNO_OK;
     const char *name;
-    int st = uno_field_string(req, "spectators", 16, &name, err, errlen);
+    int st = proto_field_string(req, "spectators", 16, &name, err, errlen);
     for (int i = 0; st == UNO_OK && i < 3; i++)
         if (strcmp(name, watch_names[i]) == 0) {
             *out = (WatchMode)i;
@@ -118,7 +118,7 @@ static int read_int(const cJSON *req, const char *key, int64_t min, int64_t max,
                     char *err, size_t errlen)
 {
     int64_t v = def;
-    int st = uno_field_has(req, key) ? uno_field_int(req, key, min, max, &v, err, errlen) : UNO_OK;
+    int st = proto_field_has(req, key) ? proto_field_int(req, key, min, max, &v, err, errlen) : UNO_OK;
     *out = (int)v;
     return st;
 }
@@ -131,27 +131,27 @@ cJSON *srv_config_new_game(const cJSON *config, WatchMode watching, const RoomSe
 {
     cJSON *req = cJSON_CreateObject();
     bool ok = req != NULL;
-    uno_json_put(req, "op", cJSON_CreateString("new"), &ok);
+    proto_json_put(req, "op", cJSON_CreateString("new"), &ok);
     static const char *const copied[] = {"rules", "options", "match", "tournament", "deck", "dealer"};
     for (size_t i = 0; ok && i < sizeof copied / sizeof copied[0]; i++)
-        if (uno_field_has(config, copied[i]))
-            uno_json_put(req, copied[i], cJSON_Duplicate(uno_field_get(config, copied[i]), true), &ok);
+        if (proto_field_has(config, copied[i]))
+            proto_json_put(req, copied[i], cJSON_Duplicate(proto_field_get(config, copied[i]), true), &ok);
     cJSON *options = cJSON_GetObjectItemCaseSensitive(req, "options");
     if (ok && !options)
         ok = (options = cJSON_AddObjectToObject(req, "options")) != NULL;
     if (ok && cJSON_IsObject(options)) {
         cJSON_DeleteItemFromObjectCaseSensitive(options, "spectators_see_hands");
-        uno_json_put(options, "spectators_see_hands", cJSON_CreateBool(watching == WATCH_HANDS), &ok);
+        proto_json_put(options, "spectators_see_hands", cJSON_CreateBool(watching == WATCH_HANDS), &ok);
     }
     cJSON *players = cJSON_CreateArray();
     for (int s = 0; s < n; s++) {
         UnoPlayerInfo p = {.age = seats[s].age};
         snprintf(p.name, sizeof p.name, "%s", seats[s].name);
-        uno_json_push(players, uno_json_person(&p), &ok);
+        proto_json_push(players, proto_json_person(&p), &ok);
     }
-    uno_json_put(req, "players", players, &ok);
-    uno_json_put(req, "seed", uno_json_int((int64_t)(seed & ((1ULL << 53) - 1))), &ok);
-    uno_json_put(req, "t", uno_json_int(0), &ok);
+    proto_json_put(req, "players", players, &ok);
+    proto_json_put(req, "seed", proto_json_int((int64_t)(seed & ((1ULL << 53) - 1))), &ok);
+    proto_json_put(req, "t", proto_json_int(0), &ok);
     if (!ok) {
         cJSON_Delete(req);
         return NULL;
@@ -163,7 +163,7 @@ cJSON *srv_config_new_game(const cJSON *config, WatchMode watching, const RoomSe
  * bots named after their level, aged 30. */
 static int read_seats(const cJSON *req, const SrvBots *bots, RoomSeat *seats, int *n, char *err, size_t errlen)
 {
-    const cJSON *list = uno_field_get(req, "seats");
+    const cJSON *list = proto_field_get(req, "seats");
     if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) < 2 || cJSON_GetArraySize(list) > UNO_MAX_PLAYERS) {
         snprintf(err, errlen, "field 'seats': a list of 2 to %d seats, each \"human\" or a bot level "
                               "(easy, medium, hard, expert)", UNO_MAX_PLAYERS);
@@ -185,8 +185,8 @@ static int read_seats(const cJSON *req, const SrvBots *bots, RoomSeat *seats, in
             return UNO_E_BAD_REQUEST;
         }
         if (!s->human) {
-            uno_bot_params_default(&s->params);
-            if (uno_bot_parse(program ? program->spec : kind, &s->bot, &s->params, err, errlen) != UNO_OK)
+            bot_params_default(&s->params);
+            if (bot_parse(program ? program->spec : kind, &s->bot, &s->params, err, errlen) != UNO_OK)
                 return UNO_E_BAD_REQUEST;
             snprintf(s->level, sizeof s->level, "%s", kind);
             snprintf(s->name, sizeof s->name, "%s bot %d", kind, *n);
@@ -207,12 +207,12 @@ int srv_config_read(const cJSON *config, const SrvBots *bots, RoomSeat *seats, i
     if (st == UNO_OK)
         st = read_int(config, "away_bot_ms", 1000, 3600000, 30000, away, err, errlen);
     bool listed;
-    if (st == UNO_OK && uno_field_has(config, "public"))
-        st = uno_field_bool(config, "public", &listed, err, errlen);
+    if (st == UNO_OK && proto_field_has(config, "public"))
+        st = proto_field_bool(config, "public", &listed, err, errlen);
     return st;
 }
 
-bool srv_config_public(const cJSON *config) { return cJSON_IsTrue(uno_field_get(config, "public")); }
+bool srv_config_public(const cJSON *config) { return cJSON_IsTrue(proto_field_get(config, "public")); }
 
 int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, char *err, size_t errlen)
 {
@@ -221,12 +221,12 @@ int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, ch
     WatchMode watch;
     static const char *const scripted[] = {"deck", "dealer"}; /* a deal set in advance */
     for (size_t i = 0; !allow_decks && i < sizeof scripted / sizeof scripted[0]; i++)
-        if (uno_field_has(req, scripted[i])) {
+        if (proto_field_has(req, scripted[i])) {
             snprintf(err, errlen, "field '%s': this server deals its own cards (uno serve --allow-decks)", scripted[i]);
             return UNO_E_BAD_REQUEST;
         }
-    int st = uno_field_only(req, create_fields, sizeof create_fields / sizeof create_fields[0], "create", err,
-                            errlen);
+    int st = proto_field_only(req, create_fields, sizeof create_fields / sizeof create_fields[0], "create", err,
+                              errlen);
     if (st == UNO_OK)
         st = srv_config_read(req, bots, seats, &n, &watch, &pace, &away, err, errlen);
     if (st != UNO_OK)
@@ -238,10 +238,10 @@ int srv_config_check(const cJSON *req, bool allow_decks, const SrvBots *bots, ch
     cJSON *probe = srv_config_new_game(req, watch, seats, n, 1);
     UnoRules rules;
     UnoSetup *setup = malloc(sizeof *setup);
-    st = probe && setup ? uno_request_new(probe, NULL, 0, &rules, setup, err, errlen) : UNO_E_NOMEM;
-    if (st == UNO_OK && uno_match_requested(probe)) {
+    st = probe && setup ? proto_request_new(probe, NULL, 0, &rules, setup, err, errlen) : UNO_E_NOMEM;
+    if (st == UNO_OK && proto_match_requested(probe)) {
         UnoMatch *m = NULL;
-        st = uno_match_request_new(probe, &rules, setup, &m, err, errlen);
+        st = proto_match_request_new(probe, &rules, setup, &m, err, errlen);
         uno_match_free(m);
     } else if (st == UNO_OK) {
         UnoGame *g;
@@ -258,8 +258,8 @@ cJSON *srv_config_normalised(const cJSON *req)
     cJSON *config = cJSON_CreateObject();
     bool ok = config != NULL;
     for (size_t i = TABLE_FIELDS_FROM; ok && i < sizeof create_fields / sizeof create_fields[0]; i++)
-        if (uno_field_has(req, create_fields[i]))
-            uno_json_put(config, create_fields[i], cJSON_Duplicate(uno_field_get(req, create_fields[i]), true), &ok);
+        if (proto_field_has(req, create_fields[i]))
+            proto_json_put(config, create_fields[i], cJSON_Duplicate(proto_field_get(req, create_fields[i]), true), &ok);
     if (!ok) {
         cJSON_Delete(config);
         return NULL;
@@ -278,17 +278,17 @@ static cJSON *options_info_json(bool *ok)
     cJSON *list = cJSON_CreateArray();
     for (size_t i = 0; i < n; i++) {
         cJSON *o = cJSON_CreateObject();
-        uno_json_put(o, "name", cJSON_CreateString(info[i].name), ok);
-        uno_json_put(o, "type", cJSON_CreateString(type_names[info[i].type]), ok);
+        proto_json_put(o, "name", cJSON_CreateString(info[i].name), ok);
+        proto_json_put(o, "type", cJSON_CreateString(type_names[info[i].type]), ok);
         if (info[i].values) {
             cJSON *values = cJSON_CreateArray();
             for (const char *const *v = info[i].values; *v; v++)
-                uno_json_push(values, cJSON_CreateString(*v), ok);
-            uno_json_put(o, "values", values, ok);
+                proto_json_push(values, cJSON_CreateString(*v), ok);
+            proto_json_put(o, "values", values, ok);
         }
-        uno_json_put(o, "meaning", cJSON_CreateString(info[i].meaning), ok);
-        uno_json_put(o, "source", cJSON_CreateString(info[i].source), ok);
-        uno_json_push(list, o, ok);
+        proto_json_put(o, "meaning", cJSON_CreateString(info[i].meaning), ok);
+        proto_json_put(o, "source", cJSON_CreateString(info[i].source), ok);
+        proto_json_push(list, o, ok);
     }
     return list;
 }
@@ -297,16 +297,16 @@ cJSON *srv_config_rules_json(void)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
     cJSON *sets = cJSON_CreateObject();
     for (const char *const *name = uno_rules_builtin_names(); *name; name++) {
         UnoRules r;
         char err[UNO_ERR_LEN];
         if (uno_rules_preset(*name, &r, err, sizeof err) == UNO_OK)
-            uno_json_put(sets, *name, uno_rules_json(&r), &ok);
+            proto_json_put(sets, *name, proto_rules_json(&r), &ok);
     }
-    uno_json_put(o, "rule_sets", sets, &ok);
-    uno_json_put(o, "options", options_info_json(&ok), &ok);
+    proto_json_put(o, "rule_sets", sets, &ok);
+    proto_json_put(o, "options", options_info_json(&ok), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;

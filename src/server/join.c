@@ -34,10 +34,10 @@ static cJSON *join_request_json(const Room *r)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "type", cJSON_CreateString("join"), &ok);
-    uno_json_put(o, "name", cJSON_CreateString(r->joining.name), &ok);
-    uno_json_put(o, "age", cJSON_CreateNumber(r->joining.age), &ok);
-    uno_json_put(o, "seat", cJSON_CreateNumber(r->joining_seat), &ok);
+    proto_json_put(o, "type", cJSON_CreateString("join"), &ok);
+    proto_json_put(o, "name", cJSON_CreateString(r->joining.name), &ok);
+    proto_json_put(o, "age", cJSON_CreateNumber(r->joining.age), &ok);
+    proto_json_put(o, "seat", cJSON_CreateNumber(r->joining_seat), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -64,7 +64,7 @@ static void decided(Room *r, bool yes)
     if (!srv_secret_hash(token, hash))
         return srv_server_error(c, "a newcomer's seat could not be made", "out of memory", r->joining_id);
     int n = r->nseats;
-    if (!srv_room_act(r, &a) || uno_game_nplayers(uno_table_game(r->table)) != n + 1)
+    if (!srv_room_act(r, &a) || uno_game_nplayers(proto_table_game(r->table)) != n + 1)
         return srv_reply_error(c, "illegal", "the game could not take a newcomer now", r->joining_id);
     srv_room_insert_seat(r, r->joining_seat, r->joining.name, r->joining.age, hash);
     if (!srv_store_add_join(r->lobby->store, r->code, r->joining_seat, r->joining.name, r->joining.age, hash))
@@ -78,7 +78,7 @@ void srv_room_ask_oldest(Room *r)
 {
     if (!r->joiner || !r->table)
         return;
-    const RoomSeat *oldest = &r->seats[uno_game_oldest(uno_table_game(r->table))];
+    const RoomSeat *oldest = &r->seats[uno_game_oldest(proto_table_game(r->table))];
     if (!oldest->human || oldest->stand_in)
         return decided(r, true);
     if (oldest->client)
@@ -88,7 +88,7 @@ void srv_room_ask_oldest(Room *r)
 void srv_room_join(Room *r, Client *c, const cJSON *req, const cJSON *id)
 {
     char err[UNO_ERR_LEN];
-    const UnoGame *g = r->table ? uno_table_game(r->table) : NULL;
+    const UnoGame *g = r->table ? proto_table_game(r->table) : NULL;
     if (!g || uno_game_over(g))
         return srv_reply_error(c, "no_game", "no game is going on: sit down before it starts", id);
     if (!uno_game_rules(g)->join)
@@ -96,8 +96,8 @@ void srv_room_join(Room *r, Client *c, const cJSON *req, const cJSON *id)
     if (r->joiner)
         return srv_reply_error(c, "busy", "someone else is asking to join: try again in a moment", id);
     int seat = uno_game_nplayers(g);
-    if (uno_field_person(req, &r->joining, err, sizeof err) != UNO_OK ||
-        (uno_field_has(req, "seat") && uno_field_seat(req, "seat", uno_game_nplayers(g) + 1, &seat, err, sizeof err) != UNO_OK))
+    if (proto_field_person(req, &r->joining, err, sizeof err) != UNO_OK ||
+        (proto_field_has(req, "seat") && proto_field_seat(req, "seat", uno_game_nplayers(g) + 1, &seat, err, sizeof err) != UNO_OK))
         return srv_reply_error(c, "bad_request", err, id);
     if (r->nseats >= UNO_MAX_PLAYERS)
         return srv_reply_error(c, "illegal", "the table is full", id);
@@ -114,9 +114,9 @@ void srv_room_consent(Room *r, Client *c, const cJSON *req, const cJSON *id)
     char err[UNO_ERR_LEN];
     if (!r->joiner)
         return srv_reply_error(c, "no_game", "nobody is asking to join", id);
-    if (c->role != ROLE_SEAT || c->seat != uno_game_oldest(uno_table_game(r->table)))
+    if (c->role != ROLE_SEAT || c->seat != uno_game_oldest(proto_table_game(r->table)))
         return srv_reply_error(c, "forbidden", "the oldest player decides who joins (KPGUT §13)", id);
-    if (uno_field_bool(req, "yes", &yes, err, sizeof err) != UNO_OK)
+    if (proto_field_bool(req, "yes", &yes, err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddTrueToObject(o, "ok");

@@ -53,12 +53,12 @@ static void keeper_free(Keeper *k)
  * (a log that no longer rebuilds: a damaged database). */
 static int rebuild(const cJSON *config, const cJSON *acts, KeeperState *s, char *err, size_t errlen)
 {
-    int rc = keeper_state_init(s, config, err, errlen);
+    int rc = srv_keeper_state_init(s, config, err, errlen);
     const cJSON *a;
     cJSON_ArrayForEach(a, acts) {
         if (rc)
             break;
-        rc = keeper_state_apply(s, a, err, errlen);
+        rc = srv_keeper_state_apply(s, a, err, errlen);
     }
     return rc;
 }
@@ -68,7 +68,7 @@ static int rebuild(const cJSON *config, const cJSON *acts, KeeperState *s, char 
 static bool take_line(cJSON *acts, const char *line, char *err, size_t errlen)
 {
     cJSON *a = cJSON_Parse(line);
-    const cJSON *act = uno_field_get(a, "act");
+    const cJSON *act = proto_field_get(a, "act");
     if (!cJSON_IsString(act)) {
         snprintf(err, errlen, "a damaged log line");
         cJSON_Delete(a);
@@ -229,7 +229,7 @@ char *srv_keeper_csv(SrvStore *store, const char *code, char *err, size_t errlen
         snprintf(err, errlen, "%s", srv_store_error(store));
     else if (!find(&ks, code))
         snprintf(err, errlen, "no scorekeeper table %s", code);
-    else if (!(csv = keeper_state_csv(find(&ks, code)->state)))
+    else if (!(csv = srv_keeper_state_csv(find(&ks, code)->state)))
         snprintf(err, errlen, "out of memory");
     for (int i = 0; i < ks.n; i++)
         keeper_free(ks.all[i]);
@@ -289,9 +289,9 @@ static cJSON *keeper_message(const Keepers *ks, const Keeper *k, bool push)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, push ? "type" : "ok", push ? cJSON_CreateString("keeper") : cJSON_CreateTrue(), &ok);
-    uno_json_put(o, "table", cJSON_CreateString(k->code), &ok);
-    uno_json_put(o, "keeper", keeper_state_json(k->state, now_for(ks, k)), &ok);
+    proto_json_put(o, push ? "type" : "ok", push ? cJSON_CreateString("keeper") : cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "table", cJSON_CreateString(k->code), &ok);
+    proto_json_put(o, "keeper", srv_keeper_state_json(k->state, now_for(ks, k)), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -312,7 +312,7 @@ static void tell_hours(const Keepers *ks)
 {
     for (int i = 0; i < ks->n; i++) {
         Keeper *k = ks->all[i];
-        if (k->hour_told != k->state->start && keeper_state_hour_up(k->state, now_for(ks, k))) {
+        if (k->hour_told != k->state->start && srv_keeper_state_hour_up(k->state, now_for(ks, k))) {
             k->hour_told = k->state->start;
             announce(ks, k, NULL);
         }
@@ -334,21 +334,21 @@ void srv_keeper_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id
 {
     char err[UNO_ERR_LEN];
     static const char *const fields[] = {"op", "id", "players"};
-    if (uno_field_only(req, fields, sizeof fields / sizeof fields[0], "keeper_create", err, sizeof err) != UNO_OK)
+    if (proto_field_only(req, fields, sizeof fields / sizeof fields[0], "keeper_create", err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
     cJSON *config = cJSON_CreateObject();
-    if (!config || !cJSON_AddItemReferenceToObject(config, "players", (cJSON *)uno_field_get(req, "players"))) {
+    if (!config || !cJSON_AddItemReferenceToObject(config, "players", (cJSON *)proto_field_get(req, "players"))) {
         cJSON_Delete(config);
         return srv_reply_error(c, "bad_request", "missing field 'players': a list of {\"name\", \"age\"}", id);
     }
     KeeperState *probe = malloc(sizeof *probe);
-    int rc = probe ? keeper_state_init(probe, config, err, sizeof err) : UNO_E_NOMEM;
+    int rc = probe ? srv_keeper_state_init(probe, config, err, sizeof err) : UNO_E_NOMEM;
     free(probe);
     if (rc) {
         cJSON_Delete(config);
         if (!probe)
             return srv_server_error(c, "the table could not be made", "out of memory", id);
-        return srv_reply_error(c, uno_status_code(rc), err, id);
+        return srv_reply_error(c, proto_status_code(rc), err, id);
     }
     if (!admit(ctx)) {
         cJSON_Delete(config);
@@ -374,8 +374,8 @@ void srv_keeper_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id
     free(text);
     cJSON *o = keeper_message(ks, k, false);
     bool ok = o != NULL;
-    uno_json_put(o, "host", cJSON_CreateString(host), &ok);
-    uno_json_put(o, "clock", cJSON_CreateString(clock), &ok);
+    proto_json_put(o, "host", cJSON_CreateString(host), &ok);
+    proto_json_put(o, "clock", cJSON_CreateString(clock), &ok);
     srv_reply(c, ok ? o : NULL, id);
     if (!ok)
         cJSON_Delete(o);
@@ -388,14 +388,14 @@ static cJSON *action_of(const cJSON *req, int64_t at)
     static const char *const fields[] = {"act", "player", "name", "age", "seat", "counts"};
     cJSON *a = cJSON_CreateObject();
     for (size_t i = 0; a && i < sizeof fields / sizeof fields[0]; i++) {
-        const cJSON *v = uno_field_get(req, fields[i]);
+        const cJSON *v = proto_field_get(req, fields[i]);
         if (v && !cJSON_AddItemToObject(a, fields[i], cJSON_Duplicate(v, true))) {
             cJSON_Delete(a);
             return NULL;
         }
     }
     bool ok = a != NULL;
-    uno_json_put(a, "at", cJSON_CreateNumber((double)at), &ok); /* < 2^53: exact */
+    proto_json_put(a, "at", cJSON_CreateNumber((double)at), &ok); /* < 2^53: exact */
     if (!ok) {
         cJSON_Delete(a);
         return NULL;
@@ -409,7 +409,7 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
 {
     char err[UNO_ERR_LEN];
     const char *act;
-    if (uno_field_string(req, "act", 16, &act, err, sizeof err) != UNO_OK)
+    if (proto_field_string(req, "act", 16, &act, err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
     cJSON *a = action_of(req, now_for(ks, k));
     cJSON *acts = a ? cJSON_Duplicate(k->acts, true) : NULL;
@@ -423,7 +423,7 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
         rc = take_line(acts, line, err, sizeof err) ? rebuild(k->config, acts, next, err, sizeof err) : UNO_E_ILLEGAL;
     } else {
         *next = *k->state;
-        rc = keeper_state_apply(next, a, err, sizeof err);
+        rc = srv_keeper_state_apply(next, a, err, sizeof err);
         if (!rc && !take_line(acts, line, err, sizeof err)) /* a line just made: only memory fails it */
             rc = UNO_E_NOMEM;
     }
@@ -448,7 +448,7 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
     if (rc == UNO_E_NOMEM)
         return srv_server_error(c, "the action could not be kept", err, id);
     if (rc)
-        return srv_reply_error(c, uno_status_code(rc), err, id);
+        return srv_reply_error(c, proto_status_code(rc), err, id);
     srv_reply(c, keeper_message(ks, k, false), id);
     announce(ks, k, c);
 }
@@ -456,7 +456,7 @@ static void op_act(Keepers *ks, Keeper *k, Client *c, const cJSON *req, const cJ
 /* Whether the request's "token" is the secret of that hash. */
 static bool secret_is(const cJSON *req, const char *hash)
 {
-    const cJSON *v = uno_field_get(req, "token");
+    const cJSON *v = proto_field_get(req, "token");
     return cJSON_IsString(v) && srv_secret_matches(v->valuestring, hash);
 }
 
@@ -473,15 +473,15 @@ void srv_keeper_clock(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
     char err[UNO_ERR_LEN];
     if (!ks->test_clock)
         return srv_reply_error(c, "forbidden", "keeper_clock is for tests: the server runs without --test-clock", id);
-    if (uno_field_int(req, "advance", 0, 24LL * 3600 * 1000, &ms, err, sizeof err) != UNO_OK)
+    if (proto_field_int(req, "advance", 0, 24LL * 3600 * 1000, &ms, err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
     ks->test_now += ms;
     ks->lobby->test_advanced += ms;
     tell_hours(ks); /* before the answer: a test that moved past the hour finds its pages told */
     cJSON *o = cJSON_CreateObject();
     bool ok = true;
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-    uno_json_put(o, "now", uno_json_int(ks->test_now), &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "now", proto_json_int(ks->test_now), &ok);
     srv_reply(c, ok ? o : NULL, id);
     if (!ok)
         cJSON_Delete(o);
@@ -491,7 +491,7 @@ Keeper *srv_keeper_named(const Keepers *ks, Client *c, const cJSON *req, const c
 {
     const char *code;
     char err[UNO_ERR_LEN];
-    if (uno_field_string(req, "table", 16, &code, err, sizeof err) != UNO_OK) {
+    if (proto_field_string(req, "table", 16, &code, err, sizeof err) != UNO_OK) {
         srv_reply_error(c, "bad_request", err, id);
         return NULL;
     }
@@ -515,12 +515,12 @@ void srv_keeper_watch(Keepers *ks, Keeper *k, Client *c, const cJSON *id)
 
 void srv_keeper_export(Keeper *k, Client *c, const cJSON *id)
 {
-    char *csv = keeper_state_csv(k->state);
+    char *csv = srv_keeper_state_csv(k->state);
     cJSON *o = cJSON_CreateObject();
     bool ok = csv != NULL;
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-    uno_json_put(o, "table", cJSON_CreateString(k->code), &ok);
-    uno_json_put(o, "csv", cJSON_CreateString(csv ? csv : ""), &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "table", cJSON_CreateString(k->code), &ok);
+    proto_json_put(o, "csv", cJSON_CreateString(csv ? csv : ""), &ok);
     free(csv);
     srv_reply(c, ok ? o : NULL, id);
     if (!ok)

@@ -36,10 +36,10 @@ static bool named(const KeeperState *s, const char *name)
 static int add_player(KeeperState *s, const cJSON *obj, int *player, char *err, size_t errlen)
 {
     UnoPlayerInfo info;
-    int rc = uno_field_person(obj, &info, err, errlen);
+    int rc = proto_field_person(obj, &info, err, errlen);
     if (rc)
         return rc;
-    if (!uno_field_has(obj, "age"))
+    if (!proto_field_has(obj, "age"))
         return refuse(err, errlen, UNO_E_BAD_REQUEST, "missing field 'age': KPGUT's roles go by age");
     if (named(s, info.name))
         return refuse(err, errlen, UNO_E_BAD_REQUEST, "two players may not have the same name");
@@ -62,10 +62,10 @@ static void seat_player(KeeperState *s, int seat, int player)
     s->nseats++;
 }
 
-int keeper_state_init(KeeperState *s, const cJSON *config, char *err, size_t errlen)
+int srv_keeper_state_init(KeeperState *s, const cJSON *config, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
-    const cJSON *players = uno_field_get(config, "players");
+    const cJSON *players = proto_field_get(config, "players");
     if (!cJSON_IsArray(players))
         return refuse(err, errlen, UNO_E_BAD_REQUEST, "missing field 'players': a list of {\"name\", \"age\"}");
     int n = cJSON_GetArraySize(players);
@@ -120,7 +120,7 @@ static void check_last(KeeperState *s, int64_t at)
 static int playing_seat(const KeeperState *s, const cJSON *a, int *seat, char *err, size_t errlen)
 {
     int64_t p;
-    int rc = uno_field_int(a, "player", 0, s->nplayers - 1, &p, err, errlen);
+    int rc = proto_field_int(a, "player", 0, s->nplayers - 1, &p, err, errlen);
     if (rc)
         return rc;
     for (int i = 0; i < s->nseats; i++)
@@ -191,13 +191,13 @@ static int act_join(KeeperState *s, const cJSON *a, int64_t at, char *err, size_
     if (refusal)
         return refuse(err, errlen, UNO_E_ILLEGAL, refusal);
     int64_t seat = s->nseats;
-    int rc = uno_field_has(a, "seat") ? uno_field_int(a, "seat", 0, s->nseats, &seat, err, errlen) : UNO_OK;
+    int rc = proto_field_has(a, "seat") ? proto_field_int(a, "seat", 0, s->nseats, &seat, err, errlen) : UNO_OK;
     if (rc)
         return rc;
     int player;
-    if (uno_field_has(a, "player")) {
+    if (proto_field_has(a, "player")) {
         int64_t p;
-        if ((rc = uno_field_int(a, "player", 0, s->nplayers - 1, &p, err, errlen)))
+        if ((rc = proto_field_int(a, "player", 0, s->nplayers - 1, &p, err, errlen)))
             return rc;
         for (int i = 0; i < s->nseats; i++)
             if (s->seats[i].player == p)
@@ -231,17 +231,17 @@ static int read_hand(const KeeperState *s, const cJSON *c, int *seat, UnoHandCou
     int64_t v;
     int rc = playing_seat(s, c, seat, err, errlen);
     if (!rc)
-        rc = uno_field_int(c, "cards", 1, KEEPER_MAX_CARDS, &v, err, errlen);
+        rc = proto_field_int(c, "cards", 1, KEEPER_MAX_CARDS, &v, err, errlen);
     if (rc)
         return rc;
     h->cards = (int)v;
-    const cJSON *numbers = uno_field_get(c, "numbers");
+    const cJSON *numbers = proto_field_get(c, "numbers");
     if (!cJSON_IsArray(numbers) || cJSON_GetArraySize(numbers) != 10)
         return refuse(err, errlen, UNO_E_BAD_REQUEST, "field 'numbers': the number cards of each value 0 to 9, ten counts");
     int sum = 0;
     for (int i = 0; i < 10; i++) {
         const cJSON *n = cJSON_GetArrayItem(numbers, i);
-        if (!uno_json_exact_int(n, &v) || v < 0 || v > KEEPER_MAX_CARDS)
+        if (!proto_json_exact_int(n, &v) || v < 0 || v > KEEPER_MAX_CARDS)
             return refuse(err, errlen, UNO_E_BAD_REQUEST, "field 'numbers': counts are whole numbers from 0");
         h->numbers[i] = (int)v;
         sum += (int)v;
@@ -260,7 +260,7 @@ static int act_end(KeeperState *s, const cJSON *a, int64_t at, char *err, size_t
         return refuse(err, errlen, UNO_E_OVER, "the game is over");
     if (!s->start)
         return refuse(err, errlen, UNO_E_ILLEGAL, "the time-keeper has not started the clock");
-    const cJSON *counts = uno_field_get(a, "counts");
+    const cJSON *counts = proto_field_get(a, "counts");
     if (!cJSON_IsArray(counts))
         return refuse(err, errlen, UNO_E_BAD_REQUEST, "missing field 'counts': what each player still in holds");
     bool told[UNO_MAX_PLAYERS] = {false};
@@ -323,13 +323,13 @@ static int act_next(KeeperState *s, char *err, size_t errlen)
     return UNO_OK;
 }
 
-int keeper_state_apply(KeeperState *s, const cJSON *action, char *err, size_t errlen)
+int srv_keeper_state_apply(KeeperState *s, const cJSON *action, char *err, size_t errlen)
 {
     const char *act;
     int64_t at;
-    int rc = uno_field_string(action, "act", 16, &act, err, errlen);
+    int rc = proto_field_string(action, "act", 16, &act, err, errlen);
     if (!rc)
-        rc = uno_field_int(action, "at", 0, UNO_FIELD_MAX_INT, &at, err, errlen);
+        rc = proto_field_int(action, "at", 0, UNO_FIELD_MAX_INT, &at, err, errlen);
     if (rc)
         return rc;
     if (at < s->last)
@@ -441,7 +441,7 @@ static void roles(const KeeperState *s, int *oldest, int *youngest)
     *youngest = y < 0 ? -1 : s->seats[y].player;
 }
 
-bool keeper_state_hour_up(const KeeperState *s, int64_t now)
+bool srv_keeper_state_hour_up(const KeeperState *s, int64_t now)
 {
     return !s->over && s->start && now - s->start >= HOUR_MS;
 }
@@ -452,29 +452,29 @@ static cJSON *game_json(const KeeperState *s, int64_t now, bool *ok)
     for (int i = 0; i < s->nseats; i++) {
         const KeeperSeat *k = &s->seats[i];
         cJSON *o = cJSON_CreateObject();
-        uno_json_put(o, "player", cJSON_CreateNumber(k->player), ok);
-        uno_json_put(o, "fate", cJSON_CreateString(fate_name(k->out.fate)), ok);
-        uno_json_put(o, "warnings", cJSON_CreateNumber(k->warnings), ok);
+        proto_json_put(o, "player", cJSON_CreateNumber(k->player), ok);
+        proto_json_put(o, "fate", cJSON_CreateString(fate_name(k->out.fate)), ok);
+        proto_json_put(o, "warnings", cJSON_CreateNumber(k->warnings), ok);
         if (k->out.fate == UNO_FATE_FINISHED)
-            uno_json_put(o, "minutes", cJSON_CreateNumber(k->out.minutes), ok);
+            proto_json_put(o, "minutes", cJSON_CreateNumber(k->out.minutes), ok);
         if (s->over) {
-            uno_json_put(o, "rank", number_or_null(k->out.rank), ok);
-            uno_json_put(o, "score", number_or_null(k->out.score), ok);
+            proto_json_put(o, "rank", number_or_null(k->out.rank), ok);
+            proto_json_put(o, "score", number_or_null(k->out.score), ok);
         }
-        uno_json_push(seats, o, ok);
+        proto_json_push(seats, o, ok);
     }
     int oldest, youngest;
     roles(s, &oldest, &youngest);
-    uno_json_put(g, "number", cJSON_CreateNumber(s->ngames), ok);
-    uno_json_put(g, "seats", seats, ok);
-    uno_json_put(g, "oldest", number_or_null(oldest), ok);
-    uno_json_put(g, "youngest", number_or_null(youngest), ok);
-    uno_json_put(g, "started", s->start ? uno_json_int(s->start) : cJSON_CreateNull(), ok);
+    proto_json_put(g, "number", cJSON_CreateNumber(s->ngames), ok);
+    proto_json_put(g, "seats", seats, ok);
+    proto_json_put(g, "oldest", number_or_null(oldest), ok);
+    proto_json_put(g, "youngest", number_or_null(youngest), ok);
+    proto_json_put(g, "started", s->start ? proto_json_int(s->start) : cJSON_CreateNull(), ok);
     int64_t elapsed = s->over ? s->elapsed : s->start ? now - s->start : 0;
-    uno_json_put(g, "elapsed", uno_json_int(elapsed), ok);
-    uno_json_put(g, "hour_up", cJSON_CreateBool(keeper_state_hour_up(s, now)), ok);
-    uno_json_put(g, "over", cJSON_CreateBool(s->over), ok);
-    uno_json_put(g, "at_hour", cJSON_CreateBool(s->at_hour), ok);
+    proto_json_put(g, "elapsed", proto_json_int(elapsed), ok);
+    proto_json_put(g, "hour_up", cJSON_CreateBool(srv_keeper_state_hour_up(s, now)), ok);
+    proto_json_put(g, "over", cJSON_CreateBool(s->over), ok);
+    proto_json_put(g, "at_hour", cJSON_CreateBool(s->at_hour), ok);
     return g;
 }
 
@@ -488,14 +488,14 @@ static cJSON *session_json(const KeeperState *s, bool *ok)
     for (int g = 0; g < s->ngames + s->over; g++) {
         cJSON *row = cJSON_CreateArray();
         for (int p = 0; p < s->nplayers; p++)
-            uno_json_push(row, number_or_null(score_in(s, g, p)), ok);
-        uno_json_push(scores, row, ok);
+            proto_json_push(row, number_or_null(score_in(s, g, p)), ok);
+        proto_json_push(scores, row, ok);
     }
     for (int p = 0; p < s->nplayers; p++) {
-        uno_json_push(totals, uno_json_int(st[p].total), ok);
-        uno_json_push(played, cJSON_CreateNumber(st[p].played), ok);
-        uno_json_push(averages, st[p].scored ? cJSON_CreateNumber((double)st[p].total / st[p].scored) : cJSON_CreateNull(), ok);
-        uno_json_push(disq, cJSON_CreateBool(s->players[p].disqualified), ok);
+        proto_json_push(totals, proto_json_int(st[p].total), ok);
+        proto_json_push(played, cJSON_CreateNumber(st[p].played), ok);
+        proto_json_push(averages, st[p].scored ? cJSON_CreateNumber((double)st[p].total / st[p].scored) : cJSON_CreateNull(), ok);
+        proto_json_push(disq, cJSON_CreateBool(s->players[p].disqualified), ok);
     }
     for (int rank = 1; rank <= s->nplayers; rank++) { /* the places, best first; ties share one */
         cJSON *place = NULL;
@@ -503,36 +503,36 @@ static cJSON *session_json(const KeeperState *s, bool *ok)
             if (st[p].rank == rank) {
                 if (!place)
                     place = cJSON_CreateArray();
-                uno_json_push(place, cJSON_CreateNumber(p), ok);
+                proto_json_push(place, cJSON_CreateNumber(p), ok);
             }
         if (place)
-            uno_json_push(ranking, place, ok);
+            proto_json_push(ranking, place, ok);
     }
-    uno_json_put(o, "scores", scores, ok);
-    uno_json_put(o, "totals", totals, ok);
-    uno_json_put(o, "played", played, ok);
-    uno_json_put(o, "averages", averages, ok);
-    uno_json_put(o, "disqualified", disq, ok);
-    uno_json_put(o, "ranking", ranking, ok);
-    uno_json_put(o, "winner", number_or_null(holder(s, st, false)), ok);
-    uno_json_put(o, "loser", number_or_null(holder(s, st, true)), ok);
+    proto_json_put(o, "scores", scores, ok);
+    proto_json_put(o, "totals", totals, ok);
+    proto_json_put(o, "played", played, ok);
+    proto_json_put(o, "averages", averages, ok);
+    proto_json_put(o, "disqualified", disq, ok);
+    proto_json_put(o, "ranking", ranking, ok);
+    proto_json_put(o, "winner", number_or_null(holder(s, st, false)), ok);
+    proto_json_put(o, "loser", number_or_null(holder(s, st, true)), ok);
     return o;
 }
 
-cJSON *keeper_state_json(const KeeperState *s, int64_t now)
+cJSON *srv_keeper_state_json(const KeeperState *s, int64_t now)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject(), *players = cJSON_CreateArray();
     for (int p = 0; p < s->nplayers; p++) {
         UnoPlayerInfo info = {.age = s->players[p].age};
         memcpy(info.name, s->players[p].name, sizeof info.name);
-        uno_json_push(players, uno_json_person(&info), &ok);
+        proto_json_push(players, proto_json_person(&info), &ok);
     }
-    uno_json_put(o, "players", players, &ok);
-    uno_json_put(o, "hour_ms", uno_json_int(HOUR_MS), &ok);
-    uno_json_put(o, "now", uno_json_int(now), &ok);
-    uno_json_put(o, "game", game_json(s, now, &ok), &ok);
-    uno_json_put(o, "session", session_json(s, &ok), &ok);
+    proto_json_put(o, "players", players, &ok);
+    proto_json_put(o, "hour_ms", proto_json_int(HOUR_MS), &ok);
+    proto_json_put(o, "now", proto_json_int(now), &ok);
+    proto_json_put(o, "game", game_json(s, now, &ok), &ok);
+    proto_json_put(o, "session", session_json(s, &ok), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -582,7 +582,7 @@ static void put_text(Buf *b, const char *text)
     put(b, "\"");
 }
 
-char *keeper_state_csv(const KeeperState *s)
+char *srv_keeper_state_csv(const KeeperState *s)
 {
     Standing st[UNO_SESSION_MAX_PLAYERS];
     standings(s, st);

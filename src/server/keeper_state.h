@@ -10,7 +10,7 @@
  * engine's own KPGUT games.
  *
  * What stays true:
- *  - keeper_state_apply either applies the action and returns UNO_OK, or
+ *  - srv_keeper_state_apply either applies the action and returns UNO_OK, or
  *    returns an error with a message and leaves the state as it was.
  *  - Players are numbered 0, 1, ... in the order of the create request,
  *    newcomers (KPGUT §13) after them in the order they joined, as the
@@ -62,19 +62,19 @@ typedef struct KeeperState {
 
 /* The state of a new table from its create request ("players": 2 ..
  * UNO_MAX_PLAYERS people, each "name" and "age", names told apart). */
-int keeper_state_init(KeeperState *s, const cJSON *config, char *err, size_t errlen);
+int srv_keeper_state_init(KeeperState *s, const cJSON *config, char *err, size_t errlen);
 /* Applies one action: {"act", "at", ...} (docs/server.md "Scorekeeper").
  * UNO_OK, or UNO_E_BAD_REQUEST / UNO_E_ILLEGAL with a message and nothing
  * changed. "undo" is not an action here: keeper.c rebuilds the state. */
-int keeper_state_apply(KeeperState *s, const cJSON *action, char *err, size_t errlen);
+int srv_keeper_state_apply(KeeperState *s, const cJSON *action, char *err, size_t errlen);
 /* The game's hour has passed (KPGUT "Scoring") and it is not over yet: its
  * players still in are ranked from their counts. */
-bool keeper_state_hour_up(const KeeperState *s, int64_t now);
+bool srv_keeper_state_hour_up(const KeeperState *s, int64_t now);
 /* The whole state for the page, the clock as of now (server ms). NULL when
  * out of memory. */
-cJSON *keeper_state_json(const KeeperState *s, int64_t now);
+cJSON *srv_keeper_state_json(const KeeperState *s, int64_t now);
 /* The session as CSV (RFC 4180), one row a player; malloc'd, NULL when out
  * of memory. */
-char *keeper_state_csv(const KeeperState *s);
+char *srv_keeper_state_csv(const KeeperState *s);
 
 #endif

@@ -36,14 +36,14 @@ static cJSON *listed_json(const Room *r)
     }
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "table", cJSON_CreateString(r->code), &ok);
+    proto_json_put(o, "table", cJSON_CreateString(r->code), &ok);
     static const char *const told[] = {"rules", "options", "match", "tournament"};
     for (size_t i = 0; i < sizeof told / sizeof told[0]; i++)
-        if (uno_field_has(r->config, told[i]))
-            uno_json_put(o, told[i], cJSON_Duplicate(uno_field_get(r->config, told[i]), true), &ok);
-    uno_json_put(o, "seats", cJSON_CreateNumber(r->nseats), &ok);
-    uno_json_put(o, "people", cJSON_CreateNumber(people), &ok);
-    uno_json_put(o, "free", cJSON_CreateNumber(free_seats), &ok);
+        if (proto_field_has(r->config, told[i]))
+            proto_json_put(o, told[i], cJSON_Duplicate(proto_field_get(r->config, told[i]), true), &ok);
+    proto_json_put(o, "seats", cJSON_CreateNumber(r->nseats), &ok);
+    proto_json_put(o, "people", cJSON_CreateNumber(people), &ok);
+    proto_json_put(o, "free", cJSON_CreateNumber(free_seats), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -62,10 +62,10 @@ cJSON *srv_public_tables(const Lobby *l)
     if (ok)
         qsort(waiting, (size_t)n, sizeof *waiting, newest_first);
     cJSON *o = cJSON_CreateObject(), *list = cJSON_CreateArray();
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
     for (int i = 0; ok && i < n && i < SRV_LISTED_MAX; i++)
-        uno_json_push(list, listed_json(waiting[i]), &ok);
-    uno_json_put(o, "tables", list, &ok);
+        proto_json_push(list, listed_json(waiting[i]), &ok);
+    proto_json_put(o, "tables", list, &ok);
     free(waiting);
     if (!ok) {
         cJSON_Delete(o);

@@ -41,7 +41,7 @@ typedef struct ClientData {
     struct ClientData *prev, *next; /* in UnoServer's clients */
 } ClientData;
 
-void uno_serve_config_default(UnoServeConfig *c)
+void srv_config_default(UnoServeConfig *c)
 {
     memset(c, 0, sizeof *c);
     c->port = 8080;
@@ -105,12 +105,12 @@ void srv_reply(Client *c, cJSON *answer, const cJSON *id)
 {
     bool ok = answer != NULL;
     if (id)
-        uno_json_put(answer, "id", cJSON_Duplicate(id, true), &ok);
+        proto_json_put(answer, "id", cJSON_Duplicate(id, true), &ok);
     char *text = ok ? cJSON_PrintUnformatted(answer) : NULL;
     cJSON_Delete(answer);
     if (!text)
         return reply_out_of_memory(c, id);
-    uno_text_drop_invalid_utf8(text);
+    proto_text_drop_invalid_utf8(text);
     srv_send(c->conn, text, strlen(text));
     free(text);
 }
@@ -119,9 +119,9 @@ void srv_reply_error(Client *c, const char *code, const char *message, const cJS
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateFalse(), &ok);
-    uno_json_put(o, "error", cJSON_CreateString(code), &ok);
-    uno_json_put(o, "message", cJSON_CreateString(message), &ok);
+    proto_json_put(o, "ok", cJSON_CreateFalse(), &ok);
+    proto_json_put(o, "error", cJSON_CreateString(code), &ok);
+    proto_json_put(o, "message", cJSON_CreateString(message), &ok);
     srv_reply(c, ok ? o : NULL, id);
     if (!ok)
         cJSON_Delete(o);
@@ -296,11 +296,11 @@ static Room *make_table(Call *call, const cJSON *req)
     free(text);
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-    uno_json_put(o, "table", cJSON_CreateString(code), &ok);
-    uno_json_put(o, "host", cJSON_CreateString(host), &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "table", cJSON_CreateString(code), &ok);
+    proto_json_put(o, "host", cJSON_CreateString(host), &ok);
     if (r->watching == WATCH_HANDS)
-        uno_json_put(o, "key", cJSON_CreateString(watch), &ok);
+        proto_json_put(o, "key", cJSON_CreateString(watch), &ok);
     srv_reply(c, o, call->id);
     return r;
 }
@@ -319,7 +319,7 @@ static void run_tables(Call *call)
 {
     static const char *const fields[] = {"op", "id"};
     char err[UNO_ERR_LEN];
-    if (uno_field_only(call->req, fields, sizeof fields / sizeof fields[0], "tables", err, sizeof err) != UNO_OK)
+    if (proto_field_only(call->req, fields, sizeof fields / sizeof fields[0], "tables", err, sizeof err) != UNO_OK)
         return srv_reply_error(call->c, "bad_request", err, call->id);
     srv_reply(call->c, srv_public_tables(&call->s->lobby), call->id);
 }
@@ -335,7 +335,7 @@ static void run_rematch(Call *call)
     Room *old = call->room, *r;
     char err[UNO_ERR_LEN];
     cJSON *config = NULL;
-    if (uno_field_only(call->req, fields, sizeof fields / sizeof fields[0], "rematch", err, sizeof err) != UNO_OK ||
+    if (proto_field_only(call->req, fields, sizeof fields / sizeof fields[0], "rematch", err, sizeof err) != UNO_OK ||
         !srv_rematch_ready(old, err, sizeof err))
         srv_reply_error(call->c, "bad_request", err, call->id);
     else if (!(config = srv_rematch_config(old)))
@@ -353,7 +353,7 @@ static Room *named_room(UnoServer *s, Client *c, const cJSON *req, const cJSON *
     Lobby *l = &s->lobby;
     const char *code;
     char err[UNO_ERR_LEN];
-    if (uno_field_string(req, "table", 16, &code, err, sizeof err) != UNO_OK) {
+    if (proto_field_string(req, "table", 16, &code, err, sizeof err) != UNO_OK) {
         srv_reply_error(c, "bad_request", err, id);
         return NULL;
     }
@@ -376,7 +376,7 @@ static Room *named_room(UnoServer *s, Client *c, const cJSON *req, const cJSON *
 /* Whether the secret a request carries under key has that hash. */
 static bool secret_matches(const cJSON *req, const char *key, const char *hash)
 {
-    const cJSON *v = uno_field_get(req, key);
+    const cJSON *v = proto_field_get(req, key);
     return cJSON_IsString(v) && srv_secret_matches(v->valuestring, hash);
 }
 
@@ -404,7 +404,7 @@ static void run_join(Call *call)
 
 static void run_resume(Call *call)
 {
-    const cJSON *token = uno_field_get(call->req, "token");
+    const cJSON *token = proto_field_get(call->req, "token");
     if (!cJSON_IsString(token))
         return srv_reply_error(call->c, "bad_request", "missing field 'token'", call->id);
     srv_room_resume(call->room, call->c, token->valuestring, call->id);
@@ -428,7 +428,7 @@ static void run_pong(Call *call)
     ClientData *d = call->d;
     int64_t n;
     char err[UNO_ERR_LEN];
-    if (d->ping_sent && uno_field_int(call->req, "n", 0, UINT32_MAX, &n, err, sizeof err) == UNO_OK &&
+    if (d->ping_sent && proto_field_int(call->req, "n", 0, UINT32_MAX, &n, err, sizeof err) == UNO_OK &&
         n == d->ping_n) {
         d->client.rtt = (int)(srv_now_ms() - d->ping_sent);
         d->ping_sent = 0;
@@ -491,8 +491,8 @@ static const Op *find_op(const char *name, int *action)
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (strcmp(name, ops[i].name) == 0)
             return &ops[i];
-    int type = uno_request_action_type(name);
-    unsigned fields = type >= 0 ? uno_action_fields((UnoActionType)type) : 0;
+    int type = proto_request_action_type(name);
+    unsigned fields = type >= 0 ? proto_action_fields((UnoActionType)type) : 0;
     if (!(fields & UNO_F_SEAT) || (fields & UNO_F_SPECTATOR))
         return NULL;
     *action = type;
@@ -556,13 +556,13 @@ static void unknown_op(Call *call, const char *name)
 
 static void dispatch(UnoServer *s, ClientData *d, const cJSON *req)
 {
-    Call call = {.s = s, .d = d, .c = &d->client, .req = req, .id = uno_field_get(req, "id")};
+    Call call = {.s = s, .d = d, .c = &d->client, .req = req, .id = proto_field_get(req, "id")};
     const cJSON *id = call.id;
     if (id && !cJSON_IsNumber(id) && !(cJSON_IsString(id) && strlen(id->valuestring) <= 64))
         return srv_reply_error(call.c, "bad_request", "field 'id': a number or a string of at most 64 bytes", NULL);
     const char *name;
     char err[UNO_ERR_LEN];
-    if (uno_field_string(req, "op", 32, &name, err, sizeof err) != UNO_OK)
+    if (proto_field_string(req, "op", 32, &name, err, sizeof err) != UNO_OK)
         return srv_reply_error(call.c, "bad_request", err, id);
     if (!(call.op = find_op(name, &call.action)))
         return unknown_op(&call, name);
@@ -684,7 +684,7 @@ static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *te
         return srv_reply_error(&d->client, "rate_limited", "too many messages: some were dropped", NULL);
     char err[UNO_ERR_LEN];
     cJSON *req;
-    int st = uno_request_parse(text, len, &req, err, sizeof err); /* as strictly as a game's (text.h) */
+    int st = proto_request_parse(text, len, &req, err, sizeof err); /* as strictly as a game's (text.h) */
     if (st == UNO_OK)
         dispatch(s, d, req);
     else if (st == UNO_E_NOMEM)
@@ -767,16 +767,16 @@ static char *hello_text(const Lobby *l)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "type", cJSON_CreateString("hello"), &ok);
-    uno_json_put(o, "server", cJSON_CreateString("uno"), &ok);
-    uno_json_put(o, "protocol", cJSON_CreateNumber(1), &ok);
-    uno_json_put(o, "bots", srv_bot_names(&l->bots), &ok);
+    proto_json_put(o, "type", cJSON_CreateString("hello"), &ok);
+    proto_json_put(o, "server", cJSON_CreateString("uno"), &ok);
+    proto_json_put(o, "protocol", cJSON_CreateNumber(1), &ok);
+    proto_json_put(o, "bots", srv_bot_names(&l->bots), &ok);
     char *text = ok ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
     return text;
 }
 
-UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
+UnoServer *srv_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
 {
     UnoServer *s = calloc(1, sizeof *s);
     if (!s) {
@@ -800,11 +800,11 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
     };
     /* The transport first: a web folder or a port refused leaves no database behind. */
     if (!(l->srv = srv_new(&sc, err, errlen)) || !(l->store = srv_store_open(cfg->db, SRV_STORE_SERVE, err, errlen))) {
-        uno_server_free(s);
+        srv_server_free(s);
         return NULL;
     }
     if (!(s->keepers = srv_keepers_new(l, cfg->test_clock, err, errlen))) {
-        uno_server_free(s);
+        srv_server_free(s);
         return NULL;
     }
     s->kinds[0] = (SrvTableKind){l, rooms_count, room_vacant_since, remove_room};
@@ -812,24 +812,24 @@ UnoServer *uno_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
     if (!(l->search = srv_pool_new(l->srv, srv_pool_threads_default())) ||
         (l->bots.n && !(l->programs = srv_pool_new(l->srv, SRV_PROGRAM_THREADS)))) {
         snprintf(err, errlen, "cannot start the bots' threads");
-        uno_server_free(s);
+        srv_server_free(s);
         return NULL;
     }
     if (!(s->hello = hello_text(l)) || !(l->clock = srv_timer_new(l->srv, clock_runs, s)) ||
         !srv_store_each_table(l->store, restore_table, s)) {
         snprintf(err, errlen, "the tables could not be read: %s", srv_store_error(l->store));
-        uno_server_free(s);
+        srv_server_free(s);
         return NULL;
     }
     srv_timer_set(l->clock, SRV_CLOCK_MS);
     return s;
 }
 
-int uno_server_port(const UnoServer *s) { return srv_port(s->lobby.srv); }
-int uno_server_tables(const UnoServer *s) { return s->lobby.nrooms; }
-void uno_server_run(UnoServer *s) { srv_run(s->lobby.srv); }
+int srv_server_port(const UnoServer *s) { return srv_port(s->lobby.srv); }
+int srv_server_tables(const UnoServer *s) { return s->lobby.nrooms; }
+void srv_server_run(UnoServer *s) { srv_run(s->lobby.srv); }
 
-void uno_server_free(UnoServer *s)
+void srv_server_free(UnoServer *s)
 {
     if (!s)
         return;

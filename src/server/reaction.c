@@ -27,12 +27,12 @@ static cJSON *reaction_json(const Client *c, const char *emote)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "type", cJSON_CreateString("reaction"), &ok);
-    uno_json_put(o, "emote", cJSON_CreateString(emote), &ok);
+    proto_json_put(o, "type", cJSON_CreateString("reaction"), &ok);
+    proto_json_put(o, "emote", cJSON_CreateString(emote), &ok);
     if (c->role == ROLE_SEAT)
-        uno_json_put(o, "seat", cJSON_CreateNumber(c->seat), &ok);
+        proto_json_put(o, "seat", cJSON_CreateNumber(c->seat), &ok);
     else
-        uno_json_put(o, "spectator", cJSON_CreateTrue(), &ok);
+        proto_json_put(o, "spectator", cJSON_CreateTrue(), &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -47,8 +47,8 @@ void srv_room_react(Room *r, Client *c, const cJSON *req, const cJSON *id)
     if (c->role == ROLE_NONE)
         return srv_reply_error(c, "forbidden", "only a seat or a spectator of the table may react", id);
     static const char *const fields[] = {"op", "id", "emote"};
-    if (uno_field_only(req, fields, sizeof fields / sizeof fields[0], "react", err, sizeof err) != UNO_OK ||
-        uno_field_string(req, "emote", 16, &emote, err, sizeof err) != UNO_OK)
+    if (proto_field_only(req, fields, sizeof fields / sizeof fields[0], "react", err, sizeof err) != UNO_OK ||
+        proto_field_string(req, "emote", 16, &emote, err, sizeof err) != UNO_OK)
         return srv_reply_error(c, "bad_request", err, id);
     if (!is_emote(emote))
         return srv_reply_error(c, "bad_request",

@@ -12,8 +12,8 @@
 
 bool srv_rematch_ready(const Room *r, char *err, size_t errlen)
 {
-    const UnoGame *g = r->table ? uno_table_game(r->table) : NULL;
-    const UnoMatch *m = r->table ? uno_table_match(r->table) : NULL;
+    const UnoGame *g = r->table ? proto_table_game(r->table) : NULL;
+    const UnoMatch *m = r->table ? proto_table_match(r->table) : NULL;
     if (!g || !uno_game_over(g))
         snprintf(err, errlen, "a rematch follows a game that is over");
     else if (m && !uno_match_over(m))
@@ -31,8 +31,8 @@ cJSON *srv_rematch_config(const Room *r)
     for (size_t i = 0; ok && i < sizeof scripted / sizeof scripted[0]; i++)
         cJSON_DeleteItemFromObjectCaseSensitive(config, scripted[i]);
     for (int s = 0; s < r->nseats; s++)
-        uno_json_push(seats, cJSON_CreateString(r->seats[s].human ? "human" : r->seats[s].level), &ok);
-    uno_json_put(config, "seats", seats, &ok);
+        proto_json_push(seats, cJSON_CreateString(r->seats[s].human ? "human" : r->seats[s].level), &ok);
+    proto_json_put(config, "seats", seats, &ok);
     if (!ok) {
         cJSON_Delete(config);
         return NULL;

@@ -40,7 +40,7 @@ static bool begins_game(const char *line)
 /* The view without what never changes in a game (rules, players). */
 static cJSON *step_view(const Replay *re)
 {
-    cJSON *view = uno_table_view(re->table, re->viewer);
+    cJSON *view = proto_table_view(re->table, re->viewer);
     cJSON_DeleteItemFromObject(view, "options");
     cJSON_DeleteItemFromObject(view, "players");
     return view;
@@ -53,8 +53,8 @@ static bool replay_line(void *ctx, int64_t n, const char *line, const char *hash
     Replay *re = ctx;
     if (begins_game(line) && ++re->game > re->want)
         return false; /* past the game asked for */
-    char *answer = uno_table_handle(re->table, line, strlen(line));
-    bool accepted = uno_table_response_ok(answer);
+    char *answer = proto_table_handle(re->table, line, strlen(line));
+    bool accepted = proto_table_response_ok(answer);
     free(answer);
     if (!accepted) {
         re->ok = false;
@@ -67,22 +67,22 @@ static bool replay_line(void *ctx, int64_t n, const char *line, const char *hash
         return false;
     }
     cJSON *step = cJSON_CreateObject();
-    uno_json_put(step, "events", uno_table_events(re->table, re->viewer), &re->ok);
-    uno_json_put(step, "view", step_view(re), &re->ok);
-    uno_json_push(re->steps, step, &re->ok);
-    re->over = uno_game_over(uno_table_game(re->table));
+    proto_json_put(step, "events", proto_table_events(re->table, re->viewer), &re->ok);
+    proto_json_put(step, "view", step_view(re), &re->ok);
+    proto_json_push(re->steps, step, &re->ok);
+    re->over = uno_game_over(proto_table_game(re->table));
     return re->ok;
 }
 
 /* "as": a seat number, or "table" for the whole table (every hand). */
 static int read_viewer(const Room *r, const cJSON *req, int *viewer, char *err, size_t errlen)
 {
-    const cJSON *as = uno_field_get(req, "as");
+    const cJSON *as = proto_field_get(req, "as");
     if (cJSON_IsString(as) && strcmp(as->valuestring, "table") == 0) {
         *viewer = UNO_VIEWER_REFEREE;
         return UNO_OK;
     }
-    return uno_field_seat(req, "as", r->nseats, viewer, err, errlen);
+    return proto_field_seat(req, "as", r->nseats, viewer, err, errlen);
 }
 
 void srv_room_replay(Room *r, Client *c, const cJSON *req, const cJSON *id)
@@ -91,9 +91,9 @@ void srv_room_replay(Room *r, Client *c, const cJSON *req, const cJSON *id)
     int64_t game = 0;
     Replay re = {.game = -1, .ok = true};
     if (read_viewer(r, req, &re.viewer, err, sizeof err) != UNO_OK ||
-        (uno_field_has(req, "game") && uno_field_int(req, "game", 0, 100000, &game, err, sizeof err) != UNO_OK))
+        (proto_field_has(req, "game") && proto_field_int(req, "game", 0, 100000, &game, err, sizeof err) != UNO_OK))
         return srv_reply_error(c, "bad_request", err, id);
-    bool all_played = r->table && uno_table_all_played(r->table);
+    bool all_played = r->table && proto_table_all_played(r->table);
     if (re.viewer == UNO_VIEWER_REFEREE && !all_played)
         return srv_reply_error(c, "forbidden", "the whole table's view waits until the table's last game is over "
                                                "(a seat's own view may be replayed now)", id);
@@ -101,10 +101,10 @@ void srv_room_replay(Room *r, Client *c, const cJSON *req, const cJSON *id)
         return srv_reply_error(c, "forbidden", "until the table's last game is over, only the seat itself may "
                                                "replay its view", id);
     re.want = (int)game;
-    re.table = uno_table_new();
+    re.table = proto_table_new();
     re.steps = cJSON_CreateArray();
     bool read = re.table && re.steps && srv_store_each_action(r->lobby->store, r->code, replay_line, &re);
-    uno_table_free(re.table);
+    proto_table_free(re.table);
     if (!read || !re.ok || !re.over) {
         cJSON_Delete(re.steps);
         return srv_reply_error(c, read && re.ok ? "no_game" : "bad_request",
@@ -114,10 +114,10 @@ void srv_room_replay(Room *r, Client *c, const cJSON *req, const cJSON *id)
     }
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-    uno_json_put(o, "table", cJSON_CreateString(r->code), &ok);
-    uno_json_put(o, "game", uno_json_int(game), &ok);
-    uno_json_put(o, "steps", re.steps, &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "table", cJSON_CreateString(r->code), &ok);
+    proto_json_put(o, "game", proto_json_int(game), &ok);
+    proto_json_put(o, "steps", re.steps, &ok);
     srv_reply(c, ok ? o : NULL, id);
     if (!ok)
         cJSON_Delete(o);

@@ -49,14 +49,14 @@ void srv_room_free(Room *r)
         return;
     for (int s = 0; s < r->nseats; s++)
         srv_program_free(r->seats[s].program);
-    uno_table_free(r->table);
+    proto_table_free(r->table);
     cJSON_Delete(r->config);
     cJSON_Delete(r->joining_id);
     free(r->watchers);
     free(r);
 }
 
-static const UnoGame *game(const Room *r) { return r->table ? uno_table_game(r->table) : NULL; }
+static const UnoGame *game(const Room *r) { return r->table ? proto_table_game(r->table) : NULL; }
 
 bool srv_room_playing(const Room *r) { return game(r) && !uno_game_over(game(r)); }
 
@@ -81,41 +81,41 @@ cJSON *srv_room_json(const Room *r)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "type", cJSON_CreateString("table"), &ok);
-    uno_json_put(o, "table", cJSON_CreateString(r->code), &ok);
-    uno_json_put(o, "rules", cJSON_Duplicate(uno_field_get(r->config, "rules"), true), &ok);
-    if (uno_field_has(r->config, "options"))
-        uno_json_put(o, "options", cJSON_Duplicate(uno_field_get(r->config, "options"), true), &ok);
-    uno_json_put(o, "status", cJSON_CreateString(status_name(r)), &ok);
+    proto_json_put(o, "type", cJSON_CreateString("table"), &ok);
+    proto_json_put(o, "table", cJSON_CreateString(r->code), &ok);
+    proto_json_put(o, "rules", cJSON_Duplicate(proto_field_get(r->config, "rules"), true), &ok);
+    if (proto_field_has(r->config, "options"))
+        proto_json_put(o, "options", cJSON_Duplicate(proto_field_get(r->config, "options"), true), &ok);
+    proto_json_put(o, "status", cJSON_CreateString(status_name(r)), &ok);
     if (r->broken[0])
-        uno_json_put(o, "message", cJSON_CreateString(r->broken), &ok);
-    uno_json_put(o, "spectators", cJSON_CreateString(srv_watch_name(r->watching)), &ok);
-    uno_json_put(o, "public", cJSON_CreateBool(r->listed), &ok);
-    uno_json_put(o, "watchers", cJSON_CreateNumber(r->nwatchers), &ok);
-    uno_json_put(o, "actions", uno_json_int(r->log_n), &ok);
-    uno_json_put(o, "games_over", cJSON_CreateNumber(r->table ? uno_table_games_over(r->table) : 0), &ok);
+        proto_json_put(o, "message", cJSON_CreateString(r->broken), &ok);
+    proto_json_put(o, "spectators", cJSON_CreateString(srv_watch_name(r->watching)), &ok);
+    proto_json_put(o, "public", cJSON_CreateBool(r->listed), &ok);
+    proto_json_put(o, "watchers", cJSON_CreateNumber(r->nwatchers), &ok);
+    proto_json_put(o, "actions", proto_json_int(r->log_n), &ok);
+    proto_json_put(o, "games_over", cJSON_CreateNumber(r->table ? proto_table_games_over(r->table) : 0), &ok);
     cJSON *seats = cJSON_CreateArray();
     for (int i = 0; i < r->nseats; i++) {
         const RoomSeat *s = &r->seats[i];
         cJSON *seat = cJSON_CreateObject();
-        uno_json_put(seat, "seat", cJSON_CreateNumber(i), &ok);
-        uno_json_put(seat, "kind", cJSON_CreateString(s->human ? "human" : "bot"), &ok);
+        proto_json_put(seat, "seat", cJSON_CreateNumber(i), &ok);
+        proto_json_put(seat, "kind", cJSON_CreateString(s->human ? "human" : "bot"), &ok);
         if (!s->human)
-            uno_json_put(seat, "level", cJSON_CreateString(s->level), &ok);
+            proto_json_put(seat, "level", cJSON_CreateString(s->level), &ok);
         if (!s->human || s->taken) {
-            uno_json_put(seat, "name", cJSON_CreateString(s->name), &ok);
-            uno_json_put(seat, "age", cJSON_CreateNumber(s->age), &ok);
+            proto_json_put(seat, "name", cJSON_CreateString(s->name), &ok);
+            proto_json_put(seat, "age", cJSON_CreateNumber(s->age), &ok);
         }
         if (s->human) {
-            uno_json_put(seat, "taken", cJSON_CreateBool(s->taken), &ok);
-            uno_json_put(seat, "connected", cJSON_CreateBool(s->client != NULL), &ok);
-            uno_json_put(seat, "stand_in", cJSON_CreateBool(s->stand_in), &ok);
+            proto_json_put(seat, "taken", cJSON_CreateBool(s->taken), &ok);
+            proto_json_put(seat, "connected", cJSON_CreateBool(s->client != NULL), &ok);
+            proto_json_put(seat, "stand_in", cJSON_CreateBool(s->stand_in), &ok);
             int rtt = s->client ? s->client->rtt : -1;
-            uno_json_put(seat, "lag", rtt >= 0 ? cJSON_CreateNumber(rtt) : cJSON_CreateNull(), &ok);
+            proto_json_put(seat, "lag", rtt >= 0 ? cJSON_CreateNumber(rtt) : cJSON_CreateNull(), &ok);
         }
-        uno_json_push(seats, seat, &ok);
+        proto_json_push(seats, seat, &ok);
     }
-    uno_json_put(o, "seats", seats, &ok);
+    proto_json_put(o, "seats", seats, &ok);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -151,13 +151,13 @@ static int viewer_of(const Client *c) { return c->role == ROLE_SEAT ? c->seat : 
  * where `whole` (docs/protocol.md "The server"). */
 static void put_view(cJSON *o, const Room *r, const Client *c, bool whole, bool *ok)
 {
-    uno_json_put(o, "now", uno_json_int(srv_room_now(r)), ok);
-    cJSON *view = uno_table_view(r->table, viewer_of(c));
+    proto_json_put(o, "now", proto_json_int(srv_room_now(r)), ok);
+    cJSON *view = proto_table_view(r->table, viewer_of(c));
     if (view && !whole)
         cJSON_DeleteItemFromObjectCaseSensitive(view, "options");
-    uno_json_put(o, "view", view, ok);
+    proto_json_put(o, "view", view, ok);
     if (c->role == ROLE_SEAT)
-        uno_json_put(o, "moves", uno_table_moves(r->table, c->seat, srv_room_now(r)), ok);
+        proto_json_put(o, "moves", proto_table_moves(r->table, c->seat, srv_room_now(r)), ok);
 }
 
 /* What the last request did, as the client may see it: its events and the
@@ -168,9 +168,9 @@ static cJSON *update_json(const Room *r, const Client *c, const char *key, cJSON
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, key, value, &ok);
-    uno_json_put(o, "actions", uno_json_int(r->log_n), &ok);
-    uno_json_put(o, "events", acted ? uno_table_events(r->table, viewer_of(c)) : cJSON_CreateArray(), &ok);
+    proto_json_put(o, key, value, &ok);
+    proto_json_put(o, "actions", proto_json_int(r->log_n), &ok);
+    proto_json_put(o, "events", acted ? proto_table_events(r->table, viewer_of(c)) : cJSON_CreateArray(), &ok);
     put_view(o, r, c, whole, &ok);
     if (!ok) {
         cJSON_Delete(o);
@@ -219,17 +219,17 @@ static bool keep_line(void *ctx, const char *line, uint64_t hash)
  * the operator's log. */
 static cJSON *answered(const Room *r, cJSON *answer)
 {
-    const cJSON *error = uno_field_get(answer, "error");
+    const cJSON *error = proto_field_get(answer, "error");
     if (cJSON_IsString(error) && strcmp(error->valuestring, "server_error") == 0)
-        fprintf(r->lobby->log, "uno serve: table %s: %s\n", r->code, uno_field_get(answer, "message")->valuestring);
+        fprintf(r->lobby->log, "uno serve: table %s: %s\n", r->code, proto_field_get(answer, "message")->valuestring);
     return answer;
 }
 
 /* Plays or asks the table one request (a JSON object, the server's own or
  * a client's made the server's), handed over as it is. */
-static cJSON *handle(Room *r, const cJSON *req) { return answered(r, uno_table_request(r->table, req)); }
+static cJSON *handle(Room *r, const cJSON *req) { return answered(r, proto_table_request(r->table, req)); }
 
-static bool answer_ok(const cJSON *answer) { return cJSON_IsTrue(uno_field_get(answer, "ok")); }
+static bool answer_ok(const cJSON *answer) { return cJSON_IsTrue(proto_field_get(answer, "ok")); }
 
 /* After a change: bots are asked again after the table's pace; a game that
  * goes on keeps its timers running (windows.c). */
@@ -269,12 +269,12 @@ void srv_room_push_time(Room *r)
 
 bool srv_room_act(Room *r, const UnoAction *a)
 {
-    cJSON *answer = answered(r, uno_table_act(r->table, a));
+    cJSON *answer = answered(r, proto_table_act(r->table, a));
     bool accepted = answer_ok(answer);
     if (accepted) {
         changed(r, NULL, false);
     } else {
-        const cJSON *msg = uno_field_get(answer, "message");
+        const cJSON *msg = proto_field_get(answer, "message");
         fprintf(r->lobby->log, "uno serve: table %s: the server's own %s was refused: %s\n", r->code,
                 uno_action_name((UnoActionType)a->type), cJSON_IsString(msg) ? msg->valuestring : "no answer");
     }
@@ -293,9 +293,9 @@ void srv_room_run(Room *r, int64_t now)
 /* A new UnoTable that keeps its lines in the store. */
 static bool open_table(Room *r)
 {
-    r->table = uno_table_new();
+    r->table = proto_table_new();
     if (r->table)
-        uno_table_set_log(r->table, keep_line, r);
+        proto_table_set_log(r->table, keep_line, r);
     return r->table != NULL;
 }
 
@@ -314,10 +314,10 @@ void srv_room_start(Room *r, Client *c, const cJSON *id)
     cJSON *answer = req && open_table(r) ? handle(r, req) : NULL;
     cJSON_Delete(req);
     if (!answer_ok(answer)) {
-        const cJSON *code = uno_field_get(answer, "error"), *msg = uno_field_get(answer, "message");
+        const cJSON *code = proto_field_get(answer, "error"), *msg = proto_field_get(answer, "message");
         srv_reply_error(c, cJSON_IsString(code) ? code->valuestring : "server_error",
                         cJSON_IsString(msg) ? msg->valuestring : "the game could not start", id);
-        uno_table_free(r->table);
+        proto_table_free(r->table);
         r->table = NULL;
         cJSON_Delete(answer);
         return;
@@ -326,7 +326,7 @@ void srv_room_start(Room *r, Client *c, const cJSON *id)
     r->game_no++;
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
     srv_reply(c, o, id);
     srv_room_announce(r);
     changed(r, NULL, true);
@@ -338,8 +338,8 @@ void srv_room_match(Room *r, Client *c, const char *op, const cJSON *id)
         return srv_reply_error(c, "no_game", "the game has not started", id);
     bool ok = true;
     cJSON *req = cJSON_CreateObject();
-    uno_json_put(req, "op", cJSON_CreateString(op), &ok);
-    uno_json_put(req, "t", uno_json_int(srv_room_now(r)), &ok);
+    proto_json_put(req, "op", cJSON_CreateString(op), &ok);
+    proto_json_put(req, "t", proto_json_int(srv_room_now(r)), &ok);
     cJSON *answer = ok ? handle(r, req) : NULL;
     cJSON_Delete(req);
     if (!answer)
@@ -369,9 +369,9 @@ static cJSON *as_server(const Room *r, const Client *c, const cJSON *req)
     for (size_t i = 0; own && i < sizeof theirs / sizeof theirs[0]; i++)
         cJSON_DeleteItemFromObject(own, theirs[i]);
     bool ok = own != NULL;
-    uno_json_put(own, "seat", cJSON_CreateNumber(c->seat), &ok);
-    uno_json_put(own, "as", cJSON_CreateNumber(c->seat), &ok);
-    uno_json_put(own, "t", uno_json_int(srv_room_now(r)), &ok);
+    proto_json_put(own, "seat", cJSON_CreateNumber(c->seat), &ok);
+    proto_json_put(own, "as", cJSON_CreateNumber(c->seat), &ok);
+    proto_json_put(own, "t", proto_json_int(srv_room_now(r)), &ok);
     if (!ok) {
         cJSON_Delete(own);
         return NULL;
@@ -383,7 +383,7 @@ void srv_room_view(Room *r, Client *c, const cJSON *id)
 {
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
     put_view(o, r, c, true, &ok);
     if (!ok) {
         cJSON_Delete(o);
@@ -440,10 +440,10 @@ void srv_room_seat_client(Room *r, Client *c, int seat, const char *token, const
     bind_seat(r, c, seat);
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-    uno_json_put(o, "table", cJSON_CreateString(r->code), &ok);
-    uno_json_put(o, "seat", cJSON_CreateNumber(c->seat), &ok);
-    uno_json_put(o, "token", cJSON_CreateString(token), &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "table", cJSON_CreateString(r->code), &ok);
+    proto_json_put(o, "seat", cJSON_CreateNumber(c->seat), &ok);
+    proto_json_put(o, "token", cJSON_CreateString(token), &ok);
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
@@ -457,8 +457,8 @@ void srv_room_sit(Room *r, Client *c, const cJSON *req, const cJSON *id)
     char err[UNO_ERR_LEN];
     UnoPlayerInfo who;
     int seat = -1;
-    if (uno_field_person(req, &who, err, sizeof err) != UNO_OK ||
-        (uno_field_has(req, "seat") && uno_field_seat(req, "seat", r->nseats, &seat, err, sizeof err) != UNO_OK))
+    if (proto_field_person(req, &who, err, sizeof err) != UNO_OK ||
+        (proto_field_has(req, "seat") && proto_field_seat(req, "seat", r->nseats, &seat, err, sizeof err) != UNO_OK))
         return srv_reply_error(c, "bad_request", err, id);
     if (seat < 0)
         for (int s = 0; s < r->nseats && seat < 0; s++)
@@ -502,7 +502,7 @@ void srv_room_resume(Room *r, Client *c, const char *token, const cJSON *id)
 
 void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id)
 {
-    const cJSON *key = uno_field_get(req, "key");
+    const cJSON *key = proto_field_get(req, "key");
     if (r->watching == WATCH_NONE)
         return srv_reply_error(c, "forbidden", "this table has no spectators", id);
     if (r->watching == WATCH_HANDS && !(cJSON_IsString(key) && srv_secret_matches(key->valuestring, r->watch_hash)))
@@ -520,8 +520,8 @@ void srv_room_watch(Room *r, Client *c, const cJSON *req, const cJSON *id)
     c->role = ROLE_SPECTATOR;
     bool ok = true;
     cJSON *o = cJSON_CreateObject();
-    uno_json_put(o, "ok", cJSON_CreateTrue(), &ok);
-    uno_json_put(o, "table", cJSON_CreateString(r->code), &ok);
+    proto_json_put(o, "ok", cJSON_CreateTrue(), &ok);
+    proto_json_put(o, "table", cJSON_CreateString(r->code), &ok);
     srv_reply(c, o, id);
     srv_room_announce(r);
     if (r->table)
@@ -577,10 +577,10 @@ static bool restore_line(void *ctx, int64_t n, const char *line, const char *has
 {
     Restore *re = ctx;
     Room *r = re->r;
-    char *answer = n == re->n ? uno_table_handle(r->table, line, strlen(line)) : NULL;
+    char *answer = n == re->n ? proto_table_handle(r->table, line, strlen(line)) : NULL;
     char hex[17];
-    snprintf(hex, sizeof hex, "%016" PRIx64, uno_table_hash(r->table));
-    if (!uno_table_response_ok(answer) || strcmp(hex, hash) != 0)
+    snprintf(hex, sizeof hex, "%016" PRIx64, proto_table_hash(r->table));
+    if (!proto_table_response_ok(answer) || strcmp(hex, hash) != 0)
         snprintf(r->broken, sizeof r->broken, "line %" PRId64 " of its log does not rebuild it", n);
     free(answer);
     re->n = n + 1;
@@ -604,25 +604,25 @@ void srv_room_restore(Room *r)
         !srv_store_each_join(l->store, r->code, restore_join, r))
         snprintf(r->broken, sizeof r->broken, "its seats could not be read");
     Restore re = {r, 0};
-    r->table = uno_table_new();
+    r->table = proto_table_new();
     if (!r->table || !srv_store_each_action(l->store, r->code, restore_line, &re))
         snprintf(r->broken, sizeof r->broken, "its log could not be read");
     if (r->broken[0] || re.n == 0) {
         if (r->broken[0])
             fprintf(l->log, "uno serve: table %s is not served: %s\n", r->code, r->broken);
-        uno_table_free(r->table);
+        proto_table_free(r->table);
         r->table = NULL;
         return;
     }
     if (uno_game_nplayers(game(r)) != r->nseats) {
         snprintf(r->broken, sizeof r->broken, "its seats are not its game's");
         fprintf(l->log, "uno serve: table %s is not served: %s\n", r->code, r->broken);
-        uno_table_free(r->table);
+        proto_table_free(r->table);
         r->table = NULL;
         return;
     }
     r->log_n = re.n;
-    uno_table_set_log(r->table, keep_line, r);
+    proto_table_set_log(r->table, keep_line, r);
     /* the clock goes on from the last action: time the server was down is
      * nobody's (docs/server.md) */
     r->t_base = srv_now_ms() - uno_game_clock(game(r));

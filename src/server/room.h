@@ -12,7 +12,7 @@
  *  - A connection has at most one role: nothing, one seat of one table, or
  *    a spectator of one table (one person cannot sit and watch).
  *  - What a connection is sent about a game is rendered for its viewer by
- *    the engine's visibility rules (uno_table_events, uno_state_json with
+ *    the engine's visibility rules (proto_table_events, proto_state_json with
  *    its seat, or UNO_VIEWER_SPECTATOR under the table's
  *    spectators_see_hands): never the referee's state.
  *  - A request acts only for the seat of its connection: its "seat", "as"

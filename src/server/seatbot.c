@@ -87,7 +87,7 @@ void srv_program_free(SeatProgram *p)
 {
     if (!p)
         return;
-    uno_extbot_stop(p->bot);
+    bot_ext_stop(p->bot);
     free(p);
 }
 
@@ -98,9 +98,9 @@ static void program_choose(Thought *t)
     SeatProgram *p = t->program;
     if (p->bot) {
         UnoExtBotStats st;
-        uno_extbot_stats(p->bot, &st);
+        bot_ext_stats(p->bot, &st);
         if (st.gone) { /* started again below, or the default move once it was started too often */
-            uno_extbot_stop(p->bot);
+            bot_ext_stop(p->bot);
             p->bot = NULL;
         }
     }
@@ -108,22 +108,22 @@ static void program_choose(Thought *t)
         char err[UNO_ERR_LEN];
         p->starts++;
         /* its standard error is not the operator's log: a program may print its cards there */
-        p->bot = uno_extbot_start(p->command, p->limit_ms, "/dev/null", p->label, NULL, err, sizeof err);
+        p->bot = proto_extbot_start(p->command, p->limit_ms, "/dev/null", p->label, NULL, err, sizeof err);
         t->started = p->bot != NULL;
         t->start_failed = !p->bot;
         p->game = -1;
     }
     if (!p->bot) {
-        t->acted = uno_bot_in_turn(&t->view) && uno_bot_choose(UNO_BOT_RANDOM, NULL, &t->view, NULL, &t->rng, &t->action);
+        t->acted = bot_in_turn(&t->view) && bot_choose_action(UNO_BOT_RANDOM, NULL, &t->view, NULL, &t->rng, &t->action);
         return;
     }
     if (p->game != t->game_no) {
-        uno_extbot_new_game(p->bot);
+        bot_ext_new_game(p->bot);
         p->game = t->game_no;
     }
-    uno_extbot_stats(p->bot, &t->before);
-    t->acted = uno_extbot_choose(p->bot, t->world, &t->view, t->history, &t->rng, &t->action);
-    uno_extbot_stats(p->bot, &t->after);
+    bot_ext_stats(p->bot, &t->before);
+    t->acted = bot_ext_choose(p->bot, t->world, &t->view, t->history, &t->rng, &t->action);
+    bot_ext_stats(p->bot, &t->after);
 }
 
 /* On the loop: what went wrong with the program's answer, for the
@@ -167,11 +167,11 @@ static void think(SrvTask *task)
     Thought *t = (Thought *)task;
     if (t->program)
         return program_choose(t);
-    UnoWorlds *worlds = t->world && t->history ? uno_worlds_new() : NULL;
+    UnoWorlds *worlds = t->world && t->history ? bot_worlds_new() : NULL;
     if (worlds)
-        uno_worlds_set(worlds, t->world, t->seat, t->history);
-    t->acted = uno_bot_choose(t->kind, &t->params, &t->view, worlds, &t->rng, &t->action);
-    uno_worlds_free(worlds);
+        bot_worlds_set(worlds, t->world, t->seat, t->history);
+    t->acted = bot_choose_action(t->kind, &t->params, &t->view, worlds, &t->rng, &t->action);
+    bot_worlds_free(worlds);
 }
 
 /* On the loop: the answer, applied if the table is where it was. */
@@ -203,8 +203,8 @@ static bool ask_worker(Room *r, int k, int seat, UnoBotKind kind)
     Lobby *l = r->lobby;
     RoomSeat *s = &r->seats[seat];
     SrvPool *pool = kind == UNO_BOT_EXTERNAL ? l->programs : l->search;
-    const UnoGame *g = uno_table_game(r->table);
-    const UnoHistory *h = uno_table_seen(r->table, seat);
+    const UnoGame *g = proto_table_game(r->table);
+    const UnoHistory *h = proto_table_seen(r->table, seat);
     Thought *t = pool ? calloc(1, sizeof *t) : NULL;
     if (!t)
         return false;
@@ -237,8 +237,8 @@ static bool decide_here(Room *r, int seat, UnoBotKind kind, UnoAction *a)
 {
     Lobby *l = r->lobby;
     RoomSeat *s = &r->seats[seat];
-    uno_view_build(&l->view, uno_table_game(r->table), seat, uno_table_seen(r->table, seat));
-    return uno_bot_choose(kind, s->human ? NULL : &s->params, &l->view, NULL, &s->rng, a);
+    uno_view_build(&l->view, proto_table_game(r->table), seat, proto_table_seen(r->table, seat));
+    return bot_choose_action(kind, s->human ? NULL : &s->params, &l->view, NULL, &s->rng, a);
 }
 
 /* The bots, asked from the seat in turn on in the order of play; the first
@@ -247,7 +247,7 @@ static bool decide_here(Room *r, int seat, UnoBotKind kind, UnoAction *a)
  * second (an UNO grace may run out, making a catch possible). */
 void srv_bots_act(Room *r, int from, bool any)
 {
-    const UnoGame *g = uno_table_game(r->table);
+    const UnoGame *g = proto_table_game(r->table);
     int n = uno_game_nplayers(g), turn = uno_game_turn(g), dir = uno_game_direction(g);
     for (int k = from; k < n; k++) {
         int seat = ((turn + dir * k) % n + n) % n;

@@ -41,22 +41,22 @@ typedef struct UnoServeConfig {
 
 /* Port 8080, uno.db, no web root, 10,000 tables, 20 creates an address,
  * tables kept 90 minutes vacant, srv_limits_default, stderr. */
-void uno_serve_config_default(UnoServeConfig *c);
+void srv_config_default(UnoServeConfig *c);
 
 /* Registers a program from "NAME=SPEC" (--bot): NAME is 1 to 15 of a-z,
  * 0-9, '-', '_', neither "human" nor a level nor a name registered before;
- * SPEC a "cmd:" bot name (uno_bot_parse). UNO_OK, or UNO_E_BAD_REQUEST
+ * SPEC a "cmd:" bot name (bot_parse). UNO_OK, or UNO_E_BAD_REQUEST
  * with why in err. */
-int uno_serve_add_bot(UnoServeConfig *c, const char *arg, char *err, size_t errlen);
+int srv_config_add_bot(UnoServeConfig *c, const char *arg, char *err, size_t errlen);
 
 typedef struct UnoServer UnoServer;
 /* Opens the database, rebuilds every table it holds and listens. NULL and a
  * message when it cannot. */
-UnoServer *uno_server_new(const UnoServeConfig *c, char *err, size_t errlen);
-int uno_server_port(const UnoServer *s);
-int uno_server_tables(const UnoServer *s);
+UnoServer *srv_server_new(const UnoServeConfig *c, char *err, size_t errlen);
+int srv_server_port(const UnoServer *s);
+int srv_server_tables(const UnoServer *s);
 /* Serves until SIGINT or SIGTERM. */
-void uno_server_run(UnoServer *s);
-void uno_server_free(UnoServer *s);
+void srv_server_run(UnoServer *s);
+void srv_server_free(UnoServer *s);
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "server/room.h"
 
-static const UnoGame *game_of(const Room *r) { return uno_table_game(r->table); }
+static const UnoGame *game_of(const Room *r) { return proto_table_game(r->table); }
 
 static int64_t earliest(int64_t a, int64_t b) { return a < b ? a : b; }
 

@@ -20,7 +20,7 @@
 /* Per-deal pair tables kept for the bootstrap, at most (floats). */
 #define PAIRS_MAX (64u << 20)
 
-int uno_arena_position(int nplayers, int rotation, int seat)
+int sim_arena_position(int nplayers, int rotation, int seat)
 {
     return ((seat - rotation) % nplayers + nplayers) % nplayers;
 }
@@ -76,17 +76,17 @@ static void *play_deals(void *arg)
     for (int rot = 0; rot < n && !atomic_load(&sh->failed); rot++) {
         UnoSimConfig sc = c->sim;
         for (int seat = 0; seat < n; seat++) {
-            int pos = uno_arena_position(n, rot, seat);
+            int pos = sim_arena_position(n, rot, seat);
             sc.bots[seat] = c->sim.bots[pos];
             sc.params[seat] = c->sim.params[pos];
         }
-        if (!(workers[rot] = uno_sim_worker_new(&sc, err, UNO_ERR_LEN)))
+        if (!(workers[rot] = sim_worker_new(&sc, err, UNO_ERR_LEN)))
             fail_arena(sh, err);
     }
     for (uint64_t d = (uint64_t)t->index; d < c->deals && !atomic_load(&sh->failed); d += (uint64_t)t->count)
         for (int rot = 0; rot < n; rot++) {
             UnoSimRecord rec;
-            if (uno_sim_play(workers[rot], d, &rec, err, sizeof err) != UNO_OK) {
+            if (sim_play(workers[rot], d, &rec, err, sizeof err) != UNO_OK) {
                 fail_arena(sh, err);
                 break;
             }
@@ -94,7 +94,7 @@ static void *play_deals(void *arg)
             atomic_fetch_add(&sh->games_done, 1);
         }
     for (int rot = 0; rot < n; rot++)
-        uno_sim_worker_free(workers[rot]);
+        sim_worker_free(workers[rot]);
     return NULL;
 }
 
@@ -124,7 +124,7 @@ static void win_and_place(UnoArenaResult *r)
         for (int rot = 0; rot < n; rot++) {
             const uint16_t *p = game_places(r, d, rot);
             for (int seat = 0; seat < n; seat++) {
-                UnoArenaEntrant *e = &r->entrants[r->entrant_of[uno_arena_position(n, rot, seat)]];
+                UnoArenaEntrant *e = &r->entrants[r->entrant_of[sim_arena_position(n, rot, seat)]];
                 double place = p[seat] / 2.0;
                 e->seat_games++;
                 e->wins += p[seat] == 2;
@@ -140,7 +140,7 @@ static void win_and_place(UnoArenaResult *r)
         e->place = mean;
         e->place_lo = mean - half;
         e->place_hi = mean + half;
-        uno_sim_wilson(e->wins, e->seat_games, &e->win_lo, &e->win_hi);
+        sim_wilson(e->wins, e->seat_games, &e->win_lo, &e->win_hi);
     }
 }
 
@@ -152,8 +152,8 @@ static void deal_pairs(const UnoArenaResult *r, uint64_t d, float *pairs)
         const uint16_t *p = game_places(r, d, rot);
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
-                int a = r->entrant_of[uno_arena_position(n, rot, i)];
-                int b = r->entrant_of[uno_arena_position(n, rot, j)];
+                int a = r->entrant_of[sim_arena_position(n, rot, i)];
+                int b = r->entrant_of[sim_arena_position(n, rot, j)];
                 if (a != b)
                     pairs[a * ne + b] += p[i] < p[j] ? 1.0f : p[i] == p[j] ? 0.5f : 0.0f;
             }
@@ -250,7 +250,7 @@ static double seconds_since(const struct timespec *t0)
     return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-int uno_arena_run(const UnoArenaConfig *c, UnoArenaResult *r, char *err, size_t errlen)
+int sim_arena_run(const UnoArenaConfig *c, UnoArenaResult *r, char *err, size_t errlen)
 {
     int n = c->sim.nplayers, nthreads = c->threads > 0 ? c->threads : 1;
     memset(r, 0, sizeof *r);
@@ -305,7 +305,7 @@ int uno_arena_run(const UnoArenaConfig *c, UnoArenaResult *r, char *err, size_t 
     return UNO_OK;
 }
 
-void uno_arena_result_free(UnoArenaResult *r)
+void sim_arena_result_free(UnoArenaResult *r)
 {
     free(r->places2);
     r->places2 = NULL;

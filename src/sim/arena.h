@@ -71,10 +71,10 @@ typedef struct UnoArenaResult {
 
 /* Plays c->deals deals in every rotation. UNO_OK, or an error with a
  * message (a bot's action refused: a bug). */
-int uno_arena_run(const UnoArenaConfig *c, UnoArenaResult *r, char *err, size_t errlen);
-void uno_arena_result_free(UnoArenaResult *r);
+int sim_arena_run(const UnoArenaConfig *c, UnoArenaResult *r, char *err, size_t errlen);
+void sim_arena_result_free(UnoArenaResult *r);
 
 /* The lineup position that sat at seat in rotation r. */
-int uno_arena_position(int nplayers, int rotation, int seat);
+int sim_arena_position(int nplayers, int rotation, int seat);
 
 #endif

@@ -12,12 +12,12 @@
 #include "sim/playout.h"
 #include "sim/sim.h"
 
-const char *const uno_sim_time_names[UNO_SIM_T_COUNT] = {
+const char *const sim_time_names[UNO_SIM_T_COUNT] = {
     "play", "draw", "card", "pass", "take", "color", "challenge", "call", "shuffle", "deal",
 };
 
 /* docs/sim.md "The time model": a person's pace at a physical table. */
-void uno_sim_time_default(int ms[UNO_SIM_T_COUNT])
+void sim_time_default(int ms[UNO_SIM_T_COUNT])
 {
     static const int defaults[UNO_SIM_T_COUNT] = {
         [UNO_SIM_T_PLAY] = 4000,  [UNO_SIM_T_DRAW] = 2000,       [UNO_SIM_T_CARD] = 1000,
@@ -28,15 +28,15 @@ void uno_sim_time_default(int ms[UNO_SIM_T_COUNT])
     memcpy(ms, defaults, sizeof defaults);
 }
 
-void uno_sim_config_default(UnoSimConfig *c)
+void sim_config_default(UnoSimConfig *c)
 {
     memset(c, 0, sizeof *c);
     c->nplayers = 4;
     for (int s = 0; s < UNO_MAX_PLAYERS; s++) {
         c->bots[s] = UNO_BOT_RANDOM;
-        uno_bot_params_default(&c->params[s]);
+        bot_params_default(&c->params[s]);
     }
-    uno_sim_time_default(c->time_ms);
+    sim_time_default(c->time_ms);
     c->max_actions = 10000000;
 }
 
@@ -47,12 +47,12 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-uint64_t uno_sim_game_seed(uint64_t seed, uint64_t index)
+uint64_t sim_game_seed(uint64_t seed, uint64_t index)
 {
     return mix64(seed + 0x9e3779b97f4a7c15ULL * (index + 1));
 }
 
-void uno_sim_setup(UnoSetup *s, int nplayers, uint64_t seed)
+void sim_setup(UnoSetup *s, int nplayers, uint64_t seed)
 {
     uno_setup_init(s);
     s->nplayers = nplayers;
@@ -66,13 +66,13 @@ void uno_sim_setup(UnoSetup *s, int nplayers, uint64_t seed)
 /* The bots' generators are seeded apart from the deal's. */
 #define BOT_SALT 0xb075b075b075b075ULL
 
-void uno_sim_seed_bots(UnoRng *bots, int nplayers, uint64_t game_seed)
+void sim_seed_bots(UnoRng *bots, int nplayers, uint64_t game_seed)
 {
     for (int s = 0; s < nplayers; s++)
-        uno_rng_seed(&bots[s], uno_sim_game_seed(game_seed ^ BOT_SALT, (uint64_t)s));
+        uno_rng_seed(&bots[s], sim_game_seed(game_seed ^ BOT_SALT, (uint64_t)s));
 }
 
-int64_t uno_sim_duration(const UnoSimConfig *c, const uint32_t tally[UNO_SIM_T_COUNT])
+int64_t sim_duration(const UnoSimConfig *c, const uint32_t tally[UNO_SIM_T_COUNT])
 {
     int64_t ms = (int64_t)c->rules.hand_size * c->nplayers * c->time_ms[UNO_SIM_T_DEAL];
     for (int k = 0; k < UNO_SIM_T_COUNT; k++)
@@ -81,7 +81,7 @@ int64_t uno_sim_duration(const UnoSimConfig *c, const uint32_t tally[UNO_SIM_T_C
     return ms;
 }
 
-void uno_sim_record_ranks(UnoSimRecord *r, const int8_t *ranks, int nplayers)
+void sim_record_ranks(UnoSimRecord *r, const int8_t *ranks, int nplayers)
 {
     r->winner = -1;
     for (int s = 0; s < nplayers; s++) {
@@ -91,8 +91,8 @@ void uno_sim_record_ranks(UnoSimRecord *r, const int8_t *ranks, int nplayers)
     }
 }
 
-uint64_t uno_sim_end_digest(const UnoRng *game, const UnoRng *bots, int nplayers,
-                            const int *hand_counts, int stock_n, int discard_n)
+uint64_t sim_end_digest(const UnoRng *game, const UnoRng *bots, int nplayers,
+                        const int *hand_counts, int stock_n, int discard_n)
 {
     uint64_t h = mix64((uint64_t)stock_n << 32 | (uint32_t)discard_n);
     for (int i = 0; i < 4; i++)
@@ -132,22 +132,22 @@ static int start_programs(UnoSimWorker *w, char *err, size_t errlen)
         char label[UNO_BOT_COMMAND_LEN + 16];
         snprintf(label, sizeof label, "seat %d (cmd:%s)", s, p->command);
         if (w->c.bots[s] == UNO_BOT_EXTERNAL &&
-            !(w->ext[s] = uno_extbot_start(p->command, p->think_ms, NULL, label, stderr, err, errlen)))
+            !(w->ext[s] = proto_extbot_start(p->command, p->think_ms, NULL, label, stderr, err, errlen)))
             return UNO_E_BAD_REQUEST;
     }
     return UNO_OK;
 }
 
-UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen)
+UnoSimWorker *sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen)
 {
     if (uno_rules_validate(&c->rules, c->nplayers, err, errlen) != UNO_OK)
         return NULL;
     UnoSimWorker *w = calloc(1, sizeof *w);
-    if (w) { /* the playout plays every game, or the engine does (uno_sim_play) */
+    if (w) { /* the playout plays every game, or the engine does (sim_play) */
         w->c = *c;
-        uno_sim_setup(&w->setup, c->nplayers, 0);
-        if (uno_playout_fits(c)) {
-            w->playout = uno_playout_new(c);
+        sim_setup(&w->setup, c->nplayers, 0);
+        if (sim_playout_fits(c)) {
+            w->playout = sim_playout_new(c);
         } else {
             w->g = malloc(uno_game_size(&c->rules, &w->setup));
             w->prepared = malloc(uno_game_size(&c->rules, &w->setup));
@@ -155,11 +155,11 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
     }
     if (!w || (!w->playout && (!w->g || !w->prepared))) {
         snprintf(err, errlen, "out of memory");
-        uno_sim_worker_free(w);
+        sim_worker_free(w);
         return NULL;
     }
     if (w->prepared && uno_game_prepare(w->prepared, &c->rules, &w->setup, err, errlen) != UNO_OK) {
-        uno_sim_worker_free(w);
+        sim_worker_free(w);
         return NULL;
     }
     w->all_random = true;
@@ -169,13 +169,13 @@ UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen
         searching |= c->bots[s] == UNO_BOT_ISMCTS;
         w->recording |= keeps_history(c->bots[s]);
     }
-    if (searching && !(w->worlds = uno_worlds_new())) {
+    if (searching && !(w->worlds = bot_worlds_new())) {
         snprintf(err, errlen, "out of memory");
-        uno_sim_worker_free(w);
+        sim_worker_free(w);
         return NULL;
     }
     if (start_programs(w, err, errlen) != UNO_OK) {
-        uno_sim_worker_free(w);
+        sim_worker_free(w);
         return NULL;
     }
     return w;
@@ -189,16 +189,16 @@ static void forget_histories(UnoSimWorker *w)
     }
 }
 
-void uno_sim_worker_free(UnoSimWorker *w)
+void sim_worker_free(UnoSimWorker *w)
 {
     if (w) {
         free(w->g);
         free(w->prepared);
-        uno_playout_free(w->playout);
+        sim_playout_free(w->playout);
         forget_histories(w);
-        uno_worlds_free(w->worlds);
+        bot_worlds_free(w->worlds);
         for (int s = 0; s < UNO_MAX_PLAYERS; s++)
-            uno_extbot_stop(w->ext[s]);
+            bot_ext_stop(w->ext[s]);
     }
     free(w);
 }
@@ -226,7 +226,7 @@ static int new_histories(UnoSimWorker *w, char *err, size_t errlen)
             return UNO_E_BAD_REQUEST;
         }
         if (w->ext[s])
-            uno_extbot_new_game(w->ext[s]);
+            bot_ext_new_game(w->ext[s]);
     }
     return UNO_OK;
 }
@@ -238,16 +238,16 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
     if (kind == UNO_BOT_RANDOM) {
         if (seat != turn) /* bots.h: out of turn the random bot does nothing */
             return false;
-        uno_bot_random_step(&w->c.params[seat], w->g, seat, &w->rng[seat], a);
+        bot_random_step(&w->c.params[seat], w->g, seat, &w->rng[seat], a);
         return true;
     }
     uno_view_build(&w->view, w->g, seat, w->seen[seat]);
     if (w->ext[seat])
-        return uno_extbot_choose(w->ext[seat], w->g, &w->view, w->seen[seat], &w->rng[seat], a);
+        return bot_ext_choose(w->ext[seat], w->g, &w->view, w->seen[seat], &w->rng[seat], a);
     bool searching = kind == UNO_BOT_ISMCTS;
     if (searching)
-        uno_worlds_set(w->worlds, w->g, seat, w->seen[seat]);
-    return uno_bot_choose(kind, &w->c.params[seat], &w->view, searching ? w->worlds : NULL, &w->rng[seat], a);
+        bot_worlds_set(w->worlds, w->g, seat, w->seen[seat]);
+    return bot_choose_action(kind, &w->c.params[seat], &w->view, searching ? w->worlds : NULL, &w->rng[seat], a);
 }
 
 /* The next action: the seat in turn is asked first, then the others in the
@@ -255,7 +255,7 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
 static inline int next_action(UnoSimWorker *w, int turn, bool all_random, UnoAction *a)
 {
     if (all_random) { /* bots.h: the random bot acts in its turn only */
-        uno_bot_random_step(&w->c.params[turn], w->g, turn, &w->rng[turn], a);
+        bot_random_step(&w->c.params[turn], w->g, turn, &w->rng[turn], a);
         return turn;
     }
     int n = w->c.nplayers;
@@ -346,13 +346,13 @@ static void finish_record(const UnoSimWorker *w, UnoSimRecord *r)
     int8_t ranks[UNO_MAX_PLAYERS];
     for (int s = 0; s < w->c.nplayers; s++)
         ranks[s] = (int8_t)uno_game_rank(g, s);
-    uno_sim_record_ranks(r, ranks, w->c.nplayers);
+    sim_record_ranks(r, ranks, w->c.nplayers);
     if (w->c.hash) {
         int hands[UNO_MAX_PLAYERS];
         for (int s = 0; s < w->c.nplayers; s++)
             hands[s] = uno_game_hand_count(g, s);
-        r->hash = uno_sim_end_digest(uno_game_rng(g), w->rng, w->c.nplayers, hands,
-                                     uno_game_stock_count(g), uno_game_discard_count(g));
+        r->hash = sim_end_digest(uno_game_rng(g), w->rng, w->c.nplayers, hands,
+                                 uno_game_stock_count(g), uno_game_discard_count(g));
     }
 }
 
@@ -362,10 +362,10 @@ static int nobody_acts(const UnoSimWorker *w, const UnoSimRecord *r, int turn, c
 {
     UnoExtBotStats st = {0};
     if (w->ext[turn])
-        uno_extbot_stats(w->ext[turn], &st);
+        bot_ext_stats(w->ext[turn], &st);
     if (st.unstartable) {
         snprintf(err, errlen, "seat %d's program (cmd:%s): %s", turn, w->c.params[turn].command,
-                 uno_extbot_problem(w->ext[turn]));
+                 bot_ext_problem(w->ext[turn]));
         return UNO_E_BAD_REQUEST;
     }
     snprintf(err, errlen, "game %llu (seed %llu): seat %d in turn has nothing to do", (unsigned long long)r->index,
@@ -374,7 +374,7 @@ static int nobody_acts(const UnoSimWorker *w, const UnoSimRecord *r, int turn, c
 }
 
 /* Game `index`, through uno_game_step or (--reference, events) the checked
- * uno_game_apply. Inline in uno_sim_play, which compiles it apart for games
+ * uno_game_apply. Inline in sim_play, which compiles it apart for games
  * between random bots on the trusted path (`random_trusted`: nobody acts
  * out of turn or empties a hand without a play, no events), the most
  * frequent run, without the tests of the others. */
@@ -399,7 +399,7 @@ static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoS
     } else {
         uno_game_deal(w->g, w->prepared, seed);
     }
-    uno_sim_seed_bots(w->rng, c->nplayers, seed);
+    sim_seed_bots(w->rng, c->nplayers, seed);
     r->first = (int8_t)uno_game_turn(w->g);
     uint32_t tally[UNO_SIM_T_COUNT] = {0};
     Flow flow = {.stock0 = uno_game_stock_count(w->g), .discard = uno_game_discard_count(w->g)};
@@ -431,7 +431,7 @@ static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoS
         else if (uno_game_apply(w->g, &a, emit, emit_ctx, why, sizeof why) != UNO_OK) {
             snprintf(err, errlen, "game %llu (seed %llu): the %s bot's %s by seat %d was refused: %s",
                      (unsigned long long)index, (unsigned long long)seed,
-                     uno_bot_kind_name(c->bots[seat]), uno_action_name((UnoActionType)a.type), seat,
+                     bot_kind_name(c->bots[seat]), uno_action_name((UnoActionType)a.type), seat,
                      why);
             return UNO_E_ILLEGAL;
         }
@@ -449,18 +449,18 @@ static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoS
     r->drawn = (uint32_t)(flow.stock0 - uno_game_stock_count(w->g) + flow.reshuffled + flow.to_stock);
     tally[UNO_SIM_T_CARD] = r->drawn;
     tally[UNO_SIM_T_SHUFFLE] = r->reshuffles;
-    r->duration_ms = uno_sim_duration(c, tally);
+    r->duration_ms = sim_duration(c, tally);
     finish_record(w, r);
     return UNO_OK;
 }
 
-int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, size_t errlen)
+int sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     r->index = index;
-    r->seed = uno_sim_game_seed(w->c.seed, index);
+    r->seed = sim_game_seed(w->c.seed, index);
     if (w->playout)
-        return uno_playout_play(w->playout, r, err, errlen);
+        return sim_playout_play(w->playout, r, err, errlen);
     if (w->all_random && !w->recording && !w->c.reference && !w->c.emit)
         return play_game(w, r, true, err, errlen);
     return play_game(w, r, false, err, errlen);

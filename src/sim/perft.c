@@ -8,7 +8,7 @@
 
 #include "sim/perft.h"
 
-bool uno_perft_counts(UnoActionType type)
+bool sim_perft_counts(UnoActionType type)
 {
     switch (type) {
     case UNO_ACT_PLAY:
@@ -55,7 +55,7 @@ static int list_moves(Search *s, Ply *ply, const UnoGame *g)
     }
     int kept = 0;
     for (int i = 0; i < n; i++)
-        if (uno_perft_counts((UnoActionType)ply->moves[i].type))
+        if (sim_perft_counts((UnoActionType)ply->moves[i].type))
             ply->moves[kept++] = ply->moves[i];
     return kept;
 }
@@ -78,7 +78,7 @@ static uint64_t count(Search *s, const UnoGame *g, int depth, UnoPerftDivideFn d
         uno_game_copy(ply->child, g);
         if (uno_game_apply(ply->child, &ply->moves[i], NULL, NULL, why, sizeof why) != UNO_OK) {
             char text[160];
-            uno_perft_action_text(&ply->moves[i], text, sizeof text);
+            sim_perft_action_text(&ply->moves[i], text, sizeof text);
             snprintf(s->err, s->errlen, "the legal %s was refused: %s", text, why);
             s->status = UNO_E_ILLEGAL;
             return 0;
@@ -91,7 +91,7 @@ static uint64_t count(Search *s, const UnoGame *g, int depth, UnoPerftDivideFn d
     return sum;
 }
 
-int uno_perft(const UnoGame *g, int depth, UnoPerftDivideFn divide, void *ctx, uint64_t *result,
+int sim_perft(const UnoGame *g, int depth, UnoPerftDivideFn divide, void *ctx, uint64_t *result,
               char *err, size_t errlen)
 {
     Search s = {.depth = depth, .err = err, .errlen = errlen, .status = UNO_OK};
@@ -122,7 +122,7 @@ int uno_perft(const UnoGame *g, int depth, UnoPerftDivideFn divide, void *ctx, u
     return s.status;
 }
 
-void uno_perft_action_text(const UnoAction *a, char *buf, size_t len)
+void sim_perft_action_text(const UnoAction *a, char *buf, size_t len)
 {
     size_t used = (size_t)snprintf(buf, len, "%s", uno_action_name((UnoActionType)a->type));
     if (a->type == UNO_ACT_PLAY)

@@ -24,7 +24,7 @@
 #include "uno.h"
 
 /* Whether perft counts this entry of the legal list of the seat in turn. */
-bool uno_perft_counts(UnoActionType type);
+bool sim_perft_counts(UnoActionType type);
 
 /* Receives each first action and its count (--divide). */
 typedef void (*UnoPerftDivideFn)(void *ctx, const UnoAction *first, uint64_t count);
@@ -32,10 +32,10 @@ typedef void (*UnoPerftDivideFn)(void *ctx, const UnoAction *first, uint64_t cou
 /* The number of sequences of `depth` counted actions from g (depth 0: 1).
  * divide may be NULL. UNO_OK, or a message (out of memory; an action of the
  * legal list that the engine refused: a bug). */
-int uno_perft(const UnoGame *g, int depth, UnoPerftDivideFn divide, void *ctx, uint64_t *count,
+int sim_perft(const UnoGame *g, int depth, UnoPerftDivideFn divide, void *ctx, uint64_t *count,
               char *err, size_t errlen);
 
 /* "play R5", "play W+4 G", "play R5 G5", "draw", "color B", ... */
-void uno_perft_action_text(const UnoAction *a, char *buf, size_t len);
+void sim_perft_action_text(const UnoAction *a, char *buf, size_t len);
 
 #endif

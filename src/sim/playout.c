@@ -136,7 +136,7 @@ STEP void po_begin_turn(UnoPlayout *p, int seat)
 
 STEP void po_pass_turn(UnoPlayout *p, int steps) { po_begin_turn(p, po_next_seat(p, p->turn, steps)); }
 
-bool uno_playout_fits(const UnoSimConfig *c)
+bool sim_playout_fits(const UnoSimConfig *c)
 {
     for (int s = 0; s < c->nplayers; s++)
         if (c->bots[s] != UNO_BOT_RANDOM)
@@ -144,7 +144,7 @@ bool uno_playout_fits(const UnoSimConfig *c)
     return c->emit == NULL && !c->reference && !c->engine;
 }
 
-UnoPlayout *uno_playout_new(const UnoSimConfig *c)
+UnoPlayout *sim_playout_new(const UnoSimConfig *c)
 {
     UnoPlayout *p = calloc(1, sizeof *p);
     if (!p)
@@ -158,7 +158,7 @@ UnoPlayout *uno_playout_new(const UnoSimConfig *c)
     return p;
 }
 
-void uno_playout_free(UnoPlayout *p) { free(p); }
+void sim_playout_free(UnoPlayout *p) { free(p); }
 
 /* ------------------------------------------------------------ cards */
 
@@ -576,7 +576,7 @@ static void po_shuffle_and_deal(UnoPlayout *p)
     }
 }
 
-/* uno_game_init (game.c) for the seats of uno_sim_setup */
+/* uno_game_init (game.c) for the seats of sim_setup */
 static void deal(UnoPlayout *p, uint64_t seed)
 {
     int n = p->nplayers;
@@ -653,7 +653,7 @@ static void po_turn_up_first(UnoPlayout *p)
 
 /* ------------------------------------------------------------ the bot */
 
-/* uno_bot_random_step (src/bots/random.c) and the action it chooses, applied.
+/* bot_random_step (src/bots/random.c) and the action it chooses, applied.
  * Returns what the action was. */
 static Act act(UnoPlayout *p)
 {
@@ -685,11 +685,11 @@ static Act act(UnoPlayout *p)
 
 /* ------------------------------------------------------------ a game */
 
-int uno_playout_play(UnoPlayout *p, UnoSimRecord *r, char *err, size_t errlen)
+int sim_playout_play(UnoPlayout *p, UnoSimRecord *r, char *err, size_t errlen)
 {
     const UnoSimConfig *c = &p->c;
     deal(p, r->seed);
-    uno_sim_seed_bots(p->bot, p->nplayers, r->seed);
+    sim_seed_bots(p->bot, p->nplayers, r->seed);
     if (p->c.rules.opening == UNO_OPEN_YOUNGEST_PLAYS)
         po_youngest_opens(p);
     else
@@ -724,15 +724,15 @@ int uno_playout_play(UnoPlayout *p, UnoSimRecord *r, char *err, size_t errlen)
         [UNO_SIM_T_TAKE] = tally[ACT_TAKE], [UNO_SIM_T_COLOR] = tally[ACT_COLOR],
         [UNO_SIM_T_CARD] = r->drawn,        [UNO_SIM_T_SHUFFLE] = r->reshuffles,
     };
-    r->duration_ms = uno_sim_duration(c, by_time);
+    r->duration_ms = sim_duration(c, by_time);
     r->reason = (int8_t)p->reason;
-    uno_sim_record_ranks(r, p->rank, p->nplayers);
+    sim_record_ranks(r, p->rank, p->nplayers);
     if (c->hash) {
         int hands[UNO_MAX_PLAYERS];
         for (int s = 0; s < p->nplayers; s++)
             hands[s] = p->hand[s].count;
         po_settle(p); /* the digest holds the generator as the engine leaves it */
-        r->hash = uno_sim_end_digest(&p->rng, p->bot, p->nplayers, hands, p->stock_n, p->discard_n);
+        r->hash = sim_end_digest(&p->rng, p->bot, p->nplayers, hands, p->stock_n, p->discard_n);
     }
     return UNO_OK;
 }

@@ -11,8 +11,8 @@
  * joining, giving up) and the clock never happen between random bots (bots.h),
  * so nothing here models them.
  *
- * What stays true: for the same config and index, uno_playout_play fills
- * exactly the record uno_sim_play fills through uno_game_apply — the same
+ * What stays true: for the same config and index, sim_playout_play fills
+ * exactly the record sim_play fills through uno_game_apply — the same
  * deal, the same random numbers drawn by the game and by each bot, the same
  * turns, actions, cards drawn, reshuffles, duration, ranks and end digest.
  * tests/sim/test_playout.c checks it game by game under every rule set and
@@ -29,14 +29,14 @@
 typedef struct UnoPlayout UnoPlayout;
 
 /* Whether the playout plays c's games: every seat random, no events. */
-bool uno_playout_fits(const UnoSimConfig *c);
+bool sim_playout_fits(const UnoSimConfig *c);
 
 /* A playout for c (which fits and whose rules validate); NULL: no memory. */
-UnoPlayout *uno_playout_new(const UnoSimConfig *c);
-void uno_playout_free(UnoPlayout *p);
+UnoPlayout *sim_playout_new(const UnoSimConfig *c);
+void sim_playout_free(UnoPlayout *p);
 
 /* Plays game `index` (its seed already in r->seed) and fills *r. UNO_OK, or
  * a message when the game would not end within config.max_actions. */
-int uno_playout_play(UnoPlayout *p, UnoSimRecord *r, char *err, size_t errlen);
+int sim_playout_play(UnoPlayout *p, UnoSimRecord *r, char *err, size_t errlen);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * runner.c — a run's games shared among threads (uno_sim_run).
+ * runner.c — a run's games shared among threads (sim_run).
  *
  * The games are cut into chunks of consecutive indices; each worker thread
  * takes the next chunk, plays it into its own summary and, when the caller
@@ -82,7 +82,7 @@ static void *work(void *arg)
     Shared *sh = wk->sh;
     const UnoSimRun *run = sh->run;
     char err[UNO_ERR_LEN * 2];
-    UnoSimWorker *w = uno_sim_worker_new(run->config, err, sizeof err);
+    UnoSimWorker *w = sim_worker_new(run->config, err, sizeof err);
     uint64_t chunk;
     while (w && claim(sh, &chunk)) {
         uint64_t first = run->begin + chunk * CHUNK;
@@ -92,13 +92,13 @@ static void *work(void *arg)
         int n = 0;
         for (uint64_t i = first; i < last; i++, n++) {
             UnoSimRecord *r = slot ? &slot->rows[n] : &one;
-            if (uno_sim_play(w, i, r, err, sizeof err) != UNO_OK) {
+            if (sim_play(w, i, r, err, sizeof err) != UNO_OK) {
                 pthread_mutex_lock(&sh->mu);
                 fail_run(sh, err);
                 pthread_mutex_unlock(&sh->mu);
                 break;
             }
-            uno_sim_summary_add(&wk->summary, run->config, r);
+            sim_summary_add(&wk->summary, run->config, r);
         }
         pthread_mutex_lock(&sh->mu);
         sh->done_games += (uint64_t)n;
@@ -116,7 +116,7 @@ static void *work(void *arg)
     sh->running--;
     pthread_cond_broadcast(&sh->wake_main);
     pthread_mutex_unlock(&sh->mu);
-    uno_sim_worker_free(w);
+    sim_worker_free(w);
     return NULL;
 }
 
@@ -177,7 +177,7 @@ static void supervise(Shared *sh)
 
 static uint64_t chunks_of(uint64_t games) { return (games + CHUNK - 1) / CHUNK; }
 
-int uno_sim_threads_for(uint64_t games, int threads)
+int sim_threads_for(uint64_t games, int threads)
 {
     uint64_t chunks = chunks_of(games);
     if (threads < 1)
@@ -187,13 +187,13 @@ int uno_sim_threads_for(uint64_t games, int threads)
     return threads;
 }
 
-int uno_sim_run(const UnoSimRun *run, UnoSimSummary *out, char *err, size_t errlen)
+int sim_run(const UnoSimRun *run, UnoSimSummary *out, char *err, size_t errlen)
 {
     Shared sh;
     memset(&sh, 0, sizeof sh);
     sh.run = run;
     sh.nchunks = chunks_of(run->end - run->begin);
-    int nthreads = uno_sim_threads_for(run->end - run->begin, run->threads);
+    int nthreads = sim_threads_for(run->end - run->begin, run->threads);
     pthread_mutex_init(&sh.mu, NULL);
     pthread_cond_init(&sh.wake_main, NULL);
     pthread_cond_init(&sh.wake_workers, NULL);
@@ -211,7 +211,7 @@ int uno_sim_run(const UnoSimRun *run, UnoSimSummary *out, char *err, size_t errl
     int started = 0;
     for (; ok && started < nthreads; started++) {
         workers[started].sh = &sh;
-        uno_sim_summary_init(&workers[started].summary);
+        sim_summary_init(&workers[started].summary);
         pthread_mutex_lock(&sh.mu);
         sh.running++;
         pthread_mutex_unlock(&sh.mu);
@@ -229,7 +229,7 @@ int uno_sim_run(const UnoSimRun *run, UnoSimSummary *out, char *err, size_t errl
         supervise(&sh);
     for (int i = 0; i < started; i++) {
         pthread_join(workers[i].thread, NULL);
-        uno_sim_summary_merge(out, &workers[i].summary);
+        sim_summary_merge(out, &workers[i].summary);
     }
     for (int i = 0; sh.ring && i < sh.nring; i++)
         free(sh.ring[i].rows);

@@ -8,7 +8,7 @@
  *
  * What stays true:
  *  - Game i depends only on (config, seed, i): its deal comes from
- *    uno_sim_game_seed(seed, i), each bot seat has its own generator seeded
+ *    sim_game_seed(seed, i), each bot seat has its own generator seeded
  *    from that, and the clock stands still (actions have t = -1).
  *  - A summary holds integers only (sums, counts, histograms, maxima), so
  *    summaries of any partition of the games, merged in any order, are equal
@@ -45,9 +45,9 @@ typedef enum UnoSimTime {
 } UnoSimTime;
 
 /* The option names of --action-ms ("play", "draw", ...), indexed by UnoSimTime. */
-extern const char *const uno_sim_time_names[UNO_SIM_T_COUNT];
+extern const char *const sim_time_names[UNO_SIM_T_COUNT];
 /* The defaults (docs/sim.md). */
-void uno_sim_time_default(int ms[UNO_SIM_T_COUNT]);
+void sim_time_default(int ms[UNO_SIM_T_COUNT]);
 
 typedef struct UnoSimConfig {
     UnoRules rules;
@@ -65,18 +65,18 @@ typedef struct UnoSimConfig {
 } UnoSimConfig;
 
 /* Fills c: 4 random bots, the default time model, no hash. */
-void uno_sim_config_default(UnoSimConfig *c);
+void sim_config_default(UnoSimConfig *c);
 
 /* The seed of game `index` of a run seeded `seed` (a splitmix64 hash). */
-uint64_t uno_sim_game_seed(uint64_t seed, uint64_t index);
+uint64_t sim_game_seed(uint64_t seed, uint64_t index);
 
 /* The seats of a simulated table (docs/sim.md "Seats"): names "seat0"..,
  * seat s aged 20 + s, so seat 0 is the youngest (KPGUT's opener) and the
  * last seat the oldest (KPGUT's dealer); the dealer is left to the rules. */
-void uno_sim_setup(UnoSetup *s, int nplayers, uint64_t seed);
+void sim_setup(UnoSetup *s, int nplayers, uint64_t seed);
 
 /* Seeds the bots' generators of the game dealt from game_seed, one per seat. */
-void uno_sim_seed_bots(UnoRng *bots, int nplayers, uint64_t game_seed);
+void sim_seed_bots(UnoRng *bots, int nplayers, uint64_t game_seed);
 
 /* ------------------------------------------------------- one game's record */
 
@@ -96,17 +96,17 @@ typedef struct UnoSimRecord {
 
 /* A game's duration by the time model: tally[k] things of each kind (a
  * tally of UNO_SIM_T_DEAL is ignored: the deal comes from the rules). */
-int64_t uno_sim_duration(const UnoSimConfig *c, const uint32_t tally[UNO_SIM_T_COUNT]);
+int64_t sim_duration(const UnoSimConfig *c, const uint32_t tally[UNO_SIM_T_COUNT]);
 
 /* The record's ranks (ranks[s] per seat, 0: none) and its winner: the
  * lowest seat ranked 1, -1 when nobody is. */
-void uno_sim_record_ranks(UnoSimRecord *r, const int8_t *ranks, int nplayers);
+void sim_record_ranks(UnoSimRecord *r, const int8_t *ranks, int nplayers);
 
 /* What a game left behind, folded into 64 bits: the game's and the bots'
  * generators, the hands' sizes, the stock and the played cards. Two ways of
  * playing a game that agree on it drew the same numbers to the end. */
-uint64_t uno_sim_end_digest(const UnoRng *game, const UnoRng *bots, int nplayers,
-                            const int *hand_counts, int stock_n, int discard_n);
+uint64_t sim_end_digest(const UnoRng *game, const UnoRng *bots, int nplayers,
+                        const int *hand_counts, int stock_n, int discard_n);
 
 /* ------------------------------------------------------------ summaries */
 
@@ -140,14 +140,14 @@ typedef struct UnoSimSummary {
     UnoSimMaxima max;
 } UnoSimSummary;
 
-void uno_sim_summary_init(UnoSimSummary *s);
-void uno_sim_summary_add(UnoSimSummary *s, const UnoSimConfig *c, const UnoSimRecord *r);
-void uno_sim_summary_merge(UnoSimSummary *into, const UnoSimSummary *from);
+void sim_summary_init(UnoSimSummary *s);
+void sim_summary_add(UnoSimSummary *s, const UnoSimConfig *c, const UnoSimRecord *r);
+void sim_summary_merge(UnoSimSummary *into, const UnoSimSummary *from);
 /* The smallest value v of a histogram with cumulative count >= q * total
  * (q in 0..1); the last bin stands for "that many or more". */
-uint64_t uno_sim_quantile(const uint64_t *hist, int bins, double q);
+uint64_t sim_quantile(const uint64_t *hist, int bins, double q);
 /* Wilson score interval at 95% of k successes in n trials. */
-void uno_sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
+void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
 
 /* ----------------------------------------------------------- one worker */
 
@@ -155,17 +155,17 @@ typedef struct UnoSimWorker UnoSimWorker;
 
 /* A worker owns one game buffer and a bot view: one per thread. NULL with a
  * message when the configuration cannot deal a game. */
-UnoSimWorker *uno_sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen);
-void uno_sim_worker_free(UnoSimWorker *w);
+UnoSimWorker *sim_worker_new(const UnoSimConfig *c, char *err, size_t errlen);
+void sim_worker_free(UnoSimWorker *w);
 /* Plays game `index` to its end and fills *r. UNO_OK, or a message (a bot
  * chose an action the engine refused, or the game would not end: bugs). */
-int uno_sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, size_t errlen);
+int sim_play(UnoSimWorker *w, uint64_t index, UnoSimRecord *r, char *err, size_t errlen);
 
 /* ------------------------------------------------------------ a run */
 
 /* Receives the records of consecutive games, in index order (for CSV). */
 typedef void (*UnoSimRowsFn)(void *ctx, const UnoSimRecord *rows, int n);
-/* Called about 5 times a second from the thread that called uno_sim_run. */
+/* Called about 5 times a second from the thread that called sim_run. */
 typedef void (*UnoSimProgressFn)(void *ctx, uint64_t done, uint64_t total);
 
 typedef struct UnoSimRun {
@@ -178,11 +178,11 @@ typedef struct UnoSimRun {
 } UnoSimRun;
 
 /* The threads a run of this many games uses: those asked for, but no more
- * than its chunks of games (uno_sim_run hands out games a chunk at a time). */
-int uno_sim_threads_for(uint64_t games, int threads);
+ * than its chunks of games (sim_run hands out games a chunk at a time). */
+int sim_threads_for(uint64_t games, int threads);
 
-/* Plays the run's games on uno_sim_threads_for threads and adds them to
+/* Plays the run's games on sim_threads_for threads and adds them to
  * *out. UNO_OK, or the first failure's message. */
-int uno_sim_run(const UnoSimRun *run, UnoSimSummary *out, char *err, size_t errlen);
+int sim_run(const UnoSimRun *run, UnoSimSummary *out, char *err, size_t errlen);
 
 #endif

@@ -8,7 +8,7 @@
 
 #include "sim/sim.h"
 
-void uno_sim_summary_init(UnoSimSummary *s) { memset(s, 0, sizeof *s); }
+void sim_summary_init(UnoSimSummary *s) { memset(s, 0, sizeof *s); }
 
 static void bin(uint64_t *hist, int bins, uint64_t value)
 {
@@ -28,7 +28,7 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-void uno_sim_summary_add(UnoSimSummary *s, const UnoSimConfig *c, const UnoSimRecord *r)
+void sim_summary_add(UnoSimSummary *s, const UnoSimConfig *c, const UnoSimRecord *r)
 {
     UnoSimCounts *n = &s->sum;
     uint64_t ms = r->duration_ms > 0 ? (uint64_t)r->duration_ms : 0;
@@ -63,7 +63,7 @@ void uno_sim_summary_add(UnoSimSummary *s, const UnoSimConfig *c, const UnoSimRe
     raise_max(&s->max.duration_ms, ms);
 }
 
-void uno_sim_summary_merge(UnoSimSummary *into, const UnoSimSummary *from)
+void sim_summary_merge(UnoSimSummary *into, const UnoSimSummary *from)
 {
     uint64_t *a = (uint64_t *)&into->sum;
     const uint64_t *b = (const uint64_t *)&from->sum;
@@ -75,7 +75,7 @@ void uno_sim_summary_merge(UnoSimSummary *into, const UnoSimSummary *from)
         raise_max(&a[i], b[i]);
 }
 
-uint64_t uno_sim_quantile(const uint64_t *hist, int bins, double q)
+uint64_t sim_quantile(const uint64_t *hist, int bins, double q)
 {
     uint64_t total = 0;
     for (int i = 0; i < bins; i++)
@@ -94,7 +94,7 @@ uint64_t uno_sim_quantile(const uint64_t *hist, int bins, double q)
     return (uint64_t)bins - 1;
 }
 
-void uno_sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi)
+void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi)
 {
     if (n == 0) {
         *lo = 0;

@@ -35,7 +35,7 @@ static UnoGame *new_game_told(const char *rules_name, const char *option, const 
     if (option && uno_rules_set(&r, option, value, err, sizeof err) != UNO_OK)
         fail_msg("%s=%s: %s", option, value, err);
     UnoSetup s;
-    uno_sim_setup(&s, n, seed);
+    sim_setup(&s, n, seed);
     for (int i = 0; i < n; i++)
         s.players[i].age = 20 + i * 7 % 30;
     if (rules)
@@ -95,9 +95,9 @@ static bool step(Table *tb)
     for (int k = 0; k < n; k++) {
         int seat = (start + k) % n;
         uno_view_build(&view, tb->g, seat, tb->seen[seat]);
-        uno_worlds_set(tb->worlds, tb->g, seat, tb->seen[seat]);
+        bot_worlds_set(tb->worlds, tb->g, seat, tb->seen[seat]);
         UnoAction a;
-        if (!uno_bot_choose(tb->kinds[seat], &tb->params[seat], &view, tb->worlds, &tb->rng, &a))
+        if (!bot_choose_action(tb->kinds[seat], &tb->params[seat], &view, tb->worlds, &tb->rng, &a))
             continue;
         assert_int_equal(a.seat, seat);
         if (tb->clock)
@@ -106,7 +106,7 @@ static bool step(Table *tb)
         uno_game_copy(tb->scratch, tb->g);
         int rc = uno_game_apply(tb->scratch, &a, NULL, NULL, err, sizeof err);
         if (rc != UNO_OK)
-            fail_msg("%s bot, seat %d, %s (%d cards): %s", uno_bot_kind_name(tb->kinds[seat]), seat,
+            fail_msg("%s bot, seat %d, %s (%d cards): %s", bot_kind_name(tb->kinds[seat]), seat,
                      uno_action_name(a.type), a.ncards, err);
         tb->slides += a.type == UNO_ACT_PLAY && seat != uno_game_turn(tb->g);
         assert_int_equal(uno_game_apply(tb->g, &a, record, tb, err, sizeof err), UNO_OK);
@@ -135,7 +135,7 @@ static void table_free(Table *tb)
 {
     for (int s = 0; s < UNO_MAX_PLAYERS; s++)
         uno_history_free(tb->seen[s]);
-    uno_worlds_free(tb->worlds);
+    bot_worlds_free(tb->worlds);
     uno_game_free(tb->g);
     free(tb->scratch);
 }
@@ -150,7 +150,7 @@ static void table_init(Table *tb, const char *rules_name, const char *option, co
     tb->g = new_game_told(rules_name, option, value, n, game_seed, &tb->rules, record, tb);
     tb->scratch = malloc(uno_game_bytes(tb->g));
     assert_non_null(tb->scratch);
-    tb->worlds = uno_worlds_new();
+    tb->worlds = bot_worlds_new();
     assert_non_null(tb->worlds);
     uno_rng_seed(&tb->rng, seed);
 }
@@ -176,7 +176,7 @@ static Counts soak(const char *rules_name, const char *option, const char *value
         for (int s = 0; s < n; s++) {
             static const UnoBotKind kinds[] = {UNO_BOT_RANDOM, UNO_BOT_HEURISTIC, UNO_BOT_ISMCTS};
             tb.kinds[s] = kinds[(s + i) % 3];
-            uno_bot_params_default(&tb.params[s]);
+            bot_params_default(&tb.params[s]);
             tb.params[s].iterations = 12;
             tb.params[s].forget_uno = 0.3;
             tb.params[s].uno_rate = 0.7;
@@ -253,7 +253,7 @@ static void test_heuristic_beats_random(void **state)
         int hero = i % 4;
         for (int s = 0; s < 4; s++) {
             tb.kinds[s] = s == hero ? UNO_BOT_HEURISTIC : UNO_BOT_RANDOM;
-            uno_bot_params_default(&tb.params[s]);
+            bot_params_default(&tb.params[s]);
         }
         play_out(&tb);
         wins += uno_game_rank(tb.g, hero) == 1;
@@ -337,8 +337,8 @@ static void hidden_in(const char *rules_name)
         uno_rng_seed(&ra, 3);
         uno_rng_seed(&rb, 3);
         UnoAction xa, xb;
-        bool acted = uno_bot_choose(UNO_BOT_HEURISTIC, NULL, &va, NULL, &ra, &xa);
-        assert_int_equal(acted, uno_bot_choose(UNO_BOT_HEURISTIC, NULL, &vb, NULL, &rb, &xb));
+        bool acted = bot_choose_action(UNO_BOT_HEURISTIC, NULL, &va, NULL, &ra, &xa);
+        assert_int_equal(acted, bot_choose_action(UNO_BOT_HEURISTIC, NULL, &vb, NULL, &rb, &xb));
         if (acted)
             assert_memory_equal(&xa, &xb, sizeof xa);
     }
@@ -415,11 +415,11 @@ static void test_random_policy(void **state)
         for (int seat = 0; seat < 3; seat++) {
             uno_view_build(&v, g, seat, NULL);
             UnoAction a;
-            bool acted = uno_bot_choose(UNO_BOT_RANDOM, NULL, &v, NULL, &rng, &a);
+            bool acted = bot_choose_action(UNO_BOT_RANDOM, NULL, &v, NULL, &rng, &a);
             assert_int_equal(acted, seat == uno_game_turn(g));
             if (!acted)
                 continue;
-            bool playable = uno_bot_find(&v, UNO_ACT_PLAY) >= 0;
+            bool playable = bot_find(&v, UNO_ACT_PLAY) >= 0;
             assert_int_equal(a.type, playable ? UNO_ACT_PLAY : UNO_ACT_DRAW);
         }
         uno_game_free(g);
@@ -468,7 +468,7 @@ static void arena(const UnoBotKind kinds[4], double bluff, Arena *a)
     char err[UNO_ERR_LEN];
     assert_int_equal(uno_rules_preset("mattel", &a->rules, err, sizeof err), UNO_OK);
     UnoBotParams params;
-    uno_bot_params_default(&params);
+    bot_params_default(&params);
     params.bluff_rate = bluff;
     UnoRng rng;
     uno_rng_seed(&rng, 99);
@@ -477,7 +477,7 @@ static void arena(const UnoBotKind kinds[4], double bluff, Arena *a)
         for (int s = 0; s < 4; s++)
             a->seen[s] = uno_history_new(s);
         UnoSetup setup;
-        uno_sim_setup(&setup, 4, 1000 + (uint64_t)game);
+        sim_setup(&setup, 4, 1000 + (uint64_t)game);
         setup.emit = arena_event;
         setup.ctx = a;
         UnoGame *g = uno_game_new(&a->rules, &setup, err, sizeof err);
@@ -488,7 +488,7 @@ static void arena(const UnoBotKind kinds[4], double bluff, Arena *a)
                 int seat = (uno_game_turn(g) + k) % 4; /* out of turn first, the player in turn last */
                 uno_view_build(&v, g, seat, a->seen[seat]);
                 UnoAction act;
-                if (!uno_bot_choose(kinds[seat], &params, &v, NULL, &rng, &act))
+                if (!bot_choose_action(kinds[seat], &params, &v, NULL, &rng, &act))
                     continue;
                 if (act.type == UNO_ACT_PLAY && act.cards[0] == UNO_WILD4 && seat == uno_game_turn(g)) {
                     a->wd4++;
@@ -554,10 +554,10 @@ static void same_decision_in_every_world(const char *rules_name)
         table_init(&tb, rules_name, NULL, NULL, n, 4000u + (uint64_t)i, 5u + (uint64_t)i);
         for (int s = 0; s < n; s++) {
             tb.kinds[s] = UNO_BOT_HEURISTIC;
-            uno_bot_params_default(&tb.params[s]);
+            bot_params_default(&tb.params[s]);
         }
         UnoGame *other = malloc(uno_game_bytes(tb.g));
-        UnoWorlds *worlds = uno_worlds_new();
+        UnoWorlds *worlds = bot_worlds_new();
         assert_non_null(other);
         assert_non_null(worlds);
         for (int actions = 0; !uno_game_over(tb.g) && actions < 400; actions++) {
@@ -570,16 +570,16 @@ static void same_decision_in_every_world(const char *rules_name)
                 uno_view_build(&v2, other, seat, tb.seen[seat]);
                 assert_views_equal(&view, &v2);
                 UnoBotParams p;
-                uno_bot_params_default(&p);
+                bot_params_default(&p);
                 p.iterations = 40;
                 UnoRng r1, r2;
                 uno_rng_seed(&r1, 7u + (uint64_t)actions);
                 r2 = r1;
                 UnoAction a1, a2;
-                uno_worlds_set(worlds, tb.g, seat, tb.seen[seat]);
-                bool acted = uno_bot_choose(UNO_BOT_ISMCTS, &p, &view, worlds, &r1, &a1);
-                uno_worlds_set(worlds, other, seat, tb.seen[seat]);
-                assert_int_equal(acted, uno_bot_choose(UNO_BOT_ISMCTS, &p, &v2, worlds, &r2, &a2));
+                bot_worlds_set(worlds, tb.g, seat, tb.seen[seat]);
+                bool acted = bot_choose_action(UNO_BOT_ISMCTS, &p, &view, worlds, &r1, &a1);
+                bot_worlds_set(worlds, other, seat, tb.seen[seat]);
+                assert_int_equal(acted, bot_choose_action(UNO_BOT_ISMCTS, &p, &v2, worlds, &r2, &a2));
                 if (acted)
                     assert_memory_equal(&a1, &a2, sizeof a1);
                 compared++;
@@ -588,7 +588,7 @@ static void same_decision_in_every_world(const char *rules_name)
                 break;
         }
         free(other);
-        uno_worlds_free(worlds);
+        bot_worlds_free(worlds);
         table_free(&tb);
     }
     print_message("%s: the search decided the same in %ld pairs of worlds\n", rules_name, compared);
@@ -603,19 +603,19 @@ static void test_search_rewards(void **state)
     (void)state;
     static const char *const rule_sets[] = {"mattel", "classic", "kpgut"};
     UnoBotParams p;
-    uno_bot_params_default(&p);
+    bot_params_default(&p);
     for (size_t k = 0; k < sizeof rule_sets / sizeof *rule_sets; k++)
         for (int n = 2; n <= 5; n++) {
             UnoGame *g = new_game(rule_sets[k], NULL, NULL, n, 40 + (uint64_t)n);
             double r[UNO_MAX_PLAYERS];
-            uno_bot_search_rewards(g, r);
+            bot_search_rewards(g, r);
             for (int seat = 0; seat < n; seat++) /* not over: even */
                 assert_true(r[seat] == 1.0 / n);
             UnoRng rngs[UNO_MAX_PLAYERS];
-            uno_sim_seed_bots(rngs, n, 7);
-            uno_bot_rollout(&p, g, rngs, 100000);
+            sim_seed_bots(rngs, n, 7);
+            bot_rollout(&p, g, rngs, 100000);
             assert_true(uno_game_over(g));
-            uno_bot_search_rewards(g, r);
+            bot_search_rewards(g, r);
             for (int seat = 0; seat < n; seat++) {
                 int rank = uno_game_rank(g, seat);
                 double want = strcmp(rule_sets[k], "kpgut") == 0 ? (double)(n - rank) / (n - 1) : rank == 1 ? 1.0 : 0.0;

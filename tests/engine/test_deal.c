@@ -54,7 +54,7 @@ static UnoGame *deal(const char *rules_name, int n, uint64_t seed, const int *ag
     if (uno_rules_preset(rules_name, &r, err, sizeof err) != UNO_OK)
         fail_msg("%s", err);
     UnoSetup s;
-    uno_sim_setup(&s, n, seed);
+    sim_setup(&s, n, seed);
     for (int i = 0; ages && i < n; i++)
         s.players[i].age = ages[i];
     memset(cuts, 0, sizeof *cuts);
@@ -155,7 +155,7 @@ static UnoGame *deal_short_stock(const char *rules_name)
         fail_msg("%s", err);
     r.hand_size = 12;
     UnoSetup s;
-    uno_sim_setup(&s, 8, 5);
+    sim_setup(&s, 8, 5);
     s.dealer = 0;
     const UnoCard stands = uno_card_make(UNO_RED, 5);
     bool kept_back = false;
@@ -210,7 +210,7 @@ static void stacked_deck_leaving_no_first_card_refused(void **state)
         assert_int_equal(uno_rules_preset(sets[i], &r, err, sizeof err), UNO_OK);
         r.hand_size = 13;
         UnoSetup s;
-        uno_sim_setup(&s, 8, 5);
+        sim_setup(&s, 8, 5);
         for (int k = 0; k < UNO_WILD4; k++)
             for (int copies = k == UNO_WILD ? 4 : uno_card_value((UnoCard)k) == 0 ? 1 : 2; copies > 0; copies--)
                 s.deck_top[s.ndeck_top++] = (UnoCard)k;
@@ -235,7 +235,7 @@ static void booklet_deals_again_when_no_card_can_open(void **state)
     r.hand_size = 11;
     for (uint64_t seed = 1; seed <= 3000; seed++) {
         UnoSetup s;
-        uno_sim_setup(&s, 10, seed);
+        sim_setup(&s, 10, seed);
         UnoGame *g = uno_game_new(&r, &s, err, sizeof err);
         if (!g)
             fail_msg("seed %llu: %s", (unsigned long long)seed, err);
@@ -269,7 +269,7 @@ static void prepared_deal_is_init(void **state)
         if (cases[i].blanks)
             r.first_wild = UNO_FIRST_WILD_RETURN;
         UnoSetup s;
-        uno_sim_setup(&s, cases[i].players, 0);
+        sim_setup(&s, cases[i].players, 0);
         s.dealer = cases[i].dealer;
         size_t bytes = uno_game_size(&r, &s);
         UnoGame *prepared = test_malloc(bytes), *dealt = test_malloc(bytes), *inited = test_malloc(bytes);
@@ -300,7 +300,7 @@ static void prepare_refuses_what_init_refuses(void **state)
     assert_int_equal(uno_rules_preset("mattel", &r, err, sizeof err), UNO_OK);
     r.hand_size = 20;
     UnoSetup s;
-    uno_sim_setup(&s, 6, 1); /* 120 cards for 6 hands of 20: more than the deck */
+    sim_setup(&s, 6, 1); /* 120 cards for 6 hands of 20: more than the deck */
     UnoGame *g = test_malloc(uno_game_size(&r, &s));
     assert_int_not_equal(uno_game_prepare(g, &r, &s, err, sizeof err), UNO_OK);
     assert_int_not_equal(uno_game_init(g, &r, &s, err2, sizeof err2), UNO_OK);

@@ -31,7 +31,7 @@ static UnoRules preset(const char *name)
 static UnoSetup setup_with_room(int nplayers, int newcomers, int spectators)
 {
     UnoSetup setup;
-    uno_sim_setup(&setup, nplayers, 42);
+    sim_setup(&setup, nplayers, 42);
     setup.room_newcomers = newcomers;
     setup.room_spectators = spectators;
     return setup;

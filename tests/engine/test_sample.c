@@ -49,7 +49,7 @@ static void deal(Table *t, const char *rules_name, bool honour, UnoDrawRule draw
     for (int s = 0; s < UNO_MAX_PLAYERS; s++)
         t->seen[s] = uno_history_new(s);
     UnoSetup setup;
-    uno_sim_setup(&setup, nplayers, seed);
+    sim_setup(&setup, nplayers, seed);
     setup.emit = record;
     setup.ctx = t;
     t->g = NULL;
@@ -88,7 +88,7 @@ static char *legal_text(const UnoGame *g, int seat, UnoAction *moves)
     int total, n = uno_game_legal(g, seat, moves, MOVES, &total);
     cJSON *list = cJSON_CreateArray();
     for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(list, uno_action_json(&moves[i]));
+        cJSON_AddItemToArray(list, proto_action_json(&moves[i]));
     char *text = cJSON_PrintUnformatted(list);
     cJSON_Delete(list);
     return text;

@@ -88,7 +88,7 @@ static void check_event(void *ctx, const UnoEvent *ev)
                      uno_event_name((UnoEventType)ev->type), ev->seat, !may, v, may);
         if (!s->render || v >= uno_game_nplayers(s->game) || v == UNO_VIEWER_REFEREE)
             continue;
-        cJSON *o = uno_event_json(r, ev, v);
+        cJSON *o = proto_event_json(r, ev, v);
         assert_non_null(o);
         if (ev->ncards > 0 && !may && cJSON_HasObjectItem(o, "cards"))
             fail_msg("a %s event shows its cards to viewer %d", uno_event_name((UnoEventType)ev->type), v);
@@ -104,7 +104,7 @@ static void check_views(Soak *s, const UnoGame *g)
     for (int v = UNO_VIEWER_SPECTATOR; v < n; v++) {
         if (v == UNO_VIEWER_REFEREE)
             continue;
-        cJSON *view = uno_state_json(g, v);
+        cJSON *view = proto_state_json(g, v);
         assert_non_null(view);
         const cJSON *hands = cJSON_GetObjectItem(view, "hands");
         for (int seat = 0; seat < n; seat++) {
@@ -252,7 +252,7 @@ static void play_one(Soak *s, const UnoRules *preset, int nplayers, uint64_t see
     UnoRules own = *preset, *rules = &own;
     own.spectators_see_hands = chance(s, 50); /* an online host may hide the hands */
     UnoSetup setup;
-    uno_sim_setup(&setup, nplayers, seed);
+    sim_setup(&setup, nplayers, seed);
     for (int p = 0; p < nplayers; p++)
         setup.players[p].age = 10 + (int)uno_rng_below(&s->rng, 60);
     /* room for a few newcomers and spectators, or none: joins past it are refused */

@@ -3,7 +3,7 @@
  * fail the Nth malloc. `make SAN=1` links it into build-san/uno with ld's
  * --wrap, so that every malloc, calloc, realloc and strdup of the
  * project's own code (and cJSON's, through the hooks main() gives it:
- * uno_json_track_memory) comes here; the
+ * proto_json_track_memory) comes here; the
  * release build has none of it. Under ASan no LD_PRELOAD shim would work.
  *
  *   UNO_FAULT_ALLOC=N      the Nth allocation (1, 2, ...) fails, once; the

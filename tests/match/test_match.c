@@ -968,7 +968,7 @@ static cJSON *ask(UnoTable *t, bool want_ok, const char *fmt, ...)
     int len = vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     assert_true(len < (int)sizeof line);
-    char *out = uno_table_handle(t, line, strlen(line));
+    char *out = proto_table_handle(t, line, strlen(line));
     assert_non_null(out);
     cJSON *r = cJSON_Parse(out);
     assert_non_null(r);
@@ -1020,7 +1020,7 @@ static void protocol_move(UnoTable *t, int64_t clock)
 
 static bool game_over(UnoTable *t)
 {
-    return uno_game_over(uno_table_game(t));
+    return uno_game_over(proto_table_game(t));
 }
 
 /* The answer to `next` tells the new game's deal as `new` does: the dealer
@@ -1030,7 +1030,7 @@ static int told_deal(UnoTable *t, const cJSON *answer)
     const cJSON *events = cJSON_GetObjectItem(answer, "events");
     const cJSON *deal = cJSON_GetArrayItem(events, 0);
     assert_string_equal(cJSON_GetObjectItem(deal, "type")->valuestring, "deal");
-    const UnoGame *g = uno_table_game(t);
+    const UnoGame *g = proto_table_game(t);
     const cJSON *ev, *first = NULL;
     cJSON_ArrayForEach(ev, events)
         if (strcmp(cJSON_GetObjectItem(ev, "type")->valuestring, "first") == 0)
@@ -1053,9 +1053,9 @@ static int told_deal(UnoTable *t, const cJSON *answer)
 static void test_protocol_match(void **state)
 {
     (void)state;
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     Lines log = {.n = 0};
-    uno_table_set_log(t, keep_line, &log);
+    proto_table_set_log(t, keep_line, &log);
     cJSON_Delete(ask(t, true, "{\"op\":\"new\",\"rules\":\"mattel\",\"players\":[{\"name\":\"A\"},"
                               "{\"name\":\"B\"},{\"name\":\"C\"}],\"seed\":9,\"dealer\":1,"
                               "\"match\":{\"target\":200}}"));
@@ -1067,7 +1067,7 @@ static void test_protocol_match(void **state)
         cJSON_Delete(r);
         while (!game_over(t))
             protocol_move(t, -1);
-        const UnoGame *g = uno_table_game(t);
+        const UnoGame *g = proto_table_game(t);
         cJSON *holder, *m = match_state(t, &holder);
         assert_string_equal(cJSON_GetObjectItem(m, "kind")->valuestring, "target");
         assert_int_equal(number(m, "target"), 200);
@@ -1102,7 +1102,7 @@ static void test_protocol_match(void **state)
              cJSON_GetObjectItem(cJSON_GetObjectItem(holder1, "state"), "hash")->valuestring);
     cJSON_Delete(holder1);
 
-    UnoTable *again = uno_table_new();
+    UnoTable *again = proto_table_new();
     for (int i = 0; i < log.n; i++)
         cJSON_Delete(ask(again, true, "%s", log.text[i]));
     cJSON *holder2, *m2 = match_state(again, &holder2);
@@ -1114,8 +1114,8 @@ static void test_protocol_match(void **state)
     free(final);
     free(replayed);
     free_lines(&log);
-    uno_table_free(again);
-    uno_table_free(t);
+    proto_table_free(again);
+    proto_table_free(t);
 }
 
 /* KPGUT "Scoring" over the protocol: every request at t = 754000 (12 min
@@ -1123,7 +1123,7 @@ static void test_protocol_match(void **state)
 static void test_protocol_session(void **state)
 {
     (void)state;
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     cJSON_Delete(ask(t, true, "{\"op\":\"new\",\"rules\":\"kpgut\",\"players\":[{\"name\":\"A\",\"age\":30},"
                               "{\"name\":\"B\",\"age\":40},{\"name\":\"C\",\"age\":20}],\"seed\":3,"
                               "\"match\":true}"));
@@ -1146,7 +1146,7 @@ static void test_protocol_session(void **state)
     r = ask(t, true, "{\"op\":\"next\",\"t\":800000}");
     assert_int_equal(number(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "events"), 0), "seat"), 1);
     cJSON_Delete(r);
-    assert_int_equal(uno_game_clock(uno_table_game(t)), 800000);
+    assert_int_equal(uno_game_clock(proto_table_game(t)), 800000);
     while (!game_over(t))
         protocol_move(t, 800000 + 5 * 60000 + 999);
     cJSON_Delete(ask(t, true, "{\"op\":\"stop\"}"));
@@ -1163,7 +1163,7 @@ static void test_protocol_session(void **state)
     r = ask(t, false, "{\"op\":\"next\"}");
     assert_string_equal(cJSON_GetObjectItem(r, "error")->valuestring, "over");
     cJSON_Delete(r);
-    uno_table_free(t);
+    proto_table_free(t);
 }
 
 /* `new` without "match" plays a single game: no "match" in the state, and
@@ -1171,7 +1171,7 @@ static void test_protocol_session(void **state)
 static void test_protocol_plain_new(void **state)
 {
     (void)state;
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     cJSON *r = ask(t, false, "{\"op\":\"next\"}");
     assert_string_equal(cJSON_GetObjectItem(r, "error")->valuestring, "no_game");
     cJSON_Delete(r);
@@ -1193,7 +1193,7 @@ static void test_protocol_plain_new(void **state)
         assert_string_equal(cJSON_GetObjectItem(r, "error")->valuestring, "bad_request");
         cJSON_Delete(r);
     }
-    uno_table_free(t);
+    proto_table_free(t);
 }
 
 /* An 8-player tournament over the protocol: the state shows where the game
@@ -1201,7 +1201,7 @@ static void test_protocol_plain_new(void **state)
 static void test_protocol_tournament(void **state)
 {
     (void)state;
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     char players[512] = "";
     for (int i = 0; i < 8; i++)
         snprintf(players + strlen(players), sizeof players - strlen(players),
@@ -1232,7 +1232,7 @@ static void test_protocol_tournament(void **state)
             protocol_move(t, -1);
         cJSON_Delete(ask(t, true, "{\"op\":\"next\"}"));
     }
-    uno_table_free(t);
+    proto_table_free(t);
 }
 
 int main(void)

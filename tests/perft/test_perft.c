@@ -49,7 +49,7 @@ static UnoGame *stacked(const char *rules_name)
     if (uno_rules_preset(rules_name, &r, err, sizeof err) != UNO_OK)
         fail_msg("%s", err);
     UnoSetup s;
-    uno_sim_setup(&s, 4, 99);
+    sim_setup(&s, 4, 99);
     s.dealer = 3;
     for (int round = 0; round < 7; round++)
         for (int seat = 0; seat < 4; seat++)
@@ -66,7 +66,7 @@ static uint64_t perft(const UnoGame *g, int depth)
 {
     uint64_t n;
     char err[UNO_ERR_LEN];
-    if (uno_perft(g, depth, NULL, NULL, &n, err, sizeof err) != UNO_OK)
+    if (sim_perft(g, depth, NULL, NULL, &n, err, sizeof err) != UNO_OK)
         fail_msg("perft: %s", err);
     return n;
 }
@@ -81,7 +81,7 @@ static void record(void *ctx, const UnoAction *first, uint64_t count)
 {
     Divided *d = ctx;
     assert_true(d->n < 64);
-    uno_perft_action_text(first, d->text[d->n], sizeof d->text[d->n]);
+    sim_perft_action_text(first, d->text[d->n], sizeof d->text[d->n]);
     d->count[d->n++] = count;
 }
 
@@ -99,7 +99,7 @@ static void divide(const UnoGame *g, int depth, Divided *d)
     uint64_t n;
     char err[UNO_ERR_LEN];
     memset(d, 0, sizeof *d);
-    if (uno_perft(g, depth, record, d, &n, err, sizeof err) != UNO_OK)
+    if (sim_perft(g, depth, record, d, &n, err, sizeof err) != UNO_OK)
         fail_msg("perft: %s", err);
 }
 
@@ -228,7 +228,7 @@ static void test_seeded(void **state)
         if (uno_rules_preset(p->rules, &r, err, sizeof err) != UNO_OK)
             fail_msg("%s", err);
         UnoSetup s;
-        uno_sim_setup(&s, p->players, p->seed);
+        sim_setup(&s, p->players, p->seed);
         UnoGame *g = uno_game_new(&r, &s, err, sizeof err);
         if (!g)
             fail_msg("%s", err);

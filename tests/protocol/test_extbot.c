@@ -49,7 +49,7 @@ static void table_open(Table *t, const char *rules, int n, uint64_t seed)
     char err[UNO_ERR_LEN];
     assert_int_equal(uno_rules_preset(rules, &t->rules, err, sizeof err), UNO_OK);
     UnoSetup s;
-    uno_sim_setup(&s, n, seed);
+    sim_setup(&s, n, seed);
     t->seen = uno_history_new(0);
     s.emit = record;
     s.ctx = t;
@@ -74,10 +74,10 @@ static int64_t now_ms(void)
 static UnoExtBot *start(const char *command, int limit_ms)
 {
     char err[UNO_ERR_LEN * 2];
-    UnoExtBot *b = uno_extbot_start(command, limit_ms, NULL, "test", NULL, err, sizeof err);
+    UnoExtBot *b = proto_extbot_start(command, limit_ms, NULL, "test", NULL, err, sizeof err);
     if (!b)
         fail_msg("%s", err);
-    uno_extbot_new_game(b);
+    bot_ext_new_game(b);
     return b;
 }
 
@@ -87,11 +87,11 @@ static bool program_decides(Table *t, UnoExtBot *b, int limit_ms, UnoAction *a)
 {
     uno_view_build(&view, t->g, 0, t->seen);
     int64_t t0 = now_ms();
-    bool acts = uno_extbot_choose(b, t->g, &view, t->seen, &t->rng, a);
+    bool acts = bot_ext_choose(b, t->g, &view, t->seen, &t->rng, a);
     int64_t took = now_ms() - t0;
     if (took > limit_ms + 400)
         fail_msg("a decision took %lld ms; the limit is %d", (long long)took, limit_ms);
-    if (uno_bot_in_turn(&view) && view.nlegal > 0)
+    if (bot_in_turn(&view) && view.nlegal > 0)
         assert_true(acts); /* in turn a move always comes */
     return acts;
 }
@@ -104,7 +104,7 @@ static void others_play(Table *t)
         assert_true(turn > 0);
         UnoAction a;
         uno_view_build(&view, t->g, turn, NULL);
-        assert_true(uno_bot_choose(UNO_BOT_RANDOM, NULL, &view, NULL, &t->rng, &a));
+        assert_true(bot_choose_action(UNO_BOT_RANDOM, NULL, &view, NULL, &t->rng, &a));
         assert_int_equal(uno_game_apply(t->g, &a, record, t, err, sizeof err), UNO_OK);
     }
 }
@@ -125,7 +125,7 @@ static int play_out(Table *t, UnoExtBot *b, int limit_ms)
             decisions++;
         } else {
             uno_view_build(&view, t->g, turn, NULL);
-            acts = uno_bot_choose(UNO_BOT_RANDOM, NULL, &view, NULL, &t->rng, &a);
+            acts = bot_choose_action(UNO_BOT_RANDOM, NULL, &view, NULL, &t->rng, &a);
         }
         assert_true(acts);
         if (uno_game_apply(t->g, &a, record, t, err, sizeof err) != UNO_OK)
@@ -163,7 +163,7 @@ static UnoExtBotStats game_with(const char *command, int limit_ms, const char *r
     UnoAction a;
     others_play(&t);
     program_decides(&t, b, limit_ms, &a);
-    const char *problem = uno_extbot_problem(b);
+    const char *problem = bot_ext_problem(b);
     if (first ? !problem || !strstr(problem, first) : problem != NULL)
         fail_msg("'%s': the first answer's problem is '%s', not '%s'", command, problem ? problem : "none",
                  first ? first : "none");
@@ -172,8 +172,8 @@ static UnoExtBotStats game_with(const char *command, int limit_ms, const char *r
         fail_msg("the first move was refused: %s", err);
     play_out(&t, b, limit_ms);
     UnoExtBotStats s;
-    uno_extbot_stats(b, &s);
-    uno_extbot_stop(b);
+    bot_ext_stats(b, &s);
+    bot_ext_stop(b);
     table_close(&t);
     return s;
 }
@@ -209,7 +209,7 @@ static void test_sent_only_the_view(void **state)
     table_open(&t, "mattel", 4, 5);
     UnoExtBot *b = start(example_bot(cmd, sizeof cmd, before), 5000);
     play_out(&t, b, 5000);
-    uno_extbot_stop(b);
+    bot_ext_stop(b);
     table_close(&t);
 
     FILE *f = fdopen(fd, "r");
@@ -255,14 +255,14 @@ static void test_slow(void **state)
     others_play(&t);
     for (int i = 0; i < 3; i++) {
         program_decides(&t, b, 100, &a);
-        assert_non_null(uno_extbot_problem(b));
-        assert_non_null(strstr(uno_extbot_problem(b), "within 100 ms"));
+        assert_non_null(bot_ext_problem(b));
+        assert_non_null(strstr(bot_ext_problem(b), "within 100 ms"));
     }
     UnoExtBotStats s;
-    uno_extbot_stats(b, &s);
+    bot_ext_stats(b, &s);
     assert_true(s.late >= 1);
     assert_int_equal(s.illegal + s.garbled, 0);
-    uno_extbot_stop(b);
+    bot_ext_stop(b);
     table_close(&t);
 }
 
@@ -313,19 +313,19 @@ static void test_late_answer_dropped(void **state)
         char err[UNO_ERR_LEN];
         others_play(&t);
         program_decides(&t, b, 200, &a);
-        assert_non_null(uno_extbot_problem(b));
+        assert_non_null(bot_ext_problem(b));
         assert_int_equal(uno_game_apply(t.g, &a, record, &t, err, sizeof err), UNO_OK);
         nanosleep(&(struct timespec){0, 600 * 1000000}, NULL); /* the late answer is there now */
         others_play(&t);
         assert_true(program_decides(&t, b, 200, &a));
-        assert_null(uno_extbot_problem(b)); /* the answer to this question, not the late "pass" */
+        assert_null(bot_ext_problem(b)); /* the answer to this question, not the late "pass" */
         assert_true(a.type == view.legal[0].type && a.ncards == view.legal[0].ncards);
         UnoExtBotStats s;
-        uno_extbot_stats(b, &s);
+        bot_ext_stats(b, &s);
         assert_int_equal(s.late, 1);
         assert_int_equal(s.illegal + s.garbled, 0);
         assert_int_equal(s.answered, 1);
-        uno_extbot_stop(b);
+        bot_ext_stop(b);
         table_close(&t);
     }
 }
@@ -398,11 +398,11 @@ static void test_deaf(void **state)
     for (int i = 0; i < 12; i++)
         program_decides(&t, b, 50, &a);
     UnoExtBotStats s;
-    uno_extbot_stats(b, &s);
+    bot_ext_stats(b, &s);
     assert_true(s.gone);
     assert_int_equal(s.asked, 10);
     assert_int_equal(s.late, 10);
-    uno_extbot_stop(b);
+    bot_ext_stop(b);
     table_close(&t);
     assert_true(now_ms() - t0 < 10000);
 }

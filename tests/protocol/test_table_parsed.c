@@ -1,6 +1,6 @@
 /*
  * test_table_parsed.c — a table handed its requests parsed
- * (uno_table_request) or its actions as they are (uno_table_act), as the
+ * (proto_table_request) or its actions as they are (proto_table_act), as the
  * server hands them (protocol.h), keeps and answers what the same request
  * as a line would have made it keep and answer: the same log lines, the
  * same hashes, the same answers and refusals.
@@ -41,16 +41,16 @@ static bool keep(void *ctx, const char *line, uint64_t hash)
 
 static UnoTable *table(Kept *kept)
 {
-    UnoTable *t = uno_table_new();
+    UnoTable *t = proto_table_new();
     assert_non_null(t);
-    uno_table_set_log(t, keep, kept);
+    proto_table_set_log(t, keep, kept);
     return t;
 }
 
 /* The answer to `line` as a line, parsed for comparing. */
 static cJSON *as_line(UnoTable *t, const char *line)
 {
-    char *text = uno_table_handle(t, line, strlen(line));
+    char *text = proto_table_handle(t, line, strlen(line));
     assert_non_null(text);
     cJSON *answer = cJSON_Parse(text);
     free(text);
@@ -63,7 +63,7 @@ static cJSON *as_parsed(UnoTable *t, const char *line)
 {
     cJSON *req = cJSON_Parse(line);
     assert_non_null(req);
-    cJSON *answer = uno_table_request(t, req);
+    cJSON *answer = proto_table_request(t, req);
     cJSON_Delete(req);
     assert_non_null(answer);
     return answer;
@@ -109,9 +109,9 @@ static void parsed_requests_answer_as_lines(void **state)
     check_both(lined, &lk, parsed, &pk, "{\"op\":\"join\",\"seat\":1,\"name\":\"Dee\",\"age\":20,\"t\":5}");
     check_both(lined, &lk, parsed, &pk, "{\"op\":\"tick\",\"t\":4}"); /* the clock went backwards */
     assert_int_equal(pk.count, 2);
-    assert_int_equal(uno_table_hash(parsed), uno_table_hash(lined));
-    uno_table_free(lined);
-    uno_table_free(parsed);
+    assert_int_equal(proto_table_hash(parsed), proto_table_hash(lined));
+    proto_table_free(lined);
+    proto_table_free(parsed);
 }
 
 /* The table's actions from its own legal moves, to the end of the game:
@@ -123,26 +123,26 @@ static void acted_actions_keep_what_their_lines_keep(void **state)
     UnoTable *lined = table(&lk), *acted = table(&pk);
     cJSON_Delete(as_line(lined, NEW_KPGUT));
     cJSON_Delete(as_line(acted, NEW_KPGUT));
-    for (int step = 0; step < 2000 && !uno_game_over(uno_table_game(acted)); step++) {
-        const UnoGame *g = uno_table_game(acted);
+    for (int step = 0; step < 2000 && !uno_game_over(proto_table_game(acted)); step++) {
+        const UnoGame *g = proto_table_game(acted);
         UnoAction a;
         int total;
         assert_int_equal(uno_game_legal(g, uno_game_turn(g), &a, 1, &total), 1);
         a.t = 10 * step;
-        cJSON *answer = uno_table_act(acted, &a);
+        cJSON *answer = proto_table_act(acted, &a);
         assert_non_null(answer);
         assert_true(cJSON_IsTrue(cJSON_GetObjectItem(answer, "ok")));
         cJSON_Delete(answer);
-        cJSON *req = uno_action_json(&a);
+        cJSON *req = proto_action_json(&a);
         char *line = cJSON_PrintUnformatted(req);
         cJSON_Delete(req);
         cJSON_Delete(as_line(lined, line));
         free(line);
         assert_same_kept(&lk, &pk);
     }
-    assert_true(uno_game_over(uno_table_game(acted)));
-    uno_table_free(lined);
-    uno_table_free(acted);
+    assert_true(uno_game_over(proto_table_game(acted)));
+    proto_table_free(lined);
+    proto_table_free(acted);
 }
 
 /* An action before any game, or refused by the engine, is answered as its
@@ -154,19 +154,19 @@ static void acted_refusals_change_nothing(void **state)
     UnoTable *t = table(&pk);
     UnoAction draw;
     uno_action_init(&draw, UNO_ACT_DRAW, 0);
-    cJSON *answer = uno_table_act(t, &draw);
+    cJSON *answer = proto_table_act(t, &draw);
     assert_string_equal(cJSON_GetObjectItem(answer, "error")->valuestring, "no_game");
     cJSON_Delete(answer);
     cJSON_Delete(as_line(t, NEW_KPGUT));
-    uint64_t hash = uno_table_hash(t);
-    int turn = uno_game_turn(uno_table_game(t));
+    uint64_t hash = proto_table_hash(t);
+    int turn = uno_game_turn(proto_table_game(t));
     uno_action_init(&draw, UNO_ACT_DRAW, (turn + 1) % 3);
-    answer = uno_table_act(t, &draw);
+    answer = proto_table_act(t, &draw);
     assert_string_equal(cJSON_GetObjectItem(answer, "error")->valuestring, "not_your_turn");
     cJSON_Delete(answer);
-    assert_int_equal(uno_table_hash(t), hash);
+    assert_int_equal(proto_table_hash(t), hash);
     assert_int_equal(pk.count, 1);
-    uno_table_free(t);
+    proto_table_free(t);
 }
 
 int main(void)

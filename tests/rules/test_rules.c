@@ -142,12 +142,12 @@ static void test_builtin_names_are_the_files(void **state)
     assert_null(names[3]);
     assert_string_equal(uno_rules_builtin_list(), "mattel, classic, kpgut");
     int nfiles = 0;
-    for (; uno_builtin_rules[nfiles][0]; nfiles++) {
+    for (; rules_builtin_texts[nfiles][0]; nfiles++) {
         bool listed = false;
         for (const char *const *n = names; *n; n++)
-            listed |= strcmp(*n, uno_builtin_rules[nfiles][0]) == 0;
+            listed |= strcmp(*n, rules_builtin_texts[nfiles][0]) == 0;
         if (!listed)
-            fail_msg("rules/%s.rules is not in uno_rules_builtin_names", uno_builtin_rules[nfiles][0]);
+            fail_msg("rules/%s.rules is not in uno_rules_builtin_names", rules_builtin_texts[nfiles][0]);
     }
     assert_int_equal(nfiles, 3);
     for (const char *const *n = names; *n; n++) {

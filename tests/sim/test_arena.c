@@ -19,7 +19,7 @@
 static void arena_config(UnoArenaConfig *c, const char *rules, const char *const *lineup, int n, uint64_t deals)
 {
     memset(c, 0, sizeof *c);
-    uno_sim_config_default(&c->sim);
+    sim_config_default(&c->sim);
     char err[UNO_ERR_LEN];
     assert_int_equal(uno_rules_preset(rules, &c->sim.rules, err, sizeof err), UNO_OK);
     c->sim.nplayers = n;
@@ -28,7 +28,7 @@ static void arena_config(UnoArenaConfig *c, const char *rules, const char *const
     c->threads = 1;
     for (int pos = 0; pos < n; pos++) {
         snprintf(c->names[pos], UNO_ARENA_NAME_LEN, "%s", lineup[pos]);
-        if (uno_bot_parse(lineup[pos], &c->sim.bots[pos], &c->sim.params[pos], err, sizeof err) != UNO_OK)
+        if (bot_parse(lineup[pos], &c->sim.bots[pos], &c->sim.params[pos], err, sizeof err) != UNO_OK)
             fail_msg("%s", err);
     }
 }
@@ -36,7 +36,7 @@ static void arena_config(UnoArenaConfig *c, const char *rules, const char *const
 static void run_arena(const UnoArenaConfig *c, UnoArenaResult *r)
 {
     char err[UNO_ERR_LEN * 2];
-    if (uno_arena_run(c, r, err, sizeof err) != UNO_OK)
+    if (sim_arena_run(c, r, err, sizeof err) != UNO_OK)
         fail_msg("arena: %s", err);
 }
 
@@ -66,8 +66,8 @@ static void test_same_table_whatever_the_threads(void **state)
         assert_true(one.entrants[i].rating == two.entrants[i].rating);
         assert_true(one.entrants[i].rating_lo == two.entrants[i].rating_lo);
     }
-    uno_arena_result_free(&one);
-    uno_arena_result_free(&two);
+    sim_arena_result_free(&one);
+    sim_arena_result_free(&two);
 }
 
 /* Every deal in every seating: a lineup rotated by one seat plays the same
@@ -100,8 +100,8 @@ static void test_duplicate_deals(void **state)
         assert_int_equal(sum, 2 * (1 + 2 + 3 + 4));
         assert_int_equal(firsts, 1);
     }
-    uno_arena_result_free(&ra);
-    uno_arena_result_free(&rb);
+    sim_arena_result_free(&ra);
+    sim_arena_result_free(&rb);
 }
 
 /* Two players: the rating difference is 400 log10(p / (1 - p)) of the win
@@ -125,7 +125,7 @@ static void test_two_player_rating_is_elo(void **state)
     assert_true(h->rating_lo < h->rating && h->rating < h->rating_hi);
     assert_true(h->win_lo < p && p < h->win_hi);
     assert_true(p > 0.55); /* the heuristic is the better bot */
-    uno_arena_result_free(&r);
+    sim_arena_result_free(&r);
 }
 
 int main(void)

@@ -29,7 +29,7 @@ typedef struct Case {
 static void configure(UnoSimConfig *c, const Case *k)
 {
     char err[UNO_ERR_LEN], list[256];
-    uno_sim_config_default(c);
+    sim_config_default(c);
     if (uno_rules_preset(k->rules, &c->rules, err, sizeof err) != UNO_OK)
         fail_msg("%s", err);
     snprintf(list, sizeof list, "%s", k->options ? k->options : "");
@@ -79,24 +79,24 @@ static void both_ways(const Case *k, uint64_t reasons[UNO_R_COUNT])
 {
     UnoSimConfig c;
     configure(&c, k);
-    assert_true(uno_playout_fits(&c));
+    assert_true(sim_playout_fits(&c));
     char err[UNO_ERR_LEN * 2];
-    UnoSimWorker *fast = uno_sim_worker_new(&c, err, sizeof err);
+    UnoSimWorker *fast = sim_worker_new(&c, err, sizeof err);
     c.reference = true;
-    assert_false(uno_playout_fits(&c));
-    UnoSimWorker *ref = uno_sim_worker_new(&c, err, sizeof err);
+    assert_false(sim_playout_fits(&c));
+    UnoSimWorker *ref = sim_worker_new(&c, err, sizeof err);
     if (!fast || !ref)
         fail_msg("%s", err);
     for (int i = 0; i < k->games; i++) {
         UnoSimRecord a, b;
-        if (uno_sim_play(fast, (uint64_t)i, &a, err, sizeof err) != UNO_OK ||
-            uno_sim_play(ref, (uint64_t)i, &b, err, sizeof err) != UNO_OK)
+        if (sim_play(fast, (uint64_t)i, &a, err, sizeof err) != UNO_OK ||
+            sim_play(ref, (uint64_t)i, &b, err, sizeof err) != UNO_OK)
             fail_msg("%s: %s", k->rules, err);
         same_record(k, &a, &b);
         reasons[b.reason]++;
     }
-    uno_sim_worker_free(fast);
-    uno_sim_worker_free(ref);
+    sim_worker_free(fast);
+    sim_worker_free(ref);
 }
 
 static void run_cases(const Case *cases, size_t n)
@@ -195,16 +195,16 @@ static void test_fits_only_random_bots(void **state)
 {
     (void)state;
     UnoSimConfig c;
-    uno_sim_config_default(&c);
-    assert_true(uno_playout_fits(&c));
+    sim_config_default(&c);
+    assert_true(sim_playout_fits(&c));
     c.bots[2] = UNO_BOT_HEURISTIC;
-    assert_false(uno_playout_fits(&c)); /* a heuristic bot acts out of turn */
+    assert_false(sim_playout_fits(&c)); /* a heuristic bot acts out of turn */
     c.bots[2] = UNO_BOT_RANDOM;
     c.nplayers = 3;
     c.bots[3] = UNO_BOT_HEURISTIC; /* not a seat of this game */
-    assert_true(uno_playout_fits(&c));
+    assert_true(sim_playout_fits(&c));
     c.reference = true;
-    assert_false(uno_playout_fits(&c));
+    assert_false(sim_playout_fits(&c));
 }
 
 int main(void)

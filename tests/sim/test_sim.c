@@ -32,7 +32,7 @@ static void config(UnoSimConfig *c, const char *rules, const char *option, const
                    int players)
 {
     char err[UNO_ERR_LEN];
-    uno_sim_config_default(c);
+    sim_config_default(c);
     if (uno_rules_preset(rules, &c->rules, err, sizeof err) != UNO_OK)
         fail_msg("%s", err);
     if (option && uno_rules_set(&c->rules, option, value, err, sizeof err) != UNO_OK)
@@ -44,9 +44,9 @@ static void config(UnoSimConfig *c, const char *rules, const char *option, const
 static void run(const UnoSimConfig *c, uint64_t begin, uint64_t end, int threads, UnoSimSummary *s)
 {
     char err[UNO_ERR_LEN * 2];
-    uno_sim_summary_init(s);
+    sim_summary_init(s);
     UnoSimRun r = {.config = c, .begin = begin, .end = end, .threads = threads};
-    if (uno_sim_run(&r, s, err, sizeof err) != UNO_OK)
+    if (sim_run(&r, s, err, sizeof err) != UNO_OK)
         fail_msg("run: %s", err);
 }
 
@@ -91,14 +91,14 @@ static long step_equals_view(const char *rules, const char *option, const char *
     UnoSimConfig c;
     config(&c, rules, option, value, players);
     UnoBotParams p;
-    uno_bot_params_default(&p);
+    bot_params_default(&p);
     p.uno_rate = 0.5; /* the UNO draw matters too */
     static UnoView view;
     char err[UNO_ERR_LEN];
     long sets = 0;
     for (int i = 0; i < games; i++) {
         UnoSetup s;
-        uno_sim_setup(&s, players, uno_sim_game_seed(77, (uint64_t)i));
+        sim_setup(&s, players, sim_game_seed(77, (uint64_t)i));
         UnoGame *g = uno_game_new(&c.rules, &s, err, sizeof err);
         if (!g)
             fail_msg("%s", err);
@@ -110,13 +110,13 @@ static long step_equals_view(const char *rules, const char *option, const char *
             int seat = uno_game_turn(g);
             UnoRng step_rng = rng, bot_rng = rng;
             UnoAction fast, bot;
-            uno_bot_random_step(&p, g, seat, &step_rng, &fast);
+            bot_random_step(&p, g, seat, &step_rng, &fast);
             uno_view_build(&view, g, seat, NULL);
             if (view.playable != single_card_plays(&view))
                 fail_msg("%s game %d step %d: playable kinds %llx, legal single cards %llx", rules, i,
                          step, (unsigned long long)view.playable,
                          (unsigned long long)single_card_plays(&view));
-            assert_true(uno_bot_choose(UNO_BOT_RANDOM, &p, &view, NULL, &bot_rng, &bot));
+            assert_true(bot_choose_action(UNO_BOT_RANDOM, &p, &view, NULL, &bot_rng, &bot));
             if (!same_action(&fast, &bot) || fast.color != bot.color || fast.uno != bot.uno)
                 fail_msg("%s game %d step %d: step %s (%d cards) vs view %s (%d cards)", rules, i,
                          step, uno_action_name(fast.type), fast.ncards, uno_action_name(bot.type),
@@ -177,13 +177,13 @@ static void counts_agree_config(const UnoSimConfig *config_in, int games)
     c.emit = tally;
     c.emit_ctx = &t;
     char err[UNO_ERR_LEN * 2];
-    UnoSimWorker *w = uno_sim_worker_new(&c, err, sizeof err);
+    UnoSimWorker *w = sim_worker_new(&c, err, sizeof err);
     assert_non_null(w);
     uint64_t reshuffled = 0, exhausted = 0;
     for (int i = 0; i < games; i++) {
         memset(&t, 0, sizeof t);
         UnoSimRecord r;
-        if (uno_sim_play(w, (uint64_t)i, &r, err, sizeof err) != UNO_OK)
+        if (sim_play(w, (uint64_t)i, &r, err, sizeof err) != UNO_OK)
             fail_msg("%s", err);
         if (r.drawn != t.drawn || r.reshuffles != t.reshuffles || (uint64_t)r.reason != t.over_reason)
             fail_msg("%s game %d: drawn %u/%llu reshuffles %u/%llu reason %d/%llu", rules, i, r.drawn,
@@ -195,7 +195,7 @@ static void counts_agree_config(const UnoSimConfig *config_in, int games)
     }
     if (strcmp(rules, "kpgut") == 0)
         assert_true(reshuffled > 0 || exhausted > 0);
-    uno_sim_worker_free(w);
+    sim_worker_free(w);
 }
 
 static void counts_agree(const char *rules, int players, const char *bots, int games)
@@ -273,7 +273,7 @@ static void test_ranges_merge_to_the_whole(void **state)
     run(&c, 0, 3000, 2, &whole);
     run(&c, 0, 1234, 1, &a);
     run(&c, 1234, 3000, 2, &b);
-    uno_sim_summary_merge(&a, &b);
+    sim_summary_merge(&a, &b);
     assert_memory_equal(&whole, &a, sizeof whole);
     assert_int_equal(whole.sum.games, 3000);
     uint64_t wins = 0;
@@ -301,11 +301,11 @@ static void test_rows_in_order(void **state)
     config(&c, "mattel", NULL, NULL, 4);
     Order o = {.next = 100, .ok = true};
     static UnoSimSummary s;
-    uno_sim_summary_init(&s);
+    sim_summary_init(&s);
     char err[UNO_ERR_LEN * 2];
     UnoSimRun r = {.config = &c, .begin = 100, .end = 20100, .threads = 3, .rows = check_order,
                    .ctx = &o};
-    assert_int_equal(uno_sim_run(&r, &s, err, sizeof err), UNO_OK);
+    assert_int_equal(sim_run(&r, &s, err, sizeof err), UNO_OK);
     assert_true(o.ok);
     assert_int_equal(o.next, 20100);
 }
@@ -316,14 +316,14 @@ static void test_statistics(void **state)
 {
     (void)state;
     double lo, hi;
-    uno_sim_wilson(50, 100, &lo, &hi); /* Wilson (1927): 0.4038 .. 0.5962 */
+    sim_wilson(50, 100, &lo, &hi); /* Wilson (1927): 0.4038 .. 0.5962 */
     assert_true(lo > 0.4037 && lo < 0.4039 && hi > 0.5961 && hi < 0.5963);
-    uno_sim_wilson(0, 10, &lo, &hi); /* 0 .. 0.2775 */
+    sim_wilson(0, 10, &lo, &hi); /* 0 .. 0.2775 */
     assert_true(lo == 0 && hi > 0.2774 && hi < 0.2776);
     uint64_t hist[10] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 2}; /* values 1..8 once, 9 or more twice */
-    assert_int_equal(uno_sim_quantile(hist, 10, 0.5), 5);
-    assert_int_equal(uno_sim_quantile(hist, 10, 0.1), 1);
-    assert_int_equal(uno_sim_quantile(hist, 10, 1.0), 9);
+    assert_int_equal(sim_quantile(hist, 10, 0.5), 5);
+    assert_int_equal(sim_quantile(hist, 10, 0.1), 1);
+    assert_int_equal(sim_quantile(hist, 10, 1.0), 9);
 }
 
 /* ------------------------------------------------------- the binary */
