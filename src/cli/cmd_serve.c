@@ -1,6 +1,7 @@
 /*
  * cmd_serve.c — `uno serve`: tables for friends over WebSocket, the web
- * client's files, everything kept in SQLite (server.h, docs/server.md).
+ * client's files, everything kept in SQLite or PostgreSQL (server.h,
+ * docs/server.md).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -31,9 +32,11 @@ static const CliOption serve_options[] = {
     CLI_INT("port", "P", ServeArgs, cfg.port, 0, 65535, "port to listen on, 8080 (0: any free port, printed)"),
     CLI_TEXT("host", "ADDR", ServeArgs, cfg.host,
              "address to listen on, every interface (127.0.0.1: this machine only)"),
-    CLI_TEXT("db", "FILE", ServeArgs, cfg.db,
+    CLI_TEXT("db", "FILE|URL", ServeArgs, cfg.db,
              "the SQLite database, uno.db: made where no file is; one server per database; a file that is not "
-             "uno serve's, or of a newer schema, is refused (an older one is migrated)"),
+             "uno serve's, or of a newer schema, is refused (an older one is migrated). A postgresql:// URL "
+             "(libpq's) names a PostgreSQL database instead: its tables are made where it has none of uno "
+             "serve's; put a password in ~/.pgpass or PGPASSWORD, not the URL, which ps shows"),
     CLI_TEXT("web", "DIR", ServeArgs, cfg.web_root,
              "the web client's files; found from the binary's folder BIN: BIN/../share/uno/web (installed), "
              "BIN/../web (build/); read once at start (served with ETags, gzipped where asked)"),
@@ -81,14 +84,14 @@ static const CliOption serve_options[] = {
 
 static const CliCommand serve_command = {
     .name = "uno serve",
-    .synopsis = "usage: uno serve [--port P] [--host ADDR] [--db FILE] [--web DIR]\n"
+    .synopsis = "usage: uno serve [--port P] [--host ADDR] [--db FILE|URL] [--web DIR]\n"
                 "                 [--max-tables N] [--expire-after MIN] [--rate N]\n"
                 "                 [--max-conns-per-addr N] [--creates-per-addr N]\n"
                 "                 [--rate-per-addr N] [--trust-proxy] [--allow-decks]\n"
                 "                 [--test-clock]\n"
                 "                 [--bot NAME='cmd:COMMAND']...\n"
-                "       uno serve [--db FILE] --export CODE OUT\n"
-                "       uno serve [--db FILE] --scores CODE OUT\n",
+                "       uno serve [--db FILE|URL] --export CODE OUT\n"
+                "       uno serve [--db FILE|URL] --scores CODE OUT\n",
     .about = "Serves UNO tables to people on other devices: the web client at\n"
              "http://HOST:P/, the table protocol over WebSocket at ws://HOST:P/ and\n"
              "a table's link as a QR code at http://HOST:P/qr.svg?t=CODE (docs/server.md,\n"

@@ -25,7 +25,7 @@ typedef struct UnoServeBot {
 typedef struct UnoServeConfig {
     const char *host;       /* NULL: every interface */
     int port;               /* 0: any free one */
-    const char *db;         /* the SQLite file */
+    const char *db;         /* the SQLite file, or a postgresql:// URL */
     const char *web_root;   /* the web client's folder, or NULL */
     int max_tables;         /* tables the server keeps at most, card and scorekeeper tables together */
     int creates_per_addr;   /* tables one address may create at once, and again each hour */

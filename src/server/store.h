@@ -1,11 +1,13 @@
 /*
- * store.h — everything the server keeps, in one SQLite database (WAL): the
+ * store.h — everything the server keeps, in one database: an SQLite file
+ * (WAL), or PostgreSQL's for a postgresql:// URL (store_backend.h). The
  * tables as they were created, who sits where with the hash of which secret, and each
  * table's append-only action log, the table protocol's normalised request
  * lines from which the table is rebuilt (event sourcing, as `uno replay`
  * rebuilds a save file); likewise the scorekeeper tables (keeper.h) and
- * their logs. The SQL is in store.c and store_schema.c (the schema, its
- * versions and migrations) and nowhere else. Secrets come here hashed
+ * their logs. The SQL is in store.c (what both databases run),
+ * store_schema.c (SQLite's schema, its versions and migrations) and
+ * store_pg.c (PostgreSQL's) and nowhere else. Secrets come here hashed
  * (secret.h) and are kept so.
  *
  * What stays true:
@@ -31,11 +33,13 @@ typedef enum SrvStoreMode {
     SRV_STORE_READ,  /* an export's: read only, alongside a running server */
 } SrvStoreMode;
 
-/* Opens the database at path. NULL and a message when it cannot: another
- * server holds it (SRV_STORE_SERVE), the file is empty, not SQLite, not
- * uno serve's, or of a newer schema than this server knows
- * (docs/server.md "The database"). */
-SrvStore *srv_store_open(const char *path, SrvStoreMode mode, char *err, size_t errlen);
+/* Opens the database db: an SQLite file's path, or a postgresql:// (or
+ * postgres://) URL. NULL and a message when it cannot: another server
+ * holds it (SRV_STORE_SERVE), the file is empty, not SQLite, the database
+ * not uno serve's, or of a newer schema than this server knows, or
+ * PostgreSQL cannot be reached (docs/server.md "Kept before told: the
+ * database", "PostgreSQL"). */
+SrvStore *srv_store_open(const char *db, SrvStoreMode mode, char *err, size_t errlen);
 void srv_store_close(SrvStore *st);
 
 /* A new table: its code, the create request it was made by (JSON), the

@@ -1,6 +1,7 @@
 // The server tests' harness: starts `uno serve` on a free port with a fresh
 // database, and connects WebSocket clients that keep every frame they get.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +15,41 @@ export const UNO = process.env.UNO_BIN || new URL('../../build/uno', import.meta
 // args may set).
 const LIFTED = ['--max-conns-per-addr', '1000000', '--creates-per-addr', '1000000', '--rate-per-addr', '1000000'];
 
+// UNO_DB=postgresql://USER@HOST:PORT (scripts/with-postgres, make
+// test-server-pg): every server runs on a PostgreSQL database of that
+// server instead of an SQLite file; the database a file's name stands for
+// is made at its first use, so that a test restarts on the same one.
+export const POSTGRES = process.env.UNO_DB || '';
+
+// The PostgreSQL database (its URL) that the SQLite file at path stands for.
+export function postgresFor(path) {
+  const name = `uno_${createHash('sha256').update(path).digest('hex').slice(0, 20)}`;
+  const psql = (sql) => execFileSync('psql', [`${POSTGRES}/postgres`, '-qtAc', sql], { encoding: 'utf8' }).trim();
+  if (!psql(`SELECT 1 FROM pg_database WHERE datname = '${name}'`)) psql(`CREATE DATABASE ${name}`);
+  return `${POSTGRES}/${name}`;
+}
+
+// What query reads in the server's database db (an SQLite file, or a
+// PostgreSQL URL under UNO_DB), as the database's shell prints it.
+export function sql(db, query) {
+  const [shell, args] = db.startsWith('postgres') ? ['psql', [db, '-qtAc', query]] : ['sqlite3', [db, query]];
+  return execFileSync(shell, args, { encoding: 'utf8' }).trim();
+}
+
+// Everything the database db holds, as SQL (beside the running server:
+// SQLite's WAL lets a reader in), the same text while it holds the same
+// (pg_dump's \restrict line carries a key of its own each run, unless given).
+export function dump(db) {
+  const [tool, args] = db.startsWith('postgres') ? ['pg_dump', ['--data-only', '--restrict-key=uno', db]] : ['sqlite3', [db, '.dump']];
+  return execFileSync(tool, args, { encoding: 'utf8' });
+}
+
 // A running server. db: a file to keep (to restart on it), else a fresh one;
 // env: more of the server's environment.
 export async function startServer({ db, args = [], addrLimits = false, env = {} } = {}) {
   const dir = db ? null : mkdtempSync(join(tmpdir(), 'uno-serve-'));
-  const file = db || join(dir, 'uno.db');
+  const path = db || join(dir, 'uno.db');
+  const file = POSTGRES && !path.startsWith('postgres') ? postgresFor(path) : path;
   const flags = [...(addrLimits ? [] : LIFTED), ...args];
   const proc = spawn(process.env.UNO_BIN || UNO, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', file, ...flags], {
     stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },

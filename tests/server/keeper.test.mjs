@@ -333,10 +333,10 @@ test('a scorekeeper table survives a restart, and `uno serve --scores` writes it
   await a.close();
   await s.stop();
   const out = join(dir, 'scores.csv');
-  execFileSync(UNO, ['serve', '--db', db, '--scores', made.table, out], { stdio: 'ignore' });
+  execFileSync(UNO, ['serve', '--db', s.db, '--scores', made.table, out], { stdio: 'ignore' });
   assert.ok(existsSync(out));
   assert.match(readFileSync(out, 'utf8'), /^player,age,total,games,average,rank,disqualified\r\n"Aino",71,0,0,,,no\r\n/);
-  assert.throws(() => execFileSync(UNO, ['serve', '--db', db, '--scores', made.table, out], { stdio: 'ignore' }), 'an existing file is not overwritten');
+  assert.throws(() => execFileSync(UNO, ['serve', '--db', s.db, '--scores', made.table, out], { stdio: 'ignore' }), 'an existing file is not overwritten');
   rmSync(dir, { recursive: true, force: true });
 });
 

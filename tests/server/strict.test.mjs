@@ -5,16 +5,14 @@
 // with bad_request, and the database and the table as they were.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { startServer, Client } from './harness.mjs';
+import { startServer, Client, sql, dump as dumpOf } from './harness.mjs';
 
 let srv;
 before(async () => { srv = await startServer(); });
 after(async () => { await srv.stop(); });
 
-// Everything the database holds, as SQL (the sqlite3 shell reads it beside
-// the server: WAL lets a reader in).
-const dump = () => execFileSync('sqlite3', [srv.db, '.dump'], { encoding: 'utf8' });
+// Everything the database holds, as SQL.
+const dump = () => dumpOf(srv.db);
 
 // Sends raw text and waits for the error it is answered with (no id: the
 // request was not read).
@@ -63,7 +61,7 @@ test('a create is kept in its normalised form, not as it was written', async () 
   const c = await Client.connect(srv.url);
   const made = await c.request({ seats: ['human', 'easy'], bot_pace_ms: 0, op: 'create', options: { stack_draw2: true }, rules: 'mattel', match: null });
   assert.equal(made.ok, true, made.message);
-  const config = execFileSync('sqlite3', [srv.db, `SELECT config FROM tables WHERE code = '${made.table}'`], { encoding: 'utf8' }).trim();
+  const config = sql(srv.db, `SELECT config FROM tables WHERE code = '${made.table}'`);
   assert.equal(config, '{"rules":"mattel","options":{"stack_draw2":true},"seats":["human","easy"],"bot_pace_ms":0}');
   await c.close();
 });

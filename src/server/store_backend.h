@@ -1,0 +1,64 @@
+/*
+ * store_backend.h — what a database must do for the store (store.h), and
+ * the SQL both databases run. store.c writes every srv_store_* call once,
+ * on these few operations; store_sqlite.c (SQLite, the default) and
+ * store_pg.c (PostgreSQL, a postgresql:// URL) each do them on their own
+ * library. Used by those three files only.
+ *
+ * Every parameter and every column goes as text: the databases convert
+ * it to the column's type (SQLite's type affinity, PostgreSQL's inferred
+ * parameter types).
+ */
+#ifndef UNO_SERVER_STORE_BACKEND_H
+#define UNO_SERVER_STORE_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "server/store.h"
+
+/* The statements the store runs (srv_store_sql). */
+typedef enum SrvQuery {
+    Q_ADD_TABLE, Q_ADD_SEAT, Q_ADD_JOIN, Q_LOG, Q_TABLES, Q_SEATS, Q_JOINS, Q_ACTIONS,
+    Q_ADD_KEEPER, Q_KEEPER_LOG, Q_KEEPERS, Q_KEEPER_LINES, Q_KEEPER,
+    Q_EXPIRE_TABLE, Q_DROP_SEATS, Q_DROP_JOINS, Q_DROP_TABLE,
+    Q_EXPIRE_KEEPER, Q_DROP_KEEPER, Q_EXPIRED, Q_COUNT
+} SrvQuery;
+
+/* Their text, the same for both databases: parameters are ?1, ?2 ...
+ * (PostgreSQL's backend writes them $1, $2 ...), and rows are listed in the
+ * order they were made by a column rowid (SQLite's own; a column of that
+ * name in the PostgreSQL schema). */
+extern const char *const srv_store_sql[Q_COUNT];
+
+/* The most columns a read lists. */
+#define SRV_STORE_MAX_COLS 4
+
+/* One row of a read, its columns as text (NULL as ""); false to stop. */
+typedef bool (*SrvRowFn)(void *ctx, const char *const *cols);
+
+typedef struct SrvStoreOps {
+    /* Runs write q with params; true when it was done (committed, unless
+     * inside begin ... end). */
+    bool (*write)(SrvStore *st, SrvQuery q, const char *const *params, int n);
+    /* Runs read q with params, row for each row until it says false; true
+     * when the read did not fail (whether or not row stopped it). */
+    bool (*read)(SrvStore *st, SrvQuery q, const char *const *params, int n, SrvRowFn row, void *ctx);
+    /* A transaction: the writes between begin and end(st, true) are done
+     * together; end(st, false) undoes them. */
+    bool (*begin)(SrvStore *st);
+    bool (*end)(SrvStore *st, bool commit);
+    const char *(*error)(const SrvStore *st);
+    void (*close)(SrvStore *st);
+} SrvStoreOps;
+
+/* What every backend's store begins with. */
+struct SrvStore {
+    const SrvStoreOps *ops;
+};
+
+/* The backends' opens, as srv_store_open (store.h) says. */
+SrvStore *srv_store_open_sqlite(const char *path, SrvStoreMode mode, char *err, size_t errlen);
+SrvStore *srv_store_open_pg(const char *url, SrvStoreMode mode, char *err, size_t errlen);
+
+#endif
