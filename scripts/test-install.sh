@@ -159,9 +159,12 @@ serves_web_client() {
 }
 
 # The Python package where make install put it (PY_SITE, docs/python.md),
-# dealing and playing a game.
+# dealing and playing a game. The folder is taken from the stage, not asked
+# of make again: a second python3 on the PATH (pyenv's shims) may name
+# another folder than the one make install chose.
 python_package_imports() {
-    site=$stage$(${MAKE:-make} --no-print-directory -s print-py-site PREFIX=/usr) &&
+    init=$(find "$stage" -path '*/unobook/__init__.py') && echo "installed: $init" &&
+        site=$(dirname "$(dirname "$init")") &&
         PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$site" ${PYTHON:-python3} -c '
 import unobook
 game = unobook.Game("kpgut", 5, seed=1)
