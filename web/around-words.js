@@ -7,7 +7,7 @@ addWords({
   en: {
     copyLink: 'Copy link', copied: 'Copied', copyByHand: 'Selected: copy it with your device', shareLink: 'Share…',
     shareTitle: 'UNO table {code}', qrAlt: 'QR code of the link to table {code}', qrHelp: 'A friend at the table can scan it',
-    preset: 'House rules', preset_custom: 'your own choice',
+    preset: 'Rule set', preset_custom: 'your own choice',
     preset_mattel: 'Mattel, official', preset_mattel_booklet: 'Mattel, booklet with blanks',
     preset_mattel_stacking: 'Mattel, stacking Draw cards', preset_mattel_partners: 'Mattel, partners (4 players)',
     preset_classic: 'Classic (1998)', preset_kpgut: 'KPGUT', preset_kpgut_no_slides: 'KPGUT without side slides',
@@ -66,7 +66,7 @@ addWords({
   fi: {
     copyLink: 'Kopioi linkki', copied: 'Kopioitu', copyByHand: 'Valittu: kopioi se laitteesi omalla tavalla', shareLink: 'Jaa…',
     shareTitle: 'UNO-pöytä {code}', qrAlt: 'QR-koodi pöydän {code} linkistä', qrHelp: 'Pöydän ääressä oleva ystävä voi skannata sen',
-    preset: 'Kotisäännöt', preset_custom: 'oma valinta',
+    preset: 'Sääntökokoelma', preset_custom: 'oma valinta',
     preset_mattel: 'Mattel, virallinen', preset_mattel_booklet: 'Mattel, ohjekirjanen tyhjine kortteineen',
     preset_mattel_stacking: 'Mattel, nostokortit pinoutuvat', preset_mattel_partners: 'Mattel, parit (4 pelaajaa)',
     preset_classic: 'Klassinen (1998)', preset_kpgut: 'KPGUT', preset_kpgut_no_slides: 'KPGUT ilman sivuliu’utuksia',
