@@ -19,7 +19,14 @@ UNO_BIN=$(pwd)/$build/uno UNO_SHOTS=$logs/$name-shots \
     node --test --test-reporter=tap $files >"$logs/$run.log" 2>&1
 status=$?
 grep -E "^# (tests|pass|fail)|^not ok|^# (leak|crash) test" "$logs/$run.log"
-[ $status -eq 0 ] || { echo "=== tests/$run (FAILED): $logs/$run.log"; tail -n 60 "$logs/$run.log"; }
+# A failure is shown by what TAP says of it (its YAML block: the error, the
+# expected and actual values, the stack), at most 40 lines each, and the
+# log's end for a run that died before it could say.
+[ $status -eq 0 ] || {
+    echo "=== tests/$run (FAILED): $logs/$run.log"
+    awk '/^not ok/ { on = 1; n = 0 } on && n++ < 40 { print } on && /^  \.\.\.$/ { on = 0 }' "$logs/$run.log"
+    tail -n 15 "$logs/$run.log"
+}
 p=$(sed -n 's/^# pass \([0-9]*\)/\1/p' "$logs/$run.log"); f=$(sed -n 's/^# fail \([0-9]*\)/\1/p' "$logs/$run.log")
 [ $status -eq 0 ] || [ "${f:-0}" -gt 0 ] || f=1 # died before counting
 echo "tests/$run: ${p:-0} passed, ${f:-0} failed" | tee "$logs/$run-summary"

@@ -454,8 +454,8 @@ static bool write_headers(SrvGet *g)
            lws_finalize_write_http_header(g->wsi, head + LWS_PRE, &p, end) == 0;
 }
 
-/* The headers now, the body from the writeable callback. path: the
- * request's. */
+/* The headers now, the body (if any) from the writeable callback. path:
+ * the request's. */
 static int get_begin(Srv *s, SrvGet *g, struct lws *wsi, const char *path)
 {
     static const char missing[] = "not found\n";
@@ -471,6 +471,15 @@ static int get_begin(Srv *s, SrvGet *g, struct lws *wsi, const char *path)
         srv_get_answer(g, HTTP_STATUS_NOT_FOUND, "text/plain; charset=utf-8", missing, sizeof missing - 1);
     if (!g->body || !write_headers(g))
         return -1;
+    if (g->len == 0) {
+        /* nothing follows the headers (a 304): the transaction ends now. The
+         * client has its whole answer and may send its next request on
+         * this connection at once; ended later, in the writeable callback,
+         * that request raced the end, and lws answered it out of step. */
+        free(g->body);
+        g->body = NULL;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
     lws_callback_on_writable(wsi);
     return 0;
 }
@@ -481,12 +490,12 @@ static int get_write(SrvGet *g)
 {
     enum { CHUNK = 4096 };
     if (!g->body)
-        return -1;
+        return 0; /* the answer is sent */
     size_t n = g->len - g->sent < CHUNK ? g->len - g->sent : CHUNK;
     bool last = g->sent + n == g->len;
     /* the bytes before this chunk are written already: its LWS_PRE come from them */
     unsigned char *at = (unsigned char *)g->body + LWS_PRE + g->sent;
-    if (n && lws_write(g->wsi, at, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n)
+    if (lws_write(g->wsi, at, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n)
         return -1;
     g->sent += n;
     if (!last) {

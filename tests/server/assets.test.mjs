@@ -8,6 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { Client, startServer } from './harness.mjs';
 
@@ -64,6 +65,47 @@ test('If-None-Match with the file\'s ETag is answered 304 with no body; another 
   assert.deepEqual(other.body, first.body);
   const style = await get('/style.css', { 'If-None-Match': first.headers.etag });
   assert.equal(style.status, 200, 'one file\'s tag is not another\'s');
+});
+
+// Requests on one kept-alive connection, each written the moment the
+// answer before it is whole (as a browser reuses a connection; an answer
+// without a body is whole with its headers): the answers' statuses.
+function oneConnection(requests) {
+  return new Promise((resolve, reject) => {
+    const sock = connect(srv.port, '127.0.0.1');
+    const statuses = [];
+    let got = '';
+    const send = () => {
+      const r = requests[statuses.length];
+      sock.write(`GET ${r.path} HTTP/1.1\r\nHost: x\r\n${r.headers ?? ''}\r\n`);
+    };
+    sock.on('data', (d) => {
+      got += d.toString('latin1');
+      for (;;) {
+        const head = got.indexOf('\r\n\r\n');
+        if (head < 0) return;
+        const length = Number(/^content-length: *(\d+)/im.exec(got.slice(0, head))?.[1] ?? 0);
+        if (got.length < head + 4 + length) return;
+        statuses.push(Number(got.slice(9, 12)));
+        got = got.slice(head + 4 + length);
+        if (statuses.length === requests.length) { sock.destroy(); return resolve(statuses); }
+        send();
+      }
+    });
+    sock.on('error', reject);
+    sock.on('close', () => resolve(statuses));
+    sock.on('connect', send);
+  });
+}
+
+test('a request sent the moment a 304 (an answer with no body) has come gets its own answer', async () => {
+  const tag = (await get('/app.js')).headers.etag;
+  const requests = [], expected = [];
+  for (let i = 0; i < 100; i++) {
+    requests.push({ path: '/app.js', headers: `If-None-Match: ${tag}\r\n` }, { path: '/nothing.js' });
+    expected.push(304, 404);
+  }
+  assert.deepEqual(await oneConnection(requests), expected);
 });
 
 test('with Accept-Encoding: gzip the text files come gzipped, smaller, the same after gunzip, under their own tag', async () => {
