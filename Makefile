@@ -107,7 +107,7 @@ SERVER_A   = $(BUILD)/libunoserver.a
 ENGINE_A   = $(BUILD)/libunoengine.a
 LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 
-.PHONY: all man install uninstall test check check-deps check-symbols layers test-unit test-standalone test-server test-server-pg test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
+.PHONY: all man install uninstall test check check-deps check-symbols layers test-unit test-soak test-standalone test-server test-servers test-server-pg test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
@@ -269,14 +269,14 @@ bench-python: python
 # then the release build, its exported names (check-symbols) and the
 # fuzzers' smoke run.
 test:
+	@rm -rf build-san/test-logs
 	@sh scripts/check-links
 	@sh scripts/check-private-headers
 	$(MAKE) layers
 	$(MAKE) SAN=1 test-unit
 	$(MAKE) SAN=1 check-deps
 	$(MAKE) SAN=1 test-standalone
-	$(MAKE) SAN=1 test-server
-	$(MAKE) SAN=1 test-server-pg
+	$(MAKE) SAN=1 SOAK_SHARDS=1 -j2 --output-sync=recurse test-soak test-servers
 	$(MAKE) SAN=1 test-web
 	$(MAKE) SAN=1 test-examples
 	$(MAKE) all
@@ -285,27 +285,29 @@ test:
 	$(MAKE) test-install
 	$(MAKE) test-python
 	$(MAKE) test-fuzz
-	@cat build-san/test-logs/summary build-san/test-logs/*-summary | \
+	@cat build-san/test-logs/*-summary | \
 	    awk '{p += $$2; f += $$4} END {print "tests: " p " passed, " f " failed"}'
 
 # The quick tier: the same checks on fewer games (the soak's 2,000 a rule
-# set instead of 100,000, the bots' mixed tables a fifth of theirs under
+# set instead of 50,000, the bots' mixed tables a fifth of theirs under
 # UNO_QUICK=1, the leak test's 20 games instead of 200, the crash test's 10
 # kills instead of 50, the Python package's 1 game instead of 3) and the
 # web table's own tests without the four-browser games and the other long
 # flows (docs/testing.md).
 QUICK_WEB = table felt
 check:
+	@rm -rf build-san/test-logs
 	@sh scripts/check-links
 	@sh scripts/check-private-headers
 	$(MAKE) layers
-	UNO_SOAK_GAMES=2000 UNO_QUICK=1 $(MAKE) SAN=1 test-unit
+	UNO_QUICK=1 $(MAKE) SAN=1 test-unit
+	UNO_SOAK_GAMES=2000 $(MAKE) SAN=1 test-soak
 	$(MAKE) SAN=1 check-deps
 	$(MAKE) SAN=1 check-symbols
 	UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 $(MAKE) SAN=1 test-server
 	$(MAKE) SAN=1 test-web WEB_TESTS="$(QUICK_WEB)"
 	UNOBOOK_GAMES=1 $(MAKE) test-python
-	@cat build-san/test-logs/summary build-san/test-logs/server-summary build-san/test-logs/web-summary | \
+	@cat build-san/test-logs/*-summary | \
 	    awk '{p += $$2; f += $$4} END {print "check: " p " passed, " f " failed"}'
 
 # The layers' order: no file under src/ includes a header of a layer above
@@ -328,11 +330,22 @@ check-symbols: $(BUILD)/libuno.a $(LIBUNO_SO) $(LAYERS_A) $(CLI_OBJ)
 check-deps: $(BUILD)/uno $(TEST_BIN)
 	+@sh scripts/check-deps.sh $(BUILD)
 
-# The soak runs as one process per core (scripts/run-tests.sh: PROG@K).
-NPROC     := $(shell nproc 2>/dev/null || echo 1)
-TEST_RUNS  = $(patsubst %/test_soak,%/test_soak@$(NPROC),$(TEST_BIN))
+# Every test program but the soak, as many at once as there are cores;
+# the soak on its own (test-soak), as SOAK_SHARDS processes each playing
+# its share of the games (scripts/run-tests.sh: PROG@K), one a core unless
+# told: make test runs it on one core beside the server's tests, which
+# leave the other core idle as much as busy.
+SOAK_BIN     = $(BUILD)/tests/engine/test_soak
+SOAK_SHARDS ?= $(shell nproc 2>/dev/null || echo 1)
 test-unit: $(BUILD)/uno $(TEST_BIN)
-	@sh scripts/run-tests.sh $(BUILD) $(TEST_RUNS)
+	@sh scripts/run-tests.sh $(BUILD) unit $(filter-out $(SOAK_BIN),$(TEST_BIN))
+test-soak: $(SOAK_BIN)
+	@sh scripts/run-tests.sh $(BUILD) soak $(SOAK_BIN)@$(SOAK_SHARDS)
+
+# The server's tests on SQLite, then on PostgreSQL.
+test-servers:
+	$(MAKE) test-server
+	$(MAKE) test-server-pg
 
 # The repository on its own (a clone with nothing beside it passes
 # scripts/check-links) and the docs' examples as a newcomer pastes them.

@@ -1,18 +1,20 @@
 #!/bin/sh
-# Runs every test program, as many at once as there are cores, and prints
+# Runs the test programs, as many at once as there are cores, and prints
 # each one's output in one piece as it finishes. Ends with the sum of
-# cmocka's counts: "tests: N passed, N failed". UNO_BIN points the
-# binary-level tests at the uno built alongside them.
+# cmocka's counts, "tests/NAME: N passed, N failed", also written to
+# BUILD/test-logs/NAME-summary. UNO_BIN points the binary-level tests at
+# the uno built alongside them.
+#   scripts/run-tests.sh BUILD NAME PROG...
 #
 # A program named PROG@K runs as K processes, the i-th with UNO_SHARD=i/K,
 # each doing its share of the work (the soak's games); they start first,
 # so that the long ones keep every core busy from the start.
 set -u
-build=$1; shift
+build=$1 name=$2; shift 2
 UNO_BIN=$(pwd)/$build/uno; export UNO_BIN
 UNO_ROOT=$(pwd); export UNO_ROOT
 logs=$build/test-logs
-rm -rf "$logs"; mkdir -p "$logs"
+mkdir -p "$logs"
 runs=""
 for t in "$@"; do
     case $t in
@@ -42,5 +44,5 @@ for t in $runs; do
     fi
 done
 [ -n "$broken" ] && echo "failing programs:$broken"
-echo "tests: $passed passed, $failed failed" | tee "$logs/summary"
+echo "tests/$name: $passed passed, $failed failed" | tee "$logs/$name-summary"
 [ -z "$broken" ]

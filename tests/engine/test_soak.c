@@ -22,7 +22,7 @@
  * every swap and rotation the cards are still all there, the views show each
  * seat its own new hand only, and the two paths agree.
  *
- * UNO_SOAK_GAMES sets the games per rule set (default 100000; an eighth of
+ * UNO_SOAK_GAMES sets the games per rule set (default 50000; an eighth of
  * them with 7-0 alone and with every house rule; CI runs the default under
  * ASan and UBSan), UNO_SHARD=i/k the i-th of k equal runs of
  * them that this process plays.
@@ -300,7 +300,7 @@ static void play_one(Soak *s, const UnoRules *preset, int nplayers, uint64_t see
 static long games_per_rule_set(void)
 {
     const char *env = getenv("UNO_SOAK_GAMES");
-    return env ? atol(env) : 100000;
+    return env ? atol(env) : 50000;
 }
 
 /* The games [*first, *end) of this process: all of them, or the i-th of k
