@@ -107,7 +107,7 @@ SERVER_A   = $(BUILD)/libunoserver.a
 ENGINE_A   = $(BUILD)/libunoengine.a
 LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 
-.PHONY: all man install uninstall test check check-deps check-symbols layers test-unit test-soak test-standalone test-server test-servers test-server-pg test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
+.PHONY: all man install uninstall test check check-c check-node check-deps check-symbols layers test-build test-unit test-soak test-standalone test-server test-servers test-server-pg test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
@@ -288,7 +288,8 @@ test:
 	@cat build-san/test-logs/*-summary | \
 	    awk '{p += $$2; f += $$4} END {print "tests: " p " passed, " f " failed"}'
 
-# The quick tier: the same checks on fewer games (the soak's 2,000 a rule
+# The quick tier: the same checks but the header-dependency check (make
+# test's), on fewer games (the soak's 2,000 a rule
 # set instead of 50,000, the bots' mixed tables a fifth of theirs under
 # UNO_QUICK=1, the leak test's 20 games instead of 200, the crash test's 10
 # kills instead of 50, the Python package's 1 game instead of 3) and the
@@ -300,15 +301,23 @@ check:
 	@sh scripts/check-links
 	@sh scripts/check-private-headers
 	$(MAKE) layers
-	UNO_QUICK=1 $(MAKE) SAN=1 test-unit
-	UNO_SOAK_GAMES=2000 $(MAKE) SAN=1 test-soak
-	$(MAKE) SAN=1 check-deps
-	$(MAKE) SAN=1 check-symbols
-	UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 $(MAKE) SAN=1 test-server
-	$(MAKE) SAN=1 test-web WEB_TESTS="$(QUICK_WEB)"
-	UNOBOOK_GAMES=1 $(MAKE) test-python
+	$(MAKE) SAN=1 test-build
+	$(MAKE) -j2 --output-sync=recurse check-c check-node
 	@cat build-san/test-logs/*-summary | \
 	    awk '{p += $$2; f += $$4} END {print "check: " p " passed, " f " failed"}'
+
+# The quick tier's two halves, which run side by side once test-build has
+# built what both use: the C programs (the unit tests keep both cores busy,
+# the node suites below wait on timers and a browser as much as they
+# compute) and the node suites.
+check-c:
+	UNO_QUICK=1 $(MAKE) SAN=1 test-unit
+	UNO_SOAK_GAMES=2000 $(MAKE) SAN=1 test-soak
+	$(MAKE) SAN=1 check-symbols
+	UNOBOOK_GAMES=1 $(MAKE) test-python
+check-node:
+	UNO_LEAK_GAMES=20 UNO_CRASH_KILLS=10 $(MAKE) SAN=1 test-server
+	$(MAKE) SAN=1 test-web WEB_TESTS="$(QUICK_WEB)"
 
 # The layers' order: no file under src/ includes a header of a layer above
 # its own or beside it (scripts/check-layers), and the check catches one
@@ -337,6 +346,9 @@ check-deps: $(BUILD)/uno $(TEST_BIN)
 # leave the other core idle as much as busy.
 SOAK_BIN     = $(BUILD)/tests/engine/test_soak
 SOAK_SHARDS ?= $(shell nproc 2>/dev/null || echo 1)
+# What the tests run: uno and every test program (make check builds them
+# before its two halves use them side by side).
+test-build: $(BUILD)/uno $(TEST_BIN)
 test-unit: $(BUILD)/uno $(TEST_BIN)
 	@sh scripts/run-tests.sh $(BUILD) unit $(filter-out $(SOAK_BIN),$(TEST_BIN))
 test-soak: $(SOAK_BIN)

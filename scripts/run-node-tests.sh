@@ -24,7 +24,7 @@ grep -E "^# (tests|pass|fail)|^not ok|^# (leak|crash) test" "$logs/$run.log"
 # log's end for a run that died before it could say.
 [ $status -eq 0 ] || {
     echo "=== tests/$run (FAILED): $logs/$run.log"
-    awk '/^not ok/ { on = 1; n = 0 } on && n++ < 40 { print } on && /^  \.\.\.$/ { on = 0 }' "$logs/$run.log"
+    awk '/^not ok/ && !/# TODO/ { on = 1; n = 0 } on && n++ < 40 { print } on && /^  \.\.\.$/ { on = 0 }' "$logs/$run.log"
     tail -n 15 "$logs/$run.log"
 }
 p=$(sed -n 's/^# pass \([0-9]*\)/\1/p' "$logs/$run.log"); f=$(sed -n 's/^# fail \([0-9]*\)/\1/p' "$logs/$run.log")

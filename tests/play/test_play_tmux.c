@@ -125,6 +125,12 @@ static const char *capture_escapes(Term *t)
     return capture_as(t, true);
 }
 
+/* The bound of a wait for what the game shows or does at once: a wait ends
+ * when it comes, so a bound generous enough for a loaded machine under the
+ * sanitizers costs a passing run nothing (docs/testing.md "Waiting in
+ * tests"). Longer waits (a whole game of bots) name their own. */
+enum { SCREEN_MS = 30000 };
+
 /* Waits up to ms for text on the screen; true when it came. */
 static bool wait_for(Term *t, const char *text, int ms)
 {
@@ -392,7 +398,7 @@ static void lower(char *s)
 /* Waits for seat 0's turn in a normal turn (the hint line says so). */
 static void wait_my_turn(Term *t)
 {
-    must_see(t, "Your turn: Enter play", 15000);
+    must_see(t, "Your turn: Enter play", SCREEN_MS);
 }
 
 /* Waits up to ms for seat 0's normal turn, as wait_my_turn; false as soon
@@ -419,11 +425,11 @@ static void draw_and_keep(Term *t)
 {
     int draws = requests_of(t, 0, "draw");
     tmux(t, "send-keys d");
-    must_see(t, "You draw ", 3000);
+    must_see(t, "You draw ", SCREEN_MS);
     if (drew_playable(t, draws)) {
-        must_see(t, "You drew a playable card", 3000);
+        must_see(t, "You drew a playable card", SCREEN_MS);
         tmux(t, "send-keys p");
-        must_see(t, "'s turn.", 3000);
+        must_see(t, "'s turn.", SCREEN_MS);
     }
 }
 
@@ -446,7 +452,7 @@ static void test_type_a_card_and_draw(void **state)
             snprintf(expect, sizeof expect, "You play %s", first);
             lower(typed);
             type_line(&t, typed);
-            must_see(&t, expect, 3000);
+            must_see(&t, expect, SCREEN_MS);
             played = true;
         } else {
             int before = hand_count(&t);
@@ -458,9 +464,9 @@ static void test_type_a_card_and_draw(void **state)
     assert_true(played);
     /* q asks, y quits; the report names the save file */
     tmux(&t, "send-keys q");
-    must_see(&t, "Quit the game? y/n", 2000);
+    must_see(&t, "Quit the game? y/n", SCREEN_MS);
     tmux(&t, "send-keys y");
-    wait_exit(&t, 5000);
+    wait_exit(&t, SCREEN_MS);
     const char *out = read_text(t.out);
     assert_non_null(out);
     assert_non_null(strstr(out, "You left the game."));
@@ -494,8 +500,8 @@ static void test_refused_card(void **state)
     snprintf(expect, sizeof expect, "You have no %s", missing);
     lower(missing);
     type_line(&t, missing);
-    must_see(&t, expect, 3000);
-    must_see(&t, "Your turn: Enter play", 1000);
+    must_see(&t, expect, SCREEN_MS);
+    must_see(&t, "Your turn: Enter play", SCREEN_MS);
     stop(&t);
 }
 
@@ -520,17 +526,17 @@ static void uno_call(bool say)
         }
         if (say) {
             tmux(&t, "send-keys u");
-            must_see(&t, "You say UNO!", 3000);
+            must_see(&t, "You say UNO!", SCREEN_MS);
         }
         int others = requests_of(&t, -1, NULL) - requests_of(&t, 0, NULL);
         lower(typed);
         type_line(&t, typed);
-        must_see(&t, "You play", 3000);
+        must_see(&t, "You play", SCREEN_MS);
         if (say) {
             /* a catch comes before the next player's move or not at all (MyUNO "Going Out") */
             for (int waited = 0; requests_of(&t, -1, NULL) - requests_of(&t, 0, NULL) == others; waited += 100) {
-                if (waited > 5000)
-                    fail_msg("the next player did not move within 5 s:\n%s", capture(&t));
+                if (waited > SCREEN_MS)
+                    fail_msg("the next player did not move within %d ms:\n%s", SCREEN_MS, capture(&t));
                 sleep_ms(100);
             }
             assert_int_equal(requests_of(&t, -1, "catch"), 0);
@@ -539,8 +545,8 @@ static void uno_call(bool say)
             if (!once || strstr(once + 1, "You say UNO!"))
                 fail_msg("\"You say UNO!\" is not there once:\n%s", t.screen);
         } else {
-            must_see(&t, "catches you without UNO!", 5000);
-            must_see(&t, "(no UNO!)", 3000);
+            must_see(&t, "catches you without UNO!", SCREEN_MS);
+            must_see(&t, "(no UNO!)", SCREEN_MS);
         }
         stop(&t);
         return;
@@ -567,13 +573,13 @@ static void test_help_screen(void **state)
     (void)state;
     Term t;
     start(&t, 80, 24, "--rules mattel --seed 3 --pace 150 --options uno_penalty=4");
-    must_see(&t, "Your hand", 5000);
+    must_see(&t, "Your hand", SCREEN_MS);
     tmux(&t, "send-keys '?'"); /* quoted: sh would glob a bare ? */
     /* it begins with how these rules play, wrapped at 80 columns, not cut */
-    must_see(&t, "How mattel plays", 3000);
-    must_see(&t, "or draw 4 if caught", 1000);
-    must_see(&t, "first to 500 wins the match.", 1000);
-    must_see(&t, "d draw", 1000);
+    must_see(&t, "How mattel plays", SCREEN_MS);
+    must_see(&t, "or draw 4 if caught", SCREEN_MS);
+    must_see(&t, "first to 500 wins the match.", SCREEN_MS);
+    must_see(&t, "d draw", SCREEN_MS);
     for (int i = 0; i < 80 && !strstr(capture(&t), "uno_penalty"); i++) {
         tmux(&t, "send-keys NPage"); /* a page less a line: every line is seen on some page */
         if (strstr(t.screen, "blank_draw")) /* no blank cards in this deck: their options are left out */
@@ -585,7 +591,7 @@ static void test_help_screen(void **state)
     sscanf(line, "uno_penalty %15s", value);
     assert_string_equal(value, "4");
     tmux(&t, "send-keys x");
-    must_see(&t, "Your hand", 3000);
+    must_see(&t, "Your hand", SCREEN_MS);
     stop(&t);
 }
 
@@ -612,7 +618,7 @@ static void test_resize(void **state)
     (void)state;
     Term t;
     start(&t, 80, 24, "--rules mattel --seed 4 --pace 150");
-    must_see(&t, "Your hand", 5000);
+    must_see(&t, "Your hand", SCREEN_MS);
     assert_int_equal(last_text_row(capture(&t)), 23);
     tmux(&t, "resize-window -x 120 -y 40");
     for (int i = 0; i < 40 && last_text_row(capture(&t)) != 39; i++)
@@ -622,11 +628,11 @@ static void test_resize(void **state)
     const char *nl = strchr(t.screen, '\n'), *quit = strstr(t.screen, "q quit");
     assert_non_null(nl);
     assert_true(quit && quit < nl && quit - t.screen >= 120 - 8);
-    must_see(&t, "Your hand", 1000);
+    must_see(&t, "Your hand", SCREEN_MS);
     tmux(&t, "resize-window -x 60 -y 20");
-    must_see(&t, "UNO needs 80x24", 3000);
+    must_see(&t, "UNO needs 80x24", SCREEN_MS);
     tmux(&t, "resize-window -x 80 -y 24");
-    must_see(&t, "Your hand", 3000);
+    must_see(&t, "Your hand", SCREEN_MS);
     assert_int_equal(last_text_row(capture(&t)), 23);
     stop(&t);
 }
@@ -717,7 +723,7 @@ static void test_kpgut_set(void **state)
             *strrchr(expect, ' ') = '\0';
         lower(typed);
         type_line(&t, typed);
-        must_see(&t, expect, 3000);
+        must_see(&t, expect, SCREEN_MS);
         stop(&t);
         return;
     }
@@ -918,21 +924,21 @@ static void test_replay_watch_steps(void **state)
     char args[512], end[32];
     snprintf(args, sizeof args, "replay %s --watch --pace 10", t.save);
     launch(&t, 80, 24, args);
-    must_see(&t, "action 0/", 5000);
-    must_see(&t, "Every hand", 1000);
+    must_see(&t, "action 0/", SCREEN_MS);
+    must_see(&t, "Every hand", SCREEN_MS);
     assert_null(strstr(capture(&t), first));
     tmux(&t, "send-keys Space");
-    must_see(&t, "action 1/", 3000);
-    must_see(&t, first, 1000);
+    must_see(&t, "action 1/", SCREEN_MS);
+    must_see(&t, first, SCREEN_MS);
     tmux(&t, "send-keys Left");
-    must_see(&t, "action 0/", 3000);
+    must_see(&t, "action 0/", SCREEN_MS);
     assert_null(strstr(capture(&t), first));
     snprintf(end, sizeof end, "action %d/%d", last, last);
     tmux(&t, "send-keys p");
-    must_see(&t, end, 20000);
-    must_see(&t, "Results", 1000);
+    must_see(&t, end, SCREEN_MS);
+    must_see(&t, "Results", SCREEN_MS);
     tmux(&t, "send-keys q");
-    wait_exit(&t, 5000);
+    wait_exit(&t, SCREEN_MS);
     assert_non_null(strstr(read_text(t.out), "exit status 0"));
     stop(&t);
 }
@@ -995,7 +1001,7 @@ static void test_replay_watch_seat_hides(void **state)
     char args[512];
     snprintf(args, sizeof args, "replay %s --watch --seat 1", t.save);
     launch(&t, 80, 24, args);
-    must_see(&t, "seat 1", 5000);
+    must_see(&t, "seat 1", SCREEN_MS);
     capture(&t);
     cJSON_ArrayForEach(card, own)
         if (!shows_card(t.screen, card->valuestring))
@@ -1004,17 +1010,17 @@ static void test_replay_watch_seat_hides(void **state)
         if (shows_card(t.screen, secret[i]))
             fail_msg("seat 2's %s shows from seat 1:\n%s", secret[i], t.screen);
     tmux(&t, "send-keys q");
-    wait_exit(&t, 5000);
+    wait_exit(&t, SCREEN_MS);
     /* the referee sees them: the check above would catch a leak */
     snprintf(args, sizeof args, "replay %s --watch", t.save);
     launch(&t, 80, 24, args);
-    must_see(&t, "Every hand", 5000);
+    must_see(&t, "Every hand", SCREEN_MS);
     capture(&t);
     for (int i = 0; i < nsecret; i++)
         if (!shows_card(t.screen, secret[i]))
             fail_msg("the referee does not see seat 2's %s:\n%s", secret[i], t.screen);
     tmux(&t, "send-keys q");
-    wait_exit(&t, 5000);
+    wait_exit(&t, SCREEN_MS);
     cJSON_Delete(cut);
     cJSON_Delete(dealt);
     cJSON_Delete(st);
@@ -1077,7 +1083,7 @@ static void play_or_draw(Term *t)
     if (find_play(t, false, typed, sizeof typed)) {
         lower(typed);
         type_line(t, typed);
-        must_see(t, "You play", 3000);
+        must_see(t, "You play", SCREEN_MS);
     } else {
         draw_and_keep(t);
     }
@@ -1095,9 +1101,9 @@ static void resume(Term *t, const char *args)
 static void quit_game(Term *t, char *hash, size_t len)
 {
     tmux(t, "send-keys q");
-    must_see(t, "Quit the game? y/n", 2000);
+    must_see(t, "Quit the game? y/n", SCREEN_MS);
     tmux(t, "send-keys y");
-    wait_exit(t, 5000);
+    wait_exit(t, SCREEN_MS);
     const char *out = read_text(t->out), *h = out ? strstr(out, "hash: ") : NULL;
     char hint[512];
     snprintf(hint, sizeof hint, "continue with: %s play --resume %s\n", uno_bin(), t->save);
@@ -1115,7 +1121,7 @@ static void go_on(Term *t, int requests)
 {
     char resumed[64], hash[17], printed[17], mine[512], shown[512];
     snprintf(resumed, sizeof resumed, "Resumed from the save file (%d requests)", requests);
-    must_see(t, resumed, 5000);
+    must_see(t, resumed, SCREEN_MS);
     wait_my_turn(t);
     cJSON *end = replay_end(t->save, hash, sizeof hash);
     state_hand(end, mine, sizeof mine);
@@ -1123,7 +1129,7 @@ static void go_on(Term *t, int requests)
     screen_hand(capture(t), shown, sizeof shown);
     assert_string_equal(shown, mine);
     tmux(t, "send-keys d");
-    must_see(t, "You draw ", 3000);
+    must_see(t, "You draw ", SCREEN_MS);
     quit_game(t, printed, sizeof printed);
     cJSON *reqs = save_requests(t->save);
     assert_true(cJSON_GetArraySize(reqs) > requests);
@@ -1179,7 +1185,7 @@ static void test_resume_after_kill(void **state)
     long pid = uno_pid(&t);
     assert_true(pid > 0);
     assert_int_equal(kill((pid_t)pid, SIGKILL), 0);
-    wait_exit(&t, 5000);
+    wait_exit(&t, SCREEN_MS);
     assert_non_null(strstr(read_text(t.out), "exit status 137"));
     cJSON *reqs = save_requests(t.save);
     int requests = cJSON_GetArraySize(reqs);
@@ -1198,7 +1204,7 @@ static void test_resume_refused(void **state)
     Term t;
     saved_game(&t, "--rules mattel --seed 21");
     resume(&t, "");
-    wait_exit(&t, 5000);
+    wait_exit(&t, SCREEN_MS);
     const char *out = read_text(t.out);
     char expect[512];
     snprintf(expect, sizeof expect, "is over: watch it with uno replay %s --watch", t.save);
@@ -1217,7 +1223,7 @@ static void test_resume_refused(void **state)
     fputs("{\"op\":\"fly\"}\n", f);
     fclose(f);
     resume(&t, "");
-    wait_exit(&t, 5000);
+    wait_exit(&t, SCREEN_MS);
     out = read_text(t.out);
     /* the requests, the end mark, then the line added */
     snprintf(expect, sizeof expect, "cannot resume %s: line %d: a line after the end mark", t.save, lines + 2);
@@ -1262,12 +1268,12 @@ static void test_log_ten_players(void **state)
     (void)state;
     Term t;
     start(&t, 80, 24, "--rules kpgut --players 10 --seed 8 --autoplay --pace 40");
-    must_see(&t, "Your hand", 5000);
+    must_see(&t, "Your hand", SCREEN_MS);
     int rows = log_pages_played(&t, 2, 20000);
     if (rows < 4)
         fail_msg("the log has %d rows at 80x24 with 10 players:\n%s", rows, t.screen);
     tmux(&t, "send-keys PPage");
-    must_see(&t, "lines back: PgDn or > for newer", 2000);
+    must_see(&t, "lines back: PgDn or > for newer", SCREEN_MS);
     tmux(&t, "send-keys NPage NPage NPage NPage NPage NPage");
     for (int i = 0; i < 40 && strstr(capture(&t), "lines back"); i++)
         sleep_ms(50);
@@ -1348,7 +1354,7 @@ static void test_dumb_terminal_refused(void **state)
     (void)state;
     Term t;
     start_env(&t, 80, 24, "TERM=dumb", "--rules mattel --seed 3");
-    wait_exit(&t, 5000);
+    wait_exit(&t, SCREEN_MS);
     const char *out = read_text(t.out);
     if (!out || !strstr(out, "uno play: this terminal (TERM=dumb) cannot move the cursor") ||
         !strstr(out, "exit status 1"))
@@ -1364,7 +1370,7 @@ static void test_ctrl_c_saves(void **state)
     start(&t, 80, 24, "--rules mattel --seed 5 --pace 150");
     wait_my_turn(&t);
     tmux(&t, "send-keys C-c");
-    wait_exit(&t, 5000);
+    wait_exit(&t, SCREEN_MS);
     const char *out = read_text(t.out);
     char hint[512];
     snprintf(hint, sizeof hint, "continue with: %s play --resume %s\n", uno_bin(), t.save);
@@ -1395,15 +1401,15 @@ static void test_play_again(void **state)
     snprintf(dir, sizeof dir, "/tmp/unoplay-%d-state", (int)getpid());
     snprintf(env, sizeof env, "XDG_STATE_HOME=%s", dir);
     start_env(&t, 80, 24, env, "--rules mattel --seed 21 --autoplay --pace 0");
-    must_see(&t, "a play again (a new deal), r the same deal again", 20000);
+    must_see(&t, "a play again (a new deal), r the same deal again", SCREEN_MS);
     tmux(&t, "send-keys r");
     sleep_ms(500);
-    must_see(&t, "a play again (a new deal), r the same deal again", 20000);
+    must_see(&t, "a play again (a new deal), r the same deal again", SCREEN_MS);
     tmux(&t, "send-keys a");
     sleep_ms(500);
-    must_see(&t, "a play again (a new deal), r the same deal again", 20000);
+    must_see(&t, "a play again (a new deal), r the same deal again", SCREEN_MS);
     tmux(&t, "send-keys q");
-    wait_exit(&t, 5000);
+    wait_exit(&t, SCREEN_MS);
     const char *out = read_text(t.out);
     char first[512];
     snprintf(first, sizeof first, "An earlier game was saved to %s\n", t.save);
@@ -1456,7 +1462,7 @@ static bool draw_and_enter(Term *t, const char *after_draw)
     tmux(t, "send-keys d");
     if (!drew_playable(t, draws))
         return false;
-    must_see(t, after_draw, 3000);
+    must_see(t, after_draw, SCREEN_MS);
     if (!enter_played(t))
         fail_msg("Enter after \"%s\" did not play:\n%s", after_draw, capture(t));
     return true;
@@ -1515,10 +1521,10 @@ static void log_pages(const char *env, const char *back, const char *forth)
 {
     Term t;
     start_env(&t, 80, 24, env, "--rules mattel --seed 9 --autoplay --pace 60 --options hand_size=15");
-    must_see(&t, "Your hand", 5000);
+    must_see(&t, "Your hand", SCREEN_MS);
     int rows = log_pages_played(&t, 3, 20000); /* a log longer than two pages */
     tmux(&t, "send-keys %s", back);
-    must_see(&t, "lines back: PgDn or > for newer", 2000);
+    must_see(&t, "lines back: PgDn or > for newer", SCREEN_MS);
     assert_int_equal(lines_back(&t), rows - 1);
     tmux(&t, "send-keys %s", back);
     for (int i = 0; i < 40 && lines_back(&t) != 2 * (rows - 1); i++)
@@ -1577,7 +1583,7 @@ static void test_no_color(void **state)
     stop(&t);
     start_env(&t, 80, 24, "NO_COLOR=1", "--rules mattel --seed 11 --pace 150");
     wait_my_turn(&t);
-    must_see(&t, "Top: [", 1000);
+    must_see(&t, "Top: [", SCREEN_MS);
     if (colour_codes(capture_escapes(&t)) != 0)
         fail_msg("colours under NO_COLOR=1:\n%s", t.screen);
     stop(&t);
@@ -1621,7 +1627,7 @@ static void test_partners_match(void **state)
     char args[256];
     snprintf(args, sizeof args, "--rules %s --match --seed 31 --autoplay --pace 0", rules);
     start(&t, 80, 24, args);
-    must_see(&t, "your team 0, theirs 0", 5000);
+    must_see(&t, "your team 0, theirs 0", SCREEN_MS);
     char title[256];
     title_line(&t, title, sizeof title);
     clock_apart(title);
@@ -1634,7 +1640,7 @@ static void test_partners_match(void **state)
         fail_msg("expected the winning team's players as the winners:\n%s", t.screen);
     assert_null(strstr(t.screen, "a tie between"));
     tmux(&t, "send-keys q");
-    wait_exit(&t, 5000);
+    wait_exit(&t, SCREEN_MS);
     const char *out = read_text(t.out);
     if (!out || !strstr(out, " won. (") || !strstr(out, "exit status 0"))
         fail_msg("expected the verdict and exit status 0 in:\n%s", out ? out : "(nothing)");
@@ -1649,7 +1655,7 @@ static void test_unstartable_bot(void **state)
     (void)state;
     Term t;
     start(&t, 80, 24, "--rules mattel --seed 3 --bot cmd:/nonexistent/bot");
-    wait_exit(&t, 10000);
+    wait_exit(&t, SCREEN_MS);
     const char *out = read_text(t.out);
     if (!out || !strstr(out, "uno play: Ada's program (cmd:/nonexistent/bot): it could not be started") ||
         !strstr(out, "exit status 1"))

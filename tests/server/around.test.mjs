@@ -185,7 +185,7 @@ async function playToEnd(t, seed) {
 }
 
 test('rematch: the host\'s new table has the same rules and seats, and each person still there is given theirs', async () => {
-  const create = { rules: 'mattel', seats: ['human', 'human', 'easy', 'human'], bot_pace_ms: 0, options: { uno_penalty: 4 }, public: true };
+  const create = { rules: 'mattel', seats: ['human', 'human', 'easy', 'human'], bot_pace_ms: 0, away_bot_ms: 1000, options: { uno_penalty: 4 }, public: true };
   const t = await startTable(srv.url, create);
   const [a, b, , gone] = t.clients;
   const early = await a.request({ op: 'rematch', table: t.code, host: t.host });

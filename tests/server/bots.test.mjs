@@ -195,8 +195,15 @@ test('tables of expert bots thinking do not hold up a request at another table',
   while ((await played()) === 0) await sleep(20); // the expert tables have begun
   const before = await played();
   const cpuBefore = cpuMs(srv.proc.pid);
-  const loaded = await roundTrips(me, 150);
-  const during = (await played()) - before;
+  // round trips go on until the expert tables have acted a few times: on a
+  // loaded machine their threads may get little of the CPU for a while
+  const loaded = [];
+  let during = 0;
+  for (let round = 0; round < 20 && during < 4; round++) {
+    loaded.push(...await roundTrips(me, 150));
+    during = (await played()) - before;
+  }
+  loaded.sort((a, b) => a - b);
   const decision = (cpuMs(srv.proc.pid) - cpuBefore) / during;
   await watcher.close();
   const fig = (s) => `p50 ${pct(s, 0.5).toFixed(2)} ms, p90 ${pct(s, 0.9).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms`;
