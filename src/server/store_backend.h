@@ -3,7 +3,8 @@
  * the SQL both databases run. store.c writes every srv_store_* call once,
  * on these few operations; store_sqlite.c (SQLite, the default) and
  * store_pg.c (PostgreSQL, a postgresql:// URL) each do them on their own
- * library. Used by those three files only.
+ * library. Used by those three files, and by store_schema.h for the
+ * schema's version.
  *
  * Every parameter and every column goes as text: the databases convert
  * it to the column's type (SQLite's type affinity, PostgreSQL's inferred
@@ -16,6 +17,15 @@
 #include <stddef.h>
 
 #include "server/store.h"
+
+/* The schema's version, which both databases keep and check:
+ *   1  the tables, seats, joins and actions (and, later, the scorekeeper's
+ *      keepers and keeper_log, and the expired tables' codes), secrets in
+ *      plain text; SQLite files made before versions were kept carry
+ *      user_version 0 and are version 1.
+ *   2  every secret (seat tokens, host secrets, spectator keys, the
+ *      scorekeeper's secrets) kept as its SHA-256 (secret.h). */
+#define SRV_SCHEMA_VERSION 2
 
 /* The statements the store runs (srv_store_sql). */
 typedef enum SrvQuery {

@@ -23,7 +23,6 @@
 #include <libpq-fe.h>
 
 #include "server/store_backend.h"
-#include "server/store_schema.h"
 
 /* The advisory lock that makes a database one server's: "uno" in ASCII. */
 #define CLAIM_KEY "7695983"

@@ -1,16 +1,8 @@
 /*
- * store_schema.h — the database's schema and its versions (docs/server.md
- * "The database"): what makes a file uno serve's, the version it carries
- * in PRAGMA user_version, and the migrations from the older ones. Used by
- * store.c only.
- *
- * Versions:
- *   1  the tables, seats, joins and actions (and, later, the scorekeeper's
- *      keepers and keeper_log, and the expired tables' codes), secrets in
- *      plain text; databases made
- *      before versions were kept carry user_version 0 and are version 1.
- *   2  every secret (seat tokens, host secrets, spectator keys, the
- *      scorekeeper's secrets) kept as its SHA-256 (secret.h).
+ * store_schema.h — SQLite's schema and its versions (docs/server.md "The
+ * database"): what makes a file uno serve's, the version it carries in
+ * PRAGMA user_version (SRV_SCHEMA_VERSION, store_backend.h), and the
+ * migrations from the older ones. Used by store_sqlite.c only.
  */
 #ifndef UNO_SERVER_STORE_SCHEMA_H
 #define UNO_SERVER_STORE_SCHEMA_H
@@ -20,7 +12,7 @@
 
 #include <sqlite3.h>
 
-#define SRV_SCHEMA_VERSION 2
+#include "server/store_backend.h"
 
 /* Makes db (open, read-write) the current version: a fresh (empty)
  * database gets the schema; an older one of ours is migrated in one
