@@ -15,6 +15,7 @@
 #include "protocol/request.h"
 #include "protocol/text.h"
 #include "server/keeper.h"
+#include "server/metrics.h"
 #include "server/qr.h"
 #include "server/room.h"
 #include "server/server.h"
@@ -31,6 +32,8 @@ struct UnoServer {
     SrvRate creates;    /* each address's budget of tables */
     SrvTableKind kinds[2]; /* the card tables, the scorekeeper's (expiry.h) */
     int64_t sweep_at;   /* when the clock next looks for tables to expire */
+    int conns;          /* connections open */
+    SrvHistogram requests; /* each message's time, from its arrival to its answer */
 };
 
 typedef struct ClientData {
@@ -655,6 +658,7 @@ static void on_open(void *ctx, SrvConn *conn)
     d->client.rtt = -1;
     d->client.log = s->lobby.log;
     srv_conn_set_data(conn, d);
+    s->conns++;
     srv_send(conn, s->hello, strlen(s->hello));
     ping_and_queue(s, d, srv_now_ms());
 }
@@ -682,6 +686,7 @@ static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *te
         return srv_reply_error(&d->client, "too_large", "message too long: dropped", NULL);
     if (kind == SRV_RATE_LIMITED)
         return srv_reply_error(&d->client, "rate_limited", "too many messages: some were dropped", NULL);
+    double start = srv_seconds();
     char err[UNO_ERR_LEN];
     cJSON *req;
     int st = proto_request_parse(text, len, &req, err, sizeof err); /* as strictly as a game's (text.h) */
@@ -692,6 +697,7 @@ static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *te
     else
         srv_reply_error(&d->client, "bad_request", err, NULL);
     cJSON_Delete(req);
+    srv_histogram_add(&s->requests, srv_seconds() - start);
 }
 
 static void on_close(void *ctx, SrvConn *conn)
@@ -704,21 +710,64 @@ static void on_close(void *ctx, SrvConn *conn)
         srv_room_leave(d->client.room, &d->client);
     srv_keeper_unwatch(s->keepers, &d->client);
     unlink_client(s, d);
+    s->conns--;
     free(d);
 }
 
 /* GET /qr.svg?t=CODE: the QR code of the link to a table that is there
  * (qr.h, docs/server.md "The table's QR code"). */
-static void on_get(void *ctx, SrvGet *g)
+static void get_qr(UnoServer *s, SrvGet *g)
 {
     static const char no_table[] = "no table has that code\n";
-    UnoServer *s = ctx;
     char code[SRV_CODE_LEN + 1];
     Room *r = srv_get_arg(g, "t", code, sizeof code) ? find_room(&s->lobby, code) : NULL;
     if (r)
         srv_qr_answer(g, r->code);
     else
         srv_get_answer(g, 404, "text/plain; charset=utf-8", no_table, sizeof no_table - 1);
+}
+
+/* GET /healthz: the process serves (docs/server.md "Health and metrics"). */
+static void get_health(UnoServer *s, SrvGet *g)
+{
+    static const char ok[] = "ok\n";
+    (void)s;
+    srv_get_answer(g, 200, "text/plain; charset=utf-8", ok, sizeof ok - 1);
+}
+
+/* GET /metrics: counts and latencies, nothing of any game (docs/server.md
+ * "Health and metrics"). */
+static void get_metrics(UnoServer *s, SrvGet *g)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return;
+    const SrvStore *store = s->lobby.store;
+    srv_metric_gauge(f, "uno_tables", "Card tables held.", s->lobby.nrooms);
+    srv_metric_gauge(f, "uno_tables_all", "Card and scorekeeper tables held (what --max-tables bounds).",
+                     srv_tables_count(s->kinds, 2));
+    srv_metric_gauge(f, "uno_connections", "WebSocket connections open.", s->conns);
+    srv_metric_counter(f, "uno_actions_total", "Game actions written to the database.", srv_store_actions(store));
+    srv_metric_histogram(f, "uno_request_seconds", "Time from a message's arrival to its answer.", &s->requests);
+    srv_metric_histogram(f, "uno_store_write_seconds", "Time of each write to the database.",
+                         srv_store_write_times(store));
+    if (fclose(f) == 0)
+        srv_get_answer(g, 200, "text/plain; version=0.0.4; charset=utf-8", text, len);
+    free(text);
+}
+
+/* A GET of a path that is no web client's file. */
+static void on_get(void *ctx, SrvGet *g, const char *path)
+{
+    static const struct {
+        const char *path;
+        void (*answer)(UnoServer *s, SrvGet *g);
+    } paths[] = {{"/qr.svg", get_qr}, {"/healthz", get_health}, {"/metrics", get_metrics}};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
+        if (strcmp(path, paths[i].path) == 0)
+            return paths[i].answer(ctx, g);
 }
 
 /* --------------------------------------------------------------- server */
@@ -793,7 +842,6 @@ UnoServer *srv_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         .port = cfg->port,
         .web_root = cfg->web_root,
         .trust_proxy = cfg->trust_proxy,
-        .get_path = "/qr.svg",
         .limits = cfg->limits,
         .handlers = {.ctx = s, .on_open = on_open, .on_refused = on_refused, .on_message = on_message,
                      .on_close = on_close, .on_stop = on_stop, .on_get = on_get},

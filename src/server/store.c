@@ -57,12 +57,32 @@ void srv_store_close(SrvStore *st)
 }
 
 const char *srv_store_error(const SrvStore *st) { return st->ops->error(st); }
+const SrvHistogram *srv_store_write_times(const SrvStore *st) { return &st->writes; }
+uint64_t srv_store_actions(const SrvStore *st) { return st->actions; }
 
 /* ------------------------------------------------------------ writes */
 
+/* A write, timed. */
+static bool timed_write(SrvStore *st, SrvQuery q, const char *const *params, int n)
+{
+    double start = srv_seconds();
+    bool ok = st->ops->write(st, q, params, n);
+    srv_histogram_add(&st->writes, srv_seconds() - start);
+    return ok;
+}
+
+/* The end of a transaction, timed: where its writes reach the disk. */
+static bool timed_end(SrvStore *st, bool commit)
+{
+    double start = srv_seconds();
+    bool ok = st->ops->end(st, commit);
+    srv_histogram_add(&st->writes, srv_seconds() - start);
+    return ok;
+}
+
 #define WRITE(st, q, ...) \
-    ((st)->ops->write((st), (q), (const char *const[]){__VA_ARGS__}, \
-                      (int)(sizeof (const char *const[]){__VA_ARGS__} / sizeof(const char *))))
+    timed_write((st), (q), (const char *const[]){__VA_ARGS__}, \
+                (int)(sizeof (const char *const[]){__VA_ARGS__} / sizeof(const char *)))
 
 /* A number as a parameter's text. */
 typedef struct Num {
@@ -93,7 +113,9 @@ bool srv_store_add_join(SrvStore *st, const char *code, int seat, const char *na
 
 bool srv_store_log(SrvStore *st, const char *code, int64_t n, const char *line, const char *hash)
 {
-    return WRITE(st, Q_LOG, code, num(n).text, line, hash);
+    bool ok = WRITE(st, Q_LOG, code, num(n).text, line, hash);
+    st->actions += ok;
+    return ok;
 }
 
 bool srv_store_add_keeper(SrvStore *st, const char *code, const char *config, const char *host, const char *clock)
@@ -114,7 +136,7 @@ static bool write_together(SrvStore *st, const SrvQuery *qs, int n, const char *
     bool ok = true;
     for (int i = 0; ok && i < n; i++)
         ok = WRITE(st, qs[i], code);
-    return st->ops->end(st, ok) && ok;
+    return timed_end(st, ok) && ok;
 }
 
 bool srv_store_expire_table(SrvStore *st, const char *code)

@@ -25,6 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "server/metrics.h"
+
 typedef struct SrvStore SrvStore;
 
 typedef enum SrvStoreMode {
@@ -106,5 +108,8 @@ bool srv_store_each_keeper_line(SrvStore *st, const char *code, bool (*fn)(void 
 
 /* The last error's text. */
 const char *srv_store_error(const SrvStore *st);
+/* For GET /metrics: the writes' times, and the game actions written. */
+const SrvHistogram *srv_store_write_times(const SrvStore *st);
+uint64_t srv_store_actions(const SrvStore *st);
 
 #endif

@@ -62,9 +62,11 @@ typedef struct SrvStoreOps {
     void (*close)(SrvStore *st);
 } SrvStoreOps;
 
-/* What every backend's store begins with. */
+/* What every backend's store begins with (zeroed but for ops). */
 struct SrvStore {
     const SrvStoreOps *ops;
+    SrvHistogram writes; /* each write's time, and each transaction's end */
+    uint64_t actions;    /* game actions written (srv_store_log) */
 };
 
 /* The backends' opens, as srv_store_open (store.h) says. */

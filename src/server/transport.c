@@ -63,7 +63,7 @@ struct Srv {
     SrvAssets *web;             /* the web client's files, or NULL */
 };
 
-/* One HTTP GET (of SrvConfig.get_path, or of a web client's file): the
+/* One HTTP GET (of a web client's file, or answered by on_get): the
  * session data of the "uno-get" protocol, the answer written from the
  * writeable callback. */
 struct SrvGet {
@@ -463,10 +463,10 @@ static int get_begin(Srv *s, SrvGet *g, struct lws *wsi, const char *path)
     *g = (SrvGet){.wsi = wsi, .srv = s, .cache = "no-store"};
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
         ; /* not a GET: not found */
-    else if (s->cfg.get_path && s->cfg.handlers.on_get && strcmp(path, s->cfg.get_path) == 0)
-        s->cfg.handlers.on_get(s->cfg.handlers.ctx, g);
     else if (s->web && (file = srv_assets_find(s->web, path)))
         answer_file(g, file);
+    else if (s->cfg.handlers.on_get)
+        s->cfg.handlers.on_get(s->cfg.handlers.ctx, g, path);
     if (!g->body)
         srv_get_answer(g, HTTP_STATUS_NOT_FOUND, "text/plain; charset=utf-8", missing, sizeof missing - 1);
     if (!g->body || !write_headers(g))

@@ -27,11 +27,11 @@
  *    order; a connection whose queue passes SrvLimits.max_queue (a reader
  *    that does not read) is closed rather than let the server's memory grow.
  *  - After on_close, the SrvConn is gone: the application drops its pointer.
- *  - A GET of SrvConfig.get_path (exactly that path) is answered by
- *    on_get, which reads the request through srv_get_* and answers with
- *    srv_get_answer; every other path is the static web client's
- *    (assets.h: one of its files, with its ETag, 304 on If-None-Match,
- *    gzipped where the client accepts it; else 404).
+ *  - A GET of one of the static web client's files is answered from
+ *    memory (assets.h: with its ETag, 304 on If-None-Match, gzipped where
+ *    the client accepts it); any other path goes to on_get, which reads
+ *    the request through srv_get_* and answers with srv_get_answer, or
+ *    leaves it to a 404.
  */
 #ifndef UNO_SERVER_TRANSPORT_H
 #define UNO_SERVER_TRANSPORT_H
@@ -63,7 +63,7 @@ typedef struct SrvLimits {
     int max_addrs;          /* addresses kept at once (addrs.h) */
 } SrvLimits;
 
-/* A GET the application answers itself (SrvConfig.get_path). */
+/* A GET the application answers itself (on_get). */
 typedef struct SrvGet SrvGet;
 
 typedef struct SrvHandlers {
@@ -78,9 +78,9 @@ typedef struct SrvHandlers {
     void (*on_close)(void *ctx, SrvConn *c);
     /* The server stops: let go of the timers; connections close after it. */
     void (*on_stop)(void *ctx);
-    /* A GET of get_path: answered with srv_get_answer before it returns
-     * (unanswered: 404). */
-    void (*on_get)(void *ctx, SrvGet *g);
+    /* A GET of a path that is no web client's file: answered with
+     * srv_get_answer before it returns (unanswered: 404). */
+    void (*on_get)(void *ctx, SrvGet *g, const char *path);
 } SrvHandlers;
 
 typedef struct SrvConfig {
@@ -88,7 +88,6 @@ typedef struct SrvConfig {
     int port;               /* 0: any free port (srv_port tells which) */
     const char *web_root;   /* static files served at /, or NULL (read once: assets.h) */
     bool trust_proxy;       /* the client's address is X-Forwarded-For's last entry */
-    const char *get_path;   /* a path answered by on_get ("/qr.svg"), or NULL */
     SrvLimits limits;
     SrvHandlers handlers;
 } SrvConfig;
