@@ -7,13 +7,18 @@ addWords({
   en: {
     copyLink: 'Copy link', copied: 'Copied', copyByHand: 'Selected: copy it with your device', shareLink: 'Share…',
     shareTitle: 'UNO table {code}', qrAlt: 'QR code of the link to table {code}', qrHelp: 'A friend at the table can scan it',
-    preset: 'Rule set', preset_custom: 'your own choice',
+    preset: 'Variant', preset_custom: 'your own choice',
     preset_mattel: 'Mattel, official', preset_mattel_booklet: 'Mattel, booklet with blanks',
     preset_mattel_stacking: 'Mattel, stacking Draw cards', preset_mattel_partners: 'Mattel, partners (4 players)',
     preset_classic: 'Classic (1998)', preset_kpgut: 'KPGUT', preset_kpgut_no_slides: 'KPGUT without side slides',
     preset_kpgut_english: 'KPGUT, English edition',
     houseRules: 'Popular house rules', hr_stack_everything: 'stack everything', hr_draw_to_match: 'draw to match',
     hr_strict: 'forced play, no bluffing', hr_mercy: 'mercy: out at 25 cards', hr_seven_o: '7-0: swap hands on a 7, pass them on a 0',
+    hrd_stack_everything: 'Any Draw card may answer a Draw card; the draws add up for the player who cannot answer.',
+    hrd_draw_to_match: 'Whoever draws goes on drawing until a card can be played.',
+    hrd_strict: 'Whoever can play must play, and a Wild Draw Four only without a card of the colour in play.',
+    hrd_mercy: 'Stack everything and draw to match, and a player who comes to hold 25 cards is out.',
+    hrd_seven_o: 'Playing a 7 swaps hands with a player you pick; playing a 0 passes every hand on to the next player.',
     publicTable: 'List this table for anyone to join', publicTables: 'Open tables', noPublic: 'No open table right now.',
     publicEntry: '{rules}: {free} of {seats} seats free', joinThis: 'Join {code}', listed: 'Listed for anyone to join',
     turnTimer: 'Turn timer: {s} s, then {n} drawn and the turn passes (§8)', noTurnTimer: 'No turn timer',
@@ -66,13 +71,18 @@ addWords({
   fi: {
     copyLink: 'Kopioi linkki', copied: 'Kopioitu', copyByHand: 'Valittu: kopioi se laitteesi omalla tavalla', shareLink: 'Jaa…',
     shareTitle: 'UNO-pöytä {code}', qrAlt: 'QR-koodi pöydän {code} linkistä', qrHelp: 'Pöydän ääressä oleva ystävä voi skannata sen',
-    preset: 'Sääntökokoelma', preset_custom: 'oma valinta',
+    preset: 'Muunnelma', preset_custom: 'oma valinta',
     preset_mattel: 'Mattel, virallinen', preset_mattel_booklet: 'Mattel, ohjekirjanen tyhjine kortteineen',
     preset_mattel_stacking: 'Mattel, nostokortit pinoutuvat', preset_mattel_partners: 'Mattel, parit (4 pelaajaa)',
     preset_classic: 'Klassinen (1998)', preset_kpgut: 'KPGUT', preset_kpgut_no_slides: 'KPGUT ilman sivuliu’utuksia',
     preset_kpgut_english: 'KPGUT, englanninkielinen laitos',
     houseRules: 'Suositut kotisäännöt', hr_stack_everything: 'kaikki nostokortit pinoon', hr_draw_to_match: 'nosta kunnes sopii',
     hr_strict: 'pakko pelata, ei bluffeja', hr_mercy: 'armo: 25 korttia ja ulos', hr_seven_o: '7-0: seiskalla kädet vaihtuvat, nollalla ne kiertävät',
+    hrd_stack_everything: 'Nostokorttiin voi vastata millä tahansa nostokortilla; nostot lasketaan yhteen sille, joka ei voi vastata.',
+    hrd_draw_to_match: 'Nostaja nostaa, kunnes saa kortin, jonka voi pelata.',
+    hrd_strict: 'Joka voi pelata, pelaa, ja villin nelosen saa pelata vain, jos pelattavaa väriä ei ole.',
+    hrd_mercy: 'Kaikki nostokortit pinoon ja nosta kunnes sopii, ja 25 korttiin päätynyt pelaaja putoaa pelistä.',
+    hrd_seven_o: 'Seiskalla vaihdat kädet valitsemasi pelaajan kanssa; nollalla jokainen käsi siirtyy seuraavalle pelaajalle.',
     publicTable: 'Näytä pöytä kaikille liittyjille', publicTables: 'Avoimet pöydät', noPublic: 'Avoimia pöytiä ei nyt ole.',
     publicEntry: '{rules}: {free}/{seats} paikkaa vapaana', joinThis: 'Liity: {code}', listed: 'Näkyy kaikille liittyjille',
     turnTimer: 'Vuoroajastin: {s} s, sitten nostetaan {n} ja vuoro siirtyy (§8)', noTurnTimer: 'Ei vuoroajastinta',
@@ -138,6 +148,16 @@ export function houseRuleWords(preset) {
   const key = `hr_${preset}`;
   const text = t(key);
   return text === key ? preset : text;
+}
+
+// What a preset of house rules does, in a sentence; for one without one
+// (a preset the server added later), the options it sets in words.
+export function houseRuleMeaning(preset) {
+  const key = `hrd_${preset.name}`;
+  const text = t(key);
+  if (text !== key) return text;
+  const typed = (v) => (v === 'true' ? true : v === 'false' ? false : v); // a preset's values are text
+  return Object.entries(preset.options).map(([k, v]) => `${optionWords(k)}: ${valueWords(k, typed(v))}`).join(', ');
 }
 
 // An option's value in words ("draw until playable"), or as the rules

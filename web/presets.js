@@ -6,7 +6,7 @@
 // the rules have one (KPGUT §8).
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { houseRuleWords, optionWords, valueWords } from './around-words.js';
+import { houseRuleMeaning, houseRuleWords, optionWords, valueWords } from './around-words.js';
 
 export const PRESETS = [
   { id: 'mattel', rules: 'mattel', options: {} },
@@ -35,23 +35,19 @@ export function presetField(rules, options, choose) {
     ...PRESETS.map((p) => h('option', { value: p.id, selected: p === current }, t(`preset_${p.id}`)))));
 }
 
-// A preset's value as the option table's type: its text "true" is a yes.
-const typed = (v) => (v === 'true' ? true : v === 'false' ? false : v);
-
 // The engine's presets of house rules (the server's `rules` answer), each a
-// checkbox named in words and described by the options it sets, in words;
-// toggle(name, on) records the choice. They apply over any rule set.
+// checkbox named in words and described in a sentence; toggle(name, on)
+// records the choice. They apply over any rule set.
 export function houseRulesField(rulesInfo, chosen, toggle) {
   const presets = rulesInfo?.presets ?? [];
   if (!presets.length) return null;
   return h('fieldset', { class: 'house-rules' }, h('legend', {}, t('houseRules')),
     ...presets.map((p) => {
       const id = `hr-${p.name}`;
-      const sets = Object.entries(p.options).map(([k, v]) => `${optionWords(k)}: ${valueWords(k, typed(v))}`);
       return h('div', {},
         h('label', {}, h('input', { id, type: 'checkbox', name: 'presets', value: p.name, checked: chosen.includes(p.name),
           'aria-describedby': `${id}-help`, onchange: (e) => toggle(p.name, e.target.checked) }), ' ', houseRuleWords(p.name)),
-        h('p', { id: `${id}-help`, class: 'meaning' }, sets.join(', ')));
+        h('p', { id: `${id}-help`, class: 'meaning' }, houseRuleMeaning(p)));
     }));
 }
 

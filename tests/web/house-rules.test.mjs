@@ -23,10 +23,12 @@ test('the popular house rules are offered in words, in English and in Finnish, a
   const labels = await labelsOf();
   assert.deepEqual(labels, ['stack everything', 'draw to match', 'forced play, no bluffing', 'mercy: out at 25 cards',
     '7-0: swap hands on a 7, pass them on a 0']);
-  assert.match(await page.textContent('#hr-stack_everything-help'), /Draw Two on Wild Draw Four: yes/);
-  assert.match(await page.textContent('#hr-draw_to_match-help'), /drawing: draw until playable/);
-  assert.match(await page.textContent('#hr-mercy-help'), /out at this many cards: 25/);
-  assert.match(await page.textContent('#hr-seven_o-help'), /7-0: a 7 swaps hands, a 0 passes them on: yes/);
+  // each described in a sentence, as a player would explain it
+  assert.equal(await page.textContent('#hr-stack_everything-help'),
+    'Any Draw card may answer a Draw card; the draws add up for the player who cannot answer.');
+  assert.equal(await page.textContent('#hr-draw_to_match-help'), 'Whoever draws goes on drawing until a card can be played.');
+  assert.match(await page.textContent('#hr-mercy-help'), /25 cards is out/);
+  assert.match(await page.textContent('#hr-seven_o-help'), /7 swaps hands with a player you pick; playing a 0 passes every hand on/);
   assert.deepEqual(await unnamedControls(page), []);
 
   await page.selectOption('#lang', 'fi');
@@ -34,7 +36,7 @@ test('the popular house rules are offered in words, in English and in Finnish, a
   assert.deepEqual(await labelsOf(),
     ['kaikki nostokortit pinoon', 'nosta kunnes sopii', 'pakko pelata, ei bluffeja', 'armo: 25 korttia ja ulos',
       '7-0: seiskalla kädet vaihtuvat, nollalla ne kiertävät']);
-  assert.match(await page.textContent('#hr-strict-help'), /pakko pelata, jos voi: kyllä/);
+  assert.match(await page.textContent('#hr-strict-help'), /^Joka voi pelata, pelaa/);
   await page.selectOption('#lang', 'en');
 
   await page.check('#hr-stack_everything');
