@@ -27,7 +27,8 @@ static const CliOption arena_options[] = {
     CLI_TEXT("bots", "LIST", ArenaArgs, bots,
              "one bot per seat, comma-separated, two different at least: easy, medium, hard, expert, random, "
              "heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms (e.g. expert,medium,medium,medium), or a "
-             "program: cmd:COMMAND, cmd:MSms:COMMAND, with no comma in COMMAND (docs/bots-external.md)"),
+             "program: cmd:COMMAND, cmd:MSms:COMMAND, cmd:MSms+Sms:COMMAND (MS per answer, 1000; S more for the "
+             "first, to start, 5000), with no comma in COMMAND (docs/bots-external.md)"),
     CLI_TEXT("rules", "R", ArenaArgs, rules, "mattel, classic, kpgut, or a rules file; mattel"),
     CLI_TEXT("presets", "P,..", ArenaArgs, presets, "house rules by preset, in order (uno rules lists them)"),
     CLI_TEXT("options", "k=v,..", ArenaArgs, options, "change options of the rule set"),

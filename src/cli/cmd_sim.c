@@ -38,7 +38,8 @@ static const CliOption sim_options[] = {
     CLI_TEXT("bots", "LIST", SimArgs, bots,
              "one bot for every seat, or one per seat, comma-separated: easy, medium, hard, expert, random, "
              "heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms (e.g. hard,random,random,random), or a program: "
-             "cmd:COMMAND, cmd:MSms:COMMAND, with no comma in COMMAND (docs/bots-external.md); random"),
+             "cmd:COMMAND, cmd:MSms:COMMAND, cmd:MSms+Sms:COMMAND (MS per answer, 1000; S more for the first, to "
+             "start, 5000), with no comma in COMMAND (docs/bots-external.md); random"),
     CLI_U64("seed", "S", SimArgs, seed, 0, UINT64_MAX, "the run's seed, 1"),
     CLI_U64("threads", "T", SimArgs, threads, 1, 1024, "threads, all cores"),
     CLI_FLAG("json", SimArgs, json, "print the summary as JSON"),
