@@ -270,5 +270,6 @@ bool bot_ext_choose(UnoExtBot *b, const UnoGame *g, const UnoView *v, const UnoH
         b->stats.answered++;
         return rc == 1;
     }
+    b->stats.defaulted++;
     return in_turn && !b->stats.unstartable && bot_choose_action(UNO_BOT_RANDOM, NULL, v, NULL, rng, out);
 }

@@ -50,6 +50,7 @@ typedef struct UnoExtBotStats {
     uint64_t late;      /* no answer within the limit */
     uint64_t illegal;   /* JSON, but not a legal move now */
     uint64_t garbled;   /* not a JSON object, or a line too long */
+    uint64_t defaulted; /* decisions the default move made for it: late, illegal, garbled, or it was gone */
     bool gone;          /* it exited or stopped reading */
     bool unstartable;   /* it could not be started (exit status 126 or 127 before its first answer) */
 } UnoExtBotStats;
