@@ -10,7 +10,9 @@
  *  - through the binary ($UNO_BIN): the JSON summary holds together, the CSV
  *    has one row per game that adds up to it, the SVG is a well-formed SVG,
  *    --threads does not change the output, --reference and --engine (the
- *    engine instead of the playout) do not either, bad arguments exit 2.
+ *    engine instead of the playout) do not either, bad arguments exit 2;
+ *  - through the binary, uno sim and uno arena leave out the games in which
+ *    a program failed and say so (needs python3 and UNO_ROOT).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -581,6 +583,65 @@ static void test_cli_text_and_errors(void **state)
     }
 }
 
+/* A program that fails in its second game (tests/protocol/bots/fails_in_game.py),
+ * in uno sim and uno arena: that game is left out of every figure and
+ * counted apart, in the text and the JSON; the stand-in's moves are not
+ * credited to the program. */
+static void test_cli_program_failures(void **state)
+{
+    (void)state;
+    const char *root = getenv("UNO_ROOT");
+    char bots[600], args[800];
+    snprintf(bots, sizeof bots, "'medium,cmd:python3 %s/tests/protocol/bots/fails_in_game.py 2'", root ? root : ".");
+    int status;
+    snprintf(args, sizeof args, "sim --rules mattel --players 2 --games 4 --threads 1 --bots %s", bots);
+    char *text = run_binary(args, &status);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(text, "uno sim: mattel, 2 players, 3 games, seed 1"));
+    assert_non_null(strstr(text, "/tests/protocol/bots/fails_in_game.py 2) failed in 1 game (left out"));
+    assert_non_null(strstr(text, "1 game left out in all: every figure below is of the other 3"));
+    free(text);
+    snprintf(args, sizeof args, "sim --rules mattel --players 2 --games 4 --threads 1 --json --bots %s", bots);
+    char *json = run_binary(args, &status);
+    assert_int_equal(status, 0);
+    cJSON *root_json = cJSON_Parse(json);
+    assert_non_null(root_json);
+    assert_int_equal(number(root_json, "games"), 3);
+    assert_int_equal(number(root_json, "games_left_out"), 1);
+    const cJSON *seats = cJSON_GetObjectItem(root_json, "seats");
+    assert_int_equal(number(cJSON_GetArrayItem(seats, 0), "failed_games"), 0);
+    assert_int_equal(number(cJSON_GetArrayItem(seats, 1), "failed_games"), 1);
+    assert_int_equal(number(cJSON_GetArrayItem(seats, 0), "of"), 3);
+    assert_int_equal(number(cJSON_GetArrayItem(seats, 0), "wins") + number(cJSON_GetArrayItem(seats, 1), "wins"), 3);
+    cJSON_Delete(root_json);
+    free(json);
+
+    /* the arena: each rotation's process fails in its second deal */
+    snprintf(args, sizeof args, "arena --rules mattel --players 2 --games 4 --threads 1 --bots %s", bots);
+    text = run_binary(args, &status);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(text, "/tests/protocol/bots/fails_in_game.py 2 failed in 2 games (left out"));
+    assert_non_null(strstr(text, "2 games left out in all: every figure above is of the other 6"));
+    free(text);
+    snprintf(args, sizeof args, "arena --rules mattel --players 2 --games 4 --threads 1 --json --bots %s", bots);
+    json = run_binary(args, &status);
+    assert_int_equal(status, 0);
+    root_json = cJSON_Parse(json);
+    assert_non_null(root_json);
+    assert_int_equal(number(root_json, "games"), 8);
+    assert_int_equal(number(root_json, "games_left_out"), 2);
+    const cJSON *entrants = cJSON_GetObjectItem(root_json, "bots");
+    for (int i = 0; i < 2; i++) {
+        const cJSON *e = cJSON_GetArrayItem(entrants, i);
+        assert_int_equal(number(e, "seat_games"), 6);
+        assert_int_equal(number(e, "failed_games"), i == 0 ? 0 : 2);
+    }
+    assert_int_equal(number(cJSON_GetArrayItem(entrants, 0), "wins") + number(cJSON_GetArrayItem(entrants, 1), "wins"),
+                     6);
+    cJSON_Delete(root_json);
+    free(json);
+}
+
 /* --json names the rule set as a JSON string, whatever its rules file calls it */
 static void test_cli_json_rule_set_name(void **state)
 {
@@ -623,6 +684,7 @@ int main(void)
         cmocka_unit_test(test_cli_speed_line),
         cmocka_unit_test(test_cli_text_and_errors),
         cmocka_unit_test(test_cli_json_rule_set_name),
+        cmocka_unit_test(test_cli_program_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
