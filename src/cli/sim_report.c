@@ -269,7 +269,7 @@ void cli_sim_csv_header(FILE *out, int nplayers)
     fprintf(out, "game,seed,first,winner,turns,actions,cards_drawn,reshuffles,ended,duration_ms");
     for (int s = 0; s < nplayers; s++)
         fprintf(out, ",rank_%d", s);
-    fprintf(out, "\n");
+    fprintf(out, ",left_out\n");
 }
 
 void cli_sim_csv_rows(FILE *out, const UnoSimRecord *rows, int n, int nplayers)
@@ -282,6 +282,6 @@ void cli_sim_csv_rows(FILE *out, const UnoSimRecord *rows, int n, int nplayers)
                 r->reshuffles, uno_reason_name((UnoReason)r->reason), r->duration_ms);
         for (int s = 0; s < nplayers; s++)
             fprintf(out, ",%d", r->ranks[s]);
-        fputc('\n', out);
+        fprintf(out, ",%d\n", r->failed != 0);
     }
 }

@@ -601,7 +601,12 @@ static void test_cli_program_failures(void **state)
     assert_non_null(strstr(text, "/tests/protocol/bots/fails_in_game.py 2) failed in 1 game (left out"));
     assert_non_null(strstr(text, "1 game left out in all: every figure below is of the other 3"));
     free(text);
-    snprintf(args, sizeof args, "sim --rules mattel --players 2 --games 4 --threads 1 --json --bots %s", bots);
+    char csv[] = "/tmp/uno-sim-failedXXXXXX";
+    int fd = mkstemp(csv);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(args, sizeof args, "sim --rules mattel --players 2 --games 4 --threads 1 --json --csv %s --bots %s", csv,
+             bots);
     char *json = run_binary(args, &status);
     assert_int_equal(status, 0);
     cJSON *root_json = cJSON_Parse(json);
@@ -615,6 +620,18 @@ static void test_cli_program_failures(void **state)
     assert_int_equal(number(cJSON_GetArrayItem(seats, 0), "wins") + number(cJSON_GetArrayItem(seats, 1), "wins"), 3);
     cJSON_Delete(root_json);
     free(json);
+    FILE *f = fopen(csv, "r"); /* the CSV has every game, the one left out marked */
+    assert_non_null(f);
+    char line[256];
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_non_null(strstr(line, ",rank_1,left_out\n"));
+    for (int game = 0; game < 4; game++) {
+        assert_non_null(fgets(line, sizeof line, f));
+        assert_int_equal(line[strlen(line) - 2], game == 1 ? '1' : '0');
+    }
+    assert_null(fgets(line, sizeof line, f));
+    fclose(f);
+    unlink(csv);
 
     /* the arena: each rotation's process fails in its second deal */
     snprintf(args, sizeof args, "arena --rules mattel --players 2 --games 4 --threads 1 --bots %s", bots);
