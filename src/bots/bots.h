@@ -92,8 +92,8 @@ const char *bot_kind_name(UnoBotKind kind);
  * "cmd:Nms:COMMAND" for N milliseconds to answer instead of
  * UNO_BOT_EXTERNAL_MS, "cmd:+Sms:COMMAND" for S milliseconds more for the
  * first answer instead of UNO_BOT_STARTUP_MS, "cmd:Nms+Sms:COMMAND" both).
- * Sets *kind and, for the levels, the budgets and the
- * programs, the fields of p they decide (p keeps the others).
+ * Sets *kind and, for the levels, the budgets and the programs, the fields
+ * of p they decide (p keeps the others).
  * UNO_OK, or UNO_E_BAD_REQUEST with the names in err. */
 int bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err, size_t errlen);
 

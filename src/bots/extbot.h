@@ -18,8 +18,9 @@
  *    seat's rendering, and never to the program.
  *  - bot_ext_choose() returns within the time limit (plus the time to
  *    write the question; the first question's limit also holds the
- *    start-up time, for the program to start) and, like bot_choose_action(), only an entry of
- *    v->legal (the `uno` flag of a play that leaves one card may be set).
+ *    start-up time, for the program to start) and, like
+ *    bot_choose_action(), only an entry of v->legal (the `uno` flag of a
+ *    play that leaves one card may be set).
  *  - An answer that is late, not JSON, not a legal move, or missing (the
  *    program exited or stopped reading) gets a message and the default move:
  *    in turn the random policy's (bots.h), out of turn nothing. The game goes
@@ -117,8 +118,7 @@ typedef struct UnoExtBotLink {
 /* An adapter driving the program behind link. limit_ms: the time allowed
  * for each answer (0 or less: UNO_BOT_EXTERNAL_MS); startup_ms: the time
  * the first answer is allowed on top of it (negative: UNO_BOT_STARTUP_MS).
- * label names the bot in
- * messages ("seat 2 (cmd:python3 bot.py)"). log: where messages go as they
+ * label names the bot in messages ("seat 2 (cmd:python3 bot.py)"). log: where messages go as they
  * happen (NULL: none; the last one is kept for bot_ext_problem()); after
  * the first 10 a bot's problems are only counted. NULL when out of memory
  * (the link is not stopped then). */

@@ -141,8 +141,9 @@ static void win_and_place(UnoArenaResult *r)
     double sum[UNO_MAX_PLAYERS] = {0}, sum2[UNO_MAX_PLAYERS] = {0};
     for (uint64_t d = 0; d < r->deals; d++)
         for (int rot = 0; rot < n; rot++) {
-            if (game_failed(r, d, rot)) {
-                count_failure(r, rot, game_failed(r, d, rot));
+            uint32_t failed = game_failed(r, d, rot);
+            if (failed) {
+                count_failure(r, rot, failed);
                 continue;
             }
             const uint16_t *p = game_places(r, d, rot);

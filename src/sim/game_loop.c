@@ -133,7 +133,8 @@ static int start_programs(UnoSimWorker *w, char *err, size_t errlen)
         char label[UNO_BOT_COMMAND_LEN + 16];
         snprintf(label, sizeof label, "seat %d (cmd:%s)", s, p->command);
         if (w->c.bots[s] == UNO_BOT_EXTERNAL &&
-            !(w->ext[s] = proto_extbot_start(p->command, p->think_ms, p->startup_ms, NULL, label, stderr, err, errlen)))
+            !(w->ext[s] = proto_extbot_start(p->command, p->think_ms, p->startup_ms, NULL, label, stderr, err,
+                                             errlen)))
             return UNO_E_BAD_REQUEST;
     }
     return UNO_OK;
