@@ -12,7 +12,8 @@
  *    --threads does not change the output, --reference and --engine (the
  *    engine instead of the playout) do not either, bad arguments exit 2;
  *  - through the binary, uno sim and uno arena leave out the games in which
- *    a program failed and say so (needs python3 and UNO_ROOT).
+ *    a program failed and say so, and a program slow to start but within
+ *    its allowance fails none (needs python3 and UNO_ROOT).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -659,6 +660,29 @@ static void test_cli_program_failures(void **state)
     free(json);
 }
 
+/* A program that takes 2 s to start, longer than the 1 s an answer may
+ * take but within the start-up allowance: no game is left out, so no move
+ * of it was the stand-in's. */
+static void test_cli_slow_start_counted(void **state)
+{
+    (void)state;
+    const char *root = getenv("UNO_ROOT");
+    char args[800];
+    snprintf(args, sizeof args,
+             "sim --rules mattel --players 2 --games 3 --threads 1 --json "
+             "--bots 'medium,cmd:sleep 2; exec python3 %s/examples/bots/simple_bot.py'",
+             root ? root : ".");
+    int status;
+    char *json = run_binary(args, &status);
+    assert_int_equal(status, 0);
+    cJSON *root_json = cJSON_Parse(json);
+    assert_non_null(root_json);
+    assert_int_equal(number(root_json, "games"), 3);
+    assert_int_equal(number(root_json, "games_left_out"), 0);
+    cJSON_Delete(root_json);
+    free(json);
+}
+
 /* --json names the rule set as a JSON string, whatever its rules file calls it */
 static void test_cli_json_rule_set_name(void **state)
 {
@@ -702,6 +726,7 @@ int main(void)
         cmocka_unit_test(test_cli_text_and_errors),
         cmocka_unit_test(test_cli_json_rule_set_name),
         cmocka_unit_test(test_cli_program_failures),
+        cmocka_unit_test(test_cli_slow_start_counted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
