@@ -584,6 +584,19 @@ static void test_cli_text_and_errors(void **state)
     }
 }
 
+/* What `uno ARGS` prints as JSON, parsed; it must exit 0. */
+static cJSON *run_json(const char *args)
+{
+    int status;
+    char *out = run_binary(args, &status);
+    assert_int_equal(status, 0);
+    cJSON *json = cJSON_Parse(out);
+    if (!json)
+        fail_msg("'%s' printed no JSON: %s", args, out);
+    free(out);
+    return json;
+}
+
 /* A program that fails in its second game (tests/protocol/bots/fails_in_game.py),
  * in uno sim and uno arena: that game is left out of every figure and
  * counted apart, in the text and the JSON; the stand-in's moves are not
@@ -608,10 +621,7 @@ static void test_cli_program_failures(void **state)
     close(fd);
     snprintf(args, sizeof args, "sim --rules mattel --players 2 --games 4 --threads 1 --json --csv %s --bots %s", csv,
              bots);
-    char *json = run_binary(args, &status);
-    assert_int_equal(status, 0);
-    cJSON *root_json = cJSON_Parse(json);
-    assert_non_null(root_json);
+    cJSON *root_json = run_json(args);
     assert_int_equal(number(root_json, "games"), 3);
     assert_int_equal(number(root_json, "games_left_out"), 1);
     const cJSON *seats = cJSON_GetObjectItem(root_json, "seats");
@@ -620,7 +630,6 @@ static void test_cli_program_failures(void **state)
     assert_int_equal(number(cJSON_GetArrayItem(seats, 0), "of"), 3);
     assert_int_equal(number(cJSON_GetArrayItem(seats, 0), "wins") + number(cJSON_GetArrayItem(seats, 1), "wins"), 3);
     cJSON_Delete(root_json);
-    free(json);
     FILE *f = fopen(csv, "r"); /* the CSV has every game, the one left out marked */
     assert_non_null(f);
     char line[256];
@@ -642,10 +651,7 @@ static void test_cli_program_failures(void **state)
     assert_non_null(strstr(text, "2 games left out in all: every figure above is of the other 6"));
     free(text);
     snprintf(args, sizeof args, "arena --rules mattel --players 2 --games 4 --threads 1 --json --bots %s", bots);
-    json = run_binary(args, &status);
-    assert_int_equal(status, 0);
-    root_json = cJSON_Parse(json);
-    assert_non_null(root_json);
+    root_json = run_json(args);
     assert_int_equal(number(root_json, "games"), 8);
     assert_int_equal(number(root_json, "games_left_out"), 2);
     const cJSON *entrants = cJSON_GetObjectItem(root_json, "bots");
@@ -657,7 +663,6 @@ static void test_cli_program_failures(void **state)
     assert_int_equal(number(cJSON_GetArrayItem(entrants, 0), "wins") + number(cJSON_GetArrayItem(entrants, 1), "wins"),
                      6);
     cJSON_Delete(root_json);
-    free(json);
 }
 
 /* A program that takes 2 s to start, longer than the 1 s an answer may
@@ -672,15 +677,10 @@ static void test_cli_slow_start_counted(void **state)
              "sim --rules mattel --players 2 --games 3 --threads 1 --json "
              "--bots 'medium,cmd:sleep 2; exec python3 %s/examples/bots/simple_bot.py'",
              root ? root : ".");
-    int status;
-    char *json = run_binary(args, &status);
-    assert_int_equal(status, 0);
-    cJSON *root_json = cJSON_Parse(json);
-    assert_non_null(root_json);
+    cJSON *root_json = run_json(args);
     assert_int_equal(number(root_json, "games"), 3);
     assert_int_equal(number(root_json, "games_left_out"), 0);
     cJSON_Delete(root_json);
-    free(json);
 }
 
 /* --json names the rule set as a JSON string, whatever its rules file calls it */
