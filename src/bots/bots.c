@@ -29,6 +29,7 @@ void bot_params_default(UnoBotParams *p)
     p->bluff_rate = 0.05;
     p->iterations = 1000;
     p->think_ms = 0;
+    p->startup_ms = UNO_BOT_STARTUP_MS;
     p->command[0] = '\0';
 }
 
@@ -59,17 +60,49 @@ static bool parse_budget(const char *budget, UnoBotParams *p)
     return true;
 }
 
-/* "cmd:COMMAND" or "cmd:Nms:COMMAND" (after the "cmd:"). */
+/* "Nms" at *at: N in *ms and *at past it; false (*at unmoved) when not there. */
+static bool read_ms(const char **at, long *ms)
+{
+    if (**at < '0' || **at > '9')
+        return false;
+    char *end;
+    long n = strtol(*at, &end, 10);
+    if (strncmp(end, "ms", 2) != 0)
+        return false;
+    *ms = n;
+    *at = end + 2;
+    return true;
+}
+
+/* The times before a program's command, "Nms:", "+Sms:" or "Nms+Sms:";
+ * *at past them, or unmoved when they are not there (the command starts
+ * at once). */
+static void read_times(const char **at, long *limit_ms, long *startup_ms)
+{
+    const char *s = *at;
+    bool limit = read_ms(&s, limit_ms);
+    bool plus = *s == '+';
+    bool startup = plus && (s++, read_ms(&s, startup_ms));
+    if ((limit || startup) && plus == startup && *s == ':')
+        *at = s + 1;
+    else
+        *limit_ms = UNO_BOT_EXTERNAL_MS, *startup_ms = UNO_BOT_STARTUP_MS;
+}
+
+/* "cmd:[Nms][+Sms:]COMMAND" (after the "cmd:"). */
 static int parse_program(const char *spec, UnoBotParams *p, char *err, size_t errlen)
 {
-    char *end;
-    long ms = strtol(spec, &end, 10);
-    bool timed = end != spec && *spec >= '0' && *spec <= '9' && strncmp(end, "ms:", 3) == 0;
-    if (timed && (ms < 1 || ms > 3600000)) {
-        snprintf(err, errlen, "bot 'cmd:%ldms:...': the time limit is 1 to 3600000 ms", ms);
+    long limit_ms = UNO_BOT_EXTERNAL_MS, startup_ms = UNO_BOT_STARTUP_MS;
+    const char *command = spec;
+    read_times(&command, &limit_ms, &startup_ms);
+    if (limit_ms < 1 || limit_ms > 3600000) {
+        snprintf(err, errlen, "bot 'cmd:%ldms:...': the time limit is 1 to 3600000 ms", limit_ms);
         return UNO_E_BAD_REQUEST;
     }
-    const char *command = timed ? end + 3 : spec;
+    if (startup_ms < 0 || startup_ms > 3600000) {
+        snprintf(err, errlen, "bot 'cmd:+%ldms:...': the start-up time is 0 to 3600000 ms", startup_ms);
+        return UNO_E_BAD_REQUEST;
+    }
     size_t len = strlen(command);
     if (strspn(command, " \t") == len || len >= UNO_BOT_COMMAND_LEN) {
         snprintf(err, errlen, "bot 'cmd:': give a command of 1 to %d characters after 'cmd:'",
@@ -77,7 +110,8 @@ static int parse_program(const char *spec, UnoBotParams *p, char *err, size_t er
         return UNO_E_BAD_REQUEST;
     }
     memcpy(p->command, command, len + 1);
-    p->think_ms = timed ? (int)ms : UNO_BOT_EXTERNAL_MS;
+    p->think_ms = (int)limit_ms;
+    p->startup_ms = (int)startup_ms;
     p->iterations = 0;
     return UNO_OK;
 }

@@ -61,6 +61,11 @@ typedef enum { UNO_BOT_RANDOM, UNO_BOT_HEURISTIC, UNO_BOT_ISMCTS, UNO_BOT_EXTERN
 #define UNO_BOT_COMMAND_LEN 256
 /* An external bot's time limit for an answer when its name sets none. */
 #define UNO_BOT_EXTERNAL_MS 1000
+/* The time an external bot's first answer is given on top of the limit,
+ * for the program to start (an interpreter, its imports), when its name
+ * sets none: several seconds, so that a Python bot starting on a loaded
+ * machine is not cut off. */
+#define UNO_BOT_STARTUP_MS 5000
 
 typedef struct UnoBotParams {
     double uno_rate;     /* random: chance of saying UNO with the play that leaves one card */
@@ -70,6 +75,7 @@ typedef struct UnoBotParams {
     int iterations;      /* ismcts: sampled worlds searched per decision (0: no limit) */
     int think_ms;        /* ismcts: milliseconds per decision, not deterministic (0: no limit;
                             neither limit: 1000 iterations); external: the time limit of an answer */
+    int startup_ms;      /* external: the time the first answer is given on top of think_ms */
     char command[UNO_BOT_COMMAND_LEN]; /* external: the program, run with /bin/sh -c */
 } UnoBotParams;
 
@@ -82,10 +88,12 @@ const char *bot_kind_name(UnoBotKind kind);
 
 /* A bot by name: a kind ("random", "heuristic", "ismcts"; "ismcts:N" for N
  * iterations, "ismcts:Nms" for N milliseconds a decision), a level
- * ("easy", "medium", "hard", "expert") or a program ("cmd:COMMAND", or
+ * ("easy", "medium", "hard", "expert") or a program ("cmd:COMMAND";
  * "cmd:Nms:COMMAND" for N milliseconds to answer instead of
- * UNO_BOT_EXTERNAL_MS). Sets *kind and, for the levels, the budgets and the
- * programs, the fields of p they decide (p keeps the others).
+ * UNO_BOT_EXTERNAL_MS, "cmd:+Sms:COMMAND" for S milliseconds more for the
+ * first answer instead of UNO_BOT_STARTUP_MS, "cmd:Nms+Sms:COMMAND" both).
+ * Sets *kind and, for the levels, the budgets and the programs, the fields
+ * of p they decide (p keeps the others).
  * UNO_OK, or UNO_E_BAD_REQUEST with the names in err. */
 int bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err, size_t errlen);
 

@@ -20,6 +20,8 @@ struct UnoExtBot {
     int exit_status;           /* -1: it did not exit */
     int signal;                /* what killed it, 0: nothing */
     int limit_ms;
+    int startup_ms;            /* given to the first answer on top of limit_ms */
+    int asked_ms;              /* the time the last question was given */
     FILE *log;
     char label[UNO_BOT_COMMAND_LEN + 32];
     uint64_t id;               /* of the last line sent */
@@ -34,7 +36,7 @@ struct UnoExtBot {
     UnoExtBotStats stats;
 };
 
-UnoExtBot *bot_ext_new(const UnoExtBotLink *link, int limit_ms, const char *label, FILE *log)
+UnoExtBot *bot_ext_new(const UnoExtBotLink *link, int limit_ms, int startup_ms, const char *label, FILE *log)
 {
     UnoExtBot *b = calloc(1, sizeof *b);
     if (!b)
@@ -42,6 +44,7 @@ UnoExtBot *bot_ext_new(const UnoExtBotLink *link, int limit_ms, const char *labe
     b->link = *link;
     b->linked = true;
     b->limit_ms = limit_ms > 0 ? limit_ms : UNO_BOT_EXTERNAL_MS;
+    b->startup_ms = startup_ms >= 0 ? startup_ms : UNO_BOT_STARTUP_MS;
     b->log = log;
     snprintf(b->label, sizeof b->label, "%s", label);
     return b;
@@ -194,7 +197,7 @@ static int answer(UnoExtBot *b, const UnoView *v, UnoAction *out)
         if (got.kind == UNO_ANSWER_LATE) {
             b->owed++;
             problem(b, &b->stats.late, "no answer to %llu within %d ms", (unsigned long long)b->id,
-                    b->limit_ms);
+                    b->asked_ms);
             if (++b->late_in_row == LATE_IN_A_ROW)
                 gone(b, "it answered none of 10 questions in a row in time");
             return -1;
@@ -227,10 +230,12 @@ static uint64_t question_key(const UnoView *v, const UnoHistory *h)
     return k | 1;
 }
 
-/* Asks the program about v: 1, 0 or -1 as judge(). */
+/* Asks the program about v: 1, 0 or -1 as judge(). The first question is
+ * given the start-up time too. */
 static int ask(UnoExtBot *b, const UnoGame *g, const UnoView *v, const UnoHistory *h, UnoAction *out)
 {
-    UnoExtBotQuestion q = {.id = ++b->id, .game = b->game, .limit_ms = b->limit_ms, .g = g, .v = v, .h = h,
+    b->asked_ms = b->limit_ms + (b->stats.asked == 0 ? b->startup_ms : 0);
+    UnoExtBotQuestion q = {.id = ++b->id, .game = b->game, .limit_ms = b->asked_ms, .g = g, .v = v, .h = h,
                            .events_from = b->sent, .told = b->told, .told_id = b->told_id};
     UnoExtBotAsk asked = b->link.ask(b->link.ctx, &q);
     b->told[0] = '\0';
@@ -265,5 +270,6 @@ bool bot_ext_choose(UnoExtBot *b, const UnoGame *g, const UnoView *v, const UnoH
         b->stats.answered++;
         return rc == 1;
     }
+    b->stats.defaulted++;
     return in_turn && !b->stats.unstartable && bot_choose_action(UNO_BOT_RANDOM, NULL, v, NULL, rng, out);
 }

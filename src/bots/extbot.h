@@ -17,8 +17,10 @@
  *    them for that seat; the game itself goes to the link only for that
  *    seat's rendering, and never to the program.
  *  - bot_ext_choose() returns within the time limit (plus the time to
- *    write the question) and, like bot_choose_action(), only an entry of
- *    v->legal (the `uno` flag of a play that leaves one card may be set).
+ *    write the question; the first question's limit also holds the
+ *    start-up time, for the program to start) and, like
+ *    bot_choose_action(), only an entry of v->legal (the `uno` flag of a
+ *    play that leaves one card may be set).
  *  - An answer that is late, not JSON, not a legal move, or missing (the
  *    program exited or stopped reading) gets a message and the default move:
  *    in turn the random policy's (bots.h), out of turn nothing. The game goes
@@ -49,6 +51,7 @@ typedef struct UnoExtBotStats {
     uint64_t late;      /* no answer within the limit */
     uint64_t illegal;   /* JSON, but not a legal move now */
     uint64_t garbled;   /* not a JSON object, or a line too long */
+    uint64_t defaulted; /* decisions the default move made for it: late, illegal, garbled, or it was gone */
     bool gone;          /* it exited or stopped reading */
     bool unstartable;   /* it could not be started (exit status 126 or 127 before its first answer) */
 } UnoExtBotStats;
@@ -113,12 +116,13 @@ typedef struct UnoExtBotLink {
 } UnoExtBotLink;
 
 /* An adapter driving the program behind link. limit_ms: the time allowed
- * for each answer (0 or less: UNO_BOT_EXTERNAL_MS). label names the bot in
- * messages ("seat 2 (cmd:python3 bot.py)"). log: where messages go as they
+ * for each answer (0 or less: UNO_BOT_EXTERNAL_MS); startup_ms: the time
+ * the first answer is allowed on top of it (negative: UNO_BOT_STARTUP_MS).
+ * label names the bot in messages ("seat 2 (cmd:python3 bot.py)"). log: where messages go as they
  * happen (NULL: none; the last one is kept for bot_ext_problem()); after
  * the first 10 a bot's problems are only counted. NULL when out of memory
  * (the link is not stopped then). */
-UnoExtBot *bot_ext_new(const UnoExtBotLink *link, int limit_ms, const char *label, FILE *log);
+UnoExtBot *bot_ext_new(const UnoExtBotLink *link, int limit_ms, int startup_ms, const char *label, FILE *log);
 /* Stops the program (the link's stop()). Writes a summary of its problems
  * to the log, if any. */
 void bot_ext_stop(UnoExtBot *b);

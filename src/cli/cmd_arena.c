@@ -27,7 +27,8 @@ static const CliOption arena_options[] = {
     CLI_TEXT("bots", "LIST", ArenaArgs, bots,
              "one bot per seat, comma-separated, two different at least: easy, medium, hard, expert, random, "
              "heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms (e.g. expert,medium,medium,medium), or a "
-             "program: cmd:COMMAND, cmd:MSms:COMMAND, with no comma in COMMAND (docs/bots-external.md)"),
+             "program: cmd:COMMAND, cmd:MSms:COMMAND, cmd:MSms+Sms:COMMAND (MS per answer, 1000; S more for the "
+             "first, to start, 5000), with no comma in COMMAND (docs/bots-external.md)"),
     CLI_TEXT("rules", "R", ArenaArgs, rules, "mattel, classic, kpgut, or a rules file; mattel"),
     CLI_TEXT("presets", "P,..", ArenaArgs, presets, "house rules by preset, in order (uno rules lists them)"),
     CLI_TEXT("options", "k=v,..", ArenaArgs, options, "change options of the rule set"),
@@ -37,7 +38,7 @@ static const CliOption arena_options[] = {
     CLI_U64("threads", "T", ArenaArgs, threads, 1, 1024, "threads, all cores"),
     CLI_FLAG("json", ArenaArgs, json, "print the results as JSON"),
     CLI_TEXT("csv", "FILE", ArenaArgs, csv,
-             "one row per seat of every game: deal, rotation, seat, bot, place"),
+             "one row per seat of every game: deal, rotation, seat, bot, place, left_out (1: a program failed)"),
     CLI_TEXT("svg", "FILE", ArenaArgs, svg, "draw the ratings with their intervals"),
 };
 
@@ -53,7 +54,10 @@ static const CliCommand arena_command = {
     .operands_note = "uno arena takes options only",
     .notes = "The same seed, lineup and budgets in iterations give the same table, whatever\n"
              "the threads (a budget in milliseconds depends on the machine). docs/bots.md\n"
-             "says how places, intervals and ratings are worked out.\n",
+             "says how places, intervals and ratings are worked out. A game in which a\n"
+             "program (cmd:) failed, so that the default move stood in for it (a late,\n"
+             "illegal or garbled answer, or the program gone), is left out of every figure\n"
+             "and counted apart: \"bot X failed in N games (left out...)\".\n",
 };
 
 /* CLI_PARSED, CLI_HELP_SHOWN or CLI_BAD (said on stderr). */
@@ -121,6 +125,12 @@ static int name_width(const UnoArenaResult *r)
     return w;
 }
 
+/* Its wins per seat-game counted, 0 when none was (every game left out). */
+static double win_rate(const UnoArenaEntrant *e)
+{
+    return e->seat_games ? (double)e->wins / (double)e->seat_games : 0;
+}
+
 static void print_text(const UnoArenaConfig *c, const UnoArenaResult *r)
 {
     printf("uno arena: %s, %d players, %" PRIu64 " deal%s x %d seatings = %" PRIu64 " games, seed %" PRIu64
@@ -133,10 +143,20 @@ static void print_text(const UnoArenaConfig *c, const UnoArenaResult *r)
     for (int i = 0; i < r->nentrants; i++) {
         const UnoArenaEntrant *e = &r->entrants[i];
         printf("%-*s %5d %10" PRIu64 " %8" PRIu64 " %7.2f%%  [%5.2f%%, %5.2f%%] %6.3f  [%5.3f, %5.3f] %6.0f  [%.0f, %.0f]\n",
-               w, e->name, e->seats, e->seat_games, e->wins, 100.0 * (double)e->wins / (double)e->seat_games,
+               w, e->name, e->seats, e->seat_games, e->wins, 100.0 * win_rate(e),
                100 * e->win_lo, 100 * e->win_hi, e->place, e->place_lo, e->place_hi, e->rating, e->rating_lo,
                e->rating_hi);
     }
+    if (r->games_left_out)
+        printf("\n");
+    for (int i = 0; i < r->nentrants; i++)
+        if (r->entrants[i].failed_games)
+            printf("bot %s failed in %" PRIu64 " game%s (left out: the default move stood in for it)\n",
+                   r->entrants[i].name, r->entrants[i].failed_games, cli_s((long long)r->entrants[i].failed_games));
+    if (r->games_left_out)
+        printf("%" PRIu64 " game%s left out in all: every figure above is of the other %" PRIu64 "\n",
+               r->games_left_out, cli_s((long long)r->games_left_out),
+               r->deals * (uint64_t)r->nplayers - r->games_left_out);
     printf("\nparity: a bot wins %.2f%% of its seat-games and finishes %.2f on average when all are equal\n",
            100.0 / r->nplayers, (r->nplayers + 1) / 2.0);
 }
@@ -145,9 +165,9 @@ static void print_json(const UnoArenaConfig *c, const UnoArenaResult *r)
 {
     printf("{\n  \"rules\": ");
     cli_json_string(stdout, c->sim.rules.name);
-    printf(", \"players\": %d, \"deals\": %" PRIu64 ", \"games\": %" PRIu64 ", \"seed\": %" PRIu64
-           ", \"seconds\": %.3f,\n  \"lineup\": [",
-           r->nplayers, r->deals, r->deals * (uint64_t)r->nplayers, c->sim.seed, r->seconds);
+    printf(", \"players\": %d, \"deals\": %" PRIu64 ", \"games\": %" PRIu64 ", \"games_left_out\": %" PRIu64
+           ", \"seed\": %" PRIu64 ", \"seconds\": %.3f,\n  \"lineup\": [",
+           r->nplayers, r->deals, r->deals * (uint64_t)r->nplayers, r->games_left_out, c->sim.seed, r->seconds);
     for (int pos = 0; pos < r->nplayers; pos++) {
         printf("%s", pos ? ", " : "");
         cli_json_string(stdout, c->names[pos]);
@@ -157,10 +177,10 @@ static void print_json(const UnoArenaConfig *c, const UnoArenaResult *r)
         const UnoArenaEntrant *e = &r->entrants[i];
         printf("    {\"bot\": ");
         cli_json_string(stdout, e->name);
-        printf(", \"seats\": %d, \"seat_games\": %" PRIu64 ", \"wins\": %" PRIu64
+        printf(", \"seats\": %d, \"seat_games\": %" PRIu64 ", \"failed_games\": %" PRIu64 ", \"wins\": %" PRIu64
                ", \"win_rate\": %.6f, \"win_interval\": [%.6f, %.6f], \"place\": %.6f, \"place_interval\": [%.6f, %.6f], "
                "\"rating\": %.2f, \"rating_interval\": [%.2f, %.2f]}%s\n",
-               e->seats, e->seat_games, e->wins, (double)e->wins / (double)e->seat_games, e->win_lo,
+               e->seats, e->seat_games, e->failed_games, e->wins, win_rate(e), e->win_lo,
                e->win_hi, e->place, e->place_lo, e->place_hi, e->rating, e->rating_lo, e->rating_hi,
                i + 1 < r->nentrants ? "," : "");
     }
@@ -175,14 +195,14 @@ static int write_csv(const char *path, const UnoArenaConfig *c, const UnoArenaRe
         return 1;
     }
     int n = r->nplayers;
-    fprintf(f, "deal,rotation,seat,bot,place\n");
+    fprintf(f, "deal,rotation,seat,bot,place,left_out\n");
     for (uint64_t d = 0; d < r->deals; d++)
         for (int rot = 0; rot < n; rot++)
             for (int seat = 0; seat < n; seat++) {
                 uint16_t p2 = r->places2[(d * (uint64_t)n + (uint64_t)rot) * (uint64_t)n + (uint64_t)seat];
                 fprintf(f, "%" PRIu64 ",%d,%d,", d, rot, seat);
                 cli_csv_field(f, c->names[sim_arena_position(n, rot, seat)]);
-                fprintf(f, ",%g\n", p2 / 2.0);
+                fprintf(f, ",%g,%d\n", p2 / 2.0, r->failed[d * (uint64_t)n + (uint64_t)rot] != 0);
             }
     int rc = fclose(f) == 0 ? 0 : 1;
     if (rc)

@@ -101,7 +101,8 @@ static const CliOption play_options[] = {
     [OPT_BOT] = CLI_CALL("bot", "LEVEL", set_bot,
                          "the bots' level [medium]: easy, medium, hard, expert (docs/bots.md), or random, "
                          "heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms, or a program: cmd:COMMAND, "
-                         "cmd:MSms:COMMAND (docs/bots-external.md)"),
+                         "cmd:MSms:COMMAND, cmd:MSms+Sms:COMMAND (MS per answer, 1000; S more for the first, to start, "
+                         "5000; docs/bots-external.md)"),
     [OPT_MATCH] = CLI_FLAG("match", PlayConfig, match,
                            "a whole match (Mattel: to 500 over several hands; KPGUT: a session)"),
     [OPT_TARGET] = CLI_INT("target", "N", PlayConfig, target, 1, 100000,

@@ -69,8 +69,9 @@ static const CliOption serve_options[] = {
              "let tables seat this program as a bot (repeatable): a create request names NAME as a seat's bot, "
              "the hello lists the names. One process per seat, started with /bin/sh -c at the seat's first "
              "question, speaking the table protocol (docs/bots-external.md); 'cmd:Nms:COMMAND' gives it N ms an "
-             "answer (1000). Late, illegal or garbled answers play a default move and are logged (no cards); a "
-             "program that dies is started again (3 times). Clients can never name a command: only NAME."),
+             "answer (1000), 'cmd:Nms+Sms:COMMAND' S ms more for its first, to start (5000). Late, illegal "
+             "or garbled answers play a default move and are logged (no cards); a program that dies is started "
+             "again (3 times). Clients can never name a command: only NAME."),
     CLI_FLAG("test-clock", ServeArgs, cfg.test_clock,
              "the scorekeeper's clock stands still but for keeper_clock requests that move it on, which also "
              "age the tables for --expire-after (tests; docs/scorekeeper.md)"),

@@ -38,7 +38,8 @@ static const CliOption sim_options[] = {
     CLI_TEXT("bots", "LIST", SimArgs, bots,
              "one bot for every seat, or one per seat, comma-separated: easy, medium, hard, expert, random, "
              "heuristic, ismcts, ismcts:ITERATIONS, ismcts:MSms (e.g. hard,random,random,random), or a program: "
-             "cmd:COMMAND, cmd:MSms:COMMAND, with no comma in COMMAND (docs/bots-external.md); random"),
+             "cmd:COMMAND, cmd:MSms:COMMAND, cmd:MSms+Sms:COMMAND (MS per answer, 1000; S more for the first, to "
+             "start, 5000), with no comma in COMMAND (docs/bots-external.md); random"),
     CLI_U64("seed", "S", SimArgs, seed, 0, UINT64_MAX, "the run's seed, 1"),
     CLI_U64("threads", "T", SimArgs, threads, 1, 1024, "threads, all cores"),
     CLI_FLAG("json", SimArgs, json, "print the summary as JSON"),
@@ -79,7 +80,10 @@ static const CliCommand sim_command = {
              "cards drawn per game, reshuffles, how games ended, and each game's duration\n"
              "estimated from a time per action. Game i is dealt from a hash of (S, i), so\n"
              "the summary is the same for any number of threads (or MPI ranks: mpirun -np\n"
-             "K uno-mpi sim ...). See docs/sim.md.\n",
+             "K uno-mpi sim ...). A game in which a program (cmd:) failed, so that the\n"
+             "default move stood in for it (a late, illegal or garbled answer, or the\n"
+             "program gone), is left out of the summary and counted apart: \"bot seat S\n"
+             "(cmd:...) failed in N games (left out...)\". See docs/sim.md.\n",
     CLI_OPTIONS(sim_options),
     .operands_note = "uno sim takes options only",
     .after = action_ms_keys,
@@ -274,7 +278,8 @@ static int run(const SimArgs *a, const UnoSimConfig *c, const UnoDist *d)
     int threads = sim_threads_for(r.end - r.begin, r.threads); /* rank 0's */
     fprintf(stderr, "uno sim: %" PRIu64 " games in %.3f s: %.0f games/s, %.0f turns/s, "
                     "%.0f actions/s (%d rank%s x %d thread%s); rank 0: cpu %.3f s, max rss %ld KiB\n",
-            summary.sum.games, secs, (double)summary.sum.games / secs,
+            summary.sum.games + summary.sum.games_failed, secs,
+            (double)(summary.sum.games + summary.sum.games_failed) / secs,
             (double)summary.sum.turns / secs, (double)summary.sum.actions / secs, d->size,
             d->size > 1 ? "s" : "", threads,
             threads > 1 ? "s" : "", cpu, ru.ru_maxrss);

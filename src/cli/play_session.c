@@ -314,7 +314,8 @@ static int start_programs(Play *p, char *err, size_t errlen)
         started[s] = true;
         char label[UNO_BOT_COMMAND_LEN + 64], why[UNO_ERR_LEN + UNO_BOT_COMMAND_LEN];
         snprintf(label, sizeof label, "%s (cmd:%s)", play_seat_name(&voice, s), p->params.command);
-        p->programs[s] = proto_extbot_start(p->params.command, p->params.think_ms, log, label, NULL, why, sizeof why);
+        p->programs[s] = proto_extbot_start(p->params.command, p->params.think_ms, p->params.startup_ms, log, label,
+                                            NULL, why, sizeof why);
         if (!p->programs[s]) {
             program_failed(p, s, why, err, errlen);
             return -1;

@@ -140,11 +140,25 @@ static void text_duration(FILE *out, const UnoSimConfig *c, const UnoSimSummary 
     }
 }
 
+/* The programs that failed, and the games left out for them (sim.h). */
+static void text_failures(FILE *out, const UnoSimConfig *c, const UnoSimCounts *n)
+{
+    for (int s = 0; s < c->nplayers; s++)
+        if (n->failed[s])
+            fprintf(out, "bot seat %d (cmd:%s) failed in %" PRIu64 " game%s (left out: the default move stood in "
+                         "for it)\n",
+                    s, c->params[s].command, n->failed[s], cli_s((long long)n->failed[s]));
+    if (n->games_failed)
+        fprintf(out, "%" PRIu64 " game%s left out in all: every figure below is of the other %" PRIu64 "\n",
+                n->games_failed, cli_s((long long)n->games_failed), n->games);
+}
+
 void cli_sim_report_text(FILE *out, const UnoSimConfig *c, const UnoSimSummary *s)
 {
     const UnoSimCounts *n = &s->sum;
     fprintf(out, "uno sim: %s, %d players, %" PRIu64 " game%s, seed %" PRIu64 "\n", c->rules.name,
             c->nplayers, n->games, cli_s((long long)n->games), c->seed);
+    text_failures(out, c, n);
     text_wins(out, c, n);
     text_places(out, c, n);
     fprintf(out, "\nper game\n");
@@ -184,8 +198,9 @@ void cli_sim_report_json(FILE *out, const UnoSimConfig *c, const UnoSimSummary *
     const UnoSimCounts *n = &s->sum;
     fprintf(out, "{\n  \"rules\": ");
     cli_json_string(out, c->rules.name);
-    fprintf(out, ",\n  \"players\": %d,\n  \"games\": %" PRIu64 ",\n  \"seed\": %" PRIu64 ",\n  \"bots\": [",
-            c->nplayers, n->games, c->seed);
+    fprintf(out, ",\n  \"players\": %d,\n  \"games\": %" PRIu64 ",\n  \"games_left_out\": %" PRIu64
+                 ",\n  \"seed\": %" PRIu64 ",\n  \"bots\": [",
+            c->nplayers, n->games, n->games_failed, c->seed);
     for (int seat = 0; seat < c->nplayers; seat++)
         fprintf(out, "%s\"%s\"", seat ? ", " : "", bot_kind_name(c->bots[seat]));
     fprintf(out, "],\n  \"seats\": [\n");
@@ -195,8 +210,8 @@ void cli_sim_report_json(FILE *out, const UnoSimConfig *c, const UnoSimSummary *
         fprintf(out, ", \"places\": [");
         for (int r = 1; r <= c->nplayers; r++)
             fprintf(out, "%s%" PRIu64, r > 1 ? ", " : "", n->places[seat][r]);
-        fprintf(out, "], \"unranked\": %" PRIu64 "}%s\n", n->places[seat][0],
-                seat + 1 < c->nplayers ? "," : "");
+        fprintf(out, "], \"unranked\": %" PRIu64 ", \"failed_games\": %" PRIu64 "}%s\n", n->places[seat][0],
+                n->failed[seat], seat + 1 < c->nplayers ? "," : "");
     }
     fprintf(out, "  ],\n  \"by_order\": [\n");
     for (int k = 0; k < c->nplayers; k++) {
@@ -254,7 +269,7 @@ void cli_sim_csv_header(FILE *out, int nplayers)
     fprintf(out, "game,seed,first,winner,turns,actions,cards_drawn,reshuffles,ended,duration_ms");
     for (int s = 0; s < nplayers; s++)
         fprintf(out, ",rank_%d", s);
-    fprintf(out, "\n");
+    fprintf(out, ",left_out\n");
 }
 
 void cli_sim_csv_rows(FILE *out, const UnoSimRecord *rows, int n, int nplayers)
@@ -267,6 +282,6 @@ void cli_sim_csv_rows(FILE *out, const UnoSimRecord *rows, int n, int nplayers)
                 r->reshuffles, uno_reason_name((UnoReason)r->reason), r->duration_ms);
         for (int s = 0; s < nplayers; s++)
             fprintf(out, ",%d", r->ranks[s]);
-        fputc('\n', out);
+        fprintf(out, ",%d\n", r->failed != 0);
     }
 }

@@ -311,14 +311,14 @@ static void link_stop(void *ctx)
     free(p);
 }
 
-UnoExtBot *proto_extbot_start(const char *command, int limit_ms, const char *stderr_path, const char *label,
-                              FILE *log, char *err, size_t errlen)
+UnoExtBot *proto_extbot_start(const char *command, int limit_ms, int startup_ms, const char *stderr_path,
+                              const char *label, FILE *log, char *err, size_t errlen)
 {
     Program *p = spawn(command, stderr_path, err, errlen);
     if (!p)
         return NULL;
     UnoExtBotLink link = {p, link_ask, link_answer, link_hang_up, link_ended, link_stop};
-    UnoExtBot *b = bot_ext_new(&link, limit_ms, label, log);
+    UnoExtBot *b = bot_ext_new(&link, limit_ms, startup_ms, label, log);
     if (!b) {
         link_stop(p);
         snprintf(err, errlen, "cannot start bot '%s': out of memory", command);

@@ -28,10 +28,10 @@
 #include "bots/extbot.h"
 
 /* Runs `command` and an adapter (bots/extbot.h) that speaks with it. Its
- * standard error goes to stderr_path (NULL: inherited). limit_ms, label
- * and log: as bot_ext_new(). NULL with a message when the process
- * cannot be started. */
-UnoExtBot *proto_extbot_start(const char *command, int limit_ms, const char *stderr_path, const char *label,
-                              FILE *log, char *err, size_t errlen);
+ * standard error goes to stderr_path (NULL: inherited). limit_ms,
+ * startup_ms, label and log: as bot_ext_new(). NULL with a message when
+ * the process cannot be started. */
+UnoExtBot *proto_extbot_start(const char *command, int limit_ms, int startup_ms, const char *stderr_path,
+                              const char *label, FILE *log, char *err, size_t errlen);
 
 #endif

@@ -35,6 +35,7 @@
 struct SeatProgram {
     char command[UNO_BOT_COMMAND_LEN];
     int limit_ms;
+    int startup_ms;
     char label[UNO_SERVE_BOT_NAME_LEN + 48];
     UnoExtBot *bot;  /* its process, or NULL: not started, or gone for good */
     int starts;      /* times started */
@@ -78,6 +79,7 @@ SeatProgram *srv_program_new(const Room *r, int seat)
     const RoomSeat *s = &r->seats[seat];
     snprintf(p->command, sizeof p->command, "%s", s->params.command);
     p->limit_ms = s->params.think_ms;
+    p->startup_ms = s->params.startup_ms;
     snprintf(p->label, sizeof p->label, "%s at table %s", s->level, r->code);
     p->game = -1;
     return p;
@@ -108,7 +110,8 @@ static void program_choose(Thought *t)
         char err[UNO_ERR_LEN];
         p->starts++;
         /* its standard error is not the operator's log: a program may print its cards there */
-        p->bot = proto_extbot_start(p->command, p->limit_ms, "/dev/null", p->label, NULL, err, sizeof err);
+        p->bot = proto_extbot_start(p->command, p->limit_ms, p->startup_ms, "/dev/null", p->label, NULL, err,
+                                    sizeof err);
         t->started = p->bot != NULL;
         t->start_failed = !p->bot;
         p->game = -1;

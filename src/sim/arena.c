@@ -91,6 +91,7 @@ static void *play_deals(void *arg)
                 break;
             }
             places_of(rec.ranks, n, &sh->r->places2[(d * (uint64_t)n + (uint64_t)rot) * (uint64_t)n]);
+            sh->r->failed[d * (uint64_t)n + (uint64_t)rot] = rec.failed;
             atomic_fetch_add(&sh->games_done, 1);
         }
     for (int rot = 0; rot < n; rot++)
@@ -116,12 +117,35 @@ static const uint16_t *game_places(const UnoArenaResult *r, uint64_t deal, int r
     return &r->places2[(deal * (uint64_t)r->nplayers + (uint64_t)rot) * (uint64_t)r->nplayers];
 }
 
+static uint32_t game_failed(const UnoArenaResult *r, uint64_t deal, int rot)
+{
+    return r->failed[deal * (uint64_t)r->nplayers + (uint64_t)rot];
+}
+
+/* A game with a failed program: counted for the entrants whose program
+ * failed, left out of the figures (arena.h "Failures"). */
+static void count_failure(UnoArenaResult *r, int rot, uint32_t failed)
+{
+    bool failed_entrant[UNO_MAX_PLAYERS] = {false};
+    for (int seat = 0; seat < r->nplayers; seat++)
+        if (failed >> seat & 1)
+            failed_entrant[r->entrant_of[sim_arena_position(r->nplayers, rot, seat)]] = true;
+    for (int i = 0; i < r->nentrants; i++)
+        r->entrants[i].failed_games += failed_entrant[i];
+    r->games_left_out++;
+}
+
 static void win_and_place(UnoArenaResult *r)
 {
     int n = r->nplayers;
     double sum[UNO_MAX_PLAYERS] = {0}, sum2[UNO_MAX_PLAYERS] = {0};
     for (uint64_t d = 0; d < r->deals; d++)
         for (int rot = 0; rot < n; rot++) {
+            uint32_t failed = game_failed(r, d, rot);
+            if (failed) {
+                count_failure(r, rot, failed);
+                continue;
+            }
             const uint16_t *p = game_places(r, d, rot);
             for (int seat = 0; seat < n; seat++) {
                 UnoArenaEntrant *e = &r->entrants[r->entrant_of[sim_arena_position(n, rot, seat)]];
@@ -134,7 +158,7 @@ static void win_and_place(UnoArenaResult *r)
         }
     for (int i = 0; i < r->nentrants; i++) {
         UnoArenaEntrant *e = &r->entrants[i];
-        double k = (double)e->seat_games, mean = sum[i] / k;
+        double k = (double)e->seat_games, mean = k > 0 ? sum[i] / k : 0; /* 0: every game left out */
         double var = k > 1 ? (sum2[i] - k * mean * mean) / (k - 1) : 0;
         double half = 1.959964 * sqrt(var > 0 ? var / k : 0);
         e->place = mean;
@@ -149,6 +173,8 @@ static void deal_pairs(const UnoArenaResult *r, uint64_t d, float *pairs)
 {
     int n = r->nplayers, ne = r->nentrants;
     for (int rot = 0; rot < n; rot++) {
+        if (game_failed(r, d, rot))
+            continue;
         const uint16_t *p = game_places(r, d, rot);
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
@@ -263,8 +289,9 @@ int sim_arena_run(const UnoArenaConfig *c, UnoArenaResult *r, char *err, size_t 
     }
     uint64_t games = c->deals * (uint64_t)n;
     r->places2 = calloc(games * (uint64_t)n, sizeof *r->places2);
+    r->failed = calloc(games, sizeof *r->failed);
     Thread *threads = calloc((size_t)nthreads, sizeof *threads);
-    if (!r->places2 || !threads) {
+    if (!r->places2 || !r->failed || !threads) {
         free(threads);
         snprintf(err, errlen, "out of memory");
         return UNO_E_BAD_REQUEST;
@@ -308,5 +335,7 @@ int sim_arena_run(const UnoArenaConfig *c, UnoArenaResult *r, char *err, size_t 
 void sim_arena_result_free(UnoArenaResult *r)
 {
     free(r->places2);
+    free(r->failed);
     r->places2 = NULL;
+    r->failed = NULL;
 }

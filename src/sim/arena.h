@@ -13,6 +13,12 @@
  * seat-games, wins with a 95% Wilson interval, the mean finishing place
  * with a 95% interval, and a rating (below).
  *
+ * Failures: a game in which a program failed (its record's `failed`: the
+ * default move stood in for it at least once) is left out of every
+ * entrant's figures, since the stand-in's moves shaped every seat's place.
+ * Each entrant counts the games its programs failed in, the result all the
+ * games left out.
+ *
  * Places: a ranked seat's place is its rank; seats the rules leave unranked
  * (Mattel: everybody but the winner) share the places after the ranked
  * ones (each gets their mean), as do ejected seats.
@@ -52,7 +58,8 @@ typedef struct UnoArenaConfig {
 typedef struct UnoArenaEntrant {
     char name[UNO_ARENA_NAME_LEN];
     int seats;                   /* lineup positions it holds */
-    uint64_t seat_games, wins;
+    uint64_t seat_games, wins;   /* of the games counted */
+    uint64_t failed_games;       /* games one of its programs failed in: left out */
     double win_lo, win_hi;       /* 95% Wilson interval of wins / seat_games */
     double place, place_lo, place_hi;
     double rating, rating_lo, rating_hi;
@@ -66,6 +73,8 @@ typedef struct UnoArenaResult {
     /* places[(deal * N + rotation) * N + seat], twice the place (a shared
      * place can be a half) */
     uint16_t *places2;
+    uint32_t *failed;                 /* per game (deal * N + rotation): the seats whose program failed */
+    uint64_t games_left_out;          /* games with a failed program, in no figure */
     double seconds;
 } UnoArenaResult;
 

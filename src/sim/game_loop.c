@@ -115,6 +115,7 @@ struct UnoSimWorker {
     bool recording;                /* some seat needs a record (keeps_history) */
     UnoWorlds *worlds;             /* non-NULL when a seat searches (ISMCTS) */
     UnoExtBot *ext[UNO_MAX_PLAYERS]; /* the programs of the external seats */
+    uint64_t defaulted[UNO_MAX_PLAYERS]; /* their default moves before this game */
 };
 
 /* Bots that are given the seat's record of the game: the search samples
@@ -132,7 +133,8 @@ static int start_programs(UnoSimWorker *w, char *err, size_t errlen)
         char label[UNO_BOT_COMMAND_LEN + 16];
         snprintf(label, sizeof label, "seat %d (cmd:%s)", s, p->command);
         if (w->c.bots[s] == UNO_BOT_EXTERNAL &&
-            !(w->ext[s] = proto_extbot_start(p->command, p->think_ms, NULL, label, stderr, err, errlen)))
+            !(w->ext[s] = proto_extbot_start(p->command, p->think_ms, p->startup_ms, NULL, label, stderr, err,
+                                             errlen)))
             return UNO_E_BAD_REQUEST;
     }
     return UNO_OK;
@@ -215,6 +217,14 @@ static void record_event(void *ctx, const UnoEvent *ev)
         w->c.emit(w->c.emit_ctx, ev);
 }
 
+/* The default moves made for a program so far. */
+static uint64_t defaulted(const UnoExtBot *b)
+{
+    UnoExtBotStats st;
+    bot_ext_stats(b, &st);
+    return st.defaulted;
+}
+
 /* A new game's histories, one per seat that keeps one; the programs hear
  * that a game begins. */
 static int new_histories(UnoSimWorker *w, char *err, size_t errlen)
@@ -225,10 +235,23 @@ static int new_histories(UnoSimWorker *w, char *err, size_t errlen)
             snprintf(err, errlen, "out of memory");
             return UNO_E_BAD_REQUEST;
         }
-        if (w->ext[s])
+        if (w->ext[s]) {
             bot_ext_new_game(w->ext[s]);
+            w->defaulted[s] = defaulted(w->ext[s]);
+        }
     }
     return UNO_OK;
+}
+
+/* The seats whose program failed in this game: the default move stood in
+ * for it at least once (sim.h: UnoSimRecord.failed). */
+static uint32_t failed_programs(const UnoSimWorker *w)
+{
+    uint32_t failed = 0;
+    for (int s = 0; s < w->c.nplayers; s++)
+        if (w->ext[s] && defaulted(w->ext[s]) != w->defaulted[s])
+            failed |= 1u << s;
+    return failed;
 }
 
 /* What `seat` does now; false: nothing. */
@@ -335,6 +358,7 @@ static void finish_record(const UnoSimWorker *w, UnoSimRecord *r)
     for (int s = 0; s < w->c.nplayers; s++)
         ranks[s] = (int8_t)uno_game_rank(g, s);
     sim_record_ranks(r, ranks, w->c.nplayers);
+    r->failed = failed_programs(w);
     if (w->c.hash) {
         int hands[UNO_MAX_PLAYERS];
         for (int s = 0; s < w->c.nplayers; s++)

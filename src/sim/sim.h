@@ -92,6 +92,7 @@ typedef struct UnoSimRecord {
     int8_t first;              /* the seat in turn after the deal */
     int8_t winner;             /* the lowest seat ranked 1, -1 none */
     int8_t ranks[UNO_MAX_PLAYERS]; /* uno_game_rank per seat */
+    uint32_t failed;           /* bit s: seat s's program failed in this game (the default move stood in) */
 } UnoSimRecord;
 
 /* A game's duration by the time model: tally[k] things of each kind (a
@@ -115,8 +116,12 @@ uint64_t sim_end_digest(const UnoRng *game, const UnoRng *bots, int nplayers,
 #define UNO_SIM_DURATION_BINS 8640 /* 10-second bins up to 24 hours, then one for more */
 #define UNO_SIM_DURATION_BIN_MS 10000
 
-/* Sums and counts: merged by adding (MPI_SUM). */
+/* Sums and counts: merged by adding (MPI_SUM). A game in which a program
+ * failed (record.failed) is left out of every figure but the two counts of
+ * failures: the stand-in's moves are not the program's. */
 typedef struct UnoSimCounts {
+    uint64_t games_failed;                /* games left out: a program failed in them */
+    uint64_t failed[UNO_MAX_PLAYERS];     /* per seat: games its program failed in */
     uint64_t games, turns, actions, drawn, reshuffles, games_reshuffled;
     uint64_t duration_ms, limit_hits;     /* games at least time_limit_min long */
     uint64_t signature;                   /* sum of mixed end digests (config.hash) */

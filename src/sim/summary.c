@@ -31,6 +31,12 @@ static uint64_t mix64(uint64_t z)
 void sim_summary_add(UnoSimSummary *s, const UnoSimConfig *c, const UnoSimRecord *r)
 {
     UnoSimCounts *n = &s->sum;
+    if (r->failed) {
+        n->games_failed++;
+        for (int seat = 0; seat < c->nplayers; seat++)
+            n->failed[seat] += r->failed >> seat & 1;
+        return;
+    }
     uint64_t ms = r->duration_ms > 0 ? (uint64_t)r->duration_ms : 0;
     n->games++;
     n->turns += r->turns;

@@ -736,6 +736,41 @@ static void test_search_sees_only_its_view(void **state)
     same_decision_in_every_world("kpgut");
 }
 
+/* A program's name sets its time limit and its start-up time (bots.h,
+ * docs/bots-external.md), or leaves the defaults; a malformed prefix is part
+ * of the command, a time out of range is refused. */
+static void test_program_times(void **state)
+{
+    (void)state;
+    const struct {
+        const char *name, *command;
+        int limit_ms, startup_ms;
+    } cases[] = {
+        {"cmd:./bot", "./bot", UNO_BOT_EXTERNAL_MS, UNO_BOT_STARTUP_MS},
+        {"cmd:200ms:./bot", "./bot", 200, UNO_BOT_STARTUP_MS},
+        {"cmd:+8000ms:python3 bot.py", "python3 bot.py", UNO_BOT_EXTERNAL_MS, 8000},
+        {"cmd:200ms+0ms:./bot", "./bot", 200, 0},
+        {"cmd:200ms+:./bot", "200ms+:./bot", UNO_BOT_EXTERNAL_MS, UNO_BOT_STARTUP_MS},
+        {"cmd:+ms:./bot", "+ms:./bot", UNO_BOT_EXTERNAL_MS, UNO_BOT_STARTUP_MS},
+    };
+    char err[UNO_ERR_LEN];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        UnoBotKind kind;
+        UnoBotParams p;
+        bot_params_default(&p);
+        assert_int_equal(bot_parse(cases[i].name, &kind, &p, err, sizeof err), UNO_OK);
+        assert_int_equal(kind, UNO_BOT_EXTERNAL);
+        assert_string_equal(p.command, cases[i].command);
+        assert_int_equal(p.think_ms, cases[i].limit_ms);
+        assert_int_equal(p.startup_ms, cases[i].startup_ms);
+    }
+    UnoBotKind kind;
+    UnoBotParams p;
+    bot_params_default(&p);
+    assert_int_equal(bot_parse("cmd:100ms+3600001ms:./bot", &kind, &p, err, sizeof err), UNO_E_BAD_REQUEST);
+    assert_non_null(strstr(err, "the start-up time is 0 to 3600000 ms"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -754,6 +789,7 @@ int main(void)
         cmocka_unit_test(test_challenges_follow_what_was_seen),
         cmocka_unit_test(test_search_rewards),
         cmocka_unit_test(test_search_sees_only_its_view),
+        cmocka_unit_test(test_program_times),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

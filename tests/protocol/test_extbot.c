@@ -71,15 +71,20 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static UnoExtBot *start(const char *command, int limit_ms)
+/* The program, with startup_ms more for its first answer (negative: the
+ * default). */
+static UnoExtBot *start_allowing(const char *command, int limit_ms, int startup_ms)
 {
     char err[UNO_ERR_LEN * 2];
-    UnoExtBot *b = proto_extbot_start(command, limit_ms, NULL, "test", NULL, err, sizeof err);
+    UnoExtBot *b = proto_extbot_start(command, limit_ms, startup_ms, NULL, "test", NULL, err, sizeof err);
     if (!b)
         fail_msg("%s", err);
     bot_ext_new_game(b);
     return b;
 }
+
+/* The program, with no start-up time: every answer has limit_ms. */
+static UnoExtBot *start(const char *command, int limit_ms) { return start_allowing(command, limit_ms, 0); }
 
 /* One decision of seat 0's program, checked: within the limit (and a
  * margin for a loaded machine), and a legal move. */
@@ -266,6 +271,37 @@ static void test_slow(void **state)
     table_close(&t);
 }
 
+/* A program that takes 2 s to start, longer than the 1 s an answer may
+ * take: with the default start-up time its first answer is on time and its
+ * own (no problem, not the default move); with none it is late. */
+static void test_slow_start(void **state)
+{
+    (void)state;
+    char cmd[1024];
+    example_bot(cmd, sizeof cmd, "sleep 2; exec ");
+    for (int allowed = 1; allowed >= 0; allowed--) {
+        Table t;
+        table_open(&t, "mattel", 2, 3);
+        UnoExtBot *b = start_allowing(cmd, 1000, allowed ? -1 : 0);
+        UnoAction a;
+        others_play(&t);
+        program_decides(&t, b, 1000 + (allowed ? UNO_BOT_STARTUP_MS : 0), &a);
+        UnoExtBotStats s;
+        bot_ext_stats(b, &s);
+        if (allowed) {
+            assert_null(bot_ext_problem(b));
+            assert_int_equal(s.answered, 1);
+            assert_int_equal(s.late, 0);
+        } else {
+            assert_non_null(bot_ext_problem(b));
+            assert_non_null(strstr(bot_ext_problem(b), "no answer to 1 within 1000 ms"));
+            assert_int_equal(s.late, 1);
+        }
+        bot_ext_stop(b);
+        table_close(&t);
+    }
+}
+
 /* Waits until the program has made its file `ready`: its start (slow on a
  * busy machine) is then no part of what is timed. */
 static void wait_ready(const char *ready)
@@ -411,7 +447,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_well_behaved), cmocka_unit_test(test_sent_only_the_view),
-        cmocka_unit_test(test_slow),         cmocka_unit_test(test_late_answer_dropped),
+        cmocka_unit_test(test_slow),         cmocka_unit_test(test_slow_start),
+        cmocka_unit_test(test_late_answer_dropped),
         cmocka_unit_test(test_crashing),     cmocka_unit_test(test_garbage),
         cmocka_unit_test(test_illegal),      cmocka_unit_test(test_deaf),
     };

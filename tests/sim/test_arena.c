@@ -1,8 +1,11 @@
 /*
  * test_arena.c — the arena (src/sim/arena.h): every deal is played in every
  * rotation of the lineup, the figures do not depend on the threads nor on
- * how the lineup is rotated, places share out 1..N, and with two players
- * the rating is the Elo difference of the win rate.
+ * how the lineup is rotated, places share out 1..N, with two players
+ * the rating is the Elo difference of the win rate, and a game in which a
+ * program failed is left out of every figure.
+ *
+ * The program's test needs python3 and UNO_ROOT (scripts/run-tests.sh sets it).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -128,12 +131,51 @@ static void test_two_player_rating_is_elo(void **state)
     sim_arena_result_free(&r);
 }
 
+/* A program that fails in its second game (tests/protocol/bots/fails_in_game.py):
+ * in each rotation (a process of its own) the second deal is left out, for
+ * both bots, and counted as the program's failure; the figures are those of
+ * the other games. */
+static void test_failed_games_left_out(void **state)
+{
+    (void)state;
+    const char *root = getenv("UNO_ROOT");
+    char program[UNO_ARENA_NAME_LEN];
+    snprintf(program, sizeof program, "cmd:python3 %s/tests/protocol/bots/fails_in_game.py 2", root ? root : ".");
+    const char *const lineup[] = {"heuristic", program};
+    UnoArenaConfig c;
+    arena_config(&c, "mattel", lineup, 2, 5);
+    UnoArenaResult r;
+    run_arena(&c, &r);
+    assert_int_equal(r.games_left_out, 2);
+    const UnoArenaEntrant *h = entrant(&r, "heuristic"), *p = entrant(&r, program);
+    assert_int_equal(p->failed_games, 2);
+    assert_int_equal(h->failed_games, 0);
+    uint64_t wins[2] = {0, 0}; /* by lineup position, from the places of the games counted */
+    for (uint64_t deal = 0; deal < 5; deal++)
+        for (int rot = 0; rot < 2; rot++) {
+            uint32_t failed = r.failed[deal * 2 + (uint64_t)rot];
+            assert_int_equal(failed != 0, deal == 1);
+            if (failed)
+                assert_int_equal(failed, 1u << ((1 + rot) % 2)); /* the program's seat */
+            const uint16_t *places2 = &r.places2[(deal * 2 + (uint64_t)rot) * 2];
+            for (int seat = 0; !failed && seat < 2; seat++)
+                wins[sim_arena_position(2, rot, seat)] += places2[seat] == 2;
+        }
+    assert_int_equal(h->seat_games, 8);
+    assert_int_equal(p->seat_games, 8);
+    assert_int_equal(h->wins, wins[0]);
+    assert_int_equal(p->wins, wins[1]);
+    assert_int_equal(h->wins + p->wins, 8); /* Mattel: one winner a game */
+    sim_arena_result_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_table_whatever_the_threads),
         cmocka_unit_test(test_duplicate_deals),
         cmocka_unit_test(test_two_player_rating_is_elo),
+        cmocka_unit_test(test_failed_games_left_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

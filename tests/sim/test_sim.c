@@ -10,7 +10,10 @@
  *  - through the binary ($UNO_BIN): the JSON summary holds together, the CSV
  *    has one row per game that adds up to it, the SVG is a well-formed SVG,
  *    --threads does not change the output, --reference and --engine (the
- *    engine instead of the playout) do not either, bad arguments exit 2.
+ *    engine instead of the playout) do not either, bad arguments exit 2;
+ *  - through the binary, uno sim and uno arena leave out the games in which
+ *    a program failed and say so, and a program slow to start but within
+ *    its allowance fails none (needs python3 and UNO_ROOT).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -581,6 +584,105 @@ static void test_cli_text_and_errors(void **state)
     }
 }
 
+/* What `uno ARGS` prints as JSON, parsed; it must exit 0. */
+static cJSON *run_json(const char *args)
+{
+    int status;
+    char *out = run_binary(args, &status);
+    assert_int_equal(status, 0);
+    cJSON *json = cJSON_Parse(out);
+    if (!json)
+        fail_msg("'%s' printed no JSON: %s", args, out);
+    free(out);
+    return json;
+}
+
+/* A program that fails in its second game (tests/protocol/bots/fails_in_game.py),
+ * in uno sim and uno arena: that game is left out of every figure and
+ * counted apart, in the text and the JSON; the stand-in's moves are not
+ * credited to the program. */
+static void test_cli_program_failures(void **state)
+{
+    (void)state;
+    const char *root = getenv("UNO_ROOT");
+    char bots[600], args[800];
+    snprintf(bots, sizeof bots, "'medium,cmd:python3 %s/tests/protocol/bots/fails_in_game.py 2'", root ? root : ".");
+    int status;
+    snprintf(args, sizeof args, "sim --rules mattel --players 2 --games 4 --threads 1 --bots %s", bots);
+    char *text = run_binary(args, &status);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(text, "uno sim: mattel, 2 players, 3 games, seed 1"));
+    assert_non_null(strstr(text, "/tests/protocol/bots/fails_in_game.py 2) failed in 1 game (left out"));
+    assert_non_null(strstr(text, "1 game left out in all: every figure below is of the other 3"));
+    free(text);
+    char csv[] = "/tmp/uno-sim-failedXXXXXX";
+    int fd = mkstemp(csv);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(args, sizeof args, "sim --rules mattel --players 2 --games 4 --threads 1 --json --csv %s --bots %s", csv,
+             bots);
+    cJSON *root_json = run_json(args);
+    assert_int_equal(number(root_json, "games"), 3);
+    assert_int_equal(number(root_json, "games_left_out"), 1);
+    const cJSON *seats = cJSON_GetObjectItem(root_json, "seats");
+    assert_int_equal(number(cJSON_GetArrayItem(seats, 0), "failed_games"), 0);
+    assert_int_equal(number(cJSON_GetArrayItem(seats, 1), "failed_games"), 1);
+    assert_int_equal(number(cJSON_GetArrayItem(seats, 0), "of"), 3);
+    assert_int_equal(number(cJSON_GetArrayItem(seats, 0), "wins") + number(cJSON_GetArrayItem(seats, 1), "wins"), 3);
+    cJSON_Delete(root_json);
+    FILE *f = fopen(csv, "r"); /* the CSV has every game, the one left out marked */
+    assert_non_null(f);
+    char line[256];
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_non_null(strstr(line, ",rank_1,left_out\n"));
+    for (int game = 0; game < 4; game++) {
+        assert_non_null(fgets(line, sizeof line, f));
+        assert_int_equal(line[strlen(line) - 2], game == 1 ? '1' : '0');
+    }
+    assert_null(fgets(line, sizeof line, f));
+    fclose(f);
+    unlink(csv);
+
+    /* the arena: each rotation's process fails in its second deal */
+    snprintf(args, sizeof args, "arena --rules mattel --players 2 --games 4 --threads 1 --bots %s", bots);
+    text = run_binary(args, &status);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(text, "/tests/protocol/bots/fails_in_game.py 2 failed in 2 games (left out"));
+    assert_non_null(strstr(text, "2 games left out in all: every figure above is of the other 6"));
+    free(text);
+    snprintf(args, sizeof args, "arena --rules mattel --players 2 --games 4 --threads 1 --json --bots %s", bots);
+    root_json = run_json(args);
+    assert_int_equal(number(root_json, "games"), 8);
+    assert_int_equal(number(root_json, "games_left_out"), 2);
+    const cJSON *entrants = cJSON_GetObjectItem(root_json, "bots");
+    for (int i = 0; i < 2; i++) {
+        const cJSON *e = cJSON_GetArrayItem(entrants, i);
+        assert_int_equal(number(e, "seat_games"), 6);
+        assert_int_equal(number(e, "failed_games"), i == 0 ? 0 : 2);
+    }
+    assert_int_equal(number(cJSON_GetArrayItem(entrants, 0), "wins") + number(cJSON_GetArrayItem(entrants, 1), "wins"),
+                     6);
+    cJSON_Delete(root_json);
+}
+
+/* A program that takes 2 s to start, longer than the 1 s an answer may
+ * take but within the start-up allowance: no game is left out, so no move
+ * of it was the stand-in's. */
+static void test_cli_slow_start_counted(void **state)
+{
+    (void)state;
+    const char *root = getenv("UNO_ROOT");
+    char args[800];
+    snprintf(args, sizeof args,
+             "sim --rules mattel --players 2 --games 3 --threads 1 --json "
+             "--bots 'medium,cmd:sleep 2; exec python3 %s/examples/bots/simple_bot.py'",
+             root ? root : ".");
+    cJSON *root_json = run_json(args);
+    assert_int_equal(number(root_json, "games"), 3);
+    assert_int_equal(number(root_json, "games_left_out"), 0);
+    cJSON_Delete(root_json);
+}
+
 /* --json names the rule set as a JSON string, whatever its rules file calls it */
 static void test_cli_json_rule_set_name(void **state)
 {
@@ -623,6 +725,8 @@ int main(void)
         cmocka_unit_test(test_cli_speed_line),
         cmocka_unit_test(test_cli_text_and_errors),
         cmocka_unit_test(test_cli_json_rule_set_name),
+        cmocka_unit_test(test_cli_program_failures),
+        cmocka_unit_test(test_cli_slow_start_counted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
