@@ -30,7 +30,6 @@ typedef struct Slot {
     int queue[UNO_MAX_PLAYERS];   /* the seats to ask: out of turn first, the seat in turn last */
     int nqueue, asked;            /* asked: the queue's entry asked now */
     int steps;
-    int listed;                   /* the seat whose legal list table.legal holds (from write_view), or -1 */
     bool ended;                   /* dealt anew at the next step */
     UnoAction chosen;             /* this step's action (checked before any is applied) */
     bool wait;                    /* this step's action is WAIT */
@@ -168,7 +167,6 @@ static UnoStatus write_view(VecObject *self, int i)
     int seat = s->queue[s->asked];
     uint8_t *mask = (uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
     ((int32_t *)self->bufs[BUF_AGENTS].buf)[i] = seat;
-    s->listed = seat;
     float *obs = (float *)self->bufs[BUF_OBS].buf + (size_t)i * (size_t)self->obs_size;
     if (unobook_table_observe(&s->table, seat, self->view, obs) != UNO_OK)
         return UNO_E_NOMEM;
@@ -176,7 +174,7 @@ static UnoStatus write_view(VecObject *self, int i)
         memset(mask, 0, (size_t)self->ids);
         return UNO_OK;
     }
-    unobook_legal_mask(&s->table.legal, self->nplayers, mask, self->ids - 1); /* the list observe made */
+    unobook_legal_mask(unobook_table_legal(&s->table, seat), self->nplayers, mask, self->ids - 1); /* kept by observe */
     mask[self->ids - 1] = offered_out_of_turn(s, seat);
     return UNO_OK;
 }
@@ -203,7 +201,6 @@ static UnoStatus step_one(VecObject *self, int i, char *err, size_t errlen)
     uint8_t *done = (uint8_t *)self->bufs[BUF_DONES].buf + i;
     memset(rewards, 0, (size_t)self->nplayers * sizeof *rewards);
     ((uint8_t *)self->bufs[BUF_RESETS].buf)[i] = 0;
-    s->listed = -1;
     UnoStatus rc = UNO_OK;
     if (s->ended) {
         rc = deal(self, i, err, errlen);
@@ -271,12 +268,12 @@ static int choose(VecObject *self, int i, long long id)
         return 0;
     const UnoAction *a = NULL;
     if (!s->wait && id >= 0 && id < self->ids - 1) {
-        if (s->listed != seat && unobook_table_list(&s->table, seat) != UNO_OK) {
+        const UnobookLegal *legal = unobook_table_legal(&s->table, seat); /* kept from the last step */
+        if (!legal) {
             PyErr_NoMemory();
             return -1;
         }
-        s->listed = seat;
-        a = unobook_legal_find(&s->table.legal, self->nplayers, (int)id);
+        a = unobook_legal_find(legal, self->nplayers, (int)id);
     }
     if (!a) {
         PyErr_Format(PyExc_ValueError, "game %d: action %lld is not in seat %d's mask", i, id, seat);
