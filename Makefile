@@ -249,7 +249,7 @@ PY_FILES = $(patsubst src/python/unobook/%,$(PY_DIR)/%,$(wildcard src/python/uno
 $(call pic,$(PY_SRC)): CFLAGS += $(patsubst -I%,-isystem %,$(shell $(PYTHON_CONFIG) --includes))
 $(PY_EXT): $(call pic,$(PY_SRC)) $(ENGINE_PIC) src/python/exports.map
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(LDFLAGS) -Wl,--version-script=src/python/exports.map -o $@ $(filter %.o,$^)
+	$(CC) -shared $(LDFLAGS) -Wl,--version-script=src/python/exports.map -o $@ $(filter %.o,$^) -lpthread
 $(PY_DIR)/%.py: src/python/unobook/%.py
 	@mkdir -p $(dir $@)
 	cp $< $@

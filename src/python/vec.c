@@ -14,10 +14,14 @@
  *    dealt anew by the next one, whose action for it is ignored, and its
  *    reset flag says so.
  *  - The games are stepped without the GIL (the buffers stay bound to the
- *    object, which holds them).
+ *    object, which holds them), the batch split into `threads` shares of
+ *    consecutive games, one a thread. A game's step reads and writes its
+ *    own slot and rows alone, so the results are the same game by game
+ *    whatever the count of threads.
  */
 #include "python/module.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #include "python/table.h"
@@ -35,6 +39,21 @@ typedef struct Slot {
     bool wait;                    /* this step's action is WAIT */
 } Slot;
 
+/* One thread's share of a step: games first .. end - 1, observed into its
+ * own view (a UnoView is large: one a thread), and the share's failure. */
+typedef struct Worker {
+    struct VecObject *self;
+    int first, end;
+    bool deal_all;                /* reset(): every game of the share dealt anew */
+    pthread_t thread;
+    bool spawned;                 /* run on a thread of its own (else by the caller) */
+    UnoView view;
+    UnoStatus status;
+    char err[UNO_ERR_LEN];
+} Worker;
+
+#define VEC_MAX_THREADS 256
+
 enum { BUF_OBS, BUF_MASKS, BUF_REWARDS, BUF_DONES, BUF_RESETS, BUF_AGENTS, NBUF };
 static const char *const buffer_names[NBUF] = {"observations", "masks", "rewards", "dones", "resets", "agents"};
 
@@ -46,7 +65,8 @@ typedef struct VecObject {
     int max_steps;
     bool offer;
     Slot *slots;
-    UnoView *view;                /* the observers' views, built one at a time */
+    Worker *workers;              /* nworkers shares of the batch */
+    int nworkers;
     Py_buffer bufs[NBUF];
     bool bound[NBUF];
 } VecObject;
@@ -59,7 +79,7 @@ static void vec_dealloc(PyObject *o)
     for (int i = 0; self->slots && i < self->num_envs; i++)
         unobook_table_free(&self->slots[i].table);
     PyMem_Free(self->slots);
-    PyMem_Free(self->view);
+    PyMem_Free(self->workers);
     for (int b = 0; b < NBUF; b++)
         if (self->bound[b])
             PyBuffer_Release(&self->bufs[b]);
@@ -83,16 +103,17 @@ static int bind(VecObject *self, int b, PyObject *obj, Py_ssize_t items, Py_ssiz
 static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"num_envs", "rules", "players", "seed", "options", "out_of_turn", "max_steps",
-                            "think_ms", "observations", "masks", "rewards", "dones", "resets", "agents", NULL};
+                            "think_ms", "threads", "observations", "masks", "rewards", "dones", "resets",
+                            "agents", NULL};
     VecObject *self = VEC(o);
     const char *rules_name, *out_of_turn;
-    int num_envs, players, max_steps;
+    int num_envs, players, max_steps, threads;
     unsigned long long seed;
     long think_ms;
     PyObject *options, *bufs[NBUF];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "isiKOsilOOOOOO:VecEnv", names, &num_envs, &rules_name,
-                                     &players, &seed, &options, &out_of_turn, &max_steps, &think_ms, &bufs[0],
-                                     &bufs[1], &bufs[2], &bufs[3], &bufs[4], &bufs[5]))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "isiKOsiliOOOOOO:VecEnv", names, &num_envs, &rules_name,
+                                     &players, &seed, &options, &out_of_turn, &max_steps, &think_ms, &threads,
+                                     &bufs[0], &bufs[1], &bufs[2], &bufs[3], &bufs[4], &bufs[5]))
         return -1;
     if (self->slots || self->bound[0]) {
         PyErr_SetString(PyExc_RuntimeError, "a VecEnv is made once");
@@ -110,6 +131,10 @@ static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
         PyErr_Format(PyExc_ValueError, "max_steps must be 1 or more, not %d", max_steps);
         return -1;
     }
+    if (threads < 1 || threads > VEC_MAX_THREADS) {
+        PyErr_Format(PyExc_ValueError, "threads must be 1 to %d, not %d", VEC_MAX_THREADS, threads);
+        return -1;
+    }
     if (unobook_rules_arg(rules_name, options, players, think_ms, &self->rules) < 0)
         return -1;
     self->num_envs = num_envs;
@@ -125,11 +150,17 @@ static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
     for (int b = 0; b < NBUF; b++)
         if (bind(self, b, bufs[b], items[b], sizes[b]) < 0)
             return -1;
+    self->nworkers = threads < num_envs ? threads : num_envs;
     self->slots = PyMem_Calloc((size_t)num_envs, sizeof *self->slots);
-    self->view = PyMem_Malloc(sizeof *self->view);
-    if (!self->slots || !self->view) {
+    self->workers = PyMem_Calloc((size_t)self->nworkers, sizeof *self->workers);
+    if (!self->slots || !self->workers) {
         PyErr_NoMemory();
         return -1;
+    }
+    for (int w = 0; w < self->nworkers; w++) {
+        self->workers[w].self = self;
+        self->workers[w].first = (int)((long long)num_envs * w / self->nworkers);
+        self->workers[w].end = (int)((long long)num_envs * (w + 1) / self->nworkers);
     }
     UnoRng seeds;
     uno_rng_seed(&seeds, seed);
@@ -160,15 +191,15 @@ static UnoStatus ask_anew(VecObject *self, Slot *s)
     return UNO_OK;
 }
 
-/* Writes game i's agent, observation and mask. */
-static UnoStatus write_view(VecObject *self, int i)
+/* Writes game i's agent, observation and mask, building the view in `view`. */
+static UnoStatus write_view(VecObject *self, int i, UnoView *view)
 {
     Slot *s = &self->slots[i];
     int seat = s->queue[s->asked];
     uint8_t *mask = (uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
     ((int32_t *)self->bufs[BUF_AGENTS].buf)[i] = seat;
     float *obs = (float *)self->bufs[BUF_OBS].buf + (size_t)i * (size_t)self->obs_size;
-    if (unobook_table_observe(&s->table, seat, self->view, obs) != UNO_OK)
+    if (unobook_table_observe(&s->table, seat, view, obs) != UNO_OK)
         return UNO_E_NOMEM;
     if (((uint8_t *)self->bufs[BUF_DONES].buf)[i]) {
         memset(mask, 0, (size_t)self->ids);
@@ -193,8 +224,9 @@ static UnoStatus deal(VecObject *self, int i, char *err, size_t errlen)
     return ask_anew(self, s);
 }
 
-/* Game i's step with its checked action (or its deal, when it ended). */
-static UnoStatus step_one(VecObject *self, int i, char *err, size_t errlen)
+/* Game i's step with its checked action (or its deal, when it ended),
+ * observing into `view`. */
+static UnoStatus step_one(VecObject *self, int i, UnoView *view, char *err, size_t errlen)
 {
     Slot *s = &self->slots[i];
     float *rewards = (float *)self->bufs[BUF_REWARDS].buf + (size_t)i * (size_t)self->nplayers;
@@ -218,7 +250,51 @@ static UnoStatus step_one(VecObject *self, int i, char *err, size_t errlen)
         }
         s->ended = *done != 0;
     }
-    return rc == UNO_OK ? write_view(self, i) : rc;
+    return rc == UNO_OK ? write_view(self, i, view) : rc;
+}
+
+/* Steps the games of a share, up to the first failure (a pthread start
+ * routine). */
+static void *step_share(void *arg)
+{
+    Worker *w = arg;
+    w->status = UNO_OK;
+    for (int i = w->first; w->status == UNO_OK && i < w->end; i++) {
+        if (w->deal_all)
+            w->self->slots[i].ended = true;
+        w->status = step_one(w->self, i, &w->view, w->err, sizeof w->err);
+    }
+    return NULL;
+}
+
+/* Steps every game (deal_all: deals each anew), each share on a thread of
+ * its own and the first in the caller's; a share whose thread cannot be
+ * started is stepped by the caller. Returns the first failed share, or NULL. */
+static const Worker *step_all(VecObject *self, bool deal_all)
+{
+    for (int w = 0; w < self->nworkers; w++)
+        self->workers[w].deal_all = deal_all;
+    for (int w = 1; w < self->nworkers; w++)
+        self->workers[w].spawned = pthread_create(&self->workers[w].thread, NULL, step_share, &self->workers[w]) == 0;
+    step_share(&self->workers[0]);
+    for (int w = 1; w < self->nworkers; w++) {
+        if (self->workers[w].spawned)
+            pthread_join(self->workers[w].thread, NULL);
+        else
+            step_share(&self->workers[w]);
+    }
+    for (int w = 0; w < self->nworkers; w++)
+        if (self->workers[w].status != UNO_OK)
+            return &self->workers[w];
+    return NULL;
+}
+
+/* None, or the error of a failed share. */
+static PyObject *stepped(const Worker *failed)
+{
+    if (!failed)
+        Py_RETURN_NONE;
+    return failed->status == UNO_E_NOMEM ? PyErr_NoMemory() : PyErr_Format(PyExc_RuntimeError, "%s", failed->err);
 }
 
 /* ------------------------------------------------------------- methods */
@@ -237,17 +313,11 @@ static PyObject *vec_reset(PyObject *o, PyObject *unused)
     VecObject *self = VEC(o);
     if (!made(self))
         return NULL;
-    char err[UNO_ERR_LEN] = "";
-    UnoStatus rc = UNO_OK;
+    const Worker *failed;
     Py_BEGIN_ALLOW_THREADS
-    for (int i = 0; rc == UNO_OK && i < self->num_envs; i++) {
-        self->slots[i].ended = true;
-        rc = step_one(self, i, err, sizeof err);
-    }
+    failed = step_all(self, true);
     Py_END_ALLOW_THREADS
-    if (rc != UNO_OK)
-        return rc == UNO_E_NOMEM ? PyErr_NoMemory() : PyErr_Format(PyExc_RuntimeError, "%s", err);
-    Py_RETURN_NONE;
+    return stepped(failed);
 }
 
 /* The action of game i in a buffer of int32 or int64. */
@@ -303,15 +373,11 @@ static PyObject *vec_step(PyObject *o, PyObject *arg)
     PyBuffer_Release(&actions);
     if (rc < 0)
         return NULL;
-    char err[UNO_ERR_LEN] = "";
-    UnoStatus status = UNO_OK;
+    const Worker *failed;
     Py_BEGIN_ALLOW_THREADS
-    for (int i = 0; status == UNO_OK && i < self->num_envs; i++)
-        status = step_one(self, i, err, sizeof err);
+    failed = step_all(self, false);
     Py_END_ALLOW_THREADS
-    if (status != UNO_OK)
-        return status == UNO_E_NOMEM ? PyErr_NoMemory() : PyErr_Format(PyExc_RuntimeError, "%s", err);
-    Py_RETURN_NONE;
+    return stepped(failed);
 }
 
 /* A uniformly random id of each game's mask into actions (int32), drawn
