@@ -380,6 +380,16 @@ static PyObject *vec_step(PyObject *o, PyObject *arg)
     return stepped(failed);
 }
 
+/* The ids a mask of n bytes allows, ascending, into ids[]: their count.
+ * Masks are sparse: memchr leaps the runs of 0. */
+static int masked_ids(const uint8_t *mask, int n, int ids[])
+{
+    int count = 0;
+    for (const uint8_t *p = mask, *end = mask + n; (p = memchr(p, 1, (size_t)(end - p))) != NULL; p++)
+        ids[count++] = (int)(p - mask);
+    return count;
+}
+
 /* A uniformly random id of each game's mask into actions (int32), drawn
  * by a generator seeded with `seed`: a random player for tests and
  * measurements, which reads the masks alone. */
@@ -402,13 +412,8 @@ static PyObject *vec_random_actions(PyObject *o, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     for (int i = 0; i < self->num_envs; i++) {
         const uint8_t *mask = (const uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
-        int n = 0, pick = 0;
-        for (int id = 0; id < self->ids; id++)
-            n += mask[id];
-        for (int id = 0, k = n ? (int)uno_rng_below(&rng, (uint32_t)n) : -1; id < self->ids && k >= 0; id++)
-            if (mask[id] && k-- == 0)
-                pick = id;
-        ((int32_t *)out.buf)[i] = pick;
+        int ids[UNOBOOK_MAX_ACTIONS + 1], n = masked_ids(mask, self->ids, ids);
+        ((int32_t *)out.buf)[i] = n ? ids[uno_rng_below(&rng, (uint32_t)n)] : 0;
     }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&out);
