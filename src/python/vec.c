@@ -14,14 +14,17 @@
  *    dealt anew by the next one, whose action for it is ignored, and its
  *    reset flag says so.
  *  - The games are stepped without the GIL (the buffers stay bound to the
- *    object, which holds them), the batch split into `threads` shares of
- *    consecutive games, one a thread. A game's step reads and writes its
- *    own slot and rows alone, so the results are the same game by game
- *    whatever the count of threads.
+ *    object, which holds them), on `threads` threads that take the games a
+ *    chunk at a time (about an eighth of a thread's share) until none is
+ *    left, so that a thread the machine holds up leaves its games to the
+ *    others. A game's step reads and
+ *    writes its own slot and rows alone, so the results are the same game
+ *    by game whatever the count of threads.
  */
 #include "python/module.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "python/table.h"
@@ -39,20 +42,20 @@ typedef struct Slot {
     bool wait;                    /* this step's action is WAIT */
 } Slot;
 
-/* One thread's share of a step: games first .. end - 1, observed into its
- * own view (a UnoView is large: one a thread), and the share's failure. */
+/* One thread of a step: its own view to observe into (a UnoView is large:
+ * one a thread), and its failure. */
 typedef struct Worker {
     struct VecObject *self;
-    int first, end;
-    bool deal_all;                /* reset(): every game of the share dealt anew */
     pthread_t thread;
     bool spawned;                 /* run on a thread of its own (else by the caller) */
     UnoView view;
     UnoStatus status;
+    int failed;                   /* the game that failed, when status is not UNO_OK */
     char err[UNO_ERR_LEN];
 } Worker;
 
 #define VEC_MAX_THREADS 256
+enum { CHUNKS_PER_THREAD = 8 };
 
 enum { BUF_OBS, BUF_MASKS, BUF_REWARDS, BUF_DONES, BUF_RESETS, BUF_AGENTS, NBUF };
 static const char *const buffer_names[NBUF] = {"observations", "masks", "rewards", "dones", "resets", "agents"};
@@ -65,8 +68,11 @@ typedef struct VecObject {
     int max_steps;
     bool offer;
     Slot *slots;
-    Worker *workers;              /* nworkers shares of the batch */
+    Worker *workers;              /* the threads of a step, the caller's first */
     int nworkers;
+    int chunk;                    /* games a thread takes at a time */
+    atomic_long next;             /* the step's first game no thread has taken */
+    bool deal_all;                /* the step is reset(): every game dealt anew */
     Py_buffer bufs[NBUF];
     bool bound[NBUF];
 } VecObject;
@@ -157,11 +163,11 @@ static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
         PyErr_NoMemory();
         return -1;
     }
-    for (int w = 0; w < self->nworkers; w++) {
+    for (int w = 0; w < self->nworkers; w++)
         self->workers[w].self = self;
-        self->workers[w].first = (int)((long long)num_envs * w / self->nworkers);
-        self->workers[w].end = (int)((long long)num_envs * (w + 1) / self->nworkers);
-    }
+    self->chunk = num_envs / (CHUNKS_PER_THREAD * self->nworkers);
+    if (self->chunk < 1)
+        self->chunk = 1;
     UnoRng seeds;
     uno_rng_seed(&seeds, seed);
     for (int i = 0; i < num_envs; i++) {
@@ -253,40 +259,48 @@ static UnoStatus step_one(VecObject *self, int i, UnoView *view, char *err, size
     return rc == UNO_OK ? write_view(self, i, view) : rc;
 }
 
-/* Steps the games of a share, up to the first failure (a pthread start
- * routine). */
-static void *step_share(void *arg)
+/* Steps the games not yet taken, a chunk at a time, until none is left or
+ * one fails (a pthread start routine). */
+static void *step_chunks(void *arg)
 {
     Worker *w = arg;
+    VecObject *self = w->self;
     w->status = UNO_OK;
-    for (int i = w->first; w->status == UNO_OK && i < w->end; i++) {
-        if (w->deal_all)
-            w->self->slots[i].ended = true;
-        w->status = step_one(w->self, i, &w->view, w->err, sizeof w->err);
+    long first;
+    while (w->status == UNO_OK && (first = atomic_fetch_add(&self->next, self->chunk)) < self->num_envs) {
+        int end = first + self->chunk < self->num_envs ? (int)first + self->chunk : self->num_envs;
+        for (int i = (int)first; w->status == UNO_OK && i < end; i++) {
+            if (self->deal_all)
+                self->slots[i].ended = true;
+            w->status = step_one(self, i, &w->view, w->err, sizeof w->err);
+            w->failed = i;
+        }
     }
     return NULL;
 }
 
-/* Steps every game (deal_all: deals each anew), each share on a thread of
- * its own and the first in the caller's; a share whose thread cannot be
- * started is stepped by the caller. Returns the first failed share, or NULL. */
+/* Steps every game (deal_all: deals each anew) on the workers' threads and
+ * the caller's; a worker whose thread cannot be started is run by the
+ * caller after its own. Returns the worker whose failed game comes first,
+ * or NULL. */
 static const Worker *step_all(VecObject *self, bool deal_all)
 {
-    for (int w = 0; w < self->nworkers; w++)
-        self->workers[w].deal_all = deal_all;
+    self->deal_all = deal_all;
+    atomic_store(&self->next, 0);
     for (int w = 1; w < self->nworkers; w++)
-        self->workers[w].spawned = pthread_create(&self->workers[w].thread, NULL, step_share, &self->workers[w]) == 0;
-    step_share(&self->workers[0]);
-    for (int w = 1; w < self->nworkers; w++) {
-        if (self->workers[w].spawned)
-            pthread_join(self->workers[w].thread, NULL);
-        else
-            step_share(&self->workers[w]);
+        self->workers[w].spawned = pthread_create(&self->workers[w].thread, NULL, step_chunks, &self->workers[w]) == 0;
+    step_chunks(&self->workers[0]);
+    const Worker *failed = NULL;
+    for (int w = 0; w < self->nworkers; w++) {
+        const Worker *worker = &self->workers[w];
+        if (w > 0 && worker->spawned)
+            pthread_join(worker->thread, NULL);
+        else if (w > 0)
+            step_chunks(&self->workers[w]);
+        if (worker->status != UNO_OK && (!failed || worker->failed < failed->failed))
+            failed = worker;
     }
-    for (int w = 0; w < self->nworkers; w++)
-        if (self->workers[w].status != UNO_OK)
-            return &self->workers[w];
-    return NULL;
+    return failed;
 }
 
 /* None, or the error of a failed share. */

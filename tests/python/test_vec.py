@@ -64,11 +64,12 @@ class SameGames(unittest.TestCase):
         for rules in RULE_SETS:
             for threads in (2, 3):
                 with self.subTest(rules=rules, threads=threads):
-                    one = unobook.VecEnv(7, rules, 5, seed=3, max_steps=80)
-                    split = unobook.VecEnv(7, rules, 5, seed=3, max_steps=80, threads=threads)
+                    # 40 games: each thread takes one or two at a time
+                    one = unobook.VecEnv(40, rules, 5, seed=3, max_steps=80)
+                    split = unobook.VecEnv(40, rules, 5, seed=3, max_steps=80, threads=threads)
                     one.reset()
                     split.reset()
-                    actions = array("i", bytes(4 * 7))
+                    actions = array("i", bytes(4 * 40))
                     for step in range(200 * GAMES):
                         for name in buffers:
                             self.assertEqual(bytes(getattr(one, name)), bytes(getattr(split, name)),
