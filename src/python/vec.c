@@ -17,9 +17,9 @@
  *    object, which holds them), on `threads` threads that take the games a
  *    chunk at a time (about an eighth of a thread's share) until none is
  *    left, so that a thread the machine holds up leaves its games to the
- *    others. A game's step reads and
- *    writes its own slot and rows alone, so the results are the same game
- *    by game whatever the count of threads.
+ *    others. A game's step reads and writes its own slot and rows alone,
+ *    so the results are the same game by game whatever the count of
+ *    threads.
  */
 #include "python/module.h"
 
@@ -273,7 +273,8 @@ static void *step_chunks(void *arg)
             if (self->deal_all)
                 self->slots[i].ended = true;
             w->status = step_one(self, i, &w->view, w->err, sizeof w->err);
-            w->failed = i;
+            if (w->status != UNO_OK)
+                w->failed = i;
         }
     }
     return NULL;
@@ -303,7 +304,7 @@ static const Worker *step_all(VecObject *self, bool deal_all)
     return failed;
 }
 
-/* None, or the error of a failed share. */
+/* None, or the error of the worker that failed. */
 static PyObject *stepped(const Worker *failed)
 {
     if (!failed)
