@@ -46,7 +46,7 @@ UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayer
         return rc;
     }
     next.rules = uno_game_rules(next.game);
-    memset(next.listed, 0, sizeof next.listed);
+    next.listed = -1;
     *t = next;
     return UNO_OK;
 }
@@ -54,8 +54,8 @@ UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayer
 UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sample_for, uint64_t seed)
 {
     UnobookTable copy = *src;
-    memset(copy.legal, 0, sizeof copy.legal);
-    memset(copy.listed, 0, sizeof copy.listed);
+    copy.legal = (UnobookLegal){0};
+    copy.listed = -1;
     copy.game = malloc(uno_game_bytes(src->game));
     UnoStatus rc = copy.game ? UNO_OK : UNO_E_NOMEM;
     if (rc == UNO_OK && sample_for >= 0)
@@ -74,23 +74,25 @@ UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sam
 void unobook_table_free(UnobookTable *t)
 {
     free(t->game);
-    for (int seat = 0; seat < UNO_MAX_PLAYERS; seat++)
-        unobook_legal_free(&t->legal[seat]);
-    memset(t->listed, 0, sizeof t->listed);
+    unobook_legal_free(&t->legal);
+    t->listed = -1;
     t->game = NULL;
 }
 
 const UnobookLegal *unobook_table_legal(UnobookTable *t, int seat)
 {
-    if (!t->listed[seat] && unobook_legal_list(&t->legal[seat], t->game, seat) != UNO_OK)
-        return NULL;
-    t->listed[seat] = true;
-    return &t->legal[seat];
+    if (t->listed != seat) {
+        t->listed = -1;
+        if (unobook_legal_list(&t->legal, t->game, seat) != UNO_OK)
+            return NULL;
+        t->listed = seat;
+    }
+    return &t->legal;
 }
 
 UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen)
 {
-    memset(t->listed, 0, sizeof t->listed); /* the game moves on: every kept list is stale */
+    t->listed = -1; /* the game moves on: the kept list is stale */
     UnoStatus rc = uno_game_apply(t->game, a, record_event, t, err, errlen);
     if (rc != UNO_OK || t->think_ms == 0 || uno_game_over(t->game))
         return rc;

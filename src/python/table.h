@@ -12,10 +12,12 @@
  *    UNO grace ends and its catches come due.
  *  - A seat's observation comes from its view and the cards it saw
  *    (encode.h), never from the game's hidden state.
- *  - Each seat's legal actions are listed at most once for each state of
- *    the game: the list is kept until the game changes (an action, a tick,
- *    a deal), and every use of that state (the seats to ask, the mask, the
- *    observation's decision flags, the check of an id) reads the kept one.
+ *  - The last legal list is kept, with the seat it is of, until the game
+ *    changes (an action, a tick, a deal) or another seat's is listed: the
+ *    seats to ask are listed in turn order with the seat in turn last, so
+ *    the seat that acts next (most often the one in turn) is not listed
+ *    again for its mask, its observation's decision flags or the check of
+ *    its id. One list a table keeps a large batch's memory small.
  *  - A table owns its memory (the game, the legal list) and shares nothing:
  *    tables may be played on different threads, each observing into a view
  *    of its thread's.
@@ -31,8 +33,8 @@ typedef struct UnobookTable {
     int nplayers;
     int64_t think_ms;
     UnobookSeen seen;
-    UnobookLegal legal[UNO_MAX_PLAYERS]; /* each seat's, as last listed */
-    bool listed[UNO_MAX_PLAYERS];        /* legal[seat] is of the game as it is now */
+    UnobookLegal legal;    /* the last seat's legal list */
+    int listed;            /* the seat legal is of, in the game as it is now; -1: none */
 } UnobookTable;
 
 /* Deals game `seed` of these rules and players into t (a table zeroed, or
@@ -47,8 +49,9 @@ UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayer
 UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sample_for, uint64_t seed);
 void unobook_table_free(UnobookTable *t);
 
-/* Seat's legal actions in the game as it is now, listed unless they were
- * since its last change; NULL when out of memory. */
+/* Seat's legal actions in the game as it is now, listed unless the kept
+ * list is that seat's; NULL when out of memory. The list is good until the
+ * next call for another seat or the next change of the game. */
 const UnobookLegal *unobook_table_legal(UnobookTable *t, int seat);
 /* Applies a (a legal action), then the tick. UNO_OK, or the engine's
  * status and message. */
