@@ -236,8 +236,11 @@ $(BUILD)/tests/cli/test_cli_options: $(call obj,src/cli/cli_options.c)
 # position-independent, as libuno.so does, and exports its init function
 # alone (src/python/exports.map). Its tests run on the release
 # build (a sanitized module would need its runtime preloaded into Python).
-.PHONY: python test-python bench-python print-py-site
-PYTHON        ?= python3
+.PHONY: python test-python bench-python print-python print-py-site
+# Debian's python3 where there is one (python3-dev's headers, python3-pytest);
+# a python3 earlier on the PATH (pyenv's shims) may have neither. make python,
+# test-python, install's PY_SITE and test-install all use this one.
+PYTHON        ?= $(firstword $(wildcard /usr/bin/python3) python3)
 PYTHON_CONFIG ?= $(PYTHON)-config
 PY_DIR   = $(BUILD)/python/unobook
 PY_EXT   = $(PY_DIR)/_unobook$(shell $(PYTHON_CONFIG) --extension-suffix)
@@ -246,18 +249,21 @@ PY_FILES = $(patsubst src/python/unobook/%,$(PY_DIR)/%,$(wildcard src/python/uno
 $(call pic,$(PY_SRC)): CFLAGS += $(patsubst -I%,-isystem %,$(shell $(PYTHON_CONFIG) --includes))
 $(PY_EXT): $(call pic,$(PY_SRC)) $(ENGINE_PIC) src/python/exports.map
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(LDFLAGS) -Wl,--version-script=src/python/exports.map -o $@ $(filter %.o,$^)
+	$(CC) -shared $(LDFLAGS) -Wl,--version-script=src/python/exports.map -o $@ $(filter %.o,$^) -lpthread
 $(PY_DIR)/%.py: src/python/unobook/%.py
 	@mkdir -p $(dir $@)
 	cp $< $@
 python: $(PY_EXT) $(PY_FILES)
+print-python:
+	@echo $(PYTHON)
 print-py-site:
 	@echo $(PY_SITE)
-# The Python package's tests (tests/python, stdlib unittest; UNOBOOK_GAMES=N
-# random games a rule set and count of players, 3 by default), then its
-# speed from a Python loop (bench/unobook_steps.py, one short round).
+# The Python package's tests (tests/python, run by pytest, Debian's
+# python3-pytest; UNOBOOK_GAMES=N random games a rule set and count of
+# players, 3 by default), then its speed from a Python loop
+# (bench/unobook_steps.py, one short round).
 test-python: python
-	PYTHONPATH=$(BUILD)/python $(PYTHON) -m unittest discover -s tests/python -t tests/python
+	PYTHONPATH=$(BUILD)/python $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 1 1
 bench-python: python
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 5 2
@@ -445,7 +451,7 @@ uninstall:
 # make install into a scratch folder, and what it installed at work there
 # (scripts/test-install.sh): run by make test.
 test-install:
-	@sh scripts/test-install.sh
+	@PYTHON=$(PYTHON) sh scripts/test-install.sh
 
 FUZZ_SRC = $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN = $(patsubst fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))

@@ -1,9 +1,10 @@
 """Steps per second of unobook, random masked actions (docs/python.md
 "Speed"): from a Python loop, the Game (the player in turn's legal ids, one
 applied) and the AEC environment (observe, mask and step of each agent);
-the VecEnv at batches of 1, 64, 1,024 and 8,192 games (its random_actions
-drawing from the masks in C, then step). Best of ROUNDS rounds of SECONDS
-each, for one rule set and count of players.
+the VecEnv at batches of 1, 64, 1,024 and 8,192 games on one thread, and
+of 1,024 and 8,192 on two (its random_actions drawing from the masks in C,
+then step). Best of ROUNDS rounds of SECONDS each, for one rule set and
+count of players.
 
     PYTHONPATH=build/python python3 bench/unobook_steps.py [RULES] [PLAYERS] [ROUNDS] [SECONDS]
 """
@@ -51,9 +52,9 @@ def env_steps(rules, players, seconds, seed):
     return steps / (time.perf_counter() - start)
 
 
-def vec_steps(batch):
+def vec_steps(batch, threads):
     def run(rules, players, seconds, seed):
-        vec = unobook.VecEnv(batch, rules, players, seed=seed)
+        vec = unobook.VecEnv(batch, rules, players, seed=seed, threads=threads)
         vec.reset()
         actions = array("i", bytes(4 * batch))
         steps, start = 0, time.perf_counter()
@@ -71,7 +72,8 @@ def main(argv):
     rounds = int(argv[3]) if len(argv) > 3 else 5
     seconds = float(argv[4]) if len(argv) > 4 else 2.0
     runs = [("Game", game_steps), ("env", env_steps)]
-    runs += [(f"VecEnv batch {batch}", vec_steps(batch)) for batch in (1, 64, 1024, 8192)]
+    runs += [(f"VecEnv batch {batch}", vec_steps(batch, 1)) for batch in (1, 64, 1024, 8192)]
+    runs += [(f"VecEnv batch {batch} threads 2", vec_steps(batch, 2)) for batch in (1024, 8192)]
     for name, run in runs:
         best = max(run(rules, players, seconds, seed) for seed in range(rounds))
         print(f"unobook {name} {rules} {players} players: {best:,.0f} steps/s (best of {rounds} rounds of {seconds:g} s)")

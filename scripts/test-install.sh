@@ -14,6 +14,7 @@
 #
 #   sh scripts/test-install.sh        (make test-install; make test runs it)
 set -u
+python=${PYTHON:-$(${MAKE:-make} --no-print-directory print-python)}
 logs=build-san/test-logs
 mkdir -p "$logs"
 log=$logs/install.log
@@ -161,11 +162,12 @@ serves_web_client() {
 # The Python package where make install put it (PY_SITE, docs/python.md),
 # dealing and playing a game. The folder is taken from the stage, not asked
 # of make again: a second python3 on the PATH (pyenv's shims) may name
-# another folder than the one make install chose.
+# another folder than the one make install chose. The interpreter is make's
+# (PYTHON, Debian's /usr/bin/python3 where there is one), which built it.
 python_package_imports() {
     init=$(find "$stage" -path '*/unobook/__init__.py') && echo "installed: $init" &&
         site=$(dirname "$(dirname "$init")") &&
-        PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$site" ${PYTHON:-python3} -c '
+        PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$site" "$python" -c '
 import unobook
 game = unobook.Game("kpgut", 5, seed=1)
 while not game.over:

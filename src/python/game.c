@@ -98,22 +98,22 @@ static int seat_of(GameObject *self, PyObject *arg)
     return (int)seat;
 }
 
-/* Lists seat's legal actions into self->table.legal: 0, or -1 with an error. */
-static int list_legal(GameObject *self, int seat)
+/* Seat's legal actions now, or NULL with an error. */
+static const UnobookLegal *legal_list(GameObject *self, int seat)
 {
-    if (unobook_table_list(&self->table, seat) != UNO_OK) {
+    const UnobookLegal *legal = unobook_table_legal(&self->table, seat);
+    if (!legal)
         PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
+    return legal;
 }
 
 /* The engine's action that id names for seat now, or NULL with an error. */
 static const UnoAction *legal_action(GameObject *self, int seat, long id)
 {
-    if (list_legal(self, seat) < 0)
+    const UnobookLegal *legal = legal_list(self, seat);
+    if (!legal)
         return NULL;
-    const UnoAction *a = id < 0 || id > INT32_MAX ? NULL : unobook_legal_find(&self->table.legal, self->table.nplayers, (int)id);
+    const UnoAction *a = id < 0 || id > INT32_MAX ? NULL : unobook_legal_find(legal, self->table.nplayers, (int)id);
     if (!a)
         PyErr_Format(PyExc_ValueError, "action %ld is not legal for seat %d now (legal_actions(%d) lists those that are)",
                      id, seat, seat);
@@ -122,25 +122,26 @@ static const UnoAction *legal_action(GameObject *self, int seat, long id)
 
 /* ------------------------------------------------------------- actions */
 
-/* The seat of a method's arguments (`format`: an optional seat), its legal
- * actions listed: the seat, or -1 with an error. */
-static int listed_seat(GameObject *self, PyObject *args, const char *format)
+/* The legal actions of the seat of a method's arguments (`format`: an
+ * optional seat), or NULL with an error. */
+static const UnobookLegal *seat_legal(GameObject *self, PyObject *args, const char *format)
 {
     PyObject *seat_arg = NULL;
     if (!dealt(self) || !PyArg_ParseTuple(args, format, &seat_arg))
-        return -1;
+        return NULL;
     int seat = seat_of(self, seat_arg);
-    return seat < 0 || list_legal(self, seat) < 0 ? -1 : seat;
+    return seat < 0 ? NULL : legal_list(self, seat);
 }
 
 static PyObject *game_legal_actions(PyObject *o, PyObject *args)
 {
     GameObject *self = GAME(o);
-    if (listed_seat(self, args, "|O:legal_actions") < 0)
+    const UnobookLegal *legal = seat_legal(self, args, "|O:legal_actions");
+    if (!legal)
         return NULL;
     uint8_t mask[UNOBOOK_MAX_ACTIONS];
     int ids[UNOBOOK_MAX_ACTIONS], n = 0;
-    unobook_legal_mask(&self->table.legal, self->table.nplayers, mask, unobook_num_actions(self->table.nplayers));
+    unobook_legal_mask(legal, self->table.nplayers, mask, unobook_num_actions(self->table.nplayers));
     for (int id = 0; id < unobook_num_actions(self->table.nplayers); id++)
         if (mask[id])
             ids[n++] = id;
@@ -170,10 +171,8 @@ static PyObject *action_item(const void *ctx, Py_ssize_t i) { return action_str(
 
 static PyObject *game_legal_texts(PyObject *o, PyObject *args)
 {
-    GameObject *self = GAME(o);
-    if (listed_seat(self, args, "|O:legal_texts") < 0)
-        return NULL;
-    return unobook_list(self->table.legal.n, action_item, self->table.legal.actions);
+    const UnobookLegal *legal = seat_legal(GAME(o), args, "|O:legal_texts");
+    return legal ? unobook_list(legal->n, action_item, legal->actions) : NULL;
 }
 
 /* The engine's action a method's arguments name (`format`: an id, an
@@ -278,12 +277,12 @@ static PyObject *game_mask_into(PyObject *o, PyObject *args)
     int seat = target_seat(self, args, "O|O:mask_into", &buf, n, 1, "an action mask");
     if (seat < 0)
         return NULL;
-    if (list_legal(self, seat) < 0) {
-        PyBuffer_Release(&buf);
-        return NULL;
-    }
-    unobook_legal_mask(&self->table.legal, self->table.nplayers, buf.buf, n);
+    const UnobookLegal *legal = legal_list(self, seat);
+    if (legal)
+        unobook_legal_mask(legal, self->table.nplayers, buf.buf, n);
     PyBuffer_Release(&buf);
+    if (!legal)
+        return NULL;
     Py_RETURN_NONE;
 }
 

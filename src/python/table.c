@@ -46,6 +46,7 @@ UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayer
         return rc;
     }
     next.rules = uno_game_rules(next.game);
+    next.listed = -1;
     *t = next;
     return UNO_OK;
 }
@@ -54,6 +55,7 @@ UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sam
 {
     UnobookTable copy = *src;
     copy.legal = (UnobookLegal){0};
+    copy.listed = -1;
     copy.game = malloc(uno_game_bytes(src->game));
     UnoStatus rc = copy.game ? UNO_OK : UNO_E_NOMEM;
     if (rc == UNO_OK && sample_for >= 0)
@@ -73,16 +75,24 @@ void unobook_table_free(UnobookTable *t)
 {
     free(t->game);
     unobook_legal_free(&t->legal);
+    t->listed = -1;
     t->game = NULL;
 }
 
-UnoStatus unobook_table_list(UnobookTable *t, int seat)
+const UnobookLegal *unobook_table_legal(UnobookTable *t, int seat)
 {
-    return unobook_legal_list(&t->legal, t->game, seat);
+    if (t->listed != seat) {
+        t->listed = -1;
+        if (unobook_legal_list(&t->legal, t->game, seat) != UNO_OK)
+            return NULL;
+        t->listed = seat;
+    }
+    return &t->legal;
 }
 
 UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen)
 {
+    t->listed = -1; /* the game moves on: the kept list is stale */
     UnoStatus rc = uno_game_apply(t->game, a, record_event, t, err, errlen);
     if (rc != UNO_OK || t->think_ms == 0 || uno_game_over(t->game))
         return rc;
@@ -97,9 +107,10 @@ int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
     int turn = uno_game_turn(t->game), n = 0;
     for (int i = 1; turn >= 0 && i <= t->nplayers; i++) {
         int seat = (turn + i) % t->nplayers;
-        if (unobook_table_list(t, seat) != UNO_OK)
+        const UnobookLegal *legal = unobook_table_legal(t, seat);
+        if (!legal)
             return -1;
-        if (unobook_legal_any(&t->legal, t->nplayers))
+        if (unobook_legal_any(legal, t->nplayers))
             seats[n++] = seat;
     }
     return n;
@@ -107,12 +118,13 @@ int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
 
 UnoStatus unobook_table_observe(UnobookTable *t, int seat, UnoView *scratch, float *out)
 {
-    if (unobook_table_list(t, seat) != UNO_OK)
+    const UnobookLegal *legal = unobook_table_legal(t, seat);
+    if (!legal)
         return UNO_E_NOMEM;
     bool catchable[UNO_MAX_PLAYERS];
     uno_view_build(scratch, t->game, seat, NULL);
     unobook_catchable(t->game, catchable);
-    unobook_observe(out, scratch, &t->seen, catchable, &t->legal);
+    unobook_observe(out, scratch, &t->seen, catchable, legal);
     return UNO_OK;
 }
 

@@ -12,6 +12,12 @@
  *    UNO grace ends and its catches come due.
  *  - A seat's observation comes from its view and the cards it saw
  *    (encode.h), never from the game's hidden state.
+ *  - The last legal list is kept, with the seat it is of, until the game
+ *    changes (an action, a tick, a deal) or another seat's is listed: the
+ *    seats to ask are listed in turn order with the seat in turn last, so
+ *    the seat that acts next (most often the one in turn) is not listed
+ *    again for its mask, its observation's decision flags or the check of
+ *    its id. One list a table keeps a large batch's memory small.
  *  - A table owns its memory (the game, the legal list) and shares nothing:
  *    tables may be played on different threads, each observing into a view
  *    of its thread's.
@@ -27,7 +33,8 @@ typedef struct UnobookTable {
     int nplayers;
     int64_t think_ms;
     UnobookSeen seen;
-    UnobookLegal legal;    /* scratch: the last seat's legal list */
+    UnobookLegal legal;    /* the last seat's legal list */
+    int listed;            /* the seat legal is of, in the game as it is now; -1: none */
 } UnobookTable;
 
 /* Deals game `seed` of these rules and players into t (a table zeroed, or
@@ -42,8 +49,10 @@ UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayer
 UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sample_for, uint64_t seed);
 void unobook_table_free(UnobookTable *t);
 
-/* Lists seat's legal actions into t->legal: UNO_OK or UNO_E_NOMEM. */
-UnoStatus unobook_table_list(UnobookTable *t, int seat);
+/* Seat's legal actions in the game as it is now, listed unless the kept
+ * list is that seat's; NULL when out of memory. The list is good until the
+ * next call for another seat or the next change of the game. */
+const UnobookLegal *unobook_table_legal(UnobookTable *t, int seat);
 /* Applies a (a legal action), then the tick. UNO_OK, or the engine's
  * status and message. */
 UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen);
@@ -52,8 +61,8 @@ UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, siz
  * the game is over). Returns their count, or -1 when out of memory. */
 int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS]);
 /* Writes seat's observation (unobook_observation_size floats), building
- * the seat's view in `scratch` (a UnoView is large: one a thread will do),
- * and leaves seat's legal list in t->legal: UNO_OK or UNO_E_NOMEM. */
+ * the seat's view in `scratch` (a UnoView is large: one a thread will do):
+ * UNO_OK or UNO_E_NOMEM. */
 UnoStatus unobook_table_observe(UnobookTable *t, int seat, UnoView *scratch, float *out);
 /* Each seat's reward at the end, from the engine's ranks (docs/python.md):
  * +1 first place, -1 the last place given and no place, evenly between. */

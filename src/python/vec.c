@@ -14,10 +14,17 @@
  *    dealt anew by the next one, whose action for it is ignored, and its
  *    reset flag says so.
  *  - The games are stepped without the GIL (the buffers stay bound to the
- *    object, which holds them).
+ *    object, which holds them), on `threads` threads that take the games a
+ *    chunk at a time (about an eighth of a thread's share) until none is
+ *    left, so that a thread the machine holds up leaves its games to the
+ *    others. A game's step reads and writes its own slot and rows alone,
+ *    so the results are the same game by game whatever the count of
+ *    threads.
  */
 #include "python/module.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "python/table.h"
@@ -30,11 +37,25 @@ typedef struct Slot {
     int queue[UNO_MAX_PLAYERS];   /* the seats to ask: out of turn first, the seat in turn last */
     int nqueue, asked;            /* asked: the queue's entry asked now */
     int steps;
-    int listed;                   /* the seat whose legal list table.legal holds (from write_view), or -1 */
     bool ended;                   /* dealt anew at the next step */
     UnoAction chosen;             /* this step's action (checked before any is applied) */
     bool wait;                    /* this step's action is WAIT */
 } Slot;
+
+/* One thread of a step: its own view to observe into (a UnoView is large:
+ * one a thread), and its failure. */
+typedef struct Worker {
+    struct VecObject *self;
+    pthread_t thread;
+    bool spawned;                 /* run on a thread of its own (else by the caller) */
+    UnoView view;
+    UnoStatus status;
+    int failed;                   /* the game that failed, when status is not UNO_OK */
+    char err[UNO_ERR_LEN];
+} Worker;
+
+#define VEC_MAX_THREADS 256
+enum { CHUNKS_PER_THREAD = 8 };
 
 enum { BUF_OBS, BUF_MASKS, BUF_REWARDS, BUF_DONES, BUF_RESETS, BUF_AGENTS, NBUF };
 static const char *const buffer_names[NBUF] = {"observations", "masks", "rewards", "dones", "resets", "agents"};
@@ -47,7 +68,11 @@ typedef struct VecObject {
     int max_steps;
     bool offer;
     Slot *slots;
-    UnoView *view;                /* the observers' views, built one at a time */
+    Worker *workers;              /* the threads of a step, the caller's first */
+    int nworkers;
+    int chunk;                    /* games a thread takes at a time */
+    atomic_long next;             /* the step's first game no thread has taken */
+    bool deal_all;                /* the step is reset(): every game dealt anew */
     Py_buffer bufs[NBUF];
     bool bound[NBUF];
 } VecObject;
@@ -60,7 +85,7 @@ static void vec_dealloc(PyObject *o)
     for (int i = 0; self->slots && i < self->num_envs; i++)
         unobook_table_free(&self->slots[i].table);
     PyMem_Free(self->slots);
-    PyMem_Free(self->view);
+    PyMem_Free(self->workers);
     for (int b = 0; b < NBUF; b++)
         if (self->bound[b])
             PyBuffer_Release(&self->bufs[b]);
@@ -84,16 +109,17 @@ static int bind(VecObject *self, int b, PyObject *obj, Py_ssize_t items, Py_ssiz
 static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"num_envs", "rules", "players", "seed", "options", "out_of_turn", "max_steps",
-                            "think_ms", "observations", "masks", "rewards", "dones", "resets", "agents", NULL};
+                            "think_ms", "threads", "observations", "masks", "rewards", "dones", "resets",
+                            "agents", NULL};
     VecObject *self = VEC(o);
     const char *rules_name, *out_of_turn;
-    int num_envs, players, max_steps;
+    int num_envs, players, max_steps, threads;
     unsigned long long seed;
     long think_ms;
     PyObject *options, *bufs[NBUF];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "isiKOsilOOOOOO:VecEnv", names, &num_envs, &rules_name,
-                                     &players, &seed, &options, &out_of_turn, &max_steps, &think_ms, &bufs[0],
-                                     &bufs[1], &bufs[2], &bufs[3], &bufs[4], &bufs[5]))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "isiKOsiliOOOOOO:VecEnv", names, &num_envs, &rules_name,
+                                     &players, &seed, &options, &out_of_turn, &max_steps, &think_ms, &threads,
+                                     &bufs[0], &bufs[1], &bufs[2], &bufs[3], &bufs[4], &bufs[5]))
         return -1;
     if (self->slots || self->bound[0]) {
         PyErr_SetString(PyExc_RuntimeError, "a VecEnv is made once");
@@ -111,6 +137,10 @@ static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
         PyErr_Format(PyExc_ValueError, "max_steps must be 1 or more, not %d", max_steps);
         return -1;
     }
+    if (threads < 1 || threads > VEC_MAX_THREADS) {
+        PyErr_Format(PyExc_ValueError, "threads must be 1 to %d, not %d", VEC_MAX_THREADS, threads);
+        return -1;
+    }
     if (unobook_rules_arg(rules_name, options, players, think_ms, &self->rules) < 0)
         return -1;
     self->num_envs = num_envs;
@@ -126,12 +156,18 @@ static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
     for (int b = 0; b < NBUF; b++)
         if (bind(self, b, bufs[b], items[b], sizes[b]) < 0)
             return -1;
+    self->nworkers = threads < num_envs ? threads : num_envs;
     self->slots = PyMem_Calloc((size_t)num_envs, sizeof *self->slots);
-    self->view = PyMem_Malloc(sizeof *self->view);
-    if (!self->slots || !self->view) {
+    self->workers = PyMem_Calloc((size_t)self->nworkers, sizeof *self->workers);
+    if (!self->slots || !self->workers) {
         PyErr_NoMemory();
         return -1;
     }
+    for (int w = 0; w < self->nworkers; w++)
+        self->workers[w].self = self;
+    self->chunk = num_envs / (CHUNKS_PER_THREAD * self->nworkers);
+    if (self->chunk < 1)
+        self->chunk = 1;
     UnoRng seeds;
     uno_rng_seed(&seeds, seed);
     for (int i = 0; i < num_envs; i++) {
@@ -161,22 +197,21 @@ static UnoStatus ask_anew(VecObject *self, Slot *s)
     return UNO_OK;
 }
 
-/* Writes game i's agent, observation and mask. */
-static UnoStatus write_view(VecObject *self, int i)
+/* Writes game i's agent, observation and mask, building the view in `view`. */
+static UnoStatus write_view(VecObject *self, int i, UnoView *view)
 {
     Slot *s = &self->slots[i];
     int seat = s->queue[s->asked];
     uint8_t *mask = (uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
     ((int32_t *)self->bufs[BUF_AGENTS].buf)[i] = seat;
-    s->listed = seat;
     float *obs = (float *)self->bufs[BUF_OBS].buf + (size_t)i * (size_t)self->obs_size;
-    if (unobook_table_observe(&s->table, seat, self->view, obs) != UNO_OK)
+    if (unobook_table_observe(&s->table, seat, view, obs) != UNO_OK)
         return UNO_E_NOMEM;
     if (((uint8_t *)self->bufs[BUF_DONES].buf)[i]) {
         memset(mask, 0, (size_t)self->ids);
         return UNO_OK;
     }
-    unobook_legal_mask(&s->table.legal, self->nplayers, mask, self->ids - 1); /* the list observe made */
+    unobook_legal_mask(unobook_table_legal(&s->table, seat), self->nplayers, mask, self->ids - 1); /* kept by observe */
     mask[self->ids - 1] = offered_out_of_turn(s, seat);
     return UNO_OK;
 }
@@ -195,15 +230,15 @@ static UnoStatus deal(VecObject *self, int i, char *err, size_t errlen)
     return ask_anew(self, s);
 }
 
-/* Game i's step with its checked action (or its deal, when it ended). */
-static UnoStatus step_one(VecObject *self, int i, char *err, size_t errlen)
+/* Game i's step with its checked action (or its deal, when it ended),
+ * observing into `view`. */
+static UnoStatus step_one(VecObject *self, int i, UnoView *view, char *err, size_t errlen)
 {
     Slot *s = &self->slots[i];
     float *rewards = (float *)self->bufs[BUF_REWARDS].buf + (size_t)i * (size_t)self->nplayers;
     uint8_t *done = (uint8_t *)self->bufs[BUF_DONES].buf + i;
     memset(rewards, 0, (size_t)self->nplayers * sizeof *rewards);
     ((uint8_t *)self->bufs[BUF_RESETS].buf)[i] = 0;
-    s->listed = -1;
     UnoStatus rc = UNO_OK;
     if (s->ended) {
         rc = deal(self, i, err, errlen);
@@ -221,7 +256,60 @@ static UnoStatus step_one(VecObject *self, int i, char *err, size_t errlen)
         }
         s->ended = *done != 0;
     }
-    return rc == UNO_OK ? write_view(self, i) : rc;
+    return rc == UNO_OK ? write_view(self, i, view) : rc;
+}
+
+/* Steps the games not yet taken, a chunk at a time, until none is left or
+ * one fails (a pthread start routine). */
+static void *step_chunks(void *arg)
+{
+    Worker *w = arg;
+    VecObject *self = w->self;
+    w->status = UNO_OK;
+    long first;
+    while (w->status == UNO_OK && (first = atomic_fetch_add(&self->next, self->chunk)) < self->num_envs) {
+        int end = first + self->chunk < self->num_envs ? (int)first + self->chunk : self->num_envs;
+        for (int i = (int)first; w->status == UNO_OK && i < end; i++) {
+            if (self->deal_all)
+                self->slots[i].ended = true;
+            w->status = step_one(self, i, &w->view, w->err, sizeof w->err);
+            if (w->status != UNO_OK)
+                w->failed = i;
+        }
+    }
+    return NULL;
+}
+
+/* Steps every game (deal_all: deals each anew) on the workers' threads and
+ * the caller's; a worker whose thread cannot be started is run by the
+ * caller after its own. Returns the worker whose failed game comes first,
+ * or NULL. */
+static const Worker *step_all(VecObject *self, bool deal_all)
+{
+    self->deal_all = deal_all;
+    atomic_store(&self->next, 0);
+    for (int w = 1; w < self->nworkers; w++)
+        self->workers[w].spawned = pthread_create(&self->workers[w].thread, NULL, step_chunks, &self->workers[w]) == 0;
+    step_chunks(&self->workers[0]);
+    const Worker *failed = NULL;
+    for (int w = 0; w < self->nworkers; w++) {
+        const Worker *worker = &self->workers[w];
+        if (w > 0 && worker->spawned)
+            pthread_join(worker->thread, NULL);
+        else if (w > 0)
+            step_chunks(&self->workers[w]);
+        if (worker->status != UNO_OK && (!failed || worker->failed < failed->failed))
+            failed = worker;
+    }
+    return failed;
+}
+
+/* None, or the error of the worker that failed. */
+static PyObject *stepped(const Worker *failed)
+{
+    if (!failed)
+        Py_RETURN_NONE;
+    return failed->status == UNO_E_NOMEM ? PyErr_NoMemory() : PyErr_Format(PyExc_RuntimeError, "%s", failed->err);
 }
 
 /* ------------------------------------------------------------- methods */
@@ -240,17 +328,11 @@ static PyObject *vec_reset(PyObject *o, PyObject *unused)
     VecObject *self = VEC(o);
     if (!made(self))
         return NULL;
-    char err[UNO_ERR_LEN] = "";
-    UnoStatus rc = UNO_OK;
+    const Worker *failed;
     Py_BEGIN_ALLOW_THREADS
-    for (int i = 0; rc == UNO_OK && i < self->num_envs; i++) {
-        self->slots[i].ended = true;
-        rc = step_one(self, i, err, sizeof err);
-    }
+    failed = step_all(self, true);
     Py_END_ALLOW_THREADS
-    if (rc != UNO_OK)
-        return rc == UNO_E_NOMEM ? PyErr_NoMemory() : PyErr_Format(PyExc_RuntimeError, "%s", err);
-    Py_RETURN_NONE;
+    return stepped(failed);
 }
 
 /* The action of game i in a buffer of int32 or int64. */
@@ -271,12 +353,12 @@ static int choose(VecObject *self, int i, long long id)
         return 0;
     const UnoAction *a = NULL;
     if (!s->wait && id >= 0 && id < self->ids - 1) {
-        if (s->listed != seat && unobook_table_list(&s->table, seat) != UNO_OK) {
+        const UnobookLegal *legal = unobook_table_legal(&s->table, seat); /* kept from the last step */
+        if (!legal) {
             PyErr_NoMemory();
             return -1;
         }
-        s->listed = seat;
-        a = unobook_legal_find(&s->table.legal, self->nplayers, (int)id);
+        a = unobook_legal_find(legal, self->nplayers, (int)id);
     }
     if (!a) {
         PyErr_Format(PyExc_ValueError, "game %d: action %lld is not in seat %d's mask", i, id, seat);
@@ -306,15 +388,21 @@ static PyObject *vec_step(PyObject *o, PyObject *arg)
     PyBuffer_Release(&actions);
     if (rc < 0)
         return NULL;
-    char err[UNO_ERR_LEN] = "";
-    UnoStatus status = UNO_OK;
+    const Worker *failed;
     Py_BEGIN_ALLOW_THREADS
-    for (int i = 0; status == UNO_OK && i < self->num_envs; i++)
-        status = step_one(self, i, err, sizeof err);
+    failed = step_all(self, false);
     Py_END_ALLOW_THREADS
-    if (status != UNO_OK)
-        return status == UNO_E_NOMEM ? PyErr_NoMemory() : PyErr_Format(PyExc_RuntimeError, "%s", err);
-    Py_RETURN_NONE;
+    return stepped(failed);
+}
+
+/* The ids a mask of n bytes allows, ascending, into ids[]: their count.
+ * Masks are sparse: memchr leaps the runs of 0. */
+static int masked_ids(const uint8_t *mask, int n, int ids[])
+{
+    int count = 0;
+    for (const uint8_t *p = mask, *end = mask + n; (p = memchr(p, 1, (size_t)(end - p))) != NULL; p++)
+        ids[count++] = (int)(p - mask);
+    return count;
 }
 
 /* A uniformly random id of each game's mask into actions (int32), drawn
@@ -339,13 +427,8 @@ static PyObject *vec_random_actions(PyObject *o, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     for (int i = 0; i < self->num_envs; i++) {
         const uint8_t *mask = (const uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
-        int n = 0, pick = 0;
-        for (int id = 0; id < self->ids; id++)
-            n += mask[id];
-        for (int id = 0, k = n ? (int)uno_rng_below(&rng, (uint32_t)n) : -1; id < self->ids && k >= 0; id++)
-            if (mask[id] && k-- == 0)
-                pick = id;
-        ((int32_t *)out.buf)[i] = pick;
+        int ids[UNOBOOK_MAX_ACTIONS + 1], n = masked_ids(mask, self->ids, ids);
+        ((int32_t *)out.buf)[i] = n ? ids[uno_rng_below(&rng, (uint32_t)n)] : 0;
     }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&out);

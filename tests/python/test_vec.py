@@ -59,6 +59,26 @@ class SameGames(unittest.TestCase):
         self.assertGreater(self.check_against_single_envs("classic", 2, 4, 400, max_steps=60), 0)
         self.check_against_single_envs("kpgut", 5, 2, 300, out_of_turn="none")
 
+    def test_threads_give_the_games_of_one_thread(self):
+        buffers = ("observations", "masks", "rewards", "dones", "resets", "agents")
+        for rules in RULE_SETS:
+            for threads in (2, 3):
+                with self.subTest(rules=rules, threads=threads):
+                    # 40 games: each thread takes one or two at a time
+                    one = unobook.VecEnv(40, rules, 5, seed=3, max_steps=80)
+                    split = unobook.VecEnv(40, rules, 5, seed=3, max_steps=80, threads=threads)
+                    one.reset()
+                    split.reset()
+                    actions = array("i", bytes(4 * 40))
+                    for step in range(200 * GAMES):
+                        for name in buffers:
+                            self.assertEqual(bytes(getattr(one, name)), bytes(getattr(split, name)),
+                                             f"{name} after step {step}")
+                        one.random_actions(actions, step)
+                        one.step(actions)
+                        split.step(actions)
+                    self.assertEqual(one.game_seeds(), split.game_seeds())
+
     def test_a_bad_action_steps_no_game(self):
         vec = unobook.VecEnv(3, "mattel", 4, seed=1)
         obs, masks = vec.reset()
@@ -76,6 +96,8 @@ class SameGames(unittest.TestCase):
             unobook.VecEnv(2, buffers={"dones": bytearray(1)})
         with self.assertRaisesRegex(ValueError, "out_of_turn"):
             unobook.VecEnv(2, out_of_turn="later")
+        with self.assertRaisesRegex(ValueError, "threads"):
+            unobook.VecEnv(2, threads=0)
 
 
 if __name__ == "__main__":

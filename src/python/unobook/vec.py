@@ -7,7 +7,8 @@ from . import _unobook, num_actions, observation_size
 
 class VecEnv:
     """VecEnv(num_envs, rules="mattel", players=4, seed=0, options=None,
-    out_of_turn="offer", max_steps=10000, think_ms=1000, buffers=None)
+    out_of_turn="offer", max_steps=10000, think_ms=1000, threads=1,
+    buffers=None)
 
     Steps num_envs games at once, asking their seats as the AEC environment
     does. Each reset() and step() writes, game by game:
@@ -20,12 +21,14 @@ class VecEnv:
       agents        num_envs int32: the seat to act
 
     A game that ended is dealt anew by the next step (Gymnasium's
-    NEXT_STEP autoreset), which ignores its action. buffers: a dict naming
-    arrays of your own (numpy, torch, bytearray) for any of them.
+    NEXT_STEP autoreset), which ignores its action. threads: the batch is
+    split between that many threads (the same results game by game).
+    buffers: a dict naming arrays of your own (numpy, torch, bytearray) for
+    any of them.
     """
 
     def __init__(self, num_envs, rules="mattel", players=4, seed=0, options=None,
-                 out_of_turn="offer", max_steps=10000, think_ms=1000, buffers=None):
+                 out_of_turn="offer", max_steps=10000, think_ms=1000, threads=1, buffers=None):
         self.num_envs, self.players = num_envs, players
         self.wait = num_actions(players)
         ids, size = self.wait + 1, observation_size(players)
@@ -39,7 +42,7 @@ class VecEnv:
         if own:
             raise ValueError(f"unknown buffers: {sorted(own)}")
         self._games = _unobook.VecEnv(num_envs, rules, players, seed, options, out_of_turn, max_steps, think_ms,
-                                      self.observations, self.masks, self.rewards, self.dones, self.resets,
+                                      threads, self.observations, self.masks, self.rewards, self.dones, self.resets,
                                       self.agents)
 
     def reset(self):
