@@ -62,6 +62,13 @@ static UnoGame *new_game(const char *rules_name, const char *option, const char 
     return new_game_told(rules_name, option, value, n, seed, NULL, NULL, NULL);
 }
 
+/* Suspicions of tactical draws (KPGUT §14) and Wild Draw 4 challenges
+ * (KPGUT: suspicions) made, and how many were right: the suspected draw
+ * tactical, the challenged Wild Draw 4 a bluff. */
+typedef struct Calls {
+    long suspected, suspected_right, challenged, challenged_right;
+} Calls;
+
 typedef struct Table {
     UnoGame *g, *scratch;
     UnoRules rules;
@@ -74,6 +81,7 @@ typedef struct Table {
     long checked;        /* bot actions verified on a copy */
     long by_type[UNO_ACT_COUNT];
     long slides;         /* plays out of turn (KPGUT §7) */
+    Calls calls[UNO_BOT_KINDS]; /* by the kind of bot that made them */
 } Table;
 
 static UnoView view; /* one at a time; large */
@@ -83,6 +91,14 @@ static void record(void *ctx, const UnoEvent *ev)
     Table *tb = ctx;
     for (int s = 0; s < UNO_MAX_PLAYERS; s++)
         assert_int_equal(uno_history_add(tb->seen[s], &tb->rules, ev), UNO_OK);
+    Calls *c = ev->seat >= 0 ? &tb->calls[tb->kinds[ev->seat]] : NULL;
+    if (c && ev->type == UNO_EV_SUSPECT) { /* count: right */
+        c->suspected++;
+        c->suspected_right += ev->count;
+    } else if (c && ev->type == UNO_EV_CHALLENGE) { /* count: guilty */
+        c->challenged++;
+        c->challenged_right += ev->count;
+    }
 }
 
 /* Asks the seats, from a random one on, for an action; applies the first
@@ -172,7 +188,16 @@ static void table_init(Table *tb, const char *rules_name, const char *option, co
  * running clock. */
 typedef struct Counts {
     long actions, by_type[UNO_ACT_COUNT], slides;
+    Calls calls[UNO_BOT_KINDS];
 } Counts;
+
+static void add_calls(Calls *into, const Calls *c)
+{
+    into->suspected += c->suspected;
+    into->suspected_right += c->suspected_right;
+    into->challenged += c->challenged;
+    into->challenged_right += c->challenged_right;
+}
 
 /* The actions of a soak by kind, in the test's log. */
 static void print_counts(const char *rules_name, const char *option, const char *value, int games, const Counts *c)
@@ -183,6 +208,10 @@ static void print_counts(const char *rules_name, const char *option, const char 
         if (c->by_type[t])
             printf(" %s %ld", uno_action_name((UnoActionType)t), c->by_type[t]);
     printf("\n");
+    for (int k = 0; k < UNO_BOT_EXTERNAL; k++) /* the figures of docs/bots.md */
+        print_message("  %s: suspected %ld, right %ld; challenged %ld, right %ld\n",
+                      bot_kind_name((UnoBotKind)k), c->calls[k].suspected, c->calls[k].suspected_right,
+                      c->calls[k].challenged, c->calls[k].challenged_right);
 }
 
 /* full_games at full size, a fifth of them in the quick tier: there every
@@ -204,17 +233,22 @@ static Counts soak(const char *rules_name, const char *option, const char *value
             tb.params[s].iterations = 12;
             tb.params[s].forget_uno = 0.3;
             tb.params[s].uno_rate = 0.7;
-            tb.params[s].suspect_rate = 0.1;
         }
         play_out(&tb);
         c.actions += tb.checked;
         c.slides += tb.slides;
         for (int t = 0; t < UNO_ACT_COUNT; t++)
             c.by_type[t] += tb.by_type[t];
+        for (int k = 0; k < UNO_BOT_KINDS; k++)
+            add_calls(&c.calls[k], &tb.calls[k]);
         table_free(&tb);
     }
     print_counts(rules_name, option, value, games, &c);
     assert_true(c.actions > games * 20);
+    /* docs/bots.md "Suspicions, challenges and catches": a bot suspects a
+     * tactical draw only on proof, so every suspicion is right */
+    for (int k = 0; k < UNO_BOT_KINDS; k++)
+        assert_int_equal(c.calls[k].suspected_right, c.calls[k].suspected);
     return c;
 }
 
@@ -528,6 +562,84 @@ static void test_legal_seven_o(void **state)
     soak("kpgut", "seven_o", "true", 40);
 }
 
+/* ------------------------------------------------- suspicions on evidence */
+
+static void plant(UnoHistory *h, const UnoRules *r, UnoEventType type, int seat, int target, int color, int count,
+                  UnoReason reason, const UnoCard *cards, int ncards)
+{
+    UnoEvent ev = {.type = (uint8_t)type, .reason = (uint8_t)reason, .seat = (int8_t)seat,
+                   .target = (int8_t)target, .color = (int8_t)color, .count = (int16_t)count,
+                   .ncards = (uint16_t)ncards, .cards = cards};
+    assert_int_equal(uno_history_add(h, r, &ev), UNO_OK);
+}
+
+/* Whether seat 0 of a 3-player KPGUT table suspects seat 1's draw, seat 1
+ * having drawn one card on a Red 5 (seat 2's play) after seat 0 was shown
+ * `shown` (n cards; none: n 0), and after seat 1 then played `played`
+ * (UNO_NO_CARD: nothing). The engine offers the suspicion: it cannot tell
+ * whether it is right, only the bot's evidence can. */
+static bool suspects(UnoBotKind kind, const UnoCard *shown, int n, UnoCard played)
+{
+    UnoRules r;
+    char err[UNO_ERR_LEN];
+    assert_int_equal(uno_rules_preset("kpgut", &r, err, sizeof err), UNO_OK);
+    UnoHistory *h = uno_history_new(0);
+    assert_non_null(h);
+    if (n > 0) /* a Wild Draw 4 of seat 1's, suspected by seat 0: the hand shown to it */
+        plant(h, &r, UNO_EV_REVEAL, 1, 0, UNO_NO_COLOR, n, UNO_R_CHALLENGE, shown, n);
+    if (played != UNO_NO_CARD)
+        plant(h, &r, UNO_EV_PLAY, 1, -1, uno_card_color(played), 1, UNO_R_NONE, &played, 1);
+    const UnoCard red5 = uno_card_make(UNO_RED, 5);
+    plant(h, &r, UNO_EV_PLAY, 2, -1, UNO_RED, 1, UNO_R_NONE, &red5, 1);
+    plant(h, &r, UNO_EV_DRAW, 1, -1, UNO_NO_COLOR, 1, UNO_R_DRAW, NULL, 0);
+    static UnoView v;
+    memset(&v, 0, sizeof v);
+    v.seat = 0;
+    v.nplayers = 3;
+    v.rules = r;
+    v.phase = UNO_PHASE_TURN;
+    v.turn = 2;
+    v.direction = 1;
+    v.top = red5;
+    v.color = UNO_RED;
+    v.history = h;
+    v.hand_count = v.counts[0] = 5;
+    v.hand[uno_card_make(UNO_BLUE, 1)] = 5;
+    v.counts[1] = v.counts[2] = 6;
+    uno_action_init(&v.legal[0], UNO_ACT_SUSPECT, 0);
+    v.legal[0].target = 1;
+    v.nlegal = v.legal_total = 1;
+    UnoBotParams p;
+    bot_params_default(&p);
+    UnoRng rng;
+    uno_rng_seed(&rng, 5);
+    UnoAction a;
+    bool acted = bot_choose_action(kind, &p, &v, NULL, &rng, &a);
+    uno_history_free(h);
+    assert_true(!acted || (a.type == UNO_ACT_SUSPECT && a.target == 1));
+    return acted;
+}
+
+/* docs/bots.md "Suspicions, challenges and catches": a tactical draw is
+ * suspected (KPGUT §14) only when a card the bot saw in the drawer's hand,
+ * still there, went on the pile the drawer drew on; never without that,
+ * whatever the draws. */
+static void test_suspects_on_evidence_only(void **state)
+{
+    (void)state;
+    const UnoCard green5 = uno_card_make(UNO_GREEN, 5), blue9 = uno_card_make(UNO_BLUE, 9);
+    const UnoCard playable[] = {blue9, green5}, unplayable[] = {blue9}, wd4[] = {UNO_WILD4};
+    static const UnoBotKind kinds[] = {UNO_BOT_HEURISTIC, UNO_BOT_ISMCTS};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        assert_true(suspects(kinds[k], playable, 2, UNO_NO_CARD)); /* Green 5 on Red 5 */
+        assert_true(suspects(kinds[k], wd4, 1, UNO_NO_CARD));      /* a bluff KPGUT lets be played */
+        assert_false(suspects(kinds[k], NULL, 0, UNO_NO_CARD));    /* nothing seen */
+        assert_false(suspects(kinds[k], unplayable, 1, UNO_NO_CARD));
+        assert_false(suspects(kinds[k], playable, 2, green5)); /* the Green 5 went before the draw */
+    }
+    assert_false(suspects(UNO_BOT_RANDOM, playable, 2, UNO_NO_CARD)); /* bots.h: it never suspects */
+}
+
 /* ------------------------------------------------- challenges and bluffs */
 
 typedef struct Arena {
@@ -786,6 +898,7 @@ int main(void)
         cmocka_unit_test(test_legal_kpgut),
         cmocka_unit_test(test_legal_house_rules),
         cmocka_unit_test(test_heuristic_beats_random),
+        cmocka_unit_test(test_suspects_on_evidence_only),
         cmocka_unit_test(test_challenges_follow_what_was_seen),
         cmocka_unit_test(test_search_rewards),
         cmocka_unit_test(test_search_sees_only_its_view),
