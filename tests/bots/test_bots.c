@@ -63,10 +63,12 @@ static UnoGame *new_game(const char *rules_name, const char *option, const char 
 }
 
 /* Suspicions of tactical draws (KPGUT §14) and Wild Draw 4 challenges
- * (KPGUT: suspicions) made, and how many were right: the suspected draw
- * tactical, the challenged Wild Draw 4 a bluff. */
+ * (KPGUT: suspicions) made, how many were right (the suspected draw
+ * tactical, the challenged Wild Draw 4 a bluff), and the cards the
+ * challenges saved: a right one the pending draw, a wrong one 2 fewer
+ * (docs/rules.md "The rule sets side by side": the pending draw and 2). */
 typedef struct Calls {
-    long suspected, suspected_right, challenged, challenged_right;
+    long suspected, suspected_right, challenged, challenged_right, challenge_cards;
 } Calls;
 
 typedef struct Table {
@@ -81,7 +83,8 @@ typedef struct Table {
     long checked;        /* bot actions verified on a copy */
     long by_type[UNO_ACT_COUNT];
     long slides;         /* plays out of turn (KPGUT §7) */
-    Calls calls[UNO_BOT_KINDS]; /* by the kind of bot that made them */
+    int pending;         /* the pending draw before the action applied */
+    Calls calls[UNO_MAX_PLAYERS]; /* by the seat that made them */
 } Table;
 
 static UnoView view; /* one at a time; large */
@@ -91,13 +94,14 @@ static void record(void *ctx, const UnoEvent *ev)
     Table *tb = ctx;
     for (int s = 0; s < UNO_MAX_PLAYERS; s++)
         assert_int_equal(uno_history_add(tb->seen[s], &tb->rules, ev), UNO_OK);
-    Calls *c = ev->seat >= 0 ? &tb->calls[tb->kinds[ev->seat]] : NULL;
+    Calls *c = ev->seat >= 0 ? &tb->calls[ev->seat] : NULL;
     if (c && ev->type == UNO_EV_SUSPECT) { /* count: right */
         c->suspected++;
         c->suspected_right += ev->count;
     } else if (c && ev->type == UNO_EV_CHALLENGE) { /* count: guilty */
         c->challenged++;
         c->challenged_right += ev->count;
+        c->challenge_cards += ev->count ? tb->pending : -2;
     }
 }
 
@@ -134,6 +138,7 @@ static bool step(Table *tb)
             fail_msg("%s bot, seat %d, %s (%d cards): %s", bot_kind_name(tb->kinds[seat]), seat,
                      uno_action_name(a.type), a.ncards, err);
         tb->slides += a.type == UNO_ACT_PLAY && seat != uno_game_turn(tb->g);
+        tb->pending = uno_game_pending(tb->g);
         assert_int_equal(uno_game_apply(tb->g, &a, record, tb, err, sizeof err), UNO_OK);
         assert_int_equal(uno_game_check(tb->g, err, sizeof err), UNO_OK);
         tb->checked++;
@@ -191,12 +196,19 @@ typedef struct Counts {
     Calls calls[UNO_BOT_KINDS];
 } Counts;
 
+static void print_calls(const char *who, const Calls *c)
+{
+    print_message("  %s: suspected %ld, right %ld; challenged %ld, right %ld, cards saved %+ld\n", who,
+                  c->suspected, c->suspected_right, c->challenged, c->challenged_right, c->challenge_cards);
+}
+
 static void add_calls(Calls *into, const Calls *c)
 {
     into->suspected += c->suspected;
     into->suspected_right += c->suspected_right;
     into->challenged += c->challenged;
     into->challenged_right += c->challenged_right;
+    into->challenge_cards += c->challenge_cards;
 }
 
 /* The actions of a soak by kind, in the test's log. */
@@ -208,10 +220,8 @@ static void print_counts(const char *rules_name, const char *option, const char 
         if (c->by_type[t])
             printf(" %s %ld", uno_action_name((UnoActionType)t), c->by_type[t]);
     printf("\n");
-    for (int k = 0; k < UNO_BOT_EXTERNAL; k++) /* the figures of docs/bots.md */
-        print_message("  %s: suspected %ld, right %ld; challenged %ld, right %ld\n",
-                      bot_kind_name((UnoBotKind)k), c->calls[k].suspected, c->calls[k].suspected_right,
-                      c->calls[k].challenged, c->calls[k].challenged_right);
+    for (int k = 0; k < UNO_BOT_EXTERNAL; k++)
+        print_calls(bot_kind_name((UnoBotKind)k), &c->calls[k]);
 }
 
 /* full_games at full size, a fifth of them in the quick tier: there every
@@ -239,8 +249,8 @@ static Counts soak(const char *rules_name, const char *option, const char *value
         c.slides += tb.slides;
         for (int t = 0; t < UNO_ACT_COUNT; t++)
             c.by_type[t] += tb.by_type[t];
-        for (int k = 0; k < UNO_BOT_KINDS; k++)
-            add_calls(&c.calls[k], &tb.calls[k]);
+        for (int s = 0; s < n; s++)
+            add_calls(&c.calls[tb.kinds[s]], &tb.calls[s]);
         table_free(&tb);
     }
     print_counts(rules_name, option, value, games, &c);
@@ -563,6 +573,46 @@ static void test_legal_seven_o(void **state)
 }
 
 /* ------------------------------------------------- suspicions on evidence */
+
+/* The figures of docs/bots.md "Suspicions, challenges and catches": tables
+ * of 6, two seats of each level (rotating), under a rule set, with a
+ * running clock: easy, which never suspects or challenges (bots.h), is the
+ * yardstick. Every suspicion is right. */
+static void calls_by_level(const char *rules_name, int full_games)
+{
+    static const char *const levels[] = {"easy", "medium", "hard"};
+    enum { LEVELS = 3, SEATS = 6 };
+    Calls by_level[LEVELS] = {0};
+    int games = test_tier_size(full_games, full_games / 5);
+    for (int i = 0; i < games; i++) {
+        Table tb;
+        table_init(&tb, rules_name, NULL, NULL, SEATS, 5000u + (uint64_t)i, 11u + (uint64_t)i);
+        tb.clock = true;
+        for (int s = 0; s < SEATS; s++) {
+            char err[UNO_ERR_LEN] = "";
+            bot_params_default(&tb.params[s]);
+            if (bot_parse(levels[(s + i) % LEVELS], &tb.kinds[s], &tb.params[s], err, sizeof err) != UNO_OK)
+                fail_msg("%s", err);
+        }
+        play_out(&tb);
+        for (int s = 0; s < SEATS; s++)
+            add_calls(&by_level[(s + i) % LEVELS], &tb.calls[s]);
+        table_free(&tb);
+    }
+    print_message("%s, %d games of 6 players:\n", rules_name, games);
+    for (int l = 0; l < LEVELS; l++) {
+        print_calls(levels[l], &by_level[l]);
+        assert_int_equal(by_level[l].suspected_right, by_level[l].suspected);
+    }
+    assert_int_equal(by_level[0].suspected + by_level[0].challenged, 0);
+}
+
+static void test_calls_by_level(void **state)
+{
+    (void)state;
+    calls_by_level("kpgut", 40);
+    calls_by_level("mattel", 40);
+}
 
 static void plant(UnoHistory *h, const UnoRules *r, UnoEventType type, int seat, int target, int color, int count,
                   UnoReason reason, const UnoCard *cards, int ncards)
@@ -899,6 +949,7 @@ int main(void)
         cmocka_unit_test(test_legal_house_rules),
         cmocka_unit_test(test_heuristic_beats_random),
         cmocka_unit_test(test_suspects_on_evidence_only),
+        cmocka_unit_test(test_calls_by_level),
         cmocka_unit_test(test_challenges_follow_what_was_seen),
         cmocka_unit_test(test_search_rewards),
         cmocka_unit_test(test_search_sees_only_its_view),
