@@ -690,6 +690,94 @@ static void test_suspects_on_evidence_only(void **state)
     assert_false(suspects(UNO_BOT_RANDOM, playable, 2, UNO_NO_CARD)); /* bots.h: it never suspects */
 }
 
+/* A KPGUT table of Ann (40), Bob (30) and Cy (20), 3 cards each, Ann
+ * dealing from a stacked stock: hands[s] for seat s (dealt from the seat
+ * left of the dealer on, as the table protocol's tests deal), then `then`. */
+static void table_stacked(Table *tb, const char *const hands[3][3], const char *const *then, int nthen)
+{
+    memset(tb, 0, sizeof *tb);
+    char err[UNO_ERR_LEN] = "";
+    assert_int_equal(uno_rules_preset("kpgut", &tb->rules, err, sizeof err), UNO_OK);
+    assert_int_equal(uno_rules_set(&tb->rules, "hand_size", "3", err, sizeof err), UNO_OK);
+    UnoSetup setup;
+    uno_setup_init(&setup);
+    setup.nplayers = 3;
+    setup.dealer = 0;
+    static const char *const names[] = {"Ann", "Bob", "Cy"};
+    for (int p = 0; p < 3; p++) {
+        snprintf(setup.players[p].name, sizeof setup.players[p].name, "%s", names[p]);
+        setup.players[p].age = 40 - 10 * p;
+        for (int r = 0; r < 3; r++)
+            assert_int_equal(uno_card_parse(hands[p][r], &setup.deck_top[r * 3 + (p + 2) % 3]), UNO_OK);
+    }
+    for (int i = 0; i < nthen; i++)
+        assert_int_equal(uno_card_parse(then[i], &setup.deck_top[9 + i]), UNO_OK);
+    setup.ndeck_top = 9 + nthen;
+    for (int p = 0; p < UNO_MAX_PLAYERS; p++)
+        tb->seen[p] = uno_history_new(p);
+    setup.emit = record;
+    setup.ctx = tb;
+    tb->g = uno_game_new(&tb->rules, &setup, err, sizeof err);
+    if (!tb->g)
+        fail_msg("%s", err);
+}
+
+/* Seat plays card (naming color, saying UNO as told), or, card NULL,
+ * takes the action `type`. */
+static void act(Table *tb, UnoActionType type, int seat, const char *card, int color, bool uno)
+{
+    UnoAction a;
+    uno_action_init(&a, type, seat);
+    if (card) {
+        assert_int_equal(uno_card_parse(card, &a.cards[0]), UNO_OK);
+        a.ncards = 1;
+        a.color = (int8_t)color;
+        a.uno = uno;
+    }
+    char err[UNO_ERR_LEN] = "";
+    if (uno_game_apply(tb->g, &a, record, tb, err, sizeof err) != UNO_OK)
+        fail_msg("seat %d, %s: %s", seat, uno_action_name(type), err);
+}
+
+/* The same evidence, planted through a real game: Bob plays his Wild
+ * Draw 4 on Ann's Yellow 7 (he holds no yellow, no 7: no bluff) and Cy
+ * either suspects it (KPGUT "Wild+Draw 4": Bob's hand, Red 2 and Blue 8,
+ * is shown to her; she is wrong and draws 6) or takes the 4. Ann plays
+ * her Red 1; Bob draws although his Red 2 goes on it (§14). Cy's bot
+ * suspects him when she has seen the Red 2, and is right; when she has
+ * not, it does not. */
+static void test_suspects_what_it_saw(void **state)
+{
+    (void)state;
+    static const char *const hands[3][3] = {{"R1", "G5", "Y7"}, {"R2", "W+4", "B8"}, {"G1", "B4", "Y4"}};
+    static const char *const then[] = {"G6", "B6", "G2", "G3", "G4", "Y6", "R9", "B2", "B3", "Y2"};
+    for (int seen = 0; seen <= 1; seen++) {
+        Table tb;
+        table_stacked(&tb, hands, then, (int)(sizeof then / sizeof then[0]));
+        act(&tb, UNO_ACT_PLAY, 2, "Y4", UNO_NO_COLOR, false); /* Cy, the youngest, opens */
+        act(&tb, UNO_ACT_PLAY, 0, "Y7", UNO_NO_COLOR, false);
+        act(&tb, UNO_ACT_PLAY, 1, "W+4", UNO_RED, false);
+        act(&tb, seen ? UNO_ACT_CHALLENGE : UNO_ACT_TAKE, 2, NULL, UNO_NO_COLOR, false);
+        act(&tb, UNO_ACT_PLAY, 0, "R1", UNO_NO_COLOR, true);
+        act(&tb, UNO_ACT_DRAW, 1, NULL, UNO_NO_COLOR, false);
+        uno_view_build(&view, tb.g, 2, tb.seen[2]);
+        assert_true(bot_find(&view, UNO_ACT_SUSPECT) >= 0); /* the engine lets her, either way */
+        UnoBotParams p;
+        bot_params_default(&p);
+        UnoAction a;
+        bool acted = bot_choose_action(UNO_BOT_HEURISTIC, &p, &view, NULL, &tb.rng, &a);
+        assert_int_equal(acted, seen);
+        if (seen) {
+            assert_int_equal(a.type, UNO_ACT_SUSPECT);
+            assert_int_equal(a.target, 1);
+            char err[UNO_ERR_LEN] = "";
+            assert_int_equal(uno_game_apply(tb.g, &a, record, &tb, err, sizeof err), UNO_OK);
+            assert_int_equal(tb.calls[2].suspected_right, 1); /* the engine's ruling: right */
+        }
+        table_free(&tb);
+    }
+}
+
 /* ------------------------------------------------- challenges and bluffs */
 
 typedef struct Arena {
@@ -949,6 +1037,7 @@ int main(void)
         cmocka_unit_test(test_legal_house_rules),
         cmocka_unit_test(test_heuristic_beats_random),
         cmocka_unit_test(test_suspects_on_evidence_only),
+        cmocka_unit_test(test_suspects_what_it_saw),
         cmocka_unit_test(test_calls_by_level),
         cmocka_unit_test(test_challenges_follow_what_was_seen),
         cmocka_unit_test(test_search_rewards),
