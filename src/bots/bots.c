@@ -25,7 +25,6 @@ void bot_params_default(UnoBotParams *p)
 {
     p->uno_rate = 1.0;
     p->forget_uno = 0.0;
-    p->suspect_rate = 0.02;
     p->bluff_rate = 0.05;
     p->iterations = 1000;
     p->think_ms = 0;

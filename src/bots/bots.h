@@ -70,7 +70,6 @@ typedef enum { UNO_BOT_RANDOM, UNO_BOT_HEURISTIC, UNO_BOT_ISMCTS, UNO_BOT_EXTERN
 typedef struct UnoBotParams {
     double uno_rate;     /* random: chance of saying UNO with the play that leaves one card */
     double forget_uno;   /* heuristic, ismcts: chance of forgetting to say UNO (0..1) */
-    double suspect_rate; /* heuristic, ismcts: chance of suspecting a draw as tactical (KPGUT §14) */
     double bluff_rate;   /* heuristic: chance of a Wild Draw 4 bluff, where a challenge can catch it */
     int iterations;      /* ismcts: sampled worlds searched per decision (0: no limit) */
     int think_ms;        /* ismcts: milliseconds per decision, not deterministic (0: no limit;
@@ -79,7 +78,7 @@ typedef struct UnoBotParams {
     char command[UNO_BOT_COMMAND_LEN]; /* external: the program, run with /bin/sh -c */
 } UnoBotParams;
 
-/* uno_rate 1, forget_uno 0, suspect_rate 0.02, bluff_rate 0.05, ismcts
+/* uno_rate 1, forget_uno 0, bluff_rate 0.05, ismcts
  * 1000 iterations and no time limit. */
 void bot_params_default(UnoBotParams *p);
 

@@ -5,8 +5,9 @@
  *    did not say UNO when the catch is legal (MyUNO "Going Out", booklet
  *    "Let's play" 4, KPGUT §1); says UNO itself when it holds one card
  *    unsaid and still may (KPGUT §1 grace, §2's drawn card, booklet
- *    self-catch); side-slides whenever it can (KPGUT §7); rarely suspects a
- *    draw as tactical (KPGUT §14, suspect_rate);
+ *    self-catch); side-slides whenever it can (KPGUT §7); suspects a draw as
+ *    tactical (KPGUT §14) only when cards it knows the drawer held prove
+ *    the suspicion right (tactical_draw_seen), never at a rate;
  *  - in turn: scores every legal play (below) and plays the best; draws only
  *    when nothing is playable (never a tactical draw), and keeps a drawn
  *    card only where `pass` is legal (the house rule forced play: never); names the colour it
@@ -197,6 +198,19 @@ static int best_play(const UnoBotParams *p, const UnoView *v, long *best_score)
     return best;
 }
 
+/* Whether card goes on a pile of (top, color) in a normal turn (MyUNO
+ * "Let's Play": colour, number or symbol, Wild always, the booklet's blank
+ * too; KPGUT "Basic Gameplay": value or colour; before KPGUT's opening
+ * play, any card). A Wild Draw 4 is left to the caller: whether it may go
+ * depends on the rest of the hand. */
+static bool matches_pile(UnoCard top, int color, UnoCard card)
+{
+    if (top == UNO_NO_CARD || uno_card_is_wild(card) || card == UNO_BLANK)
+        return true;
+    return (color != UNO_NO_COLOR && uno_card_color(card) == color) ||
+           (uno_card_is_colored(top) && uno_card_is_colored(card) && uno_card_value(card) == uno_card_value(top));
+}
+
 /* Whether card, held when a Wild Draw 4 went on a pile of (top, color),
  * made that Wild Draw 4 a bluff (MyUNO "Wild Draw 4": a card of the colour
  * in force; KPGUT "Wild+Draw 4": any other playable card). */
@@ -204,11 +218,9 @@ static bool breaks_wd4(const UnoRules *r, UnoCard top, int color, UnoCard card)
 {
     if (card == UNO_WILD4)
         return false;
-    bool same_color = uno_card_color(card) == color && color != UNO_NO_COLOR;
     if (r->wd4_rule == UNO_WD4_NO_MATCHING_COLOR)
-        return same_color;
-    return same_color || uno_card_is_wild(card) ||
-           (uno_card_is_colored(top) && uno_card_is_colored(card) && uno_card_value(card) == uno_card_value(top));
+        return uno_card_color(card) == color && color != UNO_NO_COLOR;
+    return matches_pile(top, color, card);
 }
 
 /* What the history shows of seat's Wild Draw 4s: how many it played, and
@@ -285,6 +297,32 @@ static bool bluff_likely(const UnoView *v)
     return bluff > 1.0 / 3.0;
 }
 
+/* Whether what the seat has seen proves that drawer, the last to draw in
+ * their turn, held a playable card when they began to draw: a card of
+ * theirs the seat knows (shown to it, or taken back in view of all, and not
+ * played since: uno_history_known, never one of the cards drawn since) that
+ * went on the pile as it was then, or a Wild Draw 4 where the rules let one
+ * be played as a bluff. Then a KPGUT §14 suspicion is right for certain: it
+ * costs nothing and earns the drawer a §15 warning. Anything less is no
+ * evidence: a player draws, as a rule, because nothing in the hand goes, so
+ * the draw itself makes a playable card unlikely, and a wrong suspicion
+ * costs wrong_suspect_draw cards. */
+static bool tactical_draw_seen(const UnoView *v, int drawer)
+{
+    UnoCard top;
+    int color;
+    if (!v->history || uno_history_turn_draws(v->history, drawer, &top, &color) <= 0)
+        return false;
+    const uint8_t *known = uno_history_known(v->history, drawer);
+    for (int k = 0; k < UNO_KINDS; k++) {
+        bool playable = k == UNO_WILD4 ? top != UNO_NO_CARD && uno_rules_wd4_challenge(&v->rules)
+                                       : matches_pile(top, color, (UnoCard)k);
+        if (known[k] > 0 && playable)
+            return true;
+    }
+    return false;
+}
+
 static bool take(const UnoView *v, int i, UnoAction *out)
 {
     if (i < 0)
@@ -299,7 +337,9 @@ static void say_uno_with(const UnoBotParams *p, const UnoView *v, UnoRng *rng, U
         a->uno = bot_uniform(rng) >= p->forget_uno;
 }
 
-/* What is worth doing in or out of turn: catch, say UNO, side slide, suspect. */
+/* What is worth doing in or out of turn: catch (offered only when it
+ * stands, so always worth it), say UNO, side slide, suspect (on evidence
+ * only). */
 bool bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
 {
     if (take(v, bot_find(v, UNO_ACT_CATCH), out))
@@ -312,7 +352,7 @@ bool bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoA
         return true;
     }
     i = bot_find(v, UNO_ACT_SUSPECT);
-    if (i >= 0 && stable_uniform(v, 2 + (uint64_t)v->legal[i].target) < p->suspect_rate)
+    if (i >= 0 && tactical_draw_seen(v, v->legal[i].target))
         return take(v, i, out);
     return false;
 }

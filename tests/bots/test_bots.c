@@ -62,6 +62,15 @@ static UnoGame *new_game(const char *rules_name, const char *option, const char 
     return new_game_told(rules_name, option, value, n, seed, NULL, NULL, NULL);
 }
 
+/* Suspicions of tactical draws (KPGUT §14) and Wild Draw 4 challenges
+ * (KPGUT: suspicions) made, how many were right (the suspected draw
+ * tactical, the challenged Wild Draw 4 a bluff), and the cards the
+ * challenges saved: a right one the pending draw, a wrong one 2 fewer
+ * (docs/rules.md "The rule sets side by side": the pending draw and 2). */
+typedef struct Calls {
+    long suspected, suspected_right, challenged, challenged_right, challenge_cards;
+} Calls;
+
 typedef struct Table {
     UnoGame *g, *scratch;
     UnoRules rules;
@@ -74,6 +83,8 @@ typedef struct Table {
     long checked;        /* bot actions verified on a copy */
     long by_type[UNO_ACT_COUNT];
     long slides;         /* plays out of turn (KPGUT §7) */
+    int pending;         /* the pending draw before the action applied */
+    Calls calls[UNO_MAX_PLAYERS]; /* by the seat that made them */
 } Table;
 
 static UnoView view; /* one at a time; large */
@@ -83,6 +94,15 @@ static void record(void *ctx, const UnoEvent *ev)
     Table *tb = ctx;
     for (int s = 0; s < UNO_MAX_PLAYERS; s++)
         assert_int_equal(uno_history_add(tb->seen[s], &tb->rules, ev), UNO_OK);
+    Calls *c = ev->seat >= 0 ? &tb->calls[ev->seat] : NULL;
+    if (c && ev->type == UNO_EV_SUSPECT) { /* count: right */
+        c->suspected++;
+        c->suspected_right += ev->count;
+    } else if (c && ev->type == UNO_EV_CHALLENGE) { /* count: guilty */
+        c->challenged++;
+        c->challenged_right += ev->count;
+        c->challenge_cards += ev->count ? tb->pending : -2;
+    }
 }
 
 /* Asks the seats, from a random one on, for an action; applies the first
@@ -118,6 +138,7 @@ static bool step(Table *tb)
             fail_msg("%s bot, seat %d, %s (%d cards): %s", bot_kind_name(tb->kinds[seat]), seat,
                      uno_action_name(a.type), a.ncards, err);
         tb->slides += a.type == UNO_ACT_PLAY && seat != uno_game_turn(tb->g);
+        tb->pending = uno_game_pending(tb->g);
         assert_int_equal(uno_game_apply(tb->g, &a, record, tb, err, sizeof err), UNO_OK);
         assert_int_equal(uno_game_check(tb->g, err, sizeof err), UNO_OK);
         tb->checked++;
@@ -172,7 +193,23 @@ static void table_init(Table *tb, const char *rules_name, const char *option, co
  * running clock. */
 typedef struct Counts {
     long actions, by_type[UNO_ACT_COUNT], slides;
+    Calls calls[UNO_BOT_KINDS];
 } Counts;
+
+static void print_calls(const char *who, const Calls *c)
+{
+    print_message("  %s: suspected %ld, right %ld; challenged %ld, right %ld, cards saved %+ld\n", who,
+                  c->suspected, c->suspected_right, c->challenged, c->challenged_right, c->challenge_cards);
+}
+
+static void add_calls(Calls *into, const Calls *c)
+{
+    into->suspected += c->suspected;
+    into->suspected_right += c->suspected_right;
+    into->challenged += c->challenged;
+    into->challenged_right += c->challenged_right;
+    into->challenge_cards += c->challenge_cards;
+}
 
 /* The actions of a soak by kind, in the test's log. */
 static void print_counts(const char *rules_name, const char *option, const char *value, int games, const Counts *c)
@@ -183,6 +220,8 @@ static void print_counts(const char *rules_name, const char *option, const char 
         if (c->by_type[t])
             printf(" %s %ld", uno_action_name((UnoActionType)t), c->by_type[t]);
     printf("\n");
+    for (int k = 0; k < UNO_BOT_EXTERNAL; k++)
+        print_calls(bot_kind_name((UnoBotKind)k), &c->calls[k]);
 }
 
 /* full_games at full size, a fifth of them in the quick tier: there every
@@ -204,17 +243,22 @@ static Counts soak(const char *rules_name, const char *option, const char *value
             tb.params[s].iterations = 12;
             tb.params[s].forget_uno = 0.3;
             tb.params[s].uno_rate = 0.7;
-            tb.params[s].suspect_rate = 0.1;
         }
         play_out(&tb);
         c.actions += tb.checked;
         c.slides += tb.slides;
         for (int t = 0; t < UNO_ACT_COUNT; t++)
             c.by_type[t] += tb.by_type[t];
+        for (int s = 0; s < n; s++)
+            add_calls(&c.calls[tb.kinds[s]], &tb.calls[s]);
         table_free(&tb);
     }
     print_counts(rules_name, option, value, games, &c);
     assert_true(c.actions > games * 20);
+    /* docs/bots.md "Suspicions, challenges and catches": a bot suspects a
+     * tactical draw only on proof, so every suspicion is right */
+    for (int k = 0; k < UNO_BOT_KINDS; k++)
+        assert_int_equal(c.calls[k].suspected_right, c.calls[k].suspected);
     return c;
 }
 
@@ -528,6 +572,215 @@ static void test_legal_seven_o(void **state)
     soak("kpgut", "seven_o", "true", 40);
 }
 
+/* ------------------------------------------------- suspicions on evidence */
+
+/* The figures of docs/bots.md "Suspicions, challenges and catches": tables
+ * of 6, two seats of each level (rotating), under a rule set, with a
+ * running clock: easy, which never suspects or challenges (bots.h), is the
+ * yardstick. Every suspicion is right. `hard` searches 300 worlds a move,
+ * slow under the sanitizers: the suite plays a few games, and
+ * UNO_CALLS_GAMES sets how many (docs/bots.md's figures: 40). */
+static void calls_by_level(const char *rules_name)
+{
+    static const char *const levels[] = {"easy", "medium", "hard"};
+    enum { LEVELS = 3, SEATS = 6 };
+    Calls by_level[LEVELS] = {0};
+    const char *env = getenv("UNO_CALLS_GAMES");
+    int games = env && *env ? atoi(env) : test_tier_size(6, 2);
+    for (int i = 0; i < games; i++) {
+        Table tb;
+        table_init(&tb, rules_name, NULL, NULL, SEATS, 5000u + (uint64_t)i, 11u + (uint64_t)i);
+        tb.clock = true;
+        for (int s = 0; s < SEATS; s++) {
+            char err[UNO_ERR_LEN] = "";
+            bot_params_default(&tb.params[s]);
+            if (bot_parse(levels[(s + i) % LEVELS], &tb.kinds[s], &tb.params[s], err, sizeof err) != UNO_OK)
+                fail_msg("%s", err);
+        }
+        play_out(&tb);
+        for (int s = 0; s < SEATS; s++)
+            add_calls(&by_level[(s + i) % LEVELS], &tb.calls[s]);
+        table_free(&tb);
+    }
+    print_message("%s, %d games of 6 players:\n", rules_name, games);
+    for (int l = 0; l < LEVELS; l++) {
+        print_calls(levels[l], &by_level[l]);
+        assert_int_equal(by_level[l].suspected_right, by_level[l].suspected);
+    }
+    assert_int_equal(by_level[0].suspected + by_level[0].challenged, 0);
+}
+
+static void test_calls_by_level(void **state)
+{
+    (void)state;
+    calls_by_level("kpgut");
+    calls_by_level("mattel");
+}
+
+static void plant(UnoHistory *h, const UnoRules *r, UnoEventType type, int seat, int target, int color, int count,
+                  UnoReason reason, const UnoCard *cards, int ncards)
+{
+    UnoEvent ev = {.type = (uint8_t)type, .reason = (uint8_t)reason, .seat = (int8_t)seat,
+                   .target = (int8_t)target, .color = (int8_t)color, .count = (int16_t)count,
+                   .ncards = (uint16_t)ncards, .cards = cards};
+    assert_int_equal(uno_history_add(h, r, &ev), UNO_OK);
+}
+
+/* Whether seat 0 of a 3-player KPGUT table suspects seat 1's draw, seat 1
+ * having drawn one card on a Red 5 (seat 2's play) after seat 0 was shown
+ * `shown` (n cards; none: n 0), and after seat 1 then played `played`
+ * (UNO_NO_CARD: nothing). The engine offers the suspicion: it cannot tell
+ * whether it is right, only the bot's evidence can. */
+static bool suspects(UnoBotKind kind, const UnoCard *shown, int n, UnoCard played)
+{
+    UnoRules r;
+    char err[UNO_ERR_LEN];
+    assert_int_equal(uno_rules_preset("kpgut", &r, err, sizeof err), UNO_OK);
+    UnoHistory *h = uno_history_new(0);
+    assert_non_null(h);
+    if (n > 0) /* a Wild Draw 4 of seat 1's, suspected by seat 0: the hand shown to it */
+        plant(h, &r, UNO_EV_REVEAL, 1, 0, UNO_NO_COLOR, n, UNO_R_CHALLENGE, shown, n);
+    if (played != UNO_NO_CARD)
+        plant(h, &r, UNO_EV_PLAY, 1, -1, uno_card_color(played), 1, UNO_R_NONE, &played, 1);
+    const UnoCard red5 = uno_card_make(UNO_RED, 5);
+    plant(h, &r, UNO_EV_PLAY, 2, -1, UNO_RED, 1, UNO_R_NONE, &red5, 1);
+    plant(h, &r, UNO_EV_DRAW, 1, -1, UNO_NO_COLOR, 1, UNO_R_DRAW, NULL, 0);
+    static UnoView v;
+    memset(&v, 0, sizeof v);
+    v.seat = 0;
+    v.nplayers = 3;
+    v.rules = r;
+    v.phase = UNO_PHASE_TURN;
+    v.turn = 2;
+    v.direction = 1;
+    v.top = red5;
+    v.color = UNO_RED;
+    v.history = h;
+    v.hand_count = v.counts[0] = 5;
+    v.hand[uno_card_make(UNO_BLUE, 1)] = 5;
+    v.counts[1] = v.counts[2] = 6;
+    uno_action_init(&v.legal[0], UNO_ACT_SUSPECT, 0);
+    v.legal[0].target = 1;
+    v.nlegal = v.legal_total = 1;
+    UnoBotParams p;
+    bot_params_default(&p);
+    UnoRng rng;
+    uno_rng_seed(&rng, 5);
+    UnoAction a;
+    bool acted = bot_choose_action(kind, &p, &v, NULL, &rng, &a);
+    uno_history_free(h);
+    assert_true(!acted || (a.type == UNO_ACT_SUSPECT && a.target == 1));
+    return acted;
+}
+
+/* docs/bots.md "Suspicions, challenges and catches": a tactical draw is
+ * suspected (KPGUT §14) only when a card the bot saw in the drawer's hand,
+ * still there, went on the pile the drawer drew on; never without that,
+ * whatever the draws. */
+static void test_suspects_on_evidence_only(void **state)
+{
+    (void)state;
+    const UnoCard green5 = uno_card_make(UNO_GREEN, 5), blue9 = uno_card_make(UNO_BLUE, 9);
+    const UnoCard playable[] = {blue9, green5}, unplayable[] = {blue9}, wd4[] = {UNO_WILD4};
+    static const UnoBotKind kinds[] = {UNO_BOT_HEURISTIC, UNO_BOT_ISMCTS};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        assert_true(suspects(kinds[k], playable, 2, UNO_NO_CARD)); /* Green 5 on Red 5 */
+        assert_true(suspects(kinds[k], wd4, 1, UNO_NO_CARD));      /* a bluff KPGUT lets be played */
+        assert_false(suspects(kinds[k], NULL, 0, UNO_NO_CARD));    /* nothing seen */
+        assert_false(suspects(kinds[k], unplayable, 1, UNO_NO_CARD));
+        assert_false(suspects(kinds[k], playable, 2, green5)); /* the Green 5 went before the draw */
+    }
+    assert_false(suspects(UNO_BOT_RANDOM, playable, 2, UNO_NO_CARD)); /* bots.h: it never suspects */
+}
+
+/* A KPGUT table of Ann (40), Bob (30) and Cy (20), 3 cards each, Ann
+ * dealing from a stacked stock: hands[s] for seat s (dealt from the seat
+ * left of the dealer on, as the table protocol's tests deal), then `then`. */
+static void table_stacked(Table *tb, const char *const hands[3][3], const char *const *then, int nthen)
+{
+    memset(tb, 0, sizeof *tb);
+    char err[UNO_ERR_LEN] = "";
+    assert_int_equal(uno_rules_preset("kpgut", &tb->rules, err, sizeof err), UNO_OK);
+    assert_int_equal(uno_rules_set(&tb->rules, "hand_size", "3", err, sizeof err), UNO_OK);
+    UnoSetup setup;
+    uno_setup_init(&setup);
+    setup.nplayers = 3;
+    setup.dealer = 0;
+    static const char *const names[] = {"Ann", "Bob", "Cy"};
+    for (int p = 0; p < 3; p++) {
+        snprintf(setup.players[p].name, sizeof setup.players[p].name, "%s", names[p]);
+        setup.players[p].age = 40 - 10 * p;
+        for (int r = 0; r < 3; r++)
+            assert_int_equal(uno_card_parse(hands[p][r], &setup.deck_top[r * 3 + (p + 2) % 3]), UNO_OK);
+    }
+    for (int i = 0; i < nthen; i++)
+        assert_int_equal(uno_card_parse(then[i], &setup.deck_top[9 + i]), UNO_OK);
+    setup.ndeck_top = 9 + nthen;
+    for (int p = 0; p < UNO_MAX_PLAYERS; p++)
+        tb->seen[p] = uno_history_new(p);
+    setup.emit = record;
+    setup.ctx = tb;
+    tb->g = uno_game_new(&tb->rules, &setup, err, sizeof err);
+    if (!tb->g)
+        fail_msg("%s", err);
+}
+
+/* Seat plays card (naming color, saying UNO as told), or, card NULL,
+ * takes the action `type`. */
+static void act(Table *tb, UnoActionType type, int seat, const char *card, int color, bool uno)
+{
+    UnoAction a;
+    uno_action_init(&a, type, seat);
+    if (card) {
+        assert_int_equal(uno_card_parse(card, &a.cards[0]), UNO_OK);
+        a.ncards = 1;
+        a.color = (int8_t)color;
+        a.uno = uno;
+    }
+    char err[UNO_ERR_LEN] = "";
+    if (uno_game_apply(tb->g, &a, record, tb, err, sizeof err) != UNO_OK)
+        fail_msg("seat %d, %s: %s", seat, uno_action_name(type), err);
+}
+
+/* The same evidence, planted through a real game: Bob plays his Wild
+ * Draw 4 on Ann's Yellow 7 (he holds no yellow, no 7: no bluff) and Cy
+ * either suspects it (KPGUT "Wild+Draw 4": Bob's hand, Red 2 and Blue 8,
+ * is shown to her; she is wrong and draws 6) or takes the 4. Ann plays
+ * her Red 1; Bob draws although his Red 2 goes on it (§14). Cy's bot
+ * suspects him when she has seen the Red 2, and is right; when she has
+ * not, it does not. */
+static void test_suspects_what_it_saw(void **state)
+{
+    (void)state;
+    static const char *const hands[3][3] = {{"R1", "G5", "Y7"}, {"R2", "W+4", "B8"}, {"G1", "B4", "Y4"}};
+    static const char *const then[] = {"G6", "B6", "G2", "G3", "G4", "Y6", "R9", "B2", "B3", "Y2"};
+    for (int seen = 0; seen <= 1; seen++) {
+        Table tb;
+        table_stacked(&tb, hands, then, (int)(sizeof then / sizeof then[0]));
+        act(&tb, UNO_ACT_PLAY, 2, "Y4", UNO_NO_COLOR, false); /* Cy, the youngest, opens */
+        act(&tb, UNO_ACT_PLAY, 0, "Y7", UNO_NO_COLOR, false);
+        act(&tb, UNO_ACT_PLAY, 1, "W+4", UNO_RED, false);
+        act(&tb, seen ? UNO_ACT_CHALLENGE : UNO_ACT_TAKE, 2, NULL, UNO_NO_COLOR, false);
+        act(&tb, UNO_ACT_PLAY, 0, "R1", UNO_NO_COLOR, true);
+        act(&tb, UNO_ACT_DRAW, 1, NULL, UNO_NO_COLOR, false);
+        uno_view_build(&view, tb.g, 2, tb.seen[2]);
+        assert_true(bot_find(&view, UNO_ACT_SUSPECT) >= 0); /* the engine lets her, either way */
+        UnoBotParams p;
+        bot_params_default(&p);
+        UnoAction a;
+        bool acted = bot_choose_action(UNO_BOT_HEURISTIC, &p, &view, NULL, &tb.rng, &a);
+        assert_int_equal(acted, seen);
+        if (seen) {
+            assert_int_equal(a.type, UNO_ACT_SUSPECT);
+            assert_int_equal(a.target, 1);
+            char err[UNO_ERR_LEN] = "";
+            assert_int_equal(uno_game_apply(tb.g, &a, record, &tb, err, sizeof err), UNO_OK);
+            assert_int_equal(tb.calls[2].suspected_right, 1); /* the engine's ruling: right */
+        }
+        table_free(&tb);
+    }
+}
+
 /* ------------------------------------------------- challenges and bluffs */
 
 typedef struct Arena {
@@ -786,6 +1039,9 @@ int main(void)
         cmocka_unit_test(test_legal_kpgut),
         cmocka_unit_test(test_legal_house_rules),
         cmocka_unit_test(test_heuristic_beats_random),
+        cmocka_unit_test(test_suspects_on_evidence_only),
+        cmocka_unit_test(test_suspects_what_it_saw),
+        cmocka_unit_test(test_calls_by_level),
         cmocka_unit_test(test_challenges_follow_what_was_seen),
         cmocka_unit_test(test_search_rewards),
         cmocka_unit_test(test_search_sees_only_its_view),
