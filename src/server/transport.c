@@ -454,6 +454,15 @@ static bool write_headers(SrvGet *g)
            lws_finalize_write_http_header(g->wsi, head + LWS_PRE, &p, end) == 0;
 }
 
+/* The answer is all written: its body goes, and the exchange ends, the
+ * connection kept for the next request. */
+static int get_done(SrvGet *g)
+{
+    free(g->body);
+    g->body = NULL;
+    return lws_http_transaction_completed(g->wsi) ? -1 : 0;
+}
+
 /* The headers now, the body (if any) from the writeable callback. path:
  * the request's. */
 static int get_begin(Srv *s, SrvGet *g, struct lws *wsi, const char *path)
@@ -471,21 +480,17 @@ static int get_begin(Srv *s, SrvGet *g, struct lws *wsi, const char *path)
         srv_get_answer(g, HTTP_STATUS_NOT_FOUND, "text/plain; charset=utf-8", missing, sizeof missing - 1);
     if (!g->body || !write_headers(g))
         return -1;
-    if (g->len == 0) {
-        /* nothing follows the headers (a 304): the transaction ends now. The
-         * client has its whole answer and may send its next request on
-         * this connection at once; ended later, in the writeable callback,
-         * that request raced the end, and lws answered it out of step. */
-        free(g->body);
-        g->body = NULL;
-        return lws_http_transaction_completed(wsi) ? -1 : 0;
-    }
+    /* Nothing follows the headers (a 304): the exchange ends now. The client
+     * has its whole answer and may send its next request on this connection
+     * at once; ended later, in the writeable callback, that request raced
+     * the end, and lws answered it out of step. */
+    if (g->len == 0)
+        return get_done(g);
     lws_callback_on_writable(wsi);
     return 0;
 }
 
-/* The body, a few kilobytes a call; the connection is kept for the next
- * request when it is sent. */
+/* The body, a few kilobytes a call. */
 static int get_write(SrvGet *g)
 {
     enum { CHUNK = 4096 };
@@ -498,13 +503,10 @@ static int get_write(SrvGet *g)
     if (lws_write(g->wsi, at, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n)
         return -1;
     g->sent += n;
-    if (!last) {
-        lws_callback_on_writable(g->wsi);
-        return 0;
-    }
-    free(g->body);
-    g->body = NULL;
-    return lws_http_transaction_completed(g->wsi) ? -1 : 0;
+    if (last)
+        return get_done(g);
+    lws_callback_on_writable(g->wsi);
+    return 0;
 }
 
 static int get_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
