@@ -150,14 +150,19 @@ export function houseRuleWords(preset) {
   return text === key ? preset : text;
 }
 
+// Options and their values in words ("drawing: draw until playable, ..."):
+// a preset's values come as text, so its "true" is a yes.
+export function optionsInWords(options) {
+  const typed = (v) => (v === 'true' ? true : v === 'false' ? false : v);
+  return Object.entries(options).map(([k, v]) => `${optionWords(k)}: ${valueWords(k, typed(v))}`).join(', ');
+}
+
 // What a preset of house rules does, in a sentence; for one without one
 // (a preset the server added later), the options it sets in words.
 export function houseRuleMeaning(preset) {
   const key = `hrd_${preset.name}`;
   const text = t(key);
-  if (text !== key) return text;
-  const typed = (v) => (v === 'true' ? true : v === 'false' ? false : v); // a preset's values are text
-  return Object.entries(preset.options).map(([k, v]) => `${optionWords(k)}: ${valueWords(k, typed(v))}`).join(', ');
+  return text === key ? optionsInWords(preset.options) : text;
 }
 
 // An option's value in words ("draw until playable"), or as the rules

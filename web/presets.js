@@ -6,7 +6,7 @@
 // the rules have one (KPGUT §8).
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { houseRuleMeaning, houseRuleWords, optionWords, valueWords } from './around-words.js';
+import { houseRuleMeaning, houseRuleWords, optionsInWords } from './around-words.js';
 
 export const PRESETS = [
   { id: 'mattel', rules: 'mattel', options: {} },
@@ -59,11 +59,11 @@ export function rulesSummary(table, rulesInfo) {
   const preset = presetOf(table.rules, options);
   const defaults = rulesInfo?.rule_sets?.[table.rules] ?? {};
   const all = { ...defaults, ...options };
-  const changed = preset ? [] : Object.entries(options).map(([k, v]) => `${optionWords(k)}: ${valueWords(k, v)}`);
+  const changed = preset ? '' : optionsInWords(options);
   const away = all.away_ms ?? 0;
   return h('section', { class: 'rules-summary', 'aria-label': t('rules') },
     h('p', {}, `${t('rules')}: `, h('strong', {}, preset ? t(`preset_${preset.id}`) : t(`rs_${table.rules}`))),
     table.presets?.length ? h('p', { class: 'house-rules' }, `${t('houseRules')}: ${table.presets.map(houseRuleWords).join(', ')}`) : null,
-    changed.length ? h('p', {}, t('changedOptions', { list: changed.join(', ') })) : null,
+    changed ? h('p', {}, t('changedOptions', { list: changed })) : null,
     h('p', { class: 'turn-timer' }, away > 0 ? t('turnTimer', { s: Math.round(away / 1000), n: all.away_draw ?? 0 }) : t('noTurnTimer')));
 }
