@@ -71,6 +71,10 @@ export async function createAndSit(page, { rules = 'mattel', name = 'Aino', age 
   await page.waitForSelector('.hand');
 }
 
+// The top of a deck that deals these hands (seat 0's first), one card to
+// each seat in turn, for a create's "deck" (server --allow-decks).
+export const dealing = (hands) => hands[0].flatMap((_, k) => hands.map((hand) => hand[k]));
+
 // Everyone plays on: the first choice of an open dialog (a Wild's colour),
 // else say UNO when the button is there, else the first card raised (one
 // that begins a play, or goes on with the cards picked), else play the

@@ -7,7 +7,7 @@
 // playable table are measured (docs/web.md). Screenshots go to UNO_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, TOUCH_PHONE, createAndSit, open, shot, stageProblems, startBrowser, step } from './browser.mjs';
+import { DESKTOP, TOUCH_PHONE, createAndSit, dealing, open, shot, stageProblems, startBrowser, step } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser({ args: ['--allow-decks'] }); });
@@ -16,7 +16,7 @@ after(async () => { await env?.stop(); });
 // Seat 0 (dealer 3: seat 0 opens) holds a Wild; the others get what follows.
 const HANDS = [['W', 'R1', 'G2', 'B3', 'Y4', 'R5', 'G7'], ['G5', 'G6', 'G8', 'G9', 'B5', 'B6', 'B7'],
   ['B8', 'B9', 'Y5', 'Y6', 'Y7', 'Y8', 'Y9'], ['R6', 'R7', 'R8', 'R9', 'G1', 'B1', 'Y1']];
-const deck = [...HANDS[0].flatMap((_, k) => HANDS.map((hand) => hand[k])), 'R3'];
+const deck = [...dealing(HANDS), 'R3'];
 const scripted = { rewrite: (m) => (m.op === 'create' ? { ...m, deck, dealer: 3 } : m) };
 
 const DEVICES = { desktop: DESKTOP, phone: TOUCH_PHONE };

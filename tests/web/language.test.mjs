@@ -8,7 +8,7 @@
 // pair to open with.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, foreign, open, shot, startBrowser, step, wordsFrom } from './browser.mjs';
+import { PHONE, dealing, foreign, open, shot, startBrowser, step, wordsFrom } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser({ args: ['--allow-decks'] }); });
@@ -17,7 +17,7 @@ after(async () => { await env?.stop(); });
 // Seat 0 (the youngest, who opens under KPGUT) gets W R1 R1 G2 B3 Y4 R5.
 const HANDS = [['W', 'R1', 'R1', 'G2', 'B3', 'Y4', 'R5'], ['G5', 'G6', 'G7', 'G8', 'G9', 'B5', 'B6'],
   ['B7', 'B8', 'B9', 'Y5', 'Y6', 'Y7', 'Y8'], ['Y9', 'R6', 'R7', 'R8', 'R9', 'G1', 'B1']];
-const deck = HANDS[0].flatMap((_, k) => HANDS.map((hand) => hand[k]));
+const deck = dealing(HANDS);
 
 const TEXT = {
   fi: { create: 'Luo', sit: 'Istu pöytään', start: 'Aloita peli', pair: 'punainen 1', pick: 'Pelaa tämä kortti', bot: 'keskitason botti 2',

@@ -4,7 +4,7 @@
 // the log says so, and no frame shows the person another seat's cards.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, createAndSit, handOf, leaks, open, startBrowser } from './browser.mjs';
+import { PHONE, createAndSit, dealing, handOf, leaks, open, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser({ args: ['--allow-decks'] }); });
@@ -13,7 +13,7 @@ after(async () => { await env?.stop(); });
 // Seat 0 (the youngest, who opens under KPGUT with any card) holds one 7.
 const HANDS = [['R7', 'R1', 'G2', 'B3', 'Y4', 'R5', 'B6'], ['G5', 'G6', 'G7', 'G8', 'G9', 'B5', 'B2'],
   ['B7', 'B8', 'B9', 'Y5', 'Y6', 'Y7', 'Y8'], ['Y9', 'R6', 'G3', 'R8', 'R9', 'G1', 'B1']];
-const deck = HANDS[0].flatMap((_, k) => HANDS.map((hand) => hand[k]));
+const deck = dealing(HANDS);
 const sevenO = { rewrite: (m) => (m.op === 'create' ? { ...m, deck, dealer: 3, options: { ...m.options, seven_o: true } } : m) };
 
 test('a 7 asks whom to swap hands with, and the hands change owners', async () => {

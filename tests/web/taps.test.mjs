@@ -5,7 +5,7 @@
 // games with bots: how many card taps open a dialog (docs/web.md).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, createAndSit, handOf, leaks, open, shot, startBrowser } from './browser.mjs';
+import { PHONE, createAndSit, dealing, handOf, leaks, open, shot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser({ args: ['--allow-decks'] }); });
@@ -15,7 +15,7 @@ after(async () => { await env?.stop(); });
 // red 1s, a green and a red Draw Two and a Wild.
 const HANDS = [['W', 'R1', 'R1', 'G+2', 'R+2', 'Y4', 'R5'], ['G5', 'G6', 'G7', 'G8', 'G9', 'B5', 'B6'],
   ['B7', 'B8', 'B9', 'Y5', 'Y6', 'Y7', 'Y8'], ['Y9', 'R6', 'R7', 'R8', 'R9', 'G1', 'B1']];
-const deck = HANDS[0].flatMap((_, k) => HANDS.map((hand) => hand[k]));
+const deck = dealing(HANDS);
 const scripted = { rewrite: (m) => (m.op === 'create' ? { ...m, deck, dealer: 3 } : m) };
 
 async function kpgutTable(page, pace) {
