@@ -600,7 +600,9 @@ int uno_history_voids(const UnoHistory *h, int seat, const UnoVoid **voids);
  * it lacks (uno_history_voids); a player in the middle
  * of a draw (a Mattel drawn card waiting, KPGUT's draw until playable) holds
  * a playable card; the hidden rulings (an illegal Wild Draw 4, a tactical
- * draw) follow the dealt hands. The generator is reseeded from `seed`, so
+ * draw, a caught cheat's) follow the dealt hands, and a hidden field the
+ * game no longer needs is reset, so that nothing of the real game's hidden
+ * state is left in the copy. The generator is reseeded from `seed`, so
  * that future draws cannot be foreseen. seat's own hand, the pile, counts,
  * and every public fact stay as they are; uno_game_check passes and seat's
  * legal actions are the same. The hidden cards are gathered in the order of

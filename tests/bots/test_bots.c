@@ -3,8 +3,9 @@
  * engine accepts, under every built-in rule set and with a running clock
  * (KPGUT §1 grace, catches, side slides); the heuristic bot beats the random
  * one clearly at 4-player Mattel; a view shows nothing hidden
- * (docs/architecture.md "2. Bots": "A bot that reads a hidden card is a bug"), and
- * the search bot decides the same in every world its seat cannot tell apart.
+ * (docs/architecture.md "2. Bots": "A bot that reads a hidden card is a bug");
+ * that the search decides the same in every world its seat cannot tell
+ * apart is test_fairness.c's.
  *
  * Under UNO_QUICK=1 (`make check`, tests/common/tier.h) the soaks of mixed
  * tables play a fifth of their games, with every assertion. The two
@@ -895,62 +896,6 @@ static void test_challenges_follow_what_was_seen(void **state)
     assert_true(3 * a.right >= a.challenges);
 }
 
-/* ----------------------------------------------- the search is fair */
-
-/* Positions of games between heuristic bots: at each, the world of the seat
- * in turn is dealt again (uno_game_sample: every card it cannot see moves),
- * its view stays the same, and the search bot, asked in both games with the
- * same generator, decides the same. */
-static void same_decision_in_every_world(const char *rules_name)
-{
-    long compared = 0;
-    for (int i = 0; i < 12; i++) {
-        int n = 2 + i % 3;
-        Table tb;
-        table_init(&tb, rules_name, NULL, NULL, n, 4000u + (uint64_t)i, 5u + (uint64_t)i);
-        for (int s = 0; s < n; s++) {
-            tb.kinds[s] = UNO_BOT_HEURISTIC;
-            bot_params_default(&tb.params[s]);
-        }
-        UnoGame *other = malloc(uno_game_bytes(tb.g));
-        UnoWorlds *worlds = bot_worlds_new();
-        assert_non_null(other);
-        assert_non_null(worlds);
-        for (int actions = 0; !uno_game_over(tb.g) && actions < 400; actions++) {
-            int seat = uno_game_turn(tb.g);
-            if (actions % 3 == 0 && seat >= 0) {
-                assert_int_equal(uno_game_sample(tb.g, seat, tb.seen[seat], 99u + (uint64_t)actions, other),
-                                 UNO_OK);
-                UnoView v2;
-                uno_view_build(&view, tb.g, seat, tb.seen[seat]);
-                uno_view_build(&v2, other, seat, tb.seen[seat]);
-                assert_views_equal(&view, &v2);
-                UnoBotParams p;
-                bot_params_default(&p);
-                p.iterations = 40;
-                UnoRng r1, r2;
-                uno_rng_seed(&r1, 7u + (uint64_t)actions);
-                r2 = r1;
-                UnoAction a1, a2;
-                bot_worlds_set(worlds, tb.g, seat, tb.seen[seat]);
-                bool acted = bot_choose_action(UNO_BOT_ISMCTS, &p, &view, worlds, &r1, &a1);
-                bot_worlds_set(worlds, other, seat, tb.seen[seat]);
-                assert_int_equal(acted, bot_choose_action(UNO_BOT_ISMCTS, &p, &v2, worlds, &r2, &a2));
-                if (acted)
-                    assert_memory_equal(&a1, &a2, sizeof a1);
-                compared++;
-            }
-            if (!step(&tb))
-                break;
-        }
-        free(other);
-        bot_worlds_free(worlds);
-        table_free(&tb);
-    }
-    print_message("%s: the search decided the same in %ld pairs of worlds\n", rules_name, compared);
-    assert_true(compared > 100);
-}
-
 /* The search's rewards span 0 to 1 under every rule set and number of
  * players: 1 for the winner, 0 for the last place; Mattel's losers, who
  * share the place after the winner, all 0; KPGUT's places evenly between. */
@@ -981,14 +926,6 @@ static void test_search_rewards(void **state)
             }
             uno_game_free(g);
         }
-}
-
-static void test_search_sees_only_its_view(void **state)
-{
-    (void)state;
-    same_decision_in_every_world("mattel");
-    same_decision_in_every_world("classic");
-    same_decision_in_every_world("kpgut");
 }
 
 /* A program's name sets its time limit and its start-up time (bots.h,
@@ -1046,7 +983,6 @@ int main(void)
         cmocka_unit_test(test_calls_by_level),
         cmocka_unit_test(test_challenges_follow_what_was_seen),
         cmocka_unit_test(test_search_rewards),
-        cmocka_unit_test(test_search_sees_only_its_view),
         cmocka_unit_test(test_program_times),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
