@@ -490,6 +490,11 @@ int uno_game_direction(const UnoGame *g);       /* +1 clockwise, -1 */
 UnoCard uno_game_top(const UnoGame *g);         /* UNO_NO_CARD before the opening play */
 int uno_game_color(const UnoGame *g);           /* colour in force, UNO_NO_COLOR */
 int uno_game_pending(const UnoGame *g);         /* cards the player in turn faces */
+/* The Wild Draw 4 the player in turn faces: the seat that played it (-1:
+ * none), and in *bluff (may be NULL) whether it broke wd4_rule. Who played
+ * it is public; whether it was a bluff is not: ask it of a search's own
+ * sampled world (uno_game_sample), never of a game another player sees. */
+int uno_game_wd4_faced(const UnoGame *g, bool *bluff);
 int uno_game_dealer(const UnoGame *g);
 bool uno_game_over(const UnoGame *g);
 int64_t uno_game_clock(const UnoGame *g);
