@@ -7,7 +7,7 @@
  * rules that random bots reach — plays in turn, draws, taking a pending draw,
  * naming the colour of a Wild turned up, the deal and the first card,
  * reshuffles, going out, ranking — for any rule set and options. Out-of-turn
- * actions (catches, side slides, suspicions, challenges, warnings, votes,
+ * actions (catches, side slides, jump-ins, suspicions, challenges, warnings, votes,
  * joining, giving up) and the clock never happen between random bots (bots.h),
  * so nothing here models them.
  *
