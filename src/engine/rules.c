@@ -656,6 +656,10 @@ UnoStatus uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t 
         return fail(err, errlen, UNO_E_BAD_REQUEST, "hand_limit (%d) must be above hand_size (%d), or 0",
                     r->hand_limit, r->hand_size);
     }
+    /* house rule (jump-in): Wilds widen a jump-in, which must be on */
+    if (r->jump_in_wilds && !r->jump_in) {
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "jump_in_wilds widens jump-in: it needs jump_in = true");
+    }
     if (nplayers == 0)
         return UNO_OK;
     if (nplayers < 2 || nplayers > UNO_MAX_PLAYERS) {

@@ -570,6 +570,19 @@ static void test_hand_limit_above_hand_size(void **state)
     assert_int_equal(uno_rules_validate(&r, 4, err, sizeof err), UNO_OK);
 }
 
+/* docs/rules.md `jump_in_wilds`: only beside jump_in. */
+static void test_jump_in_wilds_needs_jump_in(void **state)
+{
+    (void)state;
+    UnoRules r = load("kpgut");
+    char err[UNO_ERR_LEN];
+    r.jump_in_wilds = true;
+    assert_int_not_equal(uno_rules_validate(&r, 4, err, sizeof err), UNO_OK);
+    assert_non_null(strstr(err, "jump_in_wilds widens jump-in: it needs jump_in = true"));
+    r.jump_in = true;
+    assert_int_equal(uno_rules_validate(&r, 4, err, sizeof err), UNO_OK);
+}
+
 static void test_option_table(void **state)
 {
     (void)state;
@@ -1164,6 +1177,7 @@ int main(void)
         cmocka_unit_test(test_presets_documented),
         cmocka_unit_test(test_preset_refusal_changes_nothing),
         cmocka_unit_test(test_hand_limit_above_hand_size),
+        cmocka_unit_test(test_jump_in_wilds_needs_jump_in),
         cmocka_unit_test(test_matrix_deck),
         cmocka_unit_test(test_matrix_players),
         cmocka_unit_test(test_matrix_who_deals),
