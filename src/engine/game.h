@@ -273,8 +273,8 @@ static inline uint64_t chain_mask(const UnoGame *g, const Hand *h)
     return m;
 }
 
-/* One card identical to the top, played out of turn (docs/rules.md 'Out of
- * turn: side slide and jump-in'), never while a colour is to be named.
+/* One card identical to the top, played out of turn (docs/rules.md 'Options:
+ * jump-in'), never while a colour is to be named.
  * KPGUT §7's side slide: a number card. The house rule jump-in, the wider
  * reading, which holds where both are on: any coloured card, Wilds too with
  * jump_in_wilds; facing a draw, only a card that may continue its chain. */
