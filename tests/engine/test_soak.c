@@ -364,8 +364,10 @@ static void soak(const char *name, int max_players, HouseRules house)
     }
     static const char *const house_label[] = {"", " with 7-0", " with every house rule"};
     printf("soak %s%s: %ld games (from %ld), %ld actions, %ld rejected; %ld events checked for every "
-           "viewer, %ld events and views rendered and checked; %ld legal actions stepped the same\n",
-           name, house_label[house], end - first, first, s->actions, s->rejected, s->events, s->rendered, s->steps_compared);
+           "viewer, %ld events and views rendered and checked; %ld legal actions stepped the same; "
+           "%ld jump-ins\n",
+           name, house_label[house], end - first, first, s->actions, s->rejected, s->events, s->rendered, s->steps_compared,
+           s->jumped_in);
     assert_true(s->steps_compared > 0);
     if (house == EVERY_HOUSE_RULE) {
         assert_true(s->put_out > 0); /* the hand limit was reached, not only allowed */
