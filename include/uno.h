@@ -158,6 +158,8 @@ typedef struct UnoRules {
     bool side_slide;             /* kpgut §7 */
     /* house rules (docs/rules.md 'House rules') */
     bool seven_o;                /* 7-0: a 7 swaps hands with a chosen player, a 0 passes every hand on */
+    bool jump_in;                /* jump-in: a card identical to the top, out of turn; play goes on from its player */
+    bool jump_in_wilds;          /* jump-in: Wilds and Wild Draw 4s too */
     bool last_card_draw;         /* kpgut §2: a special card as last card draws 1 */
     bool tactical_suspect;       /* kpgut §14 */
     UnoShownTo suspect_shown_to; /* §14: fi oldest, en suspecter */
@@ -249,9 +251,9 @@ int uno_rules_deck_size(const UnoRules *r);
  * bluffs (no_bluffing refuses them, so there is nothing to challenge). */
 bool uno_rules_wd4_challenge(const UnoRules *r);
 /* House rule 7-0 (seven_o, docs/rules.md 'House rules'): whether a play in
- * turn whose last card is `last`, leaving the player hand_left cards, swaps
- * hands, and so names the player to swap with (UnoAction.target): a 7 that
- * is not the player's last card. */
+ * turn (or a jump-in, jump_in) whose last card is `last`, leaving the
+ * player hand_left cards, swaps hands, and so names the player to swap
+ * with (UnoAction.target): a 7 that is not the player's last card. */
 static inline bool uno_rules_play_swaps(const UnoRules *r, UnoCard last, int hand_left)
 {
     return r->seven_o && uno_card_value(last) == 7 && hand_left > 0;
@@ -530,7 +532,8 @@ UnoReason uno_game_over_reason(const UnoGame *g);
 /* The kinds of card (bit k: kind k) the seat could begin a legal play with
  * now: in turn, what matches (a Wild Draw 4 where a challenge may catch a
  * bluff, and only chain cards facing a draw, only the drawn card after a
- * draw); out of turn, a KPGUT §7 side slide. A KPGUT set may add cards of
+ * draw); out of turn, a KPGUT §7 side slide or a jump-in (house rule
+ * jump_in: a card identical to the top). A KPGUT set may add cards of
  * the same value after its first. The same set uno_game_legal's plays begin
  * with, without building the list. */
 uint64_t uno_game_playable(const UnoGame *g, int seat);

@@ -14,7 +14,7 @@
  *    and generator state give the same choice.
  *
  * How to drive bots: after every applied action, ask each bot seat again
- * (out-of-turn actions exist: catches, KPGUT side slides, UNO calls within
+ * (out-of-turn actions exist: catches, KPGUT side slides, jump-ins, UNO calls within
  * the grace); a bot returns false when it does nothing now.
  *
  * UNO_BOT_RANDOM (a simulation peer depends on exactly this policy):
@@ -29,7 +29,7 @@
  *  - asked to name a colour (a Wild turned up): a uniform colour;
  *  - says UNO with a play that leaves one card with probability uno_rate
  *    (default 1.0, so that games are not decided by penalties); never says it
- *    otherwise, never catches, suspects, side-slides or gives up: out of
+ *    otherwise, never catches, suspects, side-slides, jumps in or gives up: out of
  *    turn it returns false.
  *
  * UNO_BOT_HEURISTIC: see heuristic.c. UNO_BOT_ISMCTS: see ismcts.c; it also
@@ -134,7 +134,7 @@ bool bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *worlds
  * players. A game not over (a playout cut short) is even: 1/n each. */
 void bot_search_rewards(const UnoGame *world, double *r);
 /* What the heuristic does at the table in or out of turn (heuristic.c):
- * catch, say UNO, side-slide, suspect; false: none of these. */
+ * catch, say UNO, side-slide or jump in, suspect; false: none of these. */
 bool bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
 /* The random policy for `seat`, the seat in turn of g, computed from the
  * game itself (its phase, uno_game_playable and the hand's size) without a
@@ -158,7 +158,7 @@ int bot_find(const UnoView *v, UnoActionType type);
 bool bot_same_cards(const UnoAction *a, const UnoAction *b);
 /* Whether a play leaves the seat with exactly one card (UNO to be said). */
 bool bot_leaves_one(const UnoView *v, const UnoAction *play);
-/* Whether the seat plays in turn now (not a side slide). */
+/* Whether the seat plays in turn now (not a side slide or a jump-in). */
 bool bot_in_turn(const UnoView *v);
 
 #endif

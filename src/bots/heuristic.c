@@ -5,7 +5,8 @@
  *    did not say UNO when the catch is legal (MyUNO "Going Out", booklet
  *    "Let's play" 4, KPGUT §1); says UNO itself when it holds one card
  *    unsaid and still may (KPGUT §1 grace, §2's drawn card, booklet
- *    self-catch); side-slides whenever it can (KPGUT §7); suspects a draw as
+ *    self-catch); side-slides whenever it can (KPGUT §7), jumps in (house
+ *    rule jump-in) when it helps (worth_jumping_in); suspects a draw as
  *    tactical (KPGUT §14) only when cards it knows the drawer held prove
  *    the suspicion right (tactical_draw_seen), never at a rate;
  *  - in turn: scores every legal play (below) and plays the best; draws only
@@ -253,9 +254,29 @@ static void say_uno_with(const UnoBotParams *p, const UnoView *v, UnoRng *rng, U
         a->uno = bot_uniform(rng) >= p->forget_uno;
 }
 
+/* The house rule jump-in: the out-of-turn play worth making, or -1. Play
+ * goes on from the jumper, so a jump-in is scored as a play in turn
+ * (best_play, which picks a 7's target under 7-0) and made when it helps:
+ * it goes out; a number card that sheds at least a card's worth (not a 7
+ * that swaps into a bigger hand); an attack card (Draw 2, Skip) when the
+ * player after the jumper is close to going out. Wilds are kept. */
+static int worth_jumping_in(const UnoBotParams *p, const UnoView *v)
+{
+    long score = 0;
+    int i = best_play(p, v, &score);
+    if (i < 0 || score >= WIN)
+        return i;
+    UnoCard c = v->legal[i].cards[0];
+    if (uno_card_is_number(c))
+        return score >= PER_CARD ? i : -1;
+    int next = uno_view_next_active(v, v->seat);
+    bool attack = !uno_card_is_wild(c) && is_attack(c, active_players(v)) && next >= 0 && v->counts[next] <= 2;
+    return attack ? i : -1;
+}
+
 /* What is worth doing in or out of turn: catch (offered only when it
- * stands, so always worth it), say UNO, side slide, suspect (on evidence
- * only). */
+ * stands, so always worth it), say UNO, side slide (always) or jump-in
+ * (when it helps), suspect (on evidence only). */
 bool bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
 {
     if (take(v, bot_find(v, UNO_ACT_CATCH), out))
@@ -263,8 +284,9 @@ bool bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoA
     int i = bot_find(v, UNO_ACT_UNO);
     if (i >= 0 && v->hand_count == 1 && stable_uniform(v, 1) >= p->forget_uno)
         return take(v, i, out);
-    if (!bot_in_turn(v) && take(v, bot_find(v, UNO_ACT_PLAY), out)) {
-        say_uno_with(p, v, rng, out); /* KPGUT §7 side slide */
+    if (!bot_in_turn(v) &&
+        take(v, v->rules.jump_in ? worth_jumping_in(p, v) : bot_find(v, UNO_ACT_PLAY), out)) {
+        say_uno_with(p, v, rng, out); /* KPGUT §7 side slide, or jump-in */
         return true;
     }
     i = bot_find(v, UNO_ACT_SUSPECT);

@@ -21,7 +21,7 @@
  * What it decides: in turn, every turn action of every rule set (plays and
  * sets with their colours, draw or keep, name a colour, take, continue a
  * chain, challenge); at the table, in and out of turn, what the heuristic
- * does (bot_table_action: catch, say UNO, side-slide, suspect), on the
+ * does (bot_table_action: catch, say UNO, side-slide or jump in, suspect), on the
  * same clock as people, since the caller asks it when it asks them.
  *
  * What stays true: the same view, worlds, parameters and generator state

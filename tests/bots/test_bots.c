@@ -573,6 +573,62 @@ static void test_legal_seven_o(void **state)
     soak("kpgut", "seven_o", "true", 40);
 }
 
+/* House rule jump-in: seat 2, out of turn, holds the card identical to the
+ * one turned up (the others hold blue and yellow; seat 2 red). */
+static UnoGame *jump_in_deal(UnoCard up)
+{
+    static const int colors[4] = {UNO_BLUE, UNO_YELLOW, UNO_RED, UNO_BLUE};
+    UnoCard hands[4][7];
+    for (int seat = 0; seat < 4; seat++)
+        for (int i = 0; i < 7; i++)
+            hands[seat][i] = uno_card_make(colors[seat], i < 6 ? i + 1 : 8);
+    hands[2][0] = up;
+    return dealt(hands, up, "mattel", "jump_in");
+}
+
+/* The heuristic jumps in when it helps (heuristic.c worth_jumping_in):
+ * with a number card always; with a Skip only when the player after it is
+ * close to going out. The random bot never acts out of turn (bots.h). */
+static void test_jumps_in_when_it_helps(void **state)
+{
+    (void)state;
+    UnoBotParams p;
+    bot_params_default(&p);
+    UnoRng rng;
+    uno_rng_seed(&rng, 9);
+    static UnoView v;
+    UnoAction a;
+    UnoCard five = uno_card_make(UNO_GREEN, 5), skip = uno_card_make(UNO_GREEN, UNO_SKIP);
+    UnoGame *g = jump_in_deal(five);
+    uno_view_build(&v, g, 2, NULL);
+    assert_int_not_equal(v.turn, 2);
+    assert_true(bot_heuristic(&p, &v, &rng, &a));
+    assert_int_equal(a.type, UNO_ACT_PLAY);
+    assert_int_equal(a.cards[0], five);
+    assert_false(bot_random(&p, &v, &rng, &a));
+    uno_game_free(g);
+    g = jump_in_deal(skip); /* turned up: seat 0 is skipped, seat 1 plays */
+    uno_view_build(&v, g, 2, NULL);
+    assert_int_equal(v.turn, 1);
+    assert_true(bot_find(&v, UNO_ACT_PLAY) >= 0);
+    assert_false(bot_heuristic(&p, &v, &rng, &a)); /* seat 3 holds 7 cards: keep the Skip */
+    v.counts[3] = 2;
+    assert_true(bot_heuristic(&p, &v, &rng, &a));
+    assert_int_equal(a.cards[0], skip);
+    uno_game_free(g);
+}
+
+/* Tables of every bot play jump-in games legally (the heuristic and the
+ * search jump in), with 7-0 too. */
+static void test_legal_jump_in(void **state)
+{
+    (void)state;
+    Counts c = soak("mattel", "jump_in", "true", 150);
+    assert_true(c.slides > 0);
+    c = soak("kpgut", "preset", "seven_o_jump_in", 40);
+    assert_true(c.slides > 0);
+}
+
 /* ------------------------------------------------- suspicions on evidence */
 
 /* The figures of docs/bots.md "Suspicions, challenges and catches": tables
@@ -972,6 +1028,8 @@ int main(void)
         cmocka_unit_test(test_random_policy),
         cmocka_unit_test(test_seven_o_targets),
         cmocka_unit_test(test_legal_seven_o),
+        cmocka_unit_test(test_jumps_in_when_it_helps),
+        cmocka_unit_test(test_legal_jump_in),
         cmocka_unit_test(test_legal_mattel),
         cmocka_unit_test(test_legal_mattel_booklet),
         cmocka_unit_test(test_legal_classic),
