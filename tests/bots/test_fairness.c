@@ -420,10 +420,12 @@ static Tally compare_in(const char *rules_name, const char *option, int games)
     return t;
 }
 
-/* The rule sets, and honour mode (KPGUT §10) on two of them. */
+/* The rule sets, honour mode (KPGUT §10) on two of them, and the house
+ * rules that move cards out of turn or between hands. */
 static const struct {
     const char *rules, *option;
-} settings[] = {{"mattel", NULL}, {"classic", NULL}, {"kpgut", NULL}, {"kpgut", "honour"}, {"mattel", "honour"}};
+} settings[] = {{"mattel", NULL},        {"classic", NULL},     {"kpgut", NULL},   {"kpgut", "honour"},
+                {"mattel", "honour"},    {"mattel", "jump_in"}, {"kpgut", "seven_o"}};
 enum { SETTINGS = sizeof settings / sizeof *settings };
 
 #ifndef FAIRNESS_CONTROL
