@@ -74,12 +74,14 @@ typedef struct UnoBotParams {
     int iterations;      /* ismcts: sampled worlds searched per decision (0: no limit) */
     int think_ms;        /* ismcts: milliseconds per decision, not deterministic (0: no limit;
                             neither limit: 1000 iterations); external: the time limit of an answer */
+    double guide;        /* ismcts: how sure, in standard errors, the search must be of a move
+                            better than the heuristic's to play it instead (0: the search alone) */
     int startup_ms;      /* external: the time the first answer is given on top of think_ms */
     char command[UNO_BOT_COMMAND_LEN]; /* external: the program, run with /bin/sh -c */
 } UnoBotParams;
 
 /* uno_rate 1, forget_uno 0, bluff_rate 0.05, ismcts
- * 1000 iterations and no time limit. */
+ * 1000 iterations, no time limit and no guide. */
 void bot_params_default(UnoBotParams *p);
 
 /* "random", "heuristic", "ismcts", "external". */

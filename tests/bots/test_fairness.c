@@ -310,6 +310,7 @@ static void compare_at(Table *tb, int seat, uint64_t *x, Tally *t)
     UnoBotParams p;
     bot_params_default(&p);
     p.iterations = 40;
+    p.guide = t->compared % 2; /* every other decision as `hard` makes it, guided by the heuristic */
     UnoRng r1, r2;
     uno_rng_seed(&r1, mix(x));
     r2 = r1;
