@@ -273,12 +273,13 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
     return bot_choose_action(kind, &w->c.params[seat], &w->view, searching ? w->worlds : NULL, &w->rng[seat], a);
 }
 
-/* The house rule jump-in: a seat (not an external program, asked once an
- * action) that can jump in is asked before the seat in turn, as a card
- * identical to the top is jumped in on as it lands; only its jump-in is
- * taken (what else it would do, it is asked again for in the order of
- * play). Returns the seat that jumps in, -1 when none does. */
-static int jump_in_first(UnoSimWorker *w, int turn, UnoAction *a)
+/* KPGUT §7's side slide and the house rule jump-in: a seat (not an
+ * external program, asked once an action) that can play out of turn is
+ * asked before the seat in turn, as a card identical to the top is played
+ * on it as it lands; only that play is taken (what else it would do, it is
+ * asked again for in the order of play). Returns the seat that plays, -1
+ * when none does. */
+static int out_of_turn_first(UnoSimWorker *w, int turn, UnoAction *a)
 {
     int n = w->c.nplayers;
     int dir = uno_game_direction(w->g);
@@ -290,18 +291,18 @@ static int jump_in_first(UnoSimWorker *w, int turn, UnoAction *a)
     return -1;
 }
 
-/* The next action: under jump-in a jump-in first; then the seat in turn,
- * then the others in the order of play. Returns the seat that acts, -1
- * when nobody does. */
+/* The next action: a side slide or jump-in first, where the rules have
+ * them; then the seat in turn, then the others in the order of play.
+ * Returns the seat that acts, -1 when nobody does. */
 static inline int next_action(UnoSimWorker *w, int turn, bool all_random, UnoAction *a)
 {
     if (all_random) { /* bots.h: the random bot acts in its turn only */
         bot_random_step(&w->c.params[turn], w->g, turn, &w->rng[turn], a);
         return turn;
     }
-    int jumper = w->c.rules.jump_in ? jump_in_first(w, turn, a) : -1;
-    if (jumper >= 0)
-        return jumper;
+    int first = w->c.rules.jump_in || w->c.rules.side_slide ? out_of_turn_first(w, turn, a) : -1;
+    if (first >= 0)
+        return first;
     int n = w->c.nplayers;
     int dir = uno_game_direction(w->g);
     for (int k = 0; k < n; k++) {
