@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "common/tier.h"
+#include "common/views.h"
 #include "bots/bits.h"
 #include "bots/bots.h"
 #include "uno_view.h"
@@ -381,26 +382,6 @@ static UnoGame *dealt(const UnoCard hands[4][7], UnoCard up, const char *rules_n
     if (!g)
         fail_msg("%s", err);
     return g;
-}
-
-static void assert_views_equal(const UnoView *a, const UnoView *b)
-{
-    assert_int_equal(a->seat, b->seat);
-    assert_int_equal(a->phase, b->phase);
-    assert_int_equal(a->turn, b->turn);
-    assert_int_equal(a->top, b->top);
-    assert_int_equal(a->color, b->color);
-    assert_int_equal(a->pending, b->pending);
-    assert_int_equal(a->stock_count, b->stock_count);
-    assert_int_equal(a->hand_count, b->hand_count);
-    assert_memory_equal(a->hand, b->hand, sizeof a->hand);
-    assert_memory_equal(a->counts, b->counts, sizeof a->counts);
-    assert_memory_equal(a->ranks, b->ranks, sizeof a->ranks);
-    assert_memory_equal(a->said_uno, b->said_uno, sizeof a->said_uno);
-    assert_memory_equal(&a->rules, &b->rules, sizeof a->rules);
-    assert_int_equal(a->nlegal, b->nlegal);
-    assert_int_equal(a->legal_total, b->legal_total);
-    assert_memory_equal(a->legal, b->legal, (size_t)a->nlegal * sizeof a->legal[0]);
 }
 
 /* Two deals that differ only in seat 1's hand: what seats 0, 2 and 3 see is

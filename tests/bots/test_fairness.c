@@ -34,6 +34,7 @@
 
 #include "bots/bots.h"
 #include "common/tier.h"
+#include "common/views.h"
 #include "sim/sim.h"
 #include "uno.h"
 #include "uno_view.h"
@@ -253,24 +254,6 @@ static void deal_again(UnoGame *w, const UnoGame *g, int seat, const UnoHistory 
 }
 
 /* ------------------------------------------------------ the positions */
-
-static void assert_views_equal(const UnoView *a, const UnoView *b)
-{
-    assert_int_equal(a->seat, b->seat);
-    assert_int_equal(a->phase, b->phase);
-    assert_int_equal(a->turn, b->turn);
-    assert_int_equal(a->top, b->top);
-    assert_int_equal(a->color, b->color);
-    assert_int_equal(a->pending, b->pending);
-    assert_int_equal(a->stock_count, b->stock_count);
-    assert_int_equal(a->hand_count, b->hand_count);
-    assert_memory_equal(a->hand, b->hand, sizeof a->hand);
-    assert_memory_equal(a->counts, b->counts, sizeof a->counts);
-    assert_memory_equal(a->ranks, b->ranks, sizeof a->ranks);
-    assert_memory_equal(a->said_uno, b->said_uno, sizeof a->said_uno);
-    assert_int_equal(a->nlegal, b->nlegal);
-    assert_memory_equal(a->legal, b->legal, (size_t)a->nlegal * sizeof a->legal[0]);
-}
 
 typedef struct Table {
     UnoGame *g, *other;  /* the real game, and it dealt again */
