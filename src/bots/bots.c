@@ -20,7 +20,7 @@ static const struct {
 } levels[] = {
     {"easy", UNO_BOT_RANDOM, 0, 0},
     {"medium", UNO_BOT_HEURISTIC, 0, 0},
-    {"hard", UNO_BOT_ISMCTS, 300, 1.0},
+    {"hard", UNO_BOT_ISMCTS, 1000, 1.0},
     {"expert", UNO_BOT_ISMCTS, 3000, 0},
 };
 
