@@ -232,8 +232,8 @@ $(BUILD)/tests/cli/test_cli_options: $(call obj,src/cli/cli_options.c)
 # The Python package unobook (docs/python.md): the extension module of
 # src/python/ over the engine, and the package's Python files beside it in
 # BUILD/python/unobook (PYTHONPATH=BUILD/python imports it). A shared module
-# cannot take libuno.a's objects: it links the engine compiled
-# position-independent, as libuno.so does, and exports its init function
+# cannot take libuno.a's objects: it links the engine and the bots (VecEnv's
+# opponents) compiled position-independent, as libuno.so does the engine, and exports its init function
 # alone (src/python/exports.map). Its tests run on the release
 # build (a sanitized module would need its runtime preloaded into Python).
 .PHONY: python test-python bench-python print-python print-py-site
@@ -247,9 +247,9 @@ PY_EXT   = $(PY_DIR)/_unobook$(shell $(PYTHON_CONFIG) --extension-suffix)
 PY_SRC   = $(wildcard src/python/*.c)
 PY_FILES = $(patsubst src/python/unobook/%,$(PY_DIR)/%,$(wildcard src/python/unobook/*.py))
 $(call pic,$(PY_SRC)): CFLAGS += $(patsubst -I%,-isystem %,$(shell $(PYTHON_CONFIG) --includes))
-$(PY_EXT): $(call pic,$(PY_SRC)) $(ENGINE_PIC) src/python/exports.map
+$(PY_EXT): $(call pic,$(PY_SRC)) $(call pic,$(BOTS_SRC)) $(ENGINE_PIC) src/python/exports.map
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(LDFLAGS) -Wl,--version-script=src/python/exports.map -o $@ $(filter %.o,$^) -lpthread
+	$(CC) -shared $(LDFLAGS) -Wl,--version-script=src/python/exports.map -o $@ $(filter %.o,$^) $(BOTS_LIBS) -lpthread
 $(PY_DIR)/%.py: src/python/unobook/%.py
 	@mkdir -p $(dir $@)
 	cp $< $@

@@ -8,7 +8,7 @@ from . import _unobook, num_actions, observation_size
 class VecEnv:
     """VecEnv(num_envs, rules="mattel", players=4, seed=0, options=None,
     out_of_turn="offer", max_steps=10000, think_ms=1000, threads=1,
-    buffers=None)
+    opponents=None, buffers=None)
 
     Steps num_envs games at once, asking their seats as the AEC environment
     does. Each reset() and step() writes, game by game:
@@ -23,12 +23,15 @@ class VecEnv:
     A game that ended is dealt anew by the next step (Gymnasium's
     NEXT_STEP autoreset), which ignores its action. threads: the batch is
     split between that many threads (the same results game by game).
+    opponents: a dict of seat to bot name (uno arena's: "random",
+    "heuristic", "easy", "medium", "hard", "expert", "ismcts:N"): those
+    seats are played in C, so agents and rewards are the other seats'.
     buffers: a dict naming arrays of your own (numpy, torch, bytearray) for
     any of them.
     """
 
     def __init__(self, num_envs, rules="mattel", players=4, seed=0, options=None,
-                 out_of_turn="offer", max_steps=10000, think_ms=1000, threads=1, buffers=None):
+                 out_of_turn="offer", max_steps=10000, think_ms=1000, threads=1, opponents=None, buffers=None):
         self.num_envs, self.players = num_envs, players
         self.wait = num_actions(players)
         ids, size = self.wait + 1, observation_size(players)
@@ -42,7 +45,7 @@ class VecEnv:
         if own:
             raise ValueError(f"unknown buffers: {sorted(own)}")
         self._games = _unobook.VecEnv(num_envs, rules, players, seed, options, out_of_turn, max_steps, think_ms,
-                                      threads, self.observations, self.masks, self.rewards, self.dones, self.resets,
+                                      threads, opponents, self.observations, self.masks, self.rewards, self.dones, self.resets,
                                       self.agents)
 
     def reset(self):
