@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "python/render.h"
+
 int unobook_bot_arg(const char *name, UnobookBot *out)
 {
     char err[UNO_ERR_LEN];
@@ -92,9 +94,11 @@ int unobook_bot_choose(const UnobookBot *bot, const UnobookTable *t, int seat, U
         bot_random_step(&bot->params, g, seat, rng, out);
         return 1;
     }
-    uno_view_build(scratch, g, seat, t->records[seat]);
-    if (!unobook_bot_searches(bot))
+    if (!unobook_bot_searches(bot)) { /* as uno arena asks it: without a record */
+        uno_view_build(scratch, g, seat, NULL);
         return bot_choose_action(bot->kind, &bot->params, scratch, NULL, rng, out);
+    }
+    uno_view_build(scratch, g, seat, t->records[seat]);
     UnoWorlds *worlds = bot_worlds_new();
     if (!worlds)
         return -1;
@@ -128,40 +132,61 @@ static int bot_init(PyObject *o, PyObject *args, PyObject *kwargs)
     return 0;
 }
 
-static PyObject *bot_act(PyObject *o, PyObject *args)
+/* What the bot does now at the seat of the (game, seat) arguments, into
+ * *out: 1 an action, 0 nothing, -1 with an error; *game the Game. */
+static int bot_decide(BotObject *self, PyObject *args, const char *format, PyObject **game, UnoAction *out)
 {
-    BotObject *self = BOT(o);
-    PyObject *game;
     int seat;
-    if (!PyArg_ParseTuple(args, "Oi:act", &game, &seat))
-        return NULL;
-    UnobookTable *t = unobook_game_table(game);
+    if (!PyArg_ParseTuple(args, format, game, &seat))
+        return -1;
+    UnobookTable *t = unobook_game_table(*game);
     if (!t)
-        return NULL;
+        return -1;
     if (!self->made) {
         PyErr_SetString(PyExc_RuntimeError, "the Bot was not made (its __init__ failed or was not called)");
-        return NULL;
+        return -1;
     }
     if (seat < 0 || seat >= t->nplayers) {
         PyErr_Format(PyExc_ValueError, "seat must be 0..%d, not %d", t->nplayers - 1, seat);
-        return NULL;
+        return -1;
     }
     if (unobook_bot_searches(&self->bot) && !t->records[seat]) {
         PyErr_SetString(PyExc_ValueError, "a search bot needs its seat's record of the game: deal the Game "
                                           "with records=True");
-        return NULL;
+        return -1;
     }
     UnoView *view = PyMem_Malloc(sizeof *view);
-    if (!view)
-        return PyErr_NoMemory();
-    UnoAction a;
-    int acted = unobook_bot_choose(&self->bot, t, seat, view, &self->rng, &a);
+    if (!view) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int acted = unobook_bot_choose(&self->bot, t, seat, view, &self->rng, out);
     PyMem_Free(view);
     if (acted < 0)
-        return PyErr_NoMemory();
-    if (acted && unobook_game_play(game, &a) < 0)
+        PyErr_NoMemory();
+    return acted;
+}
+
+static PyObject *bot_act(PyObject *o, PyObject *args)
+{
+    PyObject *game;
+    UnoAction a;
+    int acted = bot_decide(BOT(o), args, "Oi:act", &game, &a);
+    if (acted < 0 || (acted && unobook_game_play(game, &a) < 0))
         return NULL;
     return PyBool_FromLong(acted);
+}
+
+static PyObject *bot_choose(PyObject *o, PyObject *args)
+{
+    PyObject *game;
+    UnoAction a;
+    int acted = bot_decide(BOT(o), args, "Oi:choose", &game, &a);
+    if (acted <= 0)
+        return acted < 0 ? NULL : Py_NewRef(Py_None);
+    char text[UNO_MAX_SET * 5 + 64];
+    unobook_action_text(&a, text, sizeof text);
+    return PyUnicode_FromString(text);
 }
 
 static PyObject *bot_seed_for(PyObject *unused, PyObject *args)
@@ -177,6 +202,9 @@ static PyObject *bot_seed_for(PyObject *unused, PyObject *args)
 static PyMethodDef bot_methods[] = {
     {"act", bot_act, METH_VARARGS,
      "act(game, seat): what the bot does now at that seat of the Game, applied; False: nothing"},
+    {"choose", bot_choose, METH_VARARGS,
+     "choose(game, seat): what the bot would do now at that seat, as the engine's text (None: nothing), "
+     "not applied; its generator moves on as act()'s does"},
     {"seed_for", bot_seed_for, METH_VARARGS | METH_STATIC,
      "seed_for(game_seed, seat): the seed VecEnv gives that seat's bot in the game dealt with game_seed"},
     {NULL, NULL, 0, NULL},

@@ -82,7 +82,7 @@ UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sam
         if (src->records[seat] && !(copy.records[seat] = uno_history_copy(src->records[seat])))
             rc = UNO_E_NOMEM;
     if (rc == UNO_OK && sample_for >= 0)
-        rc = uno_game_sample(src->game, sample_for, NULL, seed, copy.game);
+        rc = uno_game_sample(src->game, sample_for, src->records[sample_for], seed, copy.game);
     else if (rc == UNO_OK)
         uno_game_copy(copy.game, src->game);
     if (rc != UNO_OK) {
