@@ -36,12 +36,16 @@ class VecEnv:
         self.wait = num_actions(players)
         ids, size = self.wait + 1, observation_size(players)
         own = dict(buffers or {})
-        self.observations = own.pop("observations", None) or array("f", bytes(4 * num_envs * size))
-        self.masks = own.pop("masks", None) or bytearray(num_envs * ids)
-        self.rewards = own.pop("rewards", None) or array("f", bytes(4 * num_envs * players))
-        self.dones = own.pop("dones", None) or bytearray(num_envs)
-        self.resets = own.pop("resets", None) or bytearray(num_envs)
-        self.agents = own.pop("agents", None) or array("i", bytes(4 * num_envs))
+
+        def buffer(name, make):  # yours, or one made (a numpy array has no truth value: no `or`)
+            given = own.pop(name, None)
+            return make() if given is None else given
+        self.observations = buffer("observations", lambda: array("f", bytes(4 * num_envs * size)))
+        self.masks = buffer("masks", lambda: bytearray(num_envs * ids))
+        self.rewards = buffer("rewards", lambda: array("f", bytes(4 * num_envs * players)))
+        self.dones = buffer("dones", lambda: bytearray(num_envs))
+        self.resets = buffer("resets", lambda: bytearray(num_envs))
+        self.agents = buffer("agents", lambda: array("i", bytes(4 * num_envs)))
         if own:
             raise ValueError(f"unknown buffers: {sorted(own)}")
         self._games = _unobook.VecEnv(num_envs, rules, players, seed, options, out_of_turn, max_steps, think_ms,
