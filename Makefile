@@ -9,7 +9,8 @@
 #   make check      its quick tier, for every change: under 5 minutes
 #   make layers     no include across the layers' order (docs/architecture.md)
 #   make python     the Python package unobook in build/python (docs/python.md);
-#                   make test-python its tests, make bench-python its speed
+#                   make test-python its tests, make bench-python its speed,
+#                   make example-train its PyTorch example (installs torch)
 #   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
 CC      ?= cc
 SAN     ?=
@@ -236,7 +237,7 @@ $(BUILD)/tests/cli/test_cli_options: $(call obj,src/cli/cli_options.c)
 # opponents) compiled position-independent, as libuno.so does the engine, and exports its init function
 # alone (src/python/exports.map). Its tests run on the release
 # build (a sanitized module would need its runtime preloaded into Python).
-.PHONY: python test-python bench-python print-python print-py-site
+.PHONY: python test-python bench-python example-train print-python print-py-site
 # Debian's python3 where there is one (python3-dev's headers, python3-pytest);
 # a python3 earlier on the PATH (pyenv's shims) may have neither. make python,
 # test-python, install's PY_SITE and test-install all use this one.
@@ -267,6 +268,13 @@ test-python: python
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 1 1
 bench-python: python
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 5 2
+# The PyTorch training example (docs/python.md "Training example"), run to
+# its end with the figures of the docs: Debian's torch, numpy and
+# matplotlib installed first where Python cannot import them (root, apt).
+example-train: python
+	@$(PYTHON) -c 'import torch, numpy, matplotlib' 2>/dev/null || \
+	    { apt-get update -q && apt-get install -y -q python3-torch python3-numpy python3-matplotlib; }
+	PYTHONPATH=$(BUILD)/python nice $(PYTHON) examples/python/train_policy.py --plot docs/img/unobook-train.png
 
 # The whole suite: the docs' links, the engine's private headers kept inside
 # it, the layers' order, unit and conformance tests, `uno table`
