@@ -4,7 +4,8 @@ bots inside C (docs/python.md "Training example").
 
 The policy is an MLP over the documented observation with masked logits
 and a value head, trained by advantage actor-critic (a policy gradient
-with the value as baseline, the game's end reward as the only reward) on
+with advantages estimated from the value head by GAE, the game's end
+reward the only reward) on
 four batches of games at once: against random and against heuristic, the
 agent in seat 0 and in seat 1. Every few updates it logs the win rate of
 the games finished while training; at the end it plays duplicate deals as
@@ -111,7 +112,8 @@ def step_all(tables, actions):
             torch.from_numpy(np.concatenate([d for _, d in results])))
 
 
-def train(policy, tables, updates, horizon, log_every, lr=1e-3, gamma=0.99, entropy=0.01, value_coef=0.5):
+def train(policy, tables, updates, horizon, log_every, lr=5e-3, gamma=1.0, lam=0.95, entropy=0.01,
+          value_coef=0.5):
     optimizer = torch.optim.Adam(policy.parameters(), lr=lr)
     games = tables[0].env.num_envs
     curve, finished = [], np.zeros((len(tables), 2), np.int64)  # wins, games of each table
@@ -130,7 +132,7 @@ def train(policy, tables, updates, horizon, log_every, lr=1e-3, gamma=0.99, entr
                                ("reward", reward), ("done", done)):
                 batch[key].append(value)
             steps += int(valid.sum())
-        loss = update_policy(policy, optimizer, batch, observe_all(tables), gamma, entropy, value_coef)
+        loss = update_policy(policy, optimizer, batch, observe_all(tables), gamma, lam, entropy, value_coef)
         if update % log_every == 0 or update == updates:
             rates = {name: by_opponent(tables, finished, name) for name in OPPONENTS}
             curve.append((steps, {name: w / max(n, 1) for name, (w, n) in rates.items()}))
@@ -147,21 +149,28 @@ def by_opponent(tables, finished, name):
     return int(finished[rows, 0].sum()), int(finished[rows, 1].sum())
 
 
-def update_policy(policy, optimizer, batch, last, gamma, entropy, value_coef):
-    """One actor-critic update on the horizon's steps: returns bootstrapped
-    from the value of the last observations, the ignored steps (a game
-    just ended: its mask is empty) left out."""
+def update_policy(policy, optimizer, batch, last, gamma, lam, entropy, value_coef):
+    """One actor-critic update on the horizon's steps, with advantages
+    estimated by GAE(gamma, lam) from the value head (bootstrapped from the
+    last observations' value), the ignored steps (a game just ended: its
+    mask is empty) left out."""
     stack = {key: torch.stack(values) for key, values in batch.items()}  # [horizon, all games, ...]
     logits, values = policy(features(stack["obs"]), stack["mask"])
     with torch.no_grad():
-        _, running = policy(features(last[0]), last[1])
-        returns = torch.zeros_like(stack["reward"])
-        for i in reversed(range(returns.shape[0])):
-            running = stack["reward"][i] + gamma * running * (~stack["done"][i])
-            returns[i] = running
+        _, next_value = policy(features(last[0]), last[1])
+        advantages = torch.zeros_like(stack["reward"])
+        running = torch.zeros_like(next_value)
+        for i in reversed(range(advantages.shape[0])):
+            going_on = (~stack["done"][i]).float()
+            delta = stack["reward"][i] + gamma * next_value * going_on - values[i]
+            running = delta + gamma * lam * going_on * running
+            advantages[i] = running
+            next_value = values[i]
+        returns = advantages + values
     valid = stack["valid"]
     dist = torch.distributions.Categorical(logits=logits[valid], validate_args=False)
-    advantage = (returns[valid] - values[valid]).detach()
+    advantage = advantages[valid]
+    advantage = (advantage - advantage.mean()) / (advantage.std() + 1e-8)
     policy_loss = -(dist.log_prob(stack["action"][valid]) * advantage).mean()
     value_loss = (returns[valid] - values[valid]).pow(2).mean()
     loss = policy_loss + value_coef * value_loss - entropy * dist.entropy().mean()
@@ -234,8 +243,8 @@ def plot(curve, finals, path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--updates", type=int, default=300, help="policy updates (default 300)")
-    parser.add_argument("--games", type=int, default=64, help="games a table (four tables; default 64)")
+    parser.add_argument("--updates", type=int, default=400, help="policy updates (default 400)")
+    parser.add_argument("--games", type=int, default=32, help="games a table (four tables; default 32)")
     parser.add_argument("--horizon", type=int, default=32, help="steps a table between updates (default 32)")
     parser.add_argument("--deals", type=int, default=2000, help="duplicate deals a bot at the end (default 2000)")
     parser.add_argument("--log-every", type=int, default=10, help="updates between log lines (default 10)")
