@@ -7,11 +7,7 @@ import unittest
 from array import array
 
 import unobook
-from helpers import GAMES, RULE_SETS, play_out
-
-
-def row(buffer, i, width):
-    return list(buffer[i * width:(i + 1) * width])
+from helpers import GAMES, RULE_SETS, play_out, row
 
 
 class ByHand:
@@ -57,7 +53,8 @@ class ByHand:
 class Opponents(unittest.TestCase):
     def test_only_the_agents_seats_are_asked(self):
         for rules in RULE_SETS:
-            for players, opponents in ((2, {1: "heuristic"}), (4, {0: "random", 2: "medium"}), (5, {1: "easy", 3: "heuristic", 4: "heuristic"})):
+            for players, opponents in ((2, {1: "heuristic"}), (4, {0: "random", 2: "medium"}),
+                                       (5, {1: "easy", 3: "heuristic", 4: "heuristic"})):
                 with self.subTest(rules=rules, players=players):
                     vec = unobook.VecEnv(8, rules, players, seed=5, opponents=opponents)
                     vec.reset()

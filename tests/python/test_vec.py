@@ -4,11 +4,7 @@ import unittest
 from array import array
 
 import unobook
-from helpers import GAMES, RULE_SETS
-
-
-def row(buffer, i, width):
-    return list(buffer[i * width:(i + 1) * width])
+from helpers import GAMES, RULE_SETS, row
 
 
 class SameGames(unittest.TestCase):
