@@ -534,7 +534,8 @@ PyTypeObject unobook_game_type = {
     .tp_name = "unobook._unobook.Game",
     .tp_basicsize = sizeof(GameObject),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
-    .tp_doc = "Game(rules='mattel', players=4, seed=0, options=None, think_ms=1000, records=False): one game of the engine",
+    .tp_doc = "Game(rules='mattel', players=4, seed=0, options=None, think_ms=1000, records=False): "
+              "one game of the engine",
     .tp_new = PyType_GenericNew,
     .tp_init = game_init,
     .tp_dealloc = game_dealloc,

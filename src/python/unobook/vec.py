@@ -49,8 +49,8 @@ class VecEnv:
         if own:
             raise ValueError(f"unknown buffers: {sorted(own)}")
         self._games = _unobook.VecEnv(num_envs, rules, players, seed, options, out_of_turn, max_steps, think_ms,
-                                      threads, opponents, self.observations, self.masks, self.rewards, self.dones, self.resets,
-                                      self.agents)
+                                      threads, opponents, self.observations, self.masks, self.rewards, self.dones,
+                                      self.resets, self.agents)
 
     def reset(self):
         """Deals every game anew; returns (observations, masks)."""
