@@ -130,9 +130,9 @@ class Opponents(unittest.TestCase):
                                 other = game.sample(seat, world)
                                 self.assertEqual(unobook.Bot(name, 9).choose(other, seat), chosen)
 
-    def test_same_seed_same_games(self):
-        def run():
-            vec = unobook.VecEnv(6, "mattel", 3, seed=2, opponents={1: "heuristic", 2: "ismcts:10"})
+    def test_same_seed_same_games_on_any_count_of_threads(self):
+        def run(threads):
+            vec = unobook.VecEnv(6, "mattel", 3, seed=2, opponents={1: "heuristic", 2: "ismcts:10"}, threads=threads)
             vec.reset()
             actions, seen = array("i", bytes(24)), []
             for step in range(40):
@@ -140,7 +140,9 @@ class Opponents(unittest.TestCase):
                 vec.step(actions)
                 seen.append((bytes(vec.observations), bytes(vec.rewards), bytes(vec.dones)))
             return seen
-        self.assertEqual(run(), run())
+        once = run(1)
+        self.assertEqual(run(1), once)
+        self.assertEqual(run(3), once)
 
     def test_bad_opponents_are_refused(self):
         for opponents, error in (({2: "heuristic"}, "seat must be 0..1"), ({1: "genius"}, "genius"),
