@@ -78,8 +78,9 @@ UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sam
     memset(copy.records, 0, sizeof copy.records);
     copy.game = malloc(uno_game_bytes(src->game));
     UnoStatus rc = copy.game ? UNO_OK : UNO_E_NOMEM;
-    for (int seat = 0; seat < UNO_MAX_PLAYERS; seat++)
-        if (src->records[seat] && !(copy.records[seat] = uno_history_copy(src->records[seat])))
+    for (int seat = 0; seat < UNO_MAX_PLAYERS; seat++) /* a world keeps its seat's record alone */
+        if (src->records[seat] && (sample_for < 0 || seat == sample_for) &&
+            !(copy.records[seat] = uno_history_copy(src->records[seat])))
             rc = UNO_E_NOMEM;
     if (rc == UNO_OK && sample_for >= 0)
         rc = uno_game_sample(src->game, sample_for, src->records[sample_for], seed, copy.game);

@@ -46,7 +46,8 @@ typedef struct UnobookTable {
  * memory) and t unchanged but for its records. */
 UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayers, uint64_t seed,
                              int64_t think_ms, char *err, size_t errlen);
-/* A copy of src into dst (zeroed): the game, what its seats saw, their records.
+/* A copy of src into dst (zeroed): the game, what its seats saw, their
+ * records (a world sampled for a seat: that seat's alone).
  * UNO_OK or UNO_E_NOMEM. With `sample_for` >= 0, the cards hidden from
  * that seat are dealt again from `seed` (uno_game_sample). */
 UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sample_for, uint64_t seed);

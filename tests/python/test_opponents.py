@@ -130,6 +130,15 @@ class Opponents(unittest.TestCase):
                                 other = game.sample(seat, world)
                                 self.assertEqual(unobook.Bot(name, 9).choose(other, seat), chosen)
 
+    def test_a_world_keeps_its_seats_record_alone(self):
+        # the others' records hold what they saw (their own cards): a
+        # search bot at another seat of a world finds none
+        game = unobook.Game("mattel", 3, seed=8, records=True)
+        world = game.sample(0, 1)
+        unobook.Bot("ismcts:5", 1).choose(world, 0)  # its own seat's: kept
+        with self.assertRaisesRegex(ValueError, "records=True"):
+            unobook.Bot("ismcts:5", 1).choose(world, 1)
+
     def test_same_seed_same_games_on_any_count_of_threads(self):
         def run(threads):
             vec = unobook.VecEnv(6, "mattel", 3, seed=2, opponents={1: "heuristic", 2: "ismcts:10"}, threads=threads)
