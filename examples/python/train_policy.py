@@ -182,9 +182,10 @@ def update_policy(policy, optimizer, batch, last, gamma, lam, entropy, value_coe
 
 
 def duplicate_win_rate(policy, opponent, deals, seed, greedy=True):
-    """Wins out of 2 x deals games: the first `per` games of each of the
-    tables' slots, once with the agent in seat 0 and once in seat 1 (the
-    same deals: a slot's games follow from the seed and its index alone)."""
+    """(wins, games): the first `per` games of each of up to 256 slots,
+    deals rounded up to a whole number a slot (2,000: 8 a slot, 2,048), once
+    with the agent in seat 0 and once in seat 1 (the same deals: a slot's
+    games follow from the seed and its index alone)."""
     games = min(deals, 256)
     per = math.ceil(deals / games)
     wins = played = 0
@@ -246,7 +247,8 @@ def main():
     parser.add_argument("--updates", type=int, default=400, help="policy updates (default 400)")
     parser.add_argument("--games", type=int, default=32, help="games a table (four tables; default 32)")
     parser.add_argument("--horizon", type=int, default=32, help="steps a table between updates (default 32)")
-    parser.add_argument("--deals", type=int, default=2000, help="duplicate deals a bot at the end (default 2000)")
+    parser.add_argument("--deals", type=int, default=2000,
+                        help="duplicate deals a bot at the end, rounded up to a multiple of 256 past 256 (default 2000)")
     parser.add_argument("--log-every", type=int, default=10, help="updates between log lines (default 10)")
     parser.add_argument("--plot", default=None, help="the learning curve's PNG (default: none)")
     parser.add_argument("--seed", type=int, default=1)
@@ -266,7 +268,7 @@ def main():
             wins, games = duplicate_win_rate(agent, name, args.deals, seed=10_000 + args.seed)
             low, high = wilson(wins, games)
             print(f"{who} against {name}: {wins}/{games} = {wins / games:.3f} "
-                  f"(95% {low:.3f}-{high:.3f}), {args.deals} duplicate deals")
+                  f"(95% {low:.3f}-{high:.3f}), {games // 2} duplicate deals")
             if agent is policy:
                 finals[name] = (wins / games, low, high)
     if args.plot:
