@@ -264,7 +264,7 @@ print-py-site:
 # players, 3 by default), then its speed from a Python loop
 # (bench/unobook_steps.py, one short round).
 test-python: python
-	PYTHONPATH=$(BUILD)/python $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
+	PYTHONPATH=$(BUILD)/python $(PYTHON) -m pytest -q -rs -p no:cacheprovider tests/python
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 1 1
 bench-python: python
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 5 2
