@@ -141,7 +141,7 @@ class Opponents(unittest.TestCase):
 
     def test_same_seed_same_games_on_any_count_of_threads(self):
         def run(threads):
-            vec = unobook.VecEnv(6, "mattel", 3, seed=2, opponents={1: "heuristic", 2: "ismcts:10"}, threads=threads)
+            vec = unobook.VecEnv(6, "mattel", 3, seed=2, opponents={1: "hard", 2: "ismcts:10"}, threads=threads)
             vec.reset()
             actions, seen = array("i", bytes(24)), []
             for step in range(40):
