@@ -1,7 +1,8 @@
 """examples/python/train_policy.py runs: a few updates and a short
-duplicate-deal measurement (docs/python.md "Training example"). Torch is
-big and not installed by .ci/run: where it cannot be imported the test is
-skipped, with the reason."""
+duplicate-deal measurement (docs/python.md "Training example"). scripts/setup
+--test installs Debian's python3-torch and python3-numpy for it; where they
+cannot be imported (a setup without them) the test is skipped, with the
+reason."""
 import os
 import subprocess
 import sys
