@@ -107,7 +107,7 @@ SERVER_A   = $(BUILD)/libunoserver.a
 ENGINE_A   = $(BUILD)/libunoengine.a
 LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 
-.PHONY: all man install uninstall test check check-c check-node check-deps check-symbols layers test-build test-unit test-soak test-standalone test-server test-servers test-server-pg test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
+.PHONY: all man install uninstall test check check-c check-node check-deps check-symbols layers test-build test-unit test-soak test-standalone test-server test-servers test-server-pg test-cluster test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
@@ -382,6 +382,14 @@ test-server: $(BUILD)/uno
 test-server-pg: $(BUILD)/uno
 	@UNO_LEAK_GAMES=20 sh scripts/with-postgres \
 	    env UNO_TSAN=$(TSAN) UNO_TEST_RUN=server-pg sh scripts/run-node-tests.sh $(BUILD) server
+# Several servers on one database (docs/scaling.md): scripts/cluster's
+# PostgreSQL, HAProxy and 3 servers on loopback (the limits per address
+# lifted: every player comes from 127.0.0.1), tests/cluster's games on 200
+# tables while one server is killed 20 times.
+CLUSTER_SERVE_ARGS = --rate 1000 --max-conns-per-addr 1000000 --creates-per-addr 1000000 --rate-per-addr 1000000
+test-cluster: $(BUILD)/uno
+	@UNO_SERVE_ARGS="$(CLUSTER_SERVE_ARGS)" sh scripts/cluster --port 0 --uno $(BUILD)/uno \
+	    sh scripts/run-node-tests.sh $(BUILD) cluster
 WEB_TESTS ?=
 test-web: $(BUILD)/uno
 	@sh scripts/run-node-tests.sh $(BUILD) web $(WEB_TESTS)
