@@ -360,10 +360,12 @@ test-unit: $(BUILD)/uno $(TEST_BIN)
 test-soak: $(SOAK_BIN)
 	@sh scripts/run-tests.sh $(BUILD) soak $(SOAK_BIN)@$(SOAK_SHARDS)
 
-# The server's tests on SQLite, then on PostgreSQL.
+# The server's tests on SQLite, then on PostgreSQL, then several servers
+# on one database behind HAProxy.
 test-servers:
 	$(MAKE) test-server
 	$(MAKE) test-server-pg
+	$(MAKE) test-cluster
 
 # The repository on its own (a clone with nothing beside it passes
 # scripts/check-links) and the docs' examples as a newcomer pastes them.
