@@ -187,7 +187,7 @@ static bool check_schema(PgStore *st)
     return value_of(st, "SELECT pg_advisory_unlock(" LOCK_SEED ")::int") == 1 && ok;
 }
 
-/* The connection, made again (and the claim taken again) when it was lost;
+/* The connection, made again (and LISTENing again) when it was lost;
  * false, said, when it cannot be. */
 static bool connected(PgStore *st)
 {
