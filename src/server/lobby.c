@@ -828,12 +828,12 @@ static void on_stop(void *ctx)
 
 /* SIGTERM (docs/server.md "Stopping"): the tables let go, every
  * connection told to connect again, and new ones too until the server
- * stops SRV_DRAIN_MS later; /healthz says so meanwhile. */
+ * stops (transport.h on_drain); /healthz says so meanwhile. */
 static void on_drain(void *ctx)
 {
     UnoServer *s = ctx;
     fprintf(s->lobby.log, "uno serve: SIGTERM: the tables are let go and every connection is told to connect "
-                          "again; the server stops in %d ms\n", SRV_DRAIN_MS);
+                          "again; the server stops once they have closed (in %d ms at the latest)\n", SRV_DRAIN_MS);
     s->draining = true;
     stop_pools(&s->lobby);
     srv_owner_release_all(&s->lobby);
