@@ -56,14 +56,15 @@ const saved = {
 const HEARTBEAT_MS = 7000;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 
-// The socket's path names the table the page is at (#/t/CODE, #/w/CODE,
-// its history), /t/CODE, so that a router in front of several servers
-// sends it to the table's server (docs/scaling.md); elsewhere it is /. A
-// server closes a socket with 4013 when the table moves to another server
-// or it stops: the page connects again, as after any lost connection.
+// The socket's path names the table the page is at: /t/CODE for a card
+// table (#/t/CODE, #/w/CODE, its history), /k/CODE for a scorekeeper table
+// (#/k/CODE), so that a router in front of several servers sends it to the
+// table's server (docs/scaling.md); elsewhere it is /. A server closes a
+// socket with 4013 when the table moves to another server or it stops:
+// the page connects again, as after any lost connection.
 function socketPath() {
-  const m = location.hash.match(/^#\/[tw]\/([A-Za-z0-9]{6})/);
-  return m ? `/t/${m[1].toUpperCase()}` : '/';
+  const m = location.hash.match(/^#\/([twk])\/([A-Za-z0-9]{6})/);
+  return m ? `/${m[1] === 'k' ? 'k' : 't'}/${m[2].toUpperCase()}` : '/';
 }
 
 function connect() {

@@ -658,7 +658,7 @@ static void clock_runs(void *ctx)
     }
     srv_keeper_tick(s->keepers, now);
     if (srv_store_shared(l->store))
-        srv_owner_tick(l);
+        srv_owner_tick(l, s->keepers);
     srv_timer_set(l->clock, k < l->nrooms ? 1 : SRV_CLOCK_MS);
 }
 
@@ -836,7 +836,7 @@ static void on_drain(void *ctx)
                           "again; the server stops once they have closed (in %d ms at the latest)\n", SRV_DRAIN_MS);
     s->draining = true;
     stop_pools(&s->lobby);
-    srv_owner_release_all(&s->lobby);
+    srv_owner_release_all(&s->lobby, s->keepers);
     for (ClientData *d = s->clients; d; d = d->next)
         srv_close_with(d->client.conn, SRV_CLOSE_RETRY, SRV_RETRY_STOPPING);
 }

@@ -8,7 +8,9 @@
  * every table is the server's, and none of this happens.
  */
 #include <stdio.h>
+#include <string.h>
 
+#include "server/keeper.h"
 #include "server/room.h"
 
 /* The client goes without leaving a trace at its table (the table goes),
@@ -38,22 +40,29 @@ static void release(Lobby *l, int i, bool unlock, const char *why)
     l->rooms[i] = l->rooms[--l->nrooms];
 }
 
-Room *srv_owner_claim(Lobby *l, Client *c, const char *code, const cJSON *id, bool *answered)
+bool srv_owner_take(Lobby *l, Client *c, const char *key, const cJSON *id)
 {
-    *answered = true;
-    switch (srv_store_own(l->store, code)) {
+    switch (srv_store_own(l->store, key)) {
     case SRV_OWN_ELSEWHERE:
-        if (!srv_store_ask_handoff(l->store, code))
-            fprintf(l->log, "uno serve: table %s: its owner could not be asked for it: %s\n", code,
+        if (!srv_store_ask_handoff(l->store, key))
+            fprintf(l->log, "uno serve: table %s: its owner could not be asked for it: %s\n", key,
                     srv_store_error(l->store));
         close_retry(c, SRV_RETRY_MOVING);
-        return NULL;
+        return false;
     case SRV_OWN_FAILED:
         srv_server_error(c, "the table could not be reached", srv_store_error(l->store), id);
-        return NULL;
+        return false;
     case SRV_OWN_YES:
         break;
     }
+    return true;
+}
+
+Room *srv_owner_claim(Lobby *l, Client *c, const char *code, const cJSON *id, bool *answered)
+{
+    *answered = true;
+    if (!srv_owner_take(l, c, code, id))
+        return NULL;
     if (!srv_store_find_table(l->store, code, srv_lobby_restore, l)) {
         srv_store_disown(l->store, code);
         srv_server_error(c, "the table could not be read", srv_store_error(l->store), id);
@@ -66,31 +75,43 @@ Room *srv_owner_claim(Lobby *l, Client *c, const char *code, const cJSON *id, bo
     return r;
 }
 
-/* Another server asks for the table of that code: it moves once no bot of
- * its is deciding on a thread (srv_owner_tick). */
-static void asked(void *ctx, const char *code)
+typedef struct Asked {
+    Lobby *lobby;
+    Keepers *keepers;
+} Asked;
+
+/* Another server asks for the table of that key: a scorekeeper table goes
+ * at once; a card table once no bot of its is deciding on a thread
+ * (srv_owner_tick). */
+static void asked(void *ctx, const char *key)
 {
-    Room *r = srv_lobby_find(ctx, code);
+    Asked *a = ctx;
+    if (strncmp(key, SRV_KEEPER_KEY, strlen(SRV_KEEPER_KEY)) == 0)
+        return srv_keeper_let_go(a->keepers, key + strlen(SRV_KEEPER_KEY), true, SRV_RETRY_MOVING);
+    Room *r = srv_lobby_find(a->lobby, key);
     if (r)
         r->moving = true;
 }
 
-void srv_owner_tick(Lobby *l)
+void srv_owner_tick(Lobby *l, Keepers *ks)
 {
     if (srv_store_session_lost(l->store)) {
         fprintf(l->log, "uno serve: the database's session was lost: every table is let go, its clients told to "
                         "connect again\n");
         while (l->nrooms)
             release(l, l->nrooms - 1, false, SRV_RETRY_MOVING);
+        srv_keeper_let_go(ks, NULL, false, SRV_RETRY_MOVING);
     }
-    srv_store_each_handoff(l->store, asked, l);
+    Asked a = {l, ks};
+    srv_store_each_handoff(l->store, asked, &a);
     for (int i = l->nrooms - 1; i >= 0; i--)
         if (l->rooms[i]->moving && !l->rooms[i]->thinking)
             release(l, i, true, SRV_RETRY_MOVING);
 }
 
-void srv_owner_release_all(Lobby *l)
+void srv_owner_release_all(Lobby *l, Keepers *ks)
 {
     while (l->nrooms)
         release(l, l->nrooms - 1, true, SRV_RETRY_STOPPING);
+    srv_keeper_let_go(ks, NULL, true, SRV_RETRY_STOPPING);
 }

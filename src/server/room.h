@@ -189,7 +189,17 @@ Room *srv_lobby_find(Lobby *l, const char *code);
 void srv_lobby_restore(void *ctx, const char *code, const char *config, const char *host_hash,
                        const char *watch_hash);
 
-/* ---- owner.c: a card table among several servers (store.h) ---- */
+/* ---- owner.c: a table among several servers (store.h) ---- */
+typedef struct Keepers Keepers; /* keeper.h */
+/* A scorekeeper table's key among several servers: this, then its code (a
+ * card table's is its code: a card table and a scorekeeper table may have
+ * the same code). */
+#define SRV_KEEPER_KEY "k:"
+/* Takes the lock of the table of that key for c's request: true when this
+ * server holds it now; false when c was answered: another server holds it,
+ * is asked now to let it go, and c is closed with SRV_CLOSE_RETRY; or the
+ * database failed (server_error). */
+bool srv_owner_take(Lobby *l, Client *c, const char *key, const cJSON *id);
 /* The table of that code made this server's and rebuilt from the store
  * (the code upper case, as srv_code_normal makes it). NULL when the store
  * has no such table (*answered false: the caller says so), or when c was
@@ -198,12 +208,13 @@ void srv_lobby_restore(void *ctx, const char *code, const char *config, const ch
  * database failed (server_error). */
 Room *srv_owner_claim(Lobby *l, Client *c, const char *code, const cJSON *id, bool *answered);
 /* On the lobby's clock: the tables other servers asked for are let go
- * (once no bot of theirs decides on a thread), their clients closed with
- * SRV_CLOSE_RETRY; every table, when the database's session was lost. */
-void srv_owner_tick(Lobby *l);
-/* Every table let go, its clients closed with SRV_CLOSE_RETRY (SIGTERM's
- * drain: the bots' threads stopped first). */
-void srv_owner_release_all(Lobby *l);
+ * (a card table once no bot of its decides on a thread), their clients
+ * closed with SRV_CLOSE_RETRY; every table, the scorekeeper's ks too, when
+ * the database's session was lost. */
+void srv_owner_tick(Lobby *l, Keepers *ks);
+/* Every table let go, the scorekeeper's ks too, its clients closed with
+ * SRV_CLOSE_RETRY (SIGTERM's drain: the bots' threads stopped first). */
+void srv_owner_release_all(Lobby *l, Keepers *ks);
 
 /* ---- config.c: a table's create request ---- */
 /* Validates a create request: UNO_OK, or bad_request with a message. A

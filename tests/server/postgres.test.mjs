@@ -14,7 +14,8 @@
 //    another server for it is closed with 4013 while the owner lets it go
 //    (its clients closed with 4013 too), and finds it there on its next
 //    try, as its players were told it. SIGTERM drains: every client closed
-//    with 4013, the tables let go at once for another server.
+//    with 4013, the tables let go at once for another server. A
+//    scorekeeper table moves the same way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, POSTGRES, sleep, sql, startServer, startTable } from './harness.mjs';
@@ -184,4 +185,47 @@ test('servers share the database: a table moves to the server asked for it, and 
   assert.equal(sql(a.db, `SELECT count(*) FROM (SELECT n FROM actions WHERE code = '${t.code}' GROUP BY n HAVING count(*) > 1) twice`), '0');
   for (const c of back) await c.close();
   await a.stop();
+});
+
+test('a scorekeeper table moves between servers sharing the database as a card table does', ON_POSTGRES, async (test) => {
+  const open = { servers: [], clients: [] };
+  test.after(() => {
+    for (const c of open.clients) c.ws.terminate();
+    for (const srv of open.servers) srv.proc.kill('SIGKILL');
+  });
+  const a = await startServer();
+  const b = await startServer({ db: a.db });
+  open.servers.push(a, b);
+  const host = await Client.connect(a.url);
+  open.clients.push(host);
+  const made = await host.request({ op: 'keeper_create', players: [{ name: 'Aino', age: 71 }, { name: 'Bo', age: 9 }] });
+  assert.equal(made.ok, true, made.message);
+  const started = await host.request({ op: 'keeper_act', table: made.table, token: made.host, act: 'start' });
+  assert.equal(started.ok, true, started.message);
+  const watcher = await Client.connect(a.url);
+  open.clients.push(watcher);
+  assert.equal((await watcher.request({ op: 'keeper_watch', table: made.table })).ok, true);
+
+  // asked at b: b's client and a's watcher are told to connect again; b has it next time
+  const atB = await Client.connect(b.url);
+  const asked = closeOf(atB);
+  atB.send({ op: 'keeper_watch', table: made.table, id: 1 });
+  assert.deepEqual(await asked, { code: 4013, reason: 'table moving: connect again' });
+  assert.equal(await watcher.closed, 4013);
+  let seen = null;
+  for (let tries = 0; tries < 50 && !seen; tries++) {
+    const c = await Client.connect(b.url);
+    open.clients.push(c);
+    const r = await Promise.race([c.request({ op: 'keeper_watch', table: made.table }), closeOf(c)]);
+    if (r.ok) seen = r;
+    else await sleep(50);
+  }
+  assert.ok(seen, 'b serves the scorekeeper table');
+  const timeless = ({ now, game: { elapsed, ...game }, ...rest }) => ({ ...rest, game }); // the clock goes on
+  assert.deepEqual(timeless(seen.keeper), timeless(started.keeper), 'as a left it');
+  const again = await Client.connect(b.url);
+  open.clients.push(again);
+  const finished = await again.request({ op: 'keeper_act', table: made.table, token: made.host, act: 'finish', player: 1 });
+  assert.equal(finished.ok, true, `b takes its actions: ${finished.message}`);
+  for (const srv of open.servers) await srv.stop();
 });
