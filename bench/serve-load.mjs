@@ -19,7 +19,7 @@ import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { startServer, Client, rng, sleep, sql } from '../tests/server/harness.mjs';
+import { startServer, Client, requestUntilServed, rng, sleep, sql } from '../tests/server/harness.mjs';
 
 // Bytes the spectators of this thread have received.
 let received = 0;
@@ -74,18 +74,10 @@ function ok(probeIndex, answer) {
   return answer;
 }
 
-// The answer to req on a client of its own at the table's path, connecting
-// again while the server closes it with 4013 (the table moves to the
-// server the proxy picked for its path); the client with it.
-async function atTable(service, code, req) {
-  for (let tries = 0; tries < 100; tries++) {
-    const c = await Client.connect(service.tableUrl(code));
-    const r = await Promise.race([c.request(req), c.closed.then(() => null)]);
-    if (r) return { c, r };
-    await sleep(20);
-  }
-  throw new Error(`table ${code}: ${req.op} never answered`);
-}
+// The answer to req on a client of its own at the table's path, again
+// while the server closes it with 4013 (the table moves to the server the
+// proxy picked for its path); the client with it.
+const atTable = (service, code, req) => requestUntilServed(service.tableUrl(code), req, { wait: () => 20 });
 
 // A person at a table of their own against a bot, for as long as the
 // benchmark runs: the table made in the lobby, then played at its path,

@@ -17,7 +17,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client, latest, rng, sleep, sql } from '../server/harness.mjs';
+import { latest, requestUntilServed, rng, sleep, sql } from '../server/harness.mjs';
 
 const TABLES = Number(process.env.UNO_CLUSTER_TABLES || 200);
 const KILLS = Number(process.env.UNO_CLUSTER_KILLS || 20);
@@ -27,23 +27,10 @@ const random = rng(36);
 // a seat's pause between its moves: most games last past the last kill
 const PAUSE_MS = 800;
 
-// The answer to req on a fresh socket at path, connecting again while the
-// server closes it with 4013 (the table moves, as the page does) or the
-// proxy finds no server (one was just killed); the client with it.
-async function ask(path, req) {
-  for (let tries = 0; tries < 200; tries++) {
-    const c = new Client(`${ws}${path}`);
-    const opened = await c.open().then(() => true, () => false);
-    if (opened) {
-      const closed = c.closed.then(() => null);
-      const r = await Promise.race([c.request(req, 5000).catch(() => null), closed]);
-      if (r) return { c, r };
-      c.ws.terminate();
-    }
-    await sleep(50 + random() * 100);
-  }
-  throw new Error(`${path}: ${JSON.stringify(req)} never answered`);
-}
+// The answer to req on a fresh socket at path through the proxy, again
+// while the server closes it with 4013 (the table moves, as the page does)
+// or the proxy finds no server (one was just killed); the client with it.
+const ask = (path, req) => requestUntilServed(`${ws}${path}`, req, { tries: 200, wait: () => 50 + random() * 100, timeoutMs: 5000 });
 
 // The first update (the game as it is) a client gets after coming back,
 // or null when the connection closes first.

@@ -18,7 +18,7 @@
 //    scorekeeper table moves the same way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client, POSTGRES, sleep, sql, startServer, startTable } from './harness.mjs';
+import { Client, POSTGRES, requestUntilServed, sleep, sql, startServer, startTable } from './harness.mjs';
 
 const ON_POSTGRES = { skip: POSTGRES ? false : 'PostgreSQL only (make test-server-pg)' };
 
@@ -59,15 +59,24 @@ const closeOf = (c) => new Promise((resolve) => c.ws.once('close', (code, reason
 // A client at url back at its seat (token) of the table code, trying again
 // while it is closed with 4013 (the table moves), as the web page does.
 async function resumeAt(url, code, token) {
-  for (let tries = 0; tries < 50; tries++) {
-    const c = await Client.connect(url);
-    const closed = closeOf(c);
-    const r = await Promise.race([c.request({ op: 'resume', table: code, token }), closed]);
-    if (r.ok) return c;
-    assert.equal(r.code, 4013, `resume: ${JSON.stringify(r)}`);
-    await sleep(50);
-  }
-  throw new Error(`table ${code} never came back`);
+  const { c, r } = await requestUntilServed(url, { op: 'resume', table: code, token });
+  assert.equal(r.ok, true, `resume: ${r.message}`);
+  return c;
+}
+
+// Two servers on one database, and what is open (open.clients: push every
+// client): whatever a test leaves open when it fails goes with it.
+async function twoServers(test) {
+  const open = { servers: [], clients: [] };
+  test.after(() => {
+    for (const c of open.clients) c.ws.terminate();
+    for (const srv of open.servers) srv.proc.kill('SIGKILL');
+  });
+  const a = await startServer();
+  open.servers.push(a);
+  const b = await startServer({ db: a.db });
+  open.servers.push(b);
+  return { open, a, b };
 }
 
 const views = async (clients) => (await Promise.all(clients.map((c) => c.request({ op: 'view' })))).map((v) => JSON.stringify(v.view));
@@ -134,15 +143,7 @@ test('a lost connection fails the move with a message and changes nothing; the t
 });
 
 test('servers share the database: a table moves to the server asked for it, and SIGTERM hands every table over', ON_POSTGRES, async (test) => {
-  const open = { servers: [], clients: [] };
-  test.after(() => {
-    for (const c of open.clients) c.ws.terminate();
-    for (const srv of open.servers) srv.proc.kill('SIGKILL');
-  });
-  const a = await startServer();
-  open.servers.push(a);
-  const b = await startServer({ db: a.db });
-  open.servers.push(b);
+  const { open, a, b } = await twoServers(test);
   const t = await startTable(a.url, { rules: 'mattel', seats: ['human', 'human'] });
   open.clients.push(...t.clients);
   const { client, move } = await nextMove(t.clients);
@@ -188,14 +189,7 @@ test('servers share the database: a table moves to the server asked for it, and 
 });
 
 test('a scorekeeper table moves between servers sharing the database as a card table does', ON_POSTGRES, async (test) => {
-  const open = { servers: [], clients: [] };
-  test.after(() => {
-    for (const c of open.clients) c.ws.terminate();
-    for (const srv of open.servers) srv.proc.kill('SIGKILL');
-  });
-  const a = await startServer();
-  const b = await startServer({ db: a.db });
-  open.servers.push(a, b);
+  const { open, a, b } = await twoServers(test);
   const host = await Client.connect(a.url);
   open.clients.push(host);
   const made = await host.request({ op: 'keeper_create', players: [{ name: 'Aino', age: 71 }, { name: 'Bo', age: 9 }] });
@@ -212,15 +206,9 @@ test('a scorekeeper table moves between servers sharing the database as a card t
   atB.send({ op: 'keeper_watch', table: made.table, id: 1 });
   assert.deepEqual(await asked, { code: 4013, reason: 'table moving: connect again' });
   assert.equal(await watcher.closed, 4013);
-  let seen = null;
-  for (let tries = 0; tries < 50 && !seen; tries++) {
-    const c = await Client.connect(b.url);
-    open.clients.push(c);
-    const r = await Promise.race([c.request({ op: 'keeper_watch', table: made.table }), closeOf(c)]);
-    if (r.ok) seen = r;
-    else await sleep(50);
-  }
-  assert.ok(seen, 'b serves the scorekeeper table');
+  const { c: watching, r: seen } = await requestUntilServed(b.url, { op: 'keeper_watch', table: made.table });
+  open.clients.push(watching);
+  assert.equal(seen.ok, true, `b serves the scorekeeper table: ${seen.message}`);
   const timeless = ({ now, game: { elapsed, ...game }, ...rest }) => ({ ...rest, game }); // the clock goes on
   assert.deepEqual(timeless(seen.keeper), timeless(started.keeper), 'as a left it');
   const again = await Client.connect(b.url);
