@@ -531,8 +531,8 @@ Keeper *srv_keeper_named(Keepers *ks, Client *c, const cJSON *req, const cJSON *
     }
     Keeper *k = find(ks, code);
     bool answered = false;
-    if (!k && srv_store_shared(ks->store) && srv_code_normal(code, upper))
-        k = claim(ks, c, upper, id, &answered);
+    if (!k && srv_store_shared(ks->store) && srv_code_normal(code, upper) && !srv_store_expired(ks->store, upper, true))
+        k = claim(ks, c, upper, id, &answered); /* the store keeps an expired one's rows, for --scores */
     if (!k && !answered)
         srv_reply_error(c, "no_table",
                         srv_store_expired(ks->store, code, true)
