@@ -12,7 +12,9 @@
 //  - every seat comes back with its token, and every table goes on (it
 //    takes actions after the last kill, or its game is over);
 //  - in the database, no (code, n) written twice, no gap in any table's log,
-//    and every action told is there.
+//    and every action told is there;
+//  - no server ended but by the kills (each start says so once in its
+//    log), and none reported a sanitizer's error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -37,6 +39,16 @@ const ask = (path, req) => requestUntilServed(`${ws}${path}`, req, { tries: 200,
 function firstUpdate(c) {
   if (c.last) return Promise.resolve(c.last);
   return Promise.race([c.waitFor((m) => m.view, 30000).catch(() => null), c.closed.then(() => null)]);
+}
+
+// Server k (at the proxy's port + k) answers /healthz.
+async function serving(k) {
+  const url = `http://127.0.0.1:${Number(new URL(base).port) + k}/healthz`;
+  for (let tries = 0; tries < 200; tries++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await sleep(50);
+  }
+  throw new Error(`server ${k} did not come back`);
 }
 
 const withoutOptions = ({ options, ...view }) => view;
@@ -115,6 +127,7 @@ test(`${TABLES} tables on ${servers} servers behind HAProxy, ${KILLS} kills -9: 
   for (let kill = 0; kill < KILLS; kill++) {
     await sleep(1500 + random() * 3500);
     const k = 1 + Math.floor(random() * Number(servers));
+    await serving(k); // started again after an earlier kill: its start is in its log
     const pid = Number(readFileSync(join(dir, `serve-${k}.pid`), 'utf8'));
     try { process.kill(pid, 'SIGKILL'); } catch { problems.push(`server ${k} (${pid}) was not running at kill ${kill}`); }
     if (kill === KILLS - 1) for (const t of tables) t.atLastKill = t.actions;
@@ -135,6 +148,10 @@ test(`${TABLES} tables on ${servers} servers behind HAProxy, ${KILLS} kills -9: 
   assert.equal(gaps, '0', 'no gap in any table\'s log');
   const kept = new Map(sql(db, 'SELECT code, count(*) FROM actions GROUP BY code').split('\n').map((l) => l.split('|')));
   for (const t of tables) assert.ok(Number(kept.get(t.code) || 0) >= t.told, `table ${t.code}: ${kept.get(t.code)} kept, ${t.told} told`);
+  for (let k = 1; k <= Number(servers); k++) await serving(k);
+  const logs = Array.from({ length: Number(servers) }, (_, k) => readFileSync(join(dir, `serve-${k + 1}.log`), 'utf8')).join('');
+  assert.equal(logs.match(/^uno serve: open http/gm).length, Number(servers) + KILLS, 'servers started: the first starts and one after each kill');
+  assert.doesNotMatch(logs, /AddressSanitizer|runtime error|ThreadSanitizer/);
   const written = sql(db, 'SELECT count(*) FROM actions');
   console.log(`cluster test: ${TABLES} tables on ${servers} servers, ${KILLS} kills, ${resumes} seats taken back, ` +
               `${compared} of them compared with the game they were last shown, ${written} actions in the database, ` +
