@@ -108,7 +108,7 @@ SERVER_A   = $(BUILD)/libunoserver.a
 ENGINE_A   = $(BUILD)/libunoengine.a
 LAYERS_A   = $(SERVER_A) $(SIM_A) $(PROTO_A) $(BOTS_A) $(ENGINE_A)
 
-.PHONY: all man install uninstall test check check-c check-node check-deps check-symbols layers test-build test-unit test-soak test-standalone test-server test-servers test-server-pg test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve uno-mpi test-mpi clean
+.PHONY: all man install uninstall test check check-c check-node check-deps check-symbols layers test-build test-unit test-soak test-standalone test-server test-servers test-server-pg test-cluster test-web test-examples test-install test-fuzz fuzz fuzz-corpus bench bench-peer bench-playout bench-serve bench-cluster uno-mpi test-mpi clean
 all: $(BUILD)/uno $(BUILD)/libuno.a $(LIBUNO_SO) $(if $(MPICC),$(BUILD)/uno-mpi)
 
 $(BUILD)/uno: $(CLI_OBJ) $(LAYERS_A) $(FAULT_OBJ)
@@ -368,10 +368,12 @@ test-unit: $(BUILD)/uno $(TEST_BIN)
 test-soak: $(SOAK_BIN)
 	@sh scripts/run-tests.sh $(BUILD) soak $(SOAK_BIN)@$(SOAK_SHARDS)
 
-# The server's tests on SQLite, then on PostgreSQL.
+# The server's tests on SQLite, then on PostgreSQL, then several servers
+# on one database behind HAProxy.
 test-servers:
 	$(MAKE) test-server
 	$(MAKE) test-server-pg
+	$(MAKE) test-cluster
 
 # The repository on its own (a clone with nothing beside it passes
 # scripts/check-links) and the docs' examples as a newcomer pastes them.
@@ -390,6 +392,14 @@ test-server: $(BUILD)/uno
 test-server-pg: $(BUILD)/uno
 	@UNO_LEAK_GAMES=20 sh scripts/with-postgres \
 	    env UNO_TSAN=$(TSAN) UNO_TEST_RUN=server-pg sh scripts/run-node-tests.sh $(BUILD) server
+# Several servers on one database (docs/scaling.md): scripts/cluster's
+# PostgreSQL, HAProxy and 3 servers on loopback (the limits per address
+# lifted: every player comes from 127.0.0.1), tests/cluster's games on 200
+# tables while one server is killed 20 times.
+CLUSTER_SERVE_ARGS = --rate 1000 --max-conns-per-addr 1000000 --creates-per-addr 1000000 --rate-per-addr 1000000
+test-cluster: $(BUILD)/uno
+	@UNO_SERVE_ARGS="$(CLUSTER_SERVE_ARGS)" sh scripts/cluster --port 0 --uno $(BUILD)/uno \
+	    sh scripts/run-node-tests.sh $(BUILD) cluster
 WEB_TESTS ?=
 test-web: $(BUILD)/uno
 	@sh scripts/run-node-tests.sh $(BUILD) web $(WEB_TESTS)
@@ -406,6 +416,15 @@ bench-playout: $(BUILD)/uno
 # `uno serve` under load: 1000 tables of bots, 10,000 connections (docs/server.md "Load").
 bench-serve: $(BUILD)/uno
 	UNO_BIN=$(CURDIR)/$(BUILD)/uno node bench/serve-load.mjs
+# The same load on one server on SQLite, then on scripts/cluster's 3
+# servers on PostgreSQL behind HAProxy, in one run (docs/scaling.md "What
+# was measured"): 5 spectators a table, so that the cluster's connections
+# (two descriptors each in HAProxy) stay within its maxconn.
+BENCH_CLUSTER_ARGS ?= --tables 1000 --watchers 5 --seconds 30
+bench-cluster: $(BUILD)/uno
+	UNO_BIN=$(CURDIR)/$(BUILD)/uno node bench/serve-load.mjs $(BENCH_CLUSTER_ARGS)
+	UNO_SERVE_ARGS="$(CLUSTER_SERVE_ARGS)" sh scripts/cluster --port 0 --uno $(BUILD)/uno \
+	    node bench/serve-load.mjs $(BENCH_CLUSTER_ARGS)
 
 # Installation: make install [PREFIX=/usr/local] [DESTDIR=stage] [LIBDIR=...].
 # uno serve finds the web client from its own folder: BIN/../share/uno/web.

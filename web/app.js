@@ -30,7 +30,7 @@ const announcer = document.getElementById('announce'); // the one live region: o
 // --------------------------------------------------------- connection
 
 const state = {
-  ws: null, nextId: 1, waiting: new Map(), lag: null, heartbeat: null, retries: 0,
+  ws: null, path: '/', nextId: 1, waiting: new Map(), lag: null, heartbeat: null, retries: 0,
   link: 'connecting', // the connection as the status line tells it: connecting, connected, reconnecting
   code: null, page: null, me: null, watching: false, table: null, game: null, log: [], joinAsk: null,
   shown: null, // a hand shown to this seat (a challenge, a suspicion): { seat, cards, verdict }
@@ -56,8 +56,20 @@ const saved = {
 const HEARTBEAT_MS = 7000;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 
+// The socket's path names the table the page is at: /t/CODE for a card
+// table (#/t/CODE, #/w/CODE, its history), /k/CODE for a scorekeeper table
+// (#/k/CODE), so that a router in front of several servers sends it to the
+// table's server (docs/scaling.md); elsewhere it is /. A server closes a
+// socket with 4013 when the table moves to another server or it stops:
+// the page connects again, as after any lost connection.
+function socketPath() {
+  const m = location.hash.match(/^#\/([twk])\/([A-Za-z0-9]{6})/);
+  return m ? `/${m[1] === 'k' ? 'k' : 't'}/${m[2].toUpperCase()}` : '/';
+}
+
 function connect() {
-  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`, 'uno');
+  state.path = socketPath();
+  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${state.path}`, 'uno');
   state.ws = ws;
   state.link = state.retries ? 'reconnecting' : 'connecting';
   showStatus();
@@ -81,16 +93,22 @@ function heard() {
   state.heartbeat = setTimeout(lost, HEARTBEAT_MS);
 }
 
-// The connection closed or went silent: every request still waiting is
-// answered as unanswered (its sender shows it), and the page connects again.
+// The connection closed or went silent: the page connects again, waiting
+// longer after each failed try.
 function lost() {
+  reconnect(BACKOFF_MS[Math.min(state.retries++, BACKOFF_MS.length - 1)]);
+}
+
+// The connection is let go: every request still waiting is answered as
+// unanswered (its sender shows it), and the page connects again after delay ms.
+function reconnect(delay) {
   clearTimeout(state.heartbeat);
   const ws = state.ws;
   state.ws = null;
   ws.close();
   for (const { resolve } of state.waiting.values()) resolve({ ok: false, error: 'unanswered' });
   state.waiting.clear();
-  setTimeout(connect, BACKOFF_MS[Math.min(state.retries++, BACKOFF_MS.length - 1)]);
+  setTimeout(connect, delay);
   state.link = 'reconnecting';
   showStatus();
 }
@@ -212,8 +230,12 @@ function route() {
   });
 }
 
-// a hash that changes while the page is not connected is routed when it connects
-window.addEventListener('hashchange', () => { if (state.ws?.readyState === WebSocket.OPEN) route(); });
+// a hash that changes while the page is not connected is routed when it
+// connects; one that names another table moves the socket to its path
+window.addEventListener('hashchange', () => {
+  if (state.ws && socketPath() !== state.path) return reconnect(0);
+  if (state.ws?.readyState === WebSocket.OPEN) route();
+});
 
 // #/t/CODE/s/TOKEN, a seat's own link for another device: the token is kept
 // as this browser's and the address becomes #/t/CODE at once, before the

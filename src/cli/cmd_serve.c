@@ -33,10 +33,11 @@ static const CliOption serve_options[] = {
     CLI_TEXT("host", "ADDR", ServeArgs, cfg.host,
              "address to listen on, every interface (127.0.0.1: this machine only)"),
     CLI_TEXT("db", "FILE|URL", ServeArgs, cfg.db,
-             "the SQLite database, uno.db: made where no file is; one server per database; a file that is not "
+             "the SQLite database, uno.db: made where no file is; one server per file; a file that is not "
              "uno serve's, or of a newer schema, is refused (an older one is migrated). A postgresql:// URL "
              "(libpq's) names a PostgreSQL database instead: its tables are made where it has none of uno "
-             "serve's; put a password in ~/.pgpass or PGPASSWORD, not the URL, which ps shows"),
+             "serve's; any number of servers may share it, each table served by one at a time; put a password "
+             "in ~/.pgpass or PGPASSWORD, not the URL, which ps shows"),
     CLI_TEXT("web", "DIR", ServeArgs, cfg.web_root,
              "the web client's files; found from the binary's folder BIN: BIN/../share/uno/web (installed), "
              "BIN/../web (build/); read once at start (served with ETags, gzipped where asked)"),
@@ -105,7 +106,9 @@ static const CliCommand serve_command = {
     .notes = "A client address is an IPv4 address, or an IPv6 /64.\n"
              "\n"
              "It prints one line saying where to point a browser, and runs until\n"
-             "Ctrl-C (SIGINT) or SIGTERM.\n",
+             "Ctrl-C (SIGINT), or SIGTERM, on which it drains: its tables are let go\n"
+             "for other servers on the same database and every connection is closed\n"
+             "with 4013 (connect again), then it stops within a second.\n",
 };
 
 /* The web client's files, found from the folder the binary is in: where

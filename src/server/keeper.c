@@ -3,6 +3,7 @@
  * log in the store, their watchers. What an action does to the session is
  * keeper_state.c's.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -138,6 +139,18 @@ static Keeper *find(const Keepers *ks, const char *code)
     return NULL;
 }
 
+/* A table's key among several servers (owner.c). */
+typedef struct Key {
+    char text[sizeof SRV_KEEPER_KEY + SRV_CODE_LEN];
+} Key;
+
+static Key key_of(const char *code)
+{
+    Key k;
+    snprintf(k.text, sizeof k.text, SRV_KEEPER_KEY "%s", code);
+    return k;
+}
+
 /* ---------------------------------------------------------- restoring */
 
 typedef struct Restore {
@@ -203,7 +216,8 @@ Keepers *srv_keepers_new(Lobby *l, bool test_clock, char *err, size_t errlen)
         clock_gettime(CLOCK_REALTIME, &ts);
         ks->test_now = (int64_t)ts.tv_sec * 1000;
     }
-    if (!srv_store_each_keeper(ks->store, restore, ks)) {
+    /* on a shared database, a table is rebuilt when it is first asked for (claim) */
+    if (!srv_store_shared(ks->store) && !srv_store_each_keeper(ks->store, restore, ks)) {
         snprintf(err, errlen, "the scorekeeper tables could not be read: %s", srv_store_error(ks->store));
         srv_keepers_free(ks);
         return NULL;
@@ -365,8 +379,11 @@ void srv_keeper_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id
     char *text = hashed ? cJSON_PrintUnformatted(config) : NULL;
     Keeper *k = text ? keeper_new(code, config, host_hash, clock_hash) : NULL;
     cJSON_Delete(config);
-    if (!k || rebuild(k->config, k->acts, k->state, err, sizeof err) != UNO_OK ||
+    SrvOwn own = k ? srv_store_own(ks->store, key_of(code).text) : SRV_OWN_FAILED; /* a fresh code: no other server's */
+    if (own != SRV_OWN_YES || rebuild(k->config, k->acts, k->state, err, sizeof err) != UNO_OK ||
         !srv_store_add_keeper(ks->store, code, text, host_hash, clock_hash) || !add_keeper(ks, k)) {
+        if (own == SRV_OWN_YES)
+            srv_store_disown(ks->store, key_of(code).text);
         free(text);
         keeper_free(k);
         return srv_server_error(c, "the table could not be kept", srv_store_error(ks->store), id);
@@ -487,16 +504,36 @@ void srv_keeper_clock(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
         cJSON_Delete(o);
 }
 
-Keeper *srv_keeper_named(const Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
+/* On a shared database: the table of that code (upper case) made this
+ * server's and rebuilt from the store, or NULL when the store has none
+ * (*answered false) or c was answered (*answered true: srv_owner_take). */
+static Keeper *claim(Keepers *ks, Client *c, const char *code, const cJSON *id, bool *answered)
+{
+    Key key = key_of(code);
+    *answered = !srv_owner_take(ks->lobby, c, key.text, id);
+    if (*answered)
+        return NULL;
+    if (!srv_store_find_keeper(ks->store, code, restore, ks))
+        fprintf(ks->log, "uno serve: scorekeeper table %s could not be read: %s\n", code, srv_store_error(ks->store));
+    Keeper *k = find(ks, code);
+    if (!k)
+        srv_store_disown(ks->store, key.text);
+    return k;
+}
+
+Keeper *srv_keeper_named(Keepers *ks, Client *c, const cJSON *req, const cJSON *id)
 {
     const char *code;
-    char err[UNO_ERR_LEN];
+    char err[UNO_ERR_LEN], upper[SRV_CODE_LEN + 1];
     if (proto_field_string(req, "table", 16, &code, err, sizeof err) != UNO_OK) {
         srv_reply_error(c, "bad_request", err, id);
         return NULL;
     }
     Keeper *k = find(ks, code);
-    if (!k)
+    bool answered = false;
+    if (!k && srv_store_shared(ks->store) && srv_code_normal(code, upper) && !srv_store_expired(ks->store, upper, true))
+        k = claim(ks, c, upper, id, &answered); /* the store keeps an expired one's rows, for --scores */
+    if (!k && !answered)
         srv_reply_error(c, "no_table",
                         srv_store_expired(ks->store, code, true)
                             ? "that scorekeeper table has expired: nobody watched or changed it for a while"
@@ -544,8 +581,31 @@ static void remove_keeper(void *ctx, int i)
     if (!srv_store_expire_keeper(ks->store, k->code))
         fprintf(ks->log, "uno serve: scorekeeper table %s: its expiry could not be kept: %s\n", k->code,
                 srv_store_error(ks->store));
+    srv_store_disown(ks->store, key_of(k->code).text);
     keeper_free(k);
     ks->all[i] = ks->all[--ks->n];
+}
+
+/* ------------------------------------------------- several servers */
+
+/* Table i goes: its watchers closed with SRV_CLOSE_RETRY and why, its lock
+ * let go where the session still holds it (unlock). */
+static void let_go(Keepers *ks, int i, bool unlock, const char *why)
+{
+    Keeper *k = ks->all[i];
+    for (int w = 0; w < k->nwatchers; w++)
+        srv_close_with(k->watchers[w]->conn, SRV_CLOSE_RETRY, why);
+    if (unlock)
+        srv_store_disown(ks->store, key_of(k->code).text);
+    keeper_free(k);
+    ks->all[i] = ks->all[--ks->n];
+}
+
+void srv_keeper_let_go(Keepers *ks, const char *code, bool unlock, const char *why)
+{
+    for (int i = ks->n - 1; i >= 0; i--)
+        if (!code || strcmp(ks->all[i]->code, code) == 0)
+            let_go(ks, i, unlock, why);
 }
 
 SrvTableKind srv_keepers_kind(Keepers *ks) { return (SrvTableKind){ks, count, vacant_since, remove_keeper}; }

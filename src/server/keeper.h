@@ -8,8 +8,10 @@
  *
  * What stays true:
  *  - An action is in the store's keeper_log before anyone is told of it,
- *    and the table is rebuilt from that log at server start; an undo is a
- *    line of the log that takes back the latest action not taken back.
+ *    and the table is rebuilt from that log at server start (on a shared
+ *    database, when it is first asked for, owned by one server at a time
+ *    as a card table is: owner.c); an undo is a line of the log that
+ *    takes back the latest action not taken back.
  *  - Only the holder of the host's or the time-keeper's secret changes a
  *    table; anyone with its code may watch it and export its CSV.
  *  - The clock is the server's (wall-clock ms, never before the table's
@@ -39,8 +41,9 @@ void srv_keepers_free(Keepers *k);
 void srv_keeper_create(Keepers *ks, Client *c, const cJSON *req, const cJSON *id, bool (*admit)(void *ctx),
                        void *ctx);
 /* The table the request's "table" names, or NULL (c told why: bad_request,
- * no_table). */
-Keeper *srv_keeper_named(const Keepers *ks, Client *c, const cJSON *req, const cJSON *id);
+ * no_table; on a shared database, a table another server holds:
+ * srv_owner_take). */
+Keeper *srv_keeper_named(Keepers *ks, Client *c, const cJSON *req, const cJSON *id);
 /* keeper_watch: c watches k (and nothing else), and is sent it. */
 void srv_keeper_watch(Keepers *ks, Keeper *k, Client *c, const cJSON *id);
 /* keeper_act: with the host's or the time-keeper's secret, an action. */
@@ -59,6 +62,10 @@ void srv_keeper_unwatch(Keepers *k, const Client *c);
  * table is vacant while nobody watches it, since its last action or its
  * last watcher. */
 SrvTableKind srv_keepers_kind(Keepers *ks);
+/* owner.c: the table of that code (NULL: every one) let go, its watchers
+ * closed with SRV_CLOSE_RETRY and why, its lock too where the session
+ * still holds it (unlock). */
+void srv_keeper_let_go(Keepers *ks, const char *code, bool unlock, const char *why);
 /* A table's session as CSV from the store (`uno serve --scores`): malloc'd,
  * or NULL and a message. */
 char *srv_keeper_csv(SrvStore *store, const char *code, char *err, size_t errlen);

@@ -25,6 +25,7 @@ struct UnoServer {
     Keepers *keepers;   /* the scorekeeper tables (keeper.h) */
     UnoServeConfig cfg;
     bool closing;       /* connections closing at shutdown leave no trace */
+    bool draining;      /* SIGTERM: every connection closed with SRV_CLOSE_RETRY, new ones too */
     struct ClientData *clients, *last; /* every connection, in the order
                                           their pings fall due */
     int next_room;      /* where the clock goes on */
@@ -148,7 +149,7 @@ bool srv_code_normal(const char *code, char upper[SRV_CODE_LEN + 1])
     return true;
 }
 
-static Room *find_room(Lobby *l, const char *code)
+Room *srv_lobby_find(Lobby *l, const char *code)
 {
     char upper[SRV_CODE_LEN + 1];
     if (!srv_code_normal(code, upper))
@@ -185,6 +186,7 @@ static void remove_room(void *ctx, int i)
     if (!srv_store_expire_table(l->store, r->code))
         fprintf(l->log, "uno serve: table %s: its expiry could not be kept: %s\n", r->code,
                 srv_store_error(l->store));
+    srv_store_disown(l->store, r->code);
     srv_room_free(r);
     l->rooms[i] = l->rooms[--l->nrooms];
 }
@@ -281,7 +283,7 @@ static Room *make_table(Call *call, const cJSON *req)
     char host_hash[SRV_HASH_LEN + 1], watch_hash[SRV_HASH_LEN + 1];
     do
         srv_random_code(code);
-    while (find_room(l, code) || srv_store_expired(l->store, code, false));
+    while (srv_lobby_find(l, code) || srv_store_expired(l->store, code, false));
     srv_random_token(host);
     srv_random_token(watch);
     bool hashed = srv_secret_hash(host, host_hash) && srv_secret_hash(watch, watch_hash);
@@ -289,7 +291,10 @@ static Room *make_table(Call *call, const cJSON *req)
     char *text = config ? cJSON_PrintUnformatted(config) : NULL;
     Room *r = config ? srv_room_new(l, code, config, host_hash, watch_hash) : NULL;
     cJSON_Delete(config);
-    if (!r || !text || !srv_store_add_table(l->store, code, text, host_hash, watch_hash) || !add_room(l, r)) {
+    SrvOwn own = r && text ? srv_store_own(l->store, code) : SRV_OWN_FAILED; /* a fresh code: no other server's */
+    if (own != SRV_OWN_YES || !srv_store_add_table(l->store, code, text, host_hash, watch_hash) || !add_room(l, r)) {
+        if (own == SRV_OWN_YES)
+            srv_store_disown(l->store, code);
         free(text);
         srv_room_free(r);
         srv_bucket_give_back(&srv_conn_addr(c->conn)->creates);
@@ -360,8 +365,17 @@ static Room *named_room(UnoServer *s, Client *c, const cJSON *req, const cJSON *
         srv_reply_error(c, "bad_request", err, id);
         return NULL;
     }
-    Room *r = find_room(l, code);
+    Room *r = srv_lobby_find(l, code);
     char upper[SRV_CODE_LEN + 1], msg[160];
+    bool answered = false;
+    if (r && r->moving) { /* let go at the next tick */
+        srv_close_with(c->conn, SRV_CLOSE_RETRY, SRV_RETRY_MOVING);
+        return NULL;
+    }
+    if (!r && srv_store_shared(l->store) && srv_code_normal(code, upper))
+        r = srv_owner_claim(l, c, upper, id, &answered);
+    if (answered)
+        return NULL;
     if (!r && srv_code_normal(code, upper) && srv_store_expired(l->store, upper, false)) {
         snprintf(msg, sizeof msg, "that table has expired: nobody was at it for %d minutes", s->cfg.expire_after_min);
         srv_reply_error(c, "no_table", msg, id);
@@ -643,6 +657,8 @@ static void clock_runs(void *ctx)
         ping_and_queue(s, d, now);
     }
     srv_keeper_tick(s->keepers, now);
+    if (srv_store_shared(l->store))
+        srv_owner_tick(l, s->keepers);
     srv_timer_set(l->clock, k < l->nrooms ? 1 : SRV_CLOCK_MS);
 }
 
@@ -659,8 +675,11 @@ static void on_open(void *ctx, SrvConn *conn)
     d->client.log = s->lobby.log;
     srv_conn_set_data(conn, d);
     s->conns++;
-    srv_send(conn, s->hello, strlen(s->hello));
     ping_and_queue(s, d, srv_now_ms());
+    if (s->draining)
+        srv_close_with(conn, SRV_CLOSE_RETRY, SRV_RETRY_STOPPING);
+    else
+        srv_send(conn, s->hello, strlen(s->hello));
 }
 
 static void on_refused(void *ctx, SrvConn *conn, SrvRefusal why)
@@ -680,7 +699,7 @@ static void on_message(void *ctx, SrvConn *conn, SrvInbound kind, const char *te
 {
     UnoServer *s = ctx;
     ClientData *d = srv_conn_data(conn);
-    if (!d)
+    if (!d || s->draining) /* a draining server's connections are closing: it hears them no more */
         return;
     if (kind == SRV_TOO_LARGE)
         return srv_reply_error(&d->client, "too_large", "message too long: dropped", NULL);
@@ -714,25 +733,43 @@ static void on_close(void *ctx, SrvConn *conn)
     free(d);
 }
 
+static void table_found(void *ctx, const char *code, const char *config, const char *host, const char *watch)
+{
+    (void)code, (void)config, (void)host, (void)watch;
+    *(bool *)ctx = true;
+}
+
+/* Whether the table of that code (upper case) is served: here, or on a
+ * shared database by any server. */
+static bool table_known(Lobby *l, const char *upper)
+{
+    bool found = srv_lobby_find(l, upper) != NULL;
+    if (!found && srv_store_shared(l->store))
+        srv_store_find_table(l->store, upper, table_found, &found);
+    return found;
+}
+
 /* GET /qr.svg?t=CODE: the QR code of the link to a table that is there
  * (qr.h, docs/server.md "The table's QR code"). */
 static void get_qr(UnoServer *s, SrvGet *g)
 {
     static const char no_table[] = "no table has that code\n";
-    char code[SRV_CODE_LEN + 1];
-    Room *r = srv_get_arg(g, "t", code, sizeof code) ? find_room(&s->lobby, code) : NULL;
-    if (r)
-        srv_qr_answer(g, r->code);
+    char code[SRV_CODE_LEN + 1], upper[SRV_CODE_LEN + 1];
+    if (srv_get_arg(g, "t", code, sizeof code) && srv_code_normal(code, upper) && table_known(&s->lobby, upper))
+        srv_qr_answer(g, upper);
     else
         srv_get_answer(g, 404, "text/plain; charset=utf-8", no_table, sizeof no_table - 1);
 }
 
-/* GET /healthz: the process serves (docs/server.md "Health and metrics"). */
+/* GET /healthz: the process serves, or drains (docs/server.md "Health and
+ * metrics"). */
 static void get_health(UnoServer *s, SrvGet *g)
 {
-    static const char ok[] = "ok\n";
-    (void)s;
-    srv_get_answer(g, 200, "text/plain; charset=utf-8", ok, sizeof ok - 1);
+    static const char ok[] = "ok\n", draining[] = "draining\n";
+    if (s->draining)
+        srv_get_answer(g, 503, "text/plain; charset=utf-8", draining, sizeof draining - 1);
+    else
+        srv_get_answer(g, 200, "text/plain; charset=utf-8", ok, sizeof ok - 1);
 }
 
 /* GET /metrics: counts and latencies, nothing of any game (docs/server.md
@@ -789,11 +826,25 @@ static void on_stop(void *ctx)
     s->closing = true;
 }
 
-static void restore_table(void *ctx, const char *code, const char *config, const char *host_hash,
-                          const char *watch_hash)
+/* SIGTERM (docs/server.md "Stopping"): the tables let go, every
+ * connection told to connect again, and new ones too until the server
+ * stops (transport.h on_drain); /healthz says so meanwhile. */
+static void on_drain(void *ctx)
 {
     UnoServer *s = ctx;
-    Lobby *l = &s->lobby;
+    fprintf(s->lobby.log, "uno serve: SIGTERM: the tables are let go and every connection is told to connect "
+                          "again; the server stops once they have closed (in %d ms at the latest)\n", SRV_DRAIN_MS);
+    s->draining = true;
+    stop_pools(&s->lobby);
+    srv_owner_release_all(&s->lobby, s->keepers);
+    for (ClientData *d = s->clients; d; d = d->next)
+        srv_close_with(d->client.conn, SRV_CLOSE_RETRY, SRV_RETRY_STOPPING);
+}
+
+void srv_lobby_restore(void *ctx, const char *code, const char *config, const char *host_hash,
+                       const char *watch_hash)
+{
+    Lobby *l = ctx;
     cJSON *req = cJSON_Parse(config);
     cJSON *normal = req ? srv_config_normalised(req) : NULL; /* a table kept before the strict reading */
     char err[UNO_ERR_LEN] = "a damaged config";
@@ -844,7 +895,7 @@ UnoServer *srv_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         .trust_proxy = cfg->trust_proxy,
         .limits = cfg->limits,
         .handlers = {.ctx = s, .on_open = on_open, .on_refused = on_refused, .on_message = on_message,
-                     .on_close = on_close, .on_stop = on_stop, .on_get = on_get},
+                     .on_close = on_close, .on_stop = on_stop, .on_get = on_get, .on_drain = on_drain},
     };
     /* The transport first: a web folder or a port refused leaves no database behind. */
     if (!(l->srv = srv_new(&sc, err, errlen)) || !(l->store = srv_store_open(cfg->db, SRV_STORE_SERVE, err, errlen))) {
@@ -863,8 +914,9 @@ UnoServer *srv_server_new(const UnoServeConfig *cfg, char *err, size_t errlen)
         srv_server_free(s);
         return NULL;
     }
+    /* on a shared database, a table is rebuilt when it is first asked for (owner.c) */
     if (!(s->hello = hello_text(l)) || !(l->clock = srv_timer_new(l->srv, clock_runs, s)) ||
-        !srv_store_each_table(l->store, restore_table, s)) {
+        (!srv_store_shared(l->store) && !srv_store_each_table(l->store, srv_lobby_restore, l))) {
         snprintf(err, errlen, "the tables could not be read: %s", srv_store_error(l->store));
         srv_server_free(s);
         return NULL;

@@ -66,6 +66,13 @@
  * cores. */
 #define SRV_PROGRAM_THREADS 4
 
+/* The WebSocket close status that tells a client to connect again after a
+ * short wait (docs/protocol.md "Connecting"): the table it is at moves to
+ * another server, or this server stops; its reason says which. */
+#define SRV_CLOSE_RETRY 4013
+#define SRV_RETRY_MOVING "table moving: connect again"
+#define SRV_RETRY_STOPPING "server stopping: connect again"
+
 typedef struct Room Room;
 typedef struct Lobby Lobby;
 typedef struct SeatProgram SeatProgram; /* seatbot.c: a seat's program and its process */
@@ -136,6 +143,7 @@ struct Room {
     int64_t vacant_since;            /* server ms the last person left it (or it was made) */
     bool listed;                     /* among the lobby's public tables (listing.c) */
     int64_t made_no;                 /* the lobby's count of tables made when this one was: newer, higher */
+    bool moving;                     /* another server asked for it (owner.c): it goes at the next tick */
 };
 
 struct Lobby {
@@ -172,6 +180,41 @@ int64_t srv_lobby_now(const Lobby *l);
 /* 32 hex digits of the kernel's randomness. */
 void srv_random_token(char out[SRV_TOKEN_LEN + 1]);
 uint64_t srv_random_u64(void);
+
+/* The lobby's table of that code (any case), or NULL. */
+Room *srv_lobby_find(Lobby *l, const char *code);
+/* A table as the store lists it (srv_store_each_table's fn, ctx the
+ * Lobby): rebuilt from its log into the lobby, or said in the log when it
+ * cannot be. */
+void srv_lobby_restore(void *ctx, const char *code, const char *config, const char *host_hash,
+                       const char *watch_hash);
+
+/* ---- owner.c: a table among several servers (store.h) ---- */
+typedef struct Keepers Keepers; /* keeper.h */
+/* A scorekeeper table's key among several servers: this, then its code (a
+ * card table's is its code: a card table and a scorekeeper table may have
+ * the same code). */
+#define SRV_KEEPER_KEY "k:"
+/* Takes the lock of the table of that key for c's request: true when this
+ * server holds it now; false when c was answered: another server holds it,
+ * is asked now to let it go, and c is closed with SRV_CLOSE_RETRY; or the
+ * database failed (server_error). */
+bool srv_owner_take(Lobby *l, Client *c, const char *key, const cJSON *id);
+/* The table of that code made this server's and rebuilt from the store
+ * (the code upper case, as srv_code_normal makes it). NULL when the store
+ * has no such table (*answered false: the caller says so), or when c was
+ * answered already (*answered true): another server owns the table, is
+ * asked now to let it go, and c is closed with SRV_CLOSE_RETRY; or the
+ * database failed (server_error). */
+Room *srv_owner_claim(Lobby *l, Client *c, const char *code, const cJSON *id, bool *answered);
+/* On the lobby's clock: the tables other servers asked for are let go
+ * (a card table once no bot of its decides on a thread), their clients
+ * closed with SRV_CLOSE_RETRY; every table, the scorekeeper's ks too, when
+ * the database's session was lost. */
+void srv_owner_tick(Lobby *l, Keepers *ks);
+/* Every table let go, the scorekeeper's ks too, its clients closed with
+ * SRV_CLOSE_RETRY (SIGTERM's drain: the bots' threads stopped first). */
+void srv_owner_release_all(Lobby *l, Keepers *ks);
 
 /* ---- config.c: a table's create request ---- */
 /* Validates a create request: UNO_OK, or bad_request with a message. A

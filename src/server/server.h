@@ -50,12 +50,14 @@ void srv_config_default(UnoServeConfig *c);
 int srv_config_add_bot(UnoServeConfig *c, const char *arg, char *err, size_t errlen);
 
 typedef struct UnoServer UnoServer;
-/* Opens the database, rebuilds every table it holds and listens. NULL and a
- * message when it cannot. */
+/* Opens the database, rebuilds every table it holds (a shared database's:
+ * each when it is first asked for, owner.c) and listens. NULL and a message
+ * when it cannot. */
 UnoServer *srv_server_new(const UnoServeConfig *c, char *err, size_t errlen);
 int srv_server_port(const UnoServer *s);
 int srv_server_tables(const UnoServer *s);
-/* Serves until SIGINT or SIGTERM. */
+/* Serves until SIGINT, or SIGTERM after its drain (docs/server.md
+ * "Stopping"). */
 void srv_server_run(UnoServer *s);
 void srv_server_free(UnoServer *s);
 

@@ -37,6 +37,8 @@ const char *const srv_store_sql[Q_COUNT] = {
                         "SELECT 'keeper', ?1 WHERE EXISTS (SELECT 1 FROM keeper_log WHERE code = ?1)",
     [Q_DROP_KEEPER] = "DELETE FROM keepers WHERE code = ?1 AND NOT EXISTS (SELECT 1 FROM keeper_log WHERE code = ?1)",
     [Q_EXPIRED] = "SELECT 1 FROM expired WHERE kind = ?1 AND code = ?2",
+    [Q_TABLE] = "SELECT code, config, host, watch FROM tables "
+                "WHERE code = ?1 AND code NOT IN (SELECT code FROM expired WHERE kind = 'table')",
 };
 
 /* The URLs that name a PostgreSQL database (libpq's connection URIs). */
@@ -59,6 +61,34 @@ void srv_store_close(SrvStore *st)
 const char *srv_store_error(const SrvStore *st) { return st->ops->error(st); }
 const SrvHistogram *srv_store_write_times(const SrvStore *st) { return &st->writes; }
 uint64_t srv_store_actions(const SrvStore *st) { return st->actions; }
+
+/* ---------------------------------------------------- several servers */
+
+bool srv_store_shared(const SrvStore *st) { return st->ops->owner != NULL; }
+
+SrvOwn srv_store_own(SrvStore *st, const char *code)
+{
+    return st->ops->owner ? st->ops->owner->own(st, code) : SRV_OWN_YES;
+}
+
+void srv_store_disown(SrvStore *st, const char *code)
+{
+    if (st->ops->owner)
+        st->ops->owner->disown(st, code);
+}
+
+bool srv_store_ask_handoff(SrvStore *st, const char *code)
+{
+    return st->ops->owner && st->ops->owner->ask_handoff(st, code);
+}
+
+void srv_store_each_handoff(SrvStore *st, void (*fn)(void *ctx, const char *code), void *ctx)
+{
+    if (st->ops->owner)
+        st->ops->owner->each_handoff(st, fn, ctx);
+}
+
+bool srv_store_session_lost(SrvStore *st) { return st->ops->owner && st->ops->owner->session_lost(st); }
 
 /* ------------------------------------------------------------ writes */
 
@@ -191,6 +221,13 @@ bool srv_store_each_table(SrvStore *st, void (*fn)(void *, const char *, const c
 {
     Made m = {fn, ctx};
     return st->ops->read(st, Q_TABLES, NULL, 0, made_row, &m);
+}
+
+bool srv_store_find_table(SrvStore *st, const char *code,
+                          void (*fn)(void *, const char *, const char *, const char *, const char *), void *ctx)
+{
+    Made m = {fn, ctx};
+    return READ(st, Q_TABLE, made_row, &m, code);
 }
 
 bool srv_store_each_keeper(SrvStore *st, void (*fn)(void *, const char *, const char *, const char *, const char *),

@@ -30,7 +30,8 @@
 typedef struct SrvStore SrvStore;
 
 typedef enum SrvStoreMode {
-    SRV_STORE_SERVE, /* the server's: claimed (one server per database), made
+    SRV_STORE_SERVE, /* the server's: claimed (one server per SQLite file;
+                        PostgreSQL's shared, its tables owned one by one), made
                         where no file is, migrated to the current schema */
     SRV_STORE_READ,  /* an export's: read only, alongside a running server */
 } SrvStoreMode;
@@ -105,6 +106,38 @@ bool srv_store_each_keeper(SrvStore *st, void (*fn)(void *ctx, const char *code,
 /* A scorekeeper table's log in order: fn(ctx, n, line); fn returns false to stop. */
 bool srv_store_each_keeper_line(SrvStore *st, const char *code, bool (*fn)(void *ctx, int64_t n, const char *line),
                                 void *ctx);
+
+/* ---- Several servers on one database (docs/server.md "Several servers,
+ * one database"). A PostgreSQL database is shared: any number of servers
+ * serve it, each card table owned by one of them at a time through a
+ * session-level advisory lock of the server's connection, which
+ * PostgreSQL lets go when the session ends, however it ends. An SQLite
+ * file is one server's: every table is its own, and these calls say so. */
+
+/* Whether other servers may serve the database too (PostgreSQL). */
+bool srv_store_shared(const SrvStore *st);
+typedef enum SrvOwn { SRV_OWN_YES, SRV_OWN_ELSEWHERE, SRV_OWN_FAILED } SrvOwn;
+/* Makes the table of that code this server's: SRV_OWN_YES (it is, or
+ * already was), SRV_OWN_ELSEWHERE (another server owns it), SRV_OWN_FAILED
+ * (the database could not be asked: srv_store_error). */
+SrvOwn srv_store_own(SrvStore *st, const char *code);
+/* Lets the table go: another server may own it. */
+void srv_store_disown(SrvStore *st, const char *code);
+/* Asks the table's owner, whichever server it is, to let it go (a
+ * notification every server sharing the database hears). */
+bool srv_store_ask_handoff(SrvStore *st, const char *code);
+/* The codes other servers asked this one to let go since the last call:
+ * fn(ctx, code) for each. */
+void srv_store_each_handoff(SrvStore *st, void (*fn)(void *ctx, const char *code), void *ctx);
+/* True once after the connection to the database was lost and made again:
+ * the tables it owned went with the session, and no write is done until
+ * this has been asked (the server lets every table go first). */
+bool srv_store_session_lost(SrvStore *st);
+/* The table of that code, if the database has it and it did not expire:
+ * fn(ctx, code, config, host, watch) once. */
+bool srv_store_find_table(SrvStore *st, const char *code,
+                          void (*fn)(void *ctx, const char *code, const char *config, const char *host,
+                                     const char *watch), void *ctx);
 
 /* The last error's text. */
 const char *srv_store_error(const SrvStore *st);

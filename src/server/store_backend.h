@@ -32,7 +32,7 @@ typedef enum SrvQuery {
     Q_ADD_TABLE, Q_ADD_SEAT, Q_ADD_JOIN, Q_LOG, Q_TABLES, Q_SEATS, Q_JOINS, Q_ACTIONS,
     Q_ADD_KEEPER, Q_KEEPER_LOG, Q_KEEPERS, Q_KEEPER_LINES, Q_KEEPER,
     Q_EXPIRE_TABLE, Q_DROP_SEATS, Q_DROP_JOINS, Q_DROP_TABLE,
-    Q_EXPIRE_KEEPER, Q_DROP_KEEPER, Q_EXPIRED, Q_COUNT
+    Q_EXPIRE_KEEPER, Q_DROP_KEEPER, Q_EXPIRED, Q_TABLE, Q_COUNT
 } SrvQuery;
 
 /* Their text, the same for both databases: parameters are ?1, ?2 ...
@@ -60,7 +60,20 @@ typedef struct SrvStoreOps {
     bool (*end)(SrvStore *st, bool commit);
     const char *(*error)(const SrvStore *st);
     void (*close)(SrvStore *st);
+    /* A shared database's (store.h "Several servers"); NULL for a
+     * database that is one server's. */
+    const struct SrvOwnerOps *owner;
 } SrvStoreOps;
+
+/* How a shared database owns tables, as store.h's srv_store_own ...
+ * srv_store_session_lost say. */
+typedef struct SrvOwnerOps {
+    SrvOwn (*own)(SrvStore *st, const char *code);
+    void (*disown)(SrvStore *st, const char *code);
+    bool (*ask_handoff)(SrvStore *st, const char *code);
+    void (*each_handoff)(SrvStore *st, void (*fn)(void *ctx, const char *code), void *ctx);
+    bool (*session_lost)(SrvStore *st);
+} SrvOwnerOps;
 
 /* What every backend's store begins with (zeroed but for ops). */
 struct SrvStore {

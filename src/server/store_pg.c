@@ -8,13 +8,19 @@
  * result comes back. The log's key is (code, n): a second writer of a
  * table's line n fails on the key and changes nothing.
  *
- * One server per database, as with SQLite: the server holds a session
- * advisory lock (CLAIM_KEY) for as long as its connection lives, and
- * PostgreSQL lets it go when the session ends, however it ends.
+ * Any number of servers share the database (store.h "Several servers"):
+ * a server owns a card table while its session holds the advisory lock
+ * of the table's code (the 64-bit hashtextextended of the code, seeded
+ * with LOCK_SEED), and PostgreSQL lets every lock go when the session
+ * ends, however it ends. A server asks another for a table with a
+ * NOTIFY on HANDOFF_CHANNEL, which every server LISTENs to. The schema is
+ * made by one server at a time (the advisory lock LOCK_SEED itself, for
+ * as long as that takes).
  *
- * A lost connection: the call fails, says so and changes nothing; the next
- * call outside a transaction connects again and takes the claim again
- * before it runs.
+ * A lost connection: the call fails, says so and changes nothing; writes
+ * and locks fail until the server has heard (srv_store_session_lost) that
+ * the tables it owned went with the session; the next call outside a
+ * transaction connects again and LISTENs again.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,8 +30,10 @@
 
 #include "server/store_backend.h"
 
-/* The advisory lock that makes a database one server's: "uno" in ASCII. */
-#define CLAIM_KEY "7695983"
+/* "uno" in ASCII: the seed of the tables' advisory locks' keys, and the
+ * key of the lock held while the schema is made. */
+#define LOCK_SEED "7695983"
+#define HANDOFF_CHANNEL "uno_handoff"
 
 /* The schema (docs/server.md "PostgreSQL"): SQLite's, with PostgreSQL's
  * types, and a column rowid where the queries list rows in the order they
@@ -65,6 +73,8 @@ typedef struct PgStore {
     PGconn *conn;
     SrvStoreMode mode;
     bool in_transaction;      /* between begin and end: no reconnecting */
+    bool lost;                /* the session ended: its locks went with it (SRV_STORE_SERVE) */
+    bool down;                /* ... and no new one was made yet */
     char *sql[Q_COUNT];       /* srv_store_sql with PostgreSQL's $1, $2 ... */
     char where[256];          /* the database as messages name it (no password) */
     char error[768];
@@ -72,9 +82,18 @@ typedef struct PgStore {
 
 static const char *pg_error(const SrvStore *base) { return ((const PgStore *)base)->error; }
 
+/* A server's session that ended takes its tables' locks with it: the
+ * server hears so (srv_store_session_lost) before it writes again. */
+static void check_session(PgStore *st)
+{
+    if (st->mode == SRV_STORE_SERVE && PQstatus(st->conn) != CONNECTION_OK && !st->down)
+        st->lost = st->down = true;
+}
+
 /* PostgreSQL's message for res (or the connection's), on one line. */
 static void say(PgStore *st, const PGresult *res)
 {
+    check_session(st);
     const char *primary = res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : NULL;
     const char *detail = res ? PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL) : NULL;
     if (!primary)
@@ -121,20 +140,13 @@ static long value_of(PgStore *st, const char *sql)
     return v;
 }
 
-/* Makes the database this server's (SRV_STORE_SERVE): its advisory lock. */
-static bool claim(PgStore *st)
-{
-    long got = value_of(st, "SELECT pg_try_advisory_lock(" CLAIM_KEY ")::int");
-    if (got == 0)
-        snprintf(st->error, sizeof st->error, "%s is in use by another uno serve (one server per database): stop "
-                                              "it, or give this one another --db", st->where);
-    return got == 1;
-}
+/* The server hears the other servers' requests for its tables (SRV_STORE_SERVE). */
+static bool listen_handoffs(PgStore *st) { return run_command(st, "LISTEN " HANDOFF_CHANNEL); }
 
 /* Makes the schema where the database has none of uno serve's tables
  * (SRV_STORE_SERVE), or checks that the one there is uno serve's and of a
  * version this server knows. */
-static bool check_schema(PgStore *st)
+static bool check_schema_alone(PgStore *st)
 {
     long ours = value_of(st, "SELECT (to_regclass('uno_schema') IS NOT NULL)::int");
     long others = value_of(st, "SELECT (to_regclass('tables') IS NOT NULL OR to_regclass('actions') IS NOT NULL)::int");
@@ -163,7 +175,19 @@ static bool check_schema(PgStore *st)
     return ok;
 }
 
-/* The connection, made again (and the claim taken again) when it was lost;
+/* check_schema_alone, while no other server does it (two servers started
+ * together on a new database would both make the schema). */
+static bool check_schema(PgStore *st)
+{
+    if (st->mode != SRV_STORE_SERVE)
+        return check_schema_alone(st);
+    if (value_of(st, "SELECT 1 FROM pg_advisory_lock(" LOCK_SEED ")") != 1)
+        return false;
+    bool ok = check_schema_alone(st);
+    return value_of(st, "SELECT pg_advisory_unlock(" LOCK_SEED ")::int") == 1 && ok;
+}
+
+/* The connection, made again (and LISTENing again) when it was lost;
  * false, said, when it cannot be. */
 static bool connected(PgStore *st)
 {
@@ -179,7 +203,20 @@ static bool connected(PgStore *st)
         st->error[strcspn(st->error, "\n")] = '\0';
         return false;
     }
-    return st->mode != SRV_STORE_SERVE || claim(st);
+    st->down = false;
+    return st->mode != SRV_STORE_SERVE || listen_handoffs(st);
+}
+
+/* connected, and the server has heard of a session lost: what a write, or
+ * a table's lock, needs. */
+static bool ready(PgStore *st)
+{
+    if (!connected(st))
+        return false;
+    if (st->lost)
+        snprintf(st->error, sizeof st->error, "the connection to %s was lost: the tables this server owned are "
+                                              "let go first", st->where);
+    return !st->lost;
 }
 
 static bool pg_read(SrvStore *base, SrvQuery q, const char *const *params, int n, SrvRowFn row, void *ctx)
@@ -202,7 +239,7 @@ static bool pg_read(SrvStore *base, SrvQuery q, const char *const *params, int n
 static bool pg_write(SrvStore *base, SrvQuery q, const char *const *params, int n)
 {
     PgStore *st = (PgStore *)base;
-    PGresult *res = connected(st) ? run(st, st->sql[q], params, n, PGRES_COMMAND_OK) : NULL;
+    PGresult *res = ready(st) ? run(st, st->sql[q], params, n, PGRES_COMMAND_OK) : NULL;
     PQclear(res);
     return res != NULL;
 }
@@ -210,7 +247,7 @@ static bool pg_write(SrvStore *base, SrvQuery q, const char *const *params, int 
 static bool pg_begin(SrvStore *base)
 {
     PgStore *st = (PgStore *)base;
-    st->in_transaction = connected(st) && run_command(st, "BEGIN");
+    st->in_transaction = ready(st) && run_command(st, "BEGIN");
     return st->in_transaction;
 }
 
@@ -230,6 +267,69 @@ static void pg_close(SrvStore *base)
     free(st);
 }
 
+/* ---------------------------------------------------- several servers */
+
+/* The first column of a one-value query with the table's code as its
+ * parameter: 1 or 0, -1 (said) when it failed. */
+static long about_code(PgStore *st, const char *sql, const char *code)
+{
+    const char *const params[] = {code};
+    PGresult *res = ready(st) ? run(st, sql, params, 1, PGRES_TUPLES_OK) : NULL;
+    long v = res && PQntuples(res) > 0 ? strtol(PQgetvalue(res, 0, 0), NULL, 10) : -1;
+    PQclear(res);
+    return v;
+}
+
+static SrvOwn pg_own(SrvStore *base, const char *code)
+{
+    long got = about_code((PgStore *)base, "SELECT pg_try_advisory_lock(hashtextextended($1, " LOCK_SEED "))::int",
+                          code);
+    return got == 1 ? SRV_OWN_YES : got == 0 ? SRV_OWN_ELSEWHERE : SRV_OWN_FAILED;
+}
+
+static void pg_disown(SrvStore *base, const char *code)
+{
+    about_code((PgStore *)base, "SELECT pg_advisory_unlock(hashtextextended($1, " LOCK_SEED "))::int", code);
+}
+
+static bool pg_ask_handoff(SrvStore *base, const char *code)
+{
+    return about_code((PgStore *)base, "SELECT 1 FROM pg_notify('" HANDOFF_CHANNEL "', $1)", code) == 1;
+}
+
+/* The notifications that came in since the last call (libpq reads what
+ * the socket holds without waiting), but this server's own. */
+static void pg_each_handoff(SrvStore *base, void (*fn)(void *ctx, const char *code), void *ctx)
+{
+    PgStore *st = (PgStore *)base;
+    if (PQstatus(st->conn) != CONNECTION_OK || !PQconsumeInput(st->conn)) {
+        check_session(st);
+        return;
+    }
+    PGnotify *n;
+    while ((n = PQnotifies(st->conn))) {
+        if (n->be_pid != PQbackendPID(st->conn))
+            fn(ctx, n->extra);
+        PQfreemem(n);
+    }
+}
+
+static bool pg_session_lost(SrvStore *base)
+{
+    PgStore *st = (PgStore *)base;
+    bool lost = st->lost;
+    st->lost = false;
+    return lost;
+}
+
+static const SrvOwnerOps pg_owner = {
+    .own = pg_own,
+    .disown = pg_disown,
+    .ask_handoff = pg_ask_handoff,
+    .each_handoff = pg_each_handoff,
+    .session_lost = pg_session_lost,
+};
+
 static const SrvStoreOps pg_ops = {
     .write = pg_write,
     .read = pg_read,
@@ -237,6 +337,7 @@ static const SrvStoreOps pg_ops = {
     .end = pg_end,
     .error = pg_error,
     .close = pg_close,
+    .owner = &pg_owner,
 };
 
 /* The shared queries in PostgreSQL's words: ?N is $N. */
@@ -277,7 +378,7 @@ SrvStore *srv_store_open_pg(const char *url, SrvStoreMode mode, char *err, size_
                  st->conn ? PQerrorMessage(st->conn) : "out of memory");
         st->error[strcspn(st->error, "\n")] = '\0';
     }
-    ok = ok && (mode != SRV_STORE_SERVE || claim(st)) && check_schema(st);
+    ok = ok && (mode != SRV_STORE_SERVE || listen_handoffs(st)) && check_schema(st);
     if (!ok) {
         snprintf(err, errlen, "%s", st->error);
         pg_close(&st->base);

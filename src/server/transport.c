@@ -54,6 +54,9 @@ struct Srv {
                                    costs what is ready, not a poll over every
                                    connection (docs/server.md "Load") */
     ev_signal sigint, sigterm;
+    ev_timer drain;             /* SIGTERM: looks every DRAIN_LOOK_MS for the connections closed */
+    int64_t drain_end;          /* ... and stops then, or at this time at the latest */
+    int open;                   /* connections open (refused ones too) */
     struct lws_context *ctx;    /* NULL once destroyed */
     struct lws_vhost *vhost;
     SrvConfig cfg;
@@ -190,6 +193,13 @@ void srv_close(SrvConn *c)
     lws_callback_on_writable(c->wsi);
 }
 
+void srv_close_with(SrvConn *c, int status, const char *reason)
+{
+    c->close_status = (enum lws_close_status)status;
+    c->close_reason = reason;
+    srv_close(c);
+}
+
 /* The right-most entry of X-Forwarded-For, the one the proxy in front added
  * (the entries before it are whatever the client wrote); false when there
  * is none, or it is no address. */
@@ -222,6 +232,7 @@ static SrvConn *conn_open(Srv *s, struct lws *wsi, SrvRefusal *why)
     c->srv = s;
     c->wsi = wsi;
     c->close_status = LWS_CLOSE_STATUS_NORMAL;
+    s->open++;
     if (!s->cfg.trust_proxy || !forwarded_for(wsi, c->peer, sizeof c->peer))
         lws_get_peer_simple(wsi, c->peer, sizeof c->peer);
     SrvAddr *a = srv_addrs_get(s->addrs, c->peer);
@@ -235,6 +246,7 @@ static SrvConn *conn_open(Srv *s, struct lws *wsi, SrvRefusal *why)
 
 static void conn_free(SrvConn *c)
 {
+    c->srv->open--;
     if (c->addr)
         c->addr->conns--;
     drop_queue(c);
@@ -579,6 +591,33 @@ static void on_signal(struct ev_loop *loop, ev_signal *w, int revents)
     srv_stop(w->data);
 }
 
+/* How often a draining server looks whether its connections are closed. */
+#define DRAIN_LOOK_MS 10
+
+static void on_drain_look(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    Srv *s = w->data;
+    if (s->open == 0 || srv_now_ms() >= s->drain_end)
+        srv_stop(s);
+}
+
+/* SIGTERM: the application's drain, then the stop SRV_DRAIN_MS later. */
+static void on_term(struct ev_loop *loop, ev_signal *w, int revents)
+{
+    Srv *s = w->data;
+    const SrvHandlers *h = &s->cfg.handlers;
+    if (!h->on_drain)
+        return on_signal(loop, w, revents);
+    if (ev_is_active(&s->drain))
+        return;
+    ev_signal_stop(loop, &s->sigterm);
+    h->on_drain(h->ctx);
+    s->drain_end = srv_now_ms() + SRV_DRAIN_MS;
+    ev_timer_start(loop, &s->drain);
+}
+
 static const struct lws_protocols protocols[] = {
     {"uno", callback, sizeof(SrvConn *), 0, 0, NULL, 0},
     {"uno-get", get_callback, sizeof(SrvGet), 0, 0, NULL, 0},
@@ -655,6 +694,7 @@ void srv_stop(Srv *s)
     s->ctx = NULL;
     ev_signal_stop(s->loop, &s->sigint);
     ev_signal_stop(s->loop, &s->sigterm);
+    ev_timer_stop(s->loop, &s->drain);
     ev_break(s->loop, EVBREAK_ALL);
 }
 
@@ -662,8 +702,9 @@ void srv_run(Srv *s)
 {
     signal(SIGPIPE, SIG_IGN);
     ev_signal_init(&s->sigint, on_signal, SIGINT);
-    ev_signal_init(&s->sigterm, on_signal, SIGTERM);
-    s->sigint.data = s->sigterm.data = s;
+    ev_signal_init(&s->sigterm, on_term, SIGTERM);
+    ev_timer_init(&s->drain, on_drain_look, DRAIN_LOOK_MS / 1000.0, DRAIN_LOOK_MS / 1000.0);
+    s->sigint.data = s->sigterm.data = s->drain.data = s;
     ev_signal_start(s->loop, &s->sigint);
     ev_signal_start(s->loop, &s->sigterm);
     ev_run(s->loop, 0);

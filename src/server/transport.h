@@ -78,6 +78,11 @@ typedef struct SrvHandlers {
     void (*on_close)(void *ctx, SrvConn *c);
     /* The server stops: let go of the timers; connections close after it. */
     void (*on_stop)(void *ctx);
+    /* SIGTERM: the server stops (srv_stop) once every connection has
+     * closed, SRV_DRAIN_MS later at the latest; meanwhile the application
+     * closes its connections as it means them to go, and the loop runs
+     * on. NULL: SIGTERM stops at once, as SIGINT does. */
+    void (*on_drain)(void *ctx);
     /* A GET of a path that is no web client's file: answered with
      * srv_get_answer before it returns (unanswered: 404). */
     void (*on_get)(void *ctx, SrvGet *g, const char *path);
@@ -113,6 +118,11 @@ int64_t srv_now_ms(void);
 bool srv_send(SrvConn *c, const char *text, size_t len);
 /* Closes c after what is queued has been sent. */
 void srv_close(SrvConn *c);
+/* ... with a status of its own (the application's are 4000 to 4999) and
+ * a reason (a string that lives as long as the server). */
+void srv_close_with(SrvConn *c, int status, const char *reason);
+/* The time a draining server (on_drain) gives its connections to close. */
+#define SRV_DRAIN_MS 1000
 void srv_conn_set_data(SrvConn *c, void *data);
 void *srv_conn_data(const SrvConn *c);
 /* The client's address (the proxy's word for it under trust_proxy), for

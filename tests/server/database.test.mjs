@@ -1,5 +1,5 @@
 // The server's database (docs/server.md "The database"): one server per
-// database, a file that is not uno serve's refused and left as it was, the
+// SQLite file (several share a PostgreSQL database: postgres.test.mjs), a file that is not uno serve's refused and left as it was, the
 // schema's version (older migrated, newer refused), and secrets kept only
 // as hashes.
 import { test } from 'node:test';
@@ -13,7 +13,7 @@ import { UNO, POSTGRES, startServer, startTable, Client, dump, sql } from './har
 
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 // What only an SQLite file has (its bytes, its user_version, migrations
-// from before versions): not for a run on PostgreSQL (UNO_DB).
+// from before versions, one server on it): not for a run on PostgreSQL (UNO_DB).
 const SQLITE_ONLY = { skip: POSTGRES ? 'an SQLite file\'s own (UNO_DB is PostgreSQL)' : false };
 const freshDir = () => mkdtempSync(join(tmpdir(), 'uno-db-'));
 
@@ -38,7 +38,7 @@ async function playOnce(clients) {
   assert.equal(r.ok, true, `${JSON.stringify(move)}: ${r.message}`);
 }
 
-test('a second server on the same database is refused; a killed server\'s successor starts at once', async () => {
+test('a second server on the same database is refused; a killed server\'s successor starts at once', SQLITE_ONLY, async () => {
   const first = await startServer();
   const t = await startTable(first.url, { rules: 'mattel', seats: ['human', 'human'] });
   const second = await refused(first.db);

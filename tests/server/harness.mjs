@@ -241,3 +241,21 @@ export async function startTable(url, create, { start = true } = {}) {
   }
   return { code: made.table, host: made.host, key: made.key, hostConn, clients };
 }
+
+// The answer to req on a fresh client at url, connecting again while the
+// server closes the connection before it answers (4013: the table moves to
+// another server, or the server stops; docs/protocol.md "The server") or,
+// behind a proxy, no server takes it; after wait() ms each time. The client
+// with the answer: { c, r }.
+export async function requestUntilServed(url, req, { tries = 100, wait = () => 50, timeoutMs = 10000 } = {}) {
+  for (let i = 0; i < tries; i++) {
+    const c = new Client(url);
+    if (await c.open().then(() => true, () => false)) {
+      const r = await Promise.race([c.request(req, timeoutMs).catch(() => null), c.closed.then(() => null)]);
+      if (r) return { c, r };
+      c.ws.terminate();
+    }
+    await sleep(wait());
+  }
+  throw new Error(`${url}: ${JSON.stringify(req)} never answered`);
+}

@@ -1,6 +1,7 @@
 // What an operator watches (docs/server.md "Health and metrics"): GET
-// /healthz answers while the process serves; GET /metrics gives counts and
-// latencies in Prometheus's text format, and nothing of any game.
+// /healthz answers while the process serves; SIGTERM drains it (docs/server.md
+// "Stopping"); GET /metrics gives counts and latencies in Prometheus's text
+// format, and nothing of any game.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
@@ -51,6 +52,19 @@ test('/healthz says ok while the process serves', async () => {
   assert.equal(r.body, 'ok\n');
   assert.equal(r.headers['cache-control'], 'no-store');
   assert.match(r.headers['content-security-policy'], /default-src 'none'/);
+});
+
+test('SIGTERM drains: every connection closed with 4013 "server stopping", then the server exits by itself', async () => {
+  const draining = await startServer();
+  const t = await startTable(draining.url, { rules: 'mattel', seats: ['human', 'human'] });
+  const closes = t.clients.map((c) => new Promise((resolve) => c.ws.once('close', (code, reason) => resolve({ code, reason: String(reason) }))));
+  const sent = Date.now();
+  draining.proc.kill('SIGTERM');
+  for (const c of await Promise.all(closes)) assert.deepEqual(c, { code: 4013, reason: 'server stopping: connect again' });
+  assert.equal((await draining.exited).code, 0, 'it stops by itself');
+  assert.ok(Date.now() - sent < 3000, `stopped ${Date.now() - sent} ms after SIGTERM`);
+  await draining.stop();
+  draining.cleanup();
 });
 
 test('/metrics counts tables, connections, actions and the latency of requests and writes, and names no card', async () => {
