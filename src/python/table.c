@@ -116,15 +116,12 @@ int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
     return n;
 }
 
-UnoStatus unobook_table_observe(UnobookTable *t, int seat, UnoView *scratch, float *out)
+UnoStatus unobook_table_observe(UnobookTable *t, int seat, float *out)
 {
     const UnobookLegal *legal = unobook_table_legal(t, seat);
     if (!legal)
         return UNO_E_NOMEM;
-    bool catchable[UNO_MAX_PLAYERS];
-    uno_view_build(scratch, t->game, seat, NULL);
-    unobook_catchable(t->game, catchable);
-    unobook_observe(out, scratch, &t->seen, catchable, legal);
+    unobook_observe(out, t->game, seat, &t->seen, legal);
     return UNO_OK;
 }
 

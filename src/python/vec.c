@@ -42,13 +42,11 @@ typedef struct Slot {
     bool wait;                    /* this step's action is WAIT */
 } Slot;
 
-/* One thread of a step: its own view to observe into (a UnoView is large:
- * one a thread), and its failure. */
+/* One thread of a step, and its failure. */
 typedef struct Worker {
     struct VecObject *self;
     pthread_t thread;
     bool spawned;                 /* run on a thread of its own (else by the caller) */
-    UnoView view;
     UnoStatus status;
     int failed;                   /* the game that failed, when status is not UNO_OK */
     char err[UNO_ERR_LEN];
@@ -197,15 +195,15 @@ static UnoStatus ask_anew(VecObject *self, Slot *s)
     return UNO_OK;
 }
 
-/* Writes game i's agent, observation and mask, building the view in `view`. */
-static UnoStatus write_view(VecObject *self, int i, UnoView *view)
+/* Writes game i's agent, observation and mask. */
+static UnoStatus write_view(VecObject *self, int i)
 {
     Slot *s = &self->slots[i];
     int seat = s->queue[s->asked];
     uint8_t *mask = (uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
     ((int32_t *)self->bufs[BUF_AGENTS].buf)[i] = seat;
     float *obs = (float *)self->bufs[BUF_OBS].buf + (size_t)i * (size_t)self->obs_size;
-    if (unobook_table_observe(&s->table, seat, view, obs) != UNO_OK)
+    if (unobook_table_observe(&s->table, seat, obs) != UNO_OK)
         return UNO_E_NOMEM;
     if (((uint8_t *)self->bufs[BUF_DONES].buf)[i]) {
         memset(mask, 0, (size_t)self->ids);
@@ -230,9 +228,8 @@ static UnoStatus deal(VecObject *self, int i, char *err, size_t errlen)
     return ask_anew(self, s);
 }
 
-/* Game i's step with its checked action (or its deal, when it ended),
- * observing into `view`. */
-static UnoStatus step_one(VecObject *self, int i, UnoView *view, char *err, size_t errlen)
+/* Game i's step with its checked action (or its deal, when it ended). */
+static UnoStatus step_one(VecObject *self, int i, char *err, size_t errlen)
 {
     Slot *s = &self->slots[i];
     float *rewards = (float *)self->bufs[BUF_REWARDS].buf + (size_t)i * (size_t)self->nplayers;
@@ -256,7 +253,7 @@ static UnoStatus step_one(VecObject *self, int i, UnoView *view, char *err, size
         }
         s->ended = *done != 0;
     }
-    return rc == UNO_OK ? write_view(self, i, view) : rc;
+    return rc == UNO_OK ? write_view(self, i) : rc;
 }
 
 /* Steps the games not yet taken, a chunk at a time, until none is left or
@@ -272,7 +269,7 @@ static void *step_chunks(void *arg)
         for (int i = (int)first; w->status == UNO_OK && i < end; i++) {
             if (self->deal_all)
                 self->slots[i].ended = true;
-            w->status = step_one(self, i, &w->view, w->err, sizeof w->err);
+            w->status = step_one(self, i, w->err, sizeof w->err);
             if (w->status != UNO_OK)
                 w->failed = i;
         }
