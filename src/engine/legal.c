@@ -51,11 +51,17 @@ typedef struct MoveList {
     UnoAction *out;
     int max, n;
     int64_t t;
-    UnoAction overflow; /* written, not kept, once out is full */
+    bool types_only;    /* uno_game_legal_types: only the types are noted */
+    uint32_t types;     /* then bit k: an action of type k is legal */
+    UnoAction overflow; /* written, not kept, once out is full (or when only types are noted) */
 } MoveList;
 
 static UnoAction *add(MoveList *l, UnoActionType type, int seat)
 {
+    if (l->types_only) {
+        l->types |= 1u << type;
+        return &l->overflow;
+    }
     UnoAction *a = l->n < l->max ? &l->out[l->n] : &l->overflow;
     l->n++;
     uno_action_init(a, type, seat);
@@ -142,6 +148,10 @@ static void add_plays(MoveList *l, const UnoGame *g, int seat)
     uint64_t firsts = playable_mask(g, seat);
     if (!firsts)
         return;
+    if (l->types_only) { /* a kind that may begin a play is a play (uno_game_playable) */
+        add(l, UNO_ACT_PLAY, seat);
+        return;
+    }
     const Hand *h = &g->seats[seat].hand;
     bool sets = g->rules.play_sets && seat == g->turn && g->phase != UNO_PHASE_DRAWN;
     for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
@@ -215,15 +225,27 @@ static void add_table_moves(MoveList *l, const UnoGame *g, int seat)
     }
 }
 
+static void list_moves(MoveList *l, const UnoGame *g, int seat)
+{
+    if (seat >= 0 && seat < g->nplayers && g->phase != UNO_PHASE_OVER) {
+        add_plays(l, g, seat);
+        if (seat == g->turn)
+            add_turn_moves(l, g, seat);
+        add_table_moves(l, g, seat);
+    }
+}
+
+uint32_t uno_game_legal_types(const UnoGame *g, int seat)
+{
+    MoveList l = {.t = -1, .types_only = true};
+    list_moves(&l, g, seat);
+    return l.types;
+}
+
 int uno_game_legal(const UnoGame *g, int seat, UnoAction *out, int max, int *total)
 {
     MoveList l = {.out = out, .max = max, .t = -1};
-    if (seat >= 0 && seat < g->nplayers && g->phase != UNO_PHASE_OVER) {
-        add_plays(&l, g, seat);
-        if (seat == g->turn)
-            add_turn_moves(&l, g, seat);
-        add_table_moves(&l, g, seat);
-    }
+    list_moves(&l, g, seat);
     if (total)
         *total = l.n;
     return l.n < max ? l.n : max;

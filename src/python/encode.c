@@ -76,12 +76,9 @@ void unobook_legal_mask(const UnobookLegal *l, int nplayers, uint8_t *mask, int 
     }
 }
 
-bool unobook_legal_any(const UnobookLegal *l, int nplayers)
+bool unobook_types_have_id(uint32_t types)
 {
-    for (int i = 0; i < l->n; i++)
-        if (unobook_action_id(&l->actions[i], nplayers) >= 0)
-            return true;
-    return false;
+    return types & ((2u << UNO_ACT_SUSPECT) - 1); /* play .. suspect: unobook_action_id's types */
 }
 
 const UnoAction *unobook_legal_find(const UnobookLegal *l, int nplayers, int id)

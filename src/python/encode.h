@@ -65,8 +65,8 @@ UnoStatus unobook_legal_list(UnobookLegal *l, const UnoGame *g, int seat);
 void unobook_legal_free(UnobookLegal *l);
 /* Sets mask[id] to 1 for each id of the list, the others to 0 (n ids). */
 void unobook_legal_mask(const UnobookLegal *l, int nplayers, uint8_t *mask, int n);
-/* Whether an action of the list has an id. */
-bool unobook_legal_any(const UnobookLegal *l, int nplayers);
+/* Whether actions of these types (uno_game_legal_types) have ids. */
+bool unobook_types_have_id(uint32_t types);
 /* The first action of the list with that id, or NULL. */
 const UnoAction *unobook_legal_find(const UnobookLegal *l, int nplayers, int id);
 

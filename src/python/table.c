@@ -93,24 +93,21 @@ const UnobookLegal *unobook_table_legal(UnobookTable *t, int seat)
 UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen)
 {
     t->listed = -1; /* the game moves on: the kept list is stale */
-    UnoStatus rc = uno_game_apply(t->game, a, record_event, t, err, errlen);
+    UnoStatus rc = uno_game_apply_listed(t->game, a, record_event, t, err, errlen);
     if (rc != UNO_OK || t->think_ms == 0 || uno_game_over(t->game))
         return rc;
     UnoAction tick;
     uno_action_init(&tick, UNO_ACT_TICK, -1);
     tick.t = uno_game_clock(t->game) + t->think_ms;
-    return uno_game_apply(t->game, &tick, record_event, t, err, errlen);
+    return uno_game_apply_listed(t->game, &tick, record_event, t, err, errlen);
 }
 
-int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
+int unobook_table_deciders(const UnobookTable *t, int seats[UNO_MAX_PLAYERS])
 {
     int turn = uno_game_turn(t->game), n = 0;
     for (int i = 1; turn >= 0 && i <= t->nplayers; i++) {
         int seat = (turn + i) % t->nplayers;
-        const UnobookLegal *legal = unobook_table_legal(t, seat);
-        if (!legal)
-            return -1;
-        if (unobook_legal_any(legal, t->nplayers))
+        if (unobook_types_have_id(uno_game_legal_types(t->game, seat)))
             seats[n++] = seat;
     }
     return n;
