@@ -120,7 +120,7 @@ $(call obj,src/sim/playout.c): CFLAGS += $(HOT_OPT)
 # piles, the legal list, the action's fill (apply.c), the bot and the
 # simulator's loop (docs/sim.md "What makes the engine's trusted path fast":
 # 3-5% fewer instructions).
-HOT_SRC = src/engine/turn.c src/engine/pile.c src/engine/legal.c src/engine/apply.c \
+HOT_SRC = src/engine/turn.c src/engine/pile.c src/engine/legal.c src/engine/apply.c src/python/encode.c \
           src/bots/random.c src/sim/game_loop.c
 $(call obj,$(HOT_SRC)) $(call pic,$(HOT_SRC)): CFLAGS += $(HOT_OPT)
 
