@@ -85,6 +85,8 @@ void draw_penalty(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out)
 
 int64_t uno_game_catchable_at(const UnoGame *g, int seat)
 {
+    if (!g->maybe_fault) /* no seat's call is a fault: asked of every seat after every action */
+        return -1;
     const Seat *s = &g->seats[seat];
     /* classic: "must call; no penalty given" — nothing to catch */
     if (g->phase == UNO_PHASE_OVER || g->rules.uno_penalty <= 0 || s->call != CALL_FAULT || s->hand.count != 1)

@@ -76,6 +76,14 @@ void unobook_legal_mask(const UnobookLegal *l, int nplayers, uint8_t *mask, int 
     }
 }
 
+uint32_t unobook_legal_types(const UnobookLegal *l)
+{
+    uint32_t types = 0;
+    for (int i = 0; i < l->n; i++)
+        types |= 1u << l->actions[i].type;
+    return types;
+}
+
 bool unobook_types_have_id(uint32_t types)
 {
     return types & ((2u << UNO_ACT_SUSPECT) - 1); /* play .. suspect: unobook_action_id's types */
@@ -151,9 +159,9 @@ void unobook_observe(float *out, const UnoGame *g, int seat, const UnobookSeen *
     out[OBS_PENDING] = (float)uno_game_pending(g);
     out[OBS_DIRECTION] = (float)uno_game_direction(g);
     out[OBS_PHASE + uno_game_phase(g)] = 1;
-    for (int i = 0; i < legal->n; i++)
-        if (legal->actions[i].type <= UNO_ACT_SUSPECT)
-            out[OBS_DECISION + legal->actions[i].type] = 1;
+    uint32_t types = unobook_legal_types(legal);
+    for (int type = 0; type <= UNO_ACT_SUSPECT; type++)
+        out[OBS_DECISION + type] = (float)(types >> type & 1);
     /* every seat, the observer first, then clockwise */
     for (int i = 0, other = seat; i < nplayers; i++, other = other + 1 < nplayers ? other + 1 : 0) {
         float *f = out + OBS_SEATS + SEAT_FIELDS * i;

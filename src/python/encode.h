@@ -65,6 +65,9 @@ UnoStatus unobook_legal_list(UnobookLegal *l, const UnoGame *g, int seat);
 void unobook_legal_free(UnobookLegal *l);
 /* Sets mask[id] to 1 for each id of the list, the others to 0 (n ids). */
 void unobook_legal_mask(const UnobookLegal *l, int nplayers, uint8_t *mask, int n);
+/* The types of the list's actions, bit k for type k (as
+ * uno_game_legal_types gives them). */
+uint32_t unobook_legal_types(const UnobookLegal *l);
 /* Whether actions of these types (uno_game_legal_types) have ids. */
 bool unobook_types_have_id(uint32_t types);
 /* The first action of the list with that id, or NULL. */

@@ -155,6 +155,8 @@ static PyObject *game_deciders(PyObject *o, PyObject *unused)
     (void)unused;
     GameObject *self = GAME(o);
     int seats[UNO_MAX_PLAYERS], n = dealt(self) ? unobook_table_deciders(&self->table, seats) : 0;
+    if (n < 0)
+        return PyErr_NoMemory();
     return PyErr_Occurred() ? NULL : unobook_list(n, unobook_int_item, seats);
 }
 

@@ -102,12 +102,21 @@ UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, siz
     return uno_game_apply_listed(t->game, &tick, record_event, t, err, errlen);
 }
 
-int unobook_table_deciders(const UnobookTable *t, int seats[UNO_MAX_PLAYERS])
+int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
 {
     int turn = uno_game_turn(t->game), n = 0;
     for (int i = 1; turn >= 0 && i <= t->nplayers; i++) {
         int seat = (turn + i) % t->nplayers;
-        if (unobook_types_have_id(uno_game_legal_types(t->game, seat)))
+        uint32_t types;
+        if (seat == turn) { /* listed: most often it acts next, and its list is kept for that */
+            const UnobookLegal *legal = unobook_table_legal(t, seat);
+            if (!legal)
+                return -1;
+            types = unobook_legal_types(legal);
+        } else {
+            types = uno_game_legal_types(t->game, seat);
+        }
+        if (unobook_types_have_id(types))
             seats[n++] = seat;
     }
     return n;

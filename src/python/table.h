@@ -19,9 +19,10 @@
  *    changes (an action, a tick, a deal) or another seat's is listed, so
  *    the seat that acts is listed once for its observation's decision
  *    flags, its mask and the check of its id. Which seats have an id to
- *    take asks the engine for the types of their actions alone
- *    (uno_game_legal_types), listing none. One list a table keeps a large
- *    batch's memory small.
+ *    take: the seat in turn's list says (it is kept for the seat in turn,
+ *    which most often acts next), the engine's types of their actions say
+ *    for the others (uno_game_legal_types), listing none. One list a table
+ *    keeps a large batch's memory small.
  *  - A table owns its memory (the game, the legal list) and shares nothing:
  *    tables may be played on different threads.
  */
@@ -61,8 +62,8 @@ const UnobookLegal *unobook_table_legal(UnobookTable *t, int seat);
 UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen);
 /* The seats with an id to take now into seats[]: those not in turn, in
  * order of play from the seat in turn, then the seat in turn (none once
- * the game is over). Returns their count. */
-int unobook_table_deciders(const UnobookTable *t, int seats[UNO_MAX_PLAYERS]);
+ * the game is over). Returns their count, or -1 when out of memory. */
+int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS]);
 /* Writes seat's observation (unobook_observation_size floats): UNO_OK or
  * UNO_E_NOMEM. */
 UnoStatus unobook_table_observe(UnobookTable *t, int seat, float *out);

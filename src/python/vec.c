@@ -182,16 +182,17 @@ static bool offered_out_of_turn(const Slot *s, int seat)
     return s->nqueue - s->asked > 1 && s->queue[s->asked] == seat;
 }
 
-/* Asks the seats anew after an action. */
-static void ask_anew(VecObject *self, Slot *s)
+/* Asks the seats anew after an action: UNO_OK or UNO_E_NOMEM. */
+static UnoStatus ask_anew(VecObject *self, Slot *s)
 {
     s->asked = 0;
     if (self->offer) {
         s->nqueue = unobook_table_deciders(&s->table, s->queue);
-        return;
+        return s->nqueue < 0 ? UNO_E_NOMEM : UNO_OK;
     }
     s->queue[0] = uno_game_turn(s->table.game);
     s->nqueue = 1;
+    return UNO_OK;
 }
 
 /* Writes game i's agent, observation and mask. */
@@ -224,8 +225,7 @@ static UnoStatus deal(VecObject *self, int i, char *err, size_t errlen)
     s->ended = false;
     ((uint8_t *)self->bufs[BUF_DONES].buf)[i] = 0;
     ((uint8_t *)self->bufs[BUF_RESETS].buf)[i] = 1;
-    ask_anew(self, s);
-    return UNO_OK;
+    return ask_anew(self, s);
 }
 
 /* Game i's step with its checked action (or its deal, when it ended). */
@@ -249,7 +249,7 @@ static UnoStatus step_one(VecObject *self, int i, char *err, size_t errlen)
         } else if (s->steps >= self->max_steps) {
             *done = 2;
         } else {
-            ask_anew(self, s);
+            rc = ask_anew(self, s);
         }
         s->ended = *done != 0;
     }
