@@ -9,7 +9,8 @@
 #   make check      its quick tier, for every change: under 5 minutes
 #   make layers     no include across the layers' order (docs/architecture.md)
 #   make python     the Python package unobook in build/python (docs/python.md);
-#                   make test-python its tests, make bench-python its speed
+#                   make test-python its tests, make bench-python its speed,
+#                   make example-train its PyTorch example (installs torch)
 #   make fuzz       libFuzzer targets (clang), run briefly by `make test-fuzz`
 CC      ?= cc
 SAN     ?=
@@ -233,11 +234,11 @@ $(BUILD)/tests/cli/test_cli_options: $(call obj,src/cli/cli_options.c)
 # The Python package unobook (docs/python.md): the extension module of
 # src/python/ over the engine, and the package's Python files beside it in
 # BUILD/python/unobook (PYTHONPATH=BUILD/python imports it). A shared module
-# cannot take libuno.a's objects: it links the engine compiled
-# position-independent, as libuno.so does, and exports its init function
+# cannot take libuno.a's objects: it links the engine and the bots (VecEnv's
+# opponents) compiled position-independent, as libuno.so does the engine, and exports its init function
 # alone (src/python/exports.map). Its tests run on the release
 # build (a sanitized module would need its runtime preloaded into Python).
-.PHONY: python test-python bench-python print-python print-py-site
+.PHONY: python test-python bench-python example-train print-python print-py-site
 # Debian's python3 where there is one (python3-dev's headers, python3-pytest);
 # a python3 earlier on the PATH (pyenv's shims) may have neither. make python,
 # test-python, install's PY_SITE and test-install all use this one.
@@ -248,9 +249,9 @@ PY_EXT   = $(PY_DIR)/_unobook$(shell $(PYTHON_CONFIG) --extension-suffix)
 PY_SRC   = $(wildcard src/python/*.c)
 PY_FILES = $(patsubst src/python/unobook/%,$(PY_DIR)/%,$(wildcard src/python/unobook/*.py))
 $(call pic,$(PY_SRC)): CFLAGS += $(patsubst -I%,-isystem %,$(shell $(PYTHON_CONFIG) --includes))
-$(PY_EXT): $(call pic,$(PY_SRC)) $(ENGINE_PIC) src/python/exports.map
+$(PY_EXT): $(call pic,$(PY_SRC)) $(call pic,$(BOTS_SRC)) $(ENGINE_PIC) src/python/exports.map
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(LDFLAGS) -Wl,--version-script=src/python/exports.map -o $@ $(filter %.o,$^) -lpthread
+	$(CC) -shared $(LDFLAGS) -Wl,--version-script=src/python/exports.map -o $@ $(filter %.o,$^) $(BOTS_LIBS) -lpthread
 $(PY_DIR)/%.py: src/python/unobook/%.py
 	@mkdir -p $(dir $@)
 	cp $< $@
@@ -264,10 +265,17 @@ print-py-site:
 # players, 3 by default), then its speed from a Python loop
 # (bench/unobook_steps.py, one short round).
 test-python: python
-	PYTHONPATH=$(BUILD)/python $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
+	PYTHONPATH=$(BUILD)/python $(PYTHON) -m pytest -q -rs -p no:cacheprovider tests/python
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 1 1
 bench-python: python
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/unobook_steps.py mattel 4 5 2
+# The PyTorch training example (docs/python.md "Training example"), run to
+# its end with the figures of the docs: Debian's torch, numpy and
+# matplotlib installed first where Python cannot import them (root, apt).
+example-train: python
+	@$(PYTHON) -c 'import torch, numpy, matplotlib' 2>/dev/null || \
+	    { apt-get update -q && apt-get install -y -q python3-torch python3-numpy python3-matplotlib; }
+	PYTHONPATH=$(BUILD)/python nice $(PYTHON) examples/python/train_policy.py --plot docs/img/unobook-train.png
 
 # The whole suite: the docs' links, the engine's private headers kept inside
 # it, the layers' order, unit and conformance tests, `uno table`

@@ -158,6 +158,8 @@ typedef struct UnoRules {
     bool side_slide;             /* kpgut §7 */
     /* house rules (docs/rules.md 'House rules') */
     bool seven_o;                /* 7-0: a 7 swaps hands with a chosen player, a 0 passes every hand on */
+    bool jump_in;                /* jump-in: a card identical to the top, out of turn; play goes on from its player */
+    bool jump_in_wilds;          /* jump-in: Wilds and Wild Draw 4s too */
     bool last_card_draw;         /* kpgut §2: a special card as last card draws 1 */
     bool tactical_suspect;       /* kpgut §14 */
     UnoShownTo suspect_shown_to; /* §14: fi oldest, en suspecter */
@@ -249,9 +251,9 @@ int uno_rules_deck_size(const UnoRules *r);
  * bluffs (no_bluffing refuses them, so there is nothing to challenge). */
 bool uno_rules_wd4_challenge(const UnoRules *r);
 /* House rule 7-0 (seven_o, docs/rules.md 'House rules'): whether a play in
- * turn whose last card is `last`, leaving the player hand_left cards, swaps
- * hands, and so names the player to swap with (UnoAction.target): a 7 that
- * is not the player's last card. */
+ * turn (or a jump-in, jump_in) whose last card is `last`, leaving the
+ * player hand_left cards, swaps hands, and so names the player to swap
+ * with (UnoAction.target): a 7 that is not the player's last card. */
 static inline bool uno_rules_play_swaps(const UnoRules *r, UnoCard last, int hand_left)
 {
     return r->seven_o && uno_card_value(last) == 7 && hand_left > 0;
@@ -505,6 +507,11 @@ int uno_game_direction(const UnoGame *g);       /* +1 clockwise, -1 */
 UnoCard uno_game_top(const UnoGame *g);         /* UNO_NO_CARD before the opening play */
 int uno_game_color(const UnoGame *g);           /* colour in force, UNO_NO_COLOR */
 int uno_game_pending(const UnoGame *g);         /* cards the player in turn faces */
+/* The Wild Draw 4 the player in turn faces: the seat that played it (-1:
+ * none), and in *bluff (may be NULL) whether it broke wd4_rule. Who played
+ * it is public; whether it was a bluff is not: ask it of a search's own
+ * sampled world (uno_game_sample), never of a game another player sees. */
+int uno_game_wd4_faced(const UnoGame *g, bool *bluff);
 int uno_game_dealer(const UnoGame *g);
 bool uno_game_over(const UnoGame *g);
 int64_t uno_game_clock(const UnoGame *g);
@@ -540,7 +547,8 @@ UnoReason uno_game_over_reason(const UnoGame *g);
 /* The kinds of card (bit k: kind k) the seat could begin a legal play with
  * now: in turn, what matches (a Wild Draw 4 where a challenge may catch a
  * bluff, and only chain cards facing a draw, only the drawn card after a
- * draw); out of turn, a KPGUT §7 side slide. A KPGUT set may add cards of
+ * draw); out of turn, a KPGUT §7 side slide or a jump-in (house rule
+ * jump_in: a card identical to the top). A KPGUT set may add cards of
  * the same value after its first. The same set uno_game_legal's plays begin
  * with, without building the list. */
 uint64_t uno_game_playable(const UnoGame *g, int seat);
@@ -615,7 +623,9 @@ int uno_history_voids(const UnoHistory *h, int seat, const UnoVoid **voids);
  * it lacks (uno_history_voids); a player in the middle
  * of a draw (a Mattel drawn card waiting, KPGUT's draw until playable) holds
  * a playable card; the hidden rulings (an illegal Wild Draw 4, a tactical
- * draw) follow the dealt hands. The generator is reseeded from `seed`, so
+ * draw, a caught cheat's) follow the dealt hands, and a hidden field the
+ * game no longer needs is reset, so that nothing of the real game's hidden
+ * state is left in the copy. The generator is reseeded from `seed`, so
  * that future draws cannot be foreseen. seat's own hand, the pile, counts,
  * and every public fact stay as they are; uno_game_check passes and seat's
  * legal actions are the same. The hidden cards are gathered in the order of

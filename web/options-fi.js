@@ -33,6 +33,8 @@ export const MEANINGS_FI = {
   two_player_reverse_skips: 'kahden pelaajan pelissä Suunnanvaihto toimii kuin Ohitus',
   side_slide: 'päällimmäisen kortin kanssa identtisen numerokortin saa pelata vuoron ulkopuolella',
   seven_o: '7-0: seiskan pelaaja vaihtaa kätensä valitsemansa pelaajan kanssa; nolla siirtää jokaisen käden seuraavalle pelaajan pelisuuntaan; ei viimeisenä korttina',
+  jump_in: 'väliinhyppy: päällimmäisen kortin kanssa identtisen kortin (sama väri ja arvo) saa pelata vuoron ulkopuolella; peli jatkuu sen pelaajasta, kuin vuoro olisi ollut hänen',
+  jump_in_wilds: 'väliinhyppy myös villeillä korteilla: villi villin päälle, villi +4 villin +4:n päälle (pelaaja nimeää värin)',
   last_card_draw: 'kun käden tyhjentää erikoiskorteilla: nosta 1 ja jatka peliä',
   tactical_suspect: 'kuka tahansa saa epäillä pelaajaa, joka nostaa vaikka hänellä on pelattava kortti',
   suspect_shown_to: 'epäilty käsi näytetään: oldest: vanhimmalle pelaajalle (nuorimmalle, jos epäilty on vanhin); suspecter: epäilijälle',

@@ -9,16 +9,19 @@
 
 static const char *const kind_names[UNO_BOT_KINDS] = {"random", "heuristic", "ismcts", "external"};
 
-/* The levels for people (docs/bots.md "Levels"): ISMCTS's budgets rise. */
+/* The levels for people (docs/bots.md "Levels"): ISMCTS's budgets rise;
+ * `hard` plays the heuristic's move unless its short search is sure of a
+ * better one. */
 static const struct {
     const char *name;
     UnoBotKind kind;
     int iterations;
+    double guide;
 } levels[] = {
-    {"easy", UNO_BOT_RANDOM, 0},
-    {"medium", UNO_BOT_HEURISTIC, 0},
-    {"hard", UNO_BOT_ISMCTS, 300},
-    {"expert", UNO_BOT_ISMCTS, 3000},
+    {"easy", UNO_BOT_RANDOM, 0, 0},
+    {"medium", UNO_BOT_HEURISTIC, 0, 0},
+    {"hard", UNO_BOT_ISMCTS, 1000, 1.0},
+    {"expert", UNO_BOT_ISMCTS, 3000, 0},
 };
 
 void bot_params_default(UnoBotParams *p)
@@ -28,6 +31,7 @@ void bot_params_default(UnoBotParams *p)
     p->bluff_rate = 0.05;
     p->iterations = 1000;
     p->think_ms = 0;
+    p->guide = 0;
     p->startup_ms = UNO_BOT_STARTUP_MS;
     p->command[0] = '\0';
 }
@@ -122,6 +126,7 @@ int bot_parse(const char *name, UnoBotKind *kind, UnoBotParams *p, char *err, si
             *kind = levels[i].kind;
             if (levels[i].kind == UNO_BOT_ISMCTS) {
                 p->iterations = levels[i].iterations;
+                p->guide = levels[i].guide;
                 p->think_ms = 0;
             }
             return UNO_OK;

@@ -14,7 +14,7 @@
  *    and generator state give the same choice.
  *
  * How to drive bots: after every applied action, ask each bot seat again
- * (out-of-turn actions exist: catches, KPGUT side slides, UNO calls within
+ * (out-of-turn actions exist: catches, KPGUT side slides, jump-ins, UNO calls within
  * the grace); a bot returns false when it does nothing now.
  *
  * UNO_BOT_RANDOM (a simulation peer depends on exactly this policy):
@@ -29,7 +29,7 @@
  *  - asked to name a colour (a Wild turned up): a uniform colour;
  *  - says UNO with a play that leaves one card with probability uno_rate
  *    (default 1.0, so that games are not decided by penalties); never says it
- *    otherwise, never catches, suspects, side-slides or gives up: out of
+ *    otherwise, never catches, suspects, side-slides, jumps in or gives up: out of
  *    turn it returns false.
  *
  * UNO_BOT_HEURISTIC: see heuristic.c. UNO_BOT_ISMCTS: see ismcts.c; it also
@@ -74,12 +74,14 @@ typedef struct UnoBotParams {
     int iterations;      /* ismcts: sampled worlds searched per decision (0: no limit) */
     int think_ms;        /* ismcts: milliseconds per decision, not deterministic (0: no limit;
                             neither limit: 1000 iterations); external: the time limit of an answer */
+    double guide;        /* ismcts: how sure, in standard errors, the search must be of a move
+                            better than the heuristic's to play it instead (0: the search alone) */
     int startup_ms;      /* external: the time the first answer is given on top of think_ms */
     char command[UNO_BOT_COMMAND_LEN]; /* external: the program, run with /bin/sh -c */
 } UnoBotParams;
 
 /* uno_rate 1, forget_uno 0, bluff_rate 0.05, ismcts
- * 1000 iterations and no time limit. */
+ * 1000 iterations, no time limit and no guide. */
 void bot_params_default(UnoBotParams *p);
 
 /* "random", "heuristic", "ismcts", "external". */
@@ -134,7 +136,7 @@ bool bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *worlds
  * players. A game not over (a playout cut short) is even: 1/n each. */
 void bot_search_rewards(const UnoGame *world, double *r);
 /* What the heuristic does at the table in or out of turn (heuristic.c):
- * catch, say UNO, side-slide, suspect; false: none of these. */
+ * catch, say UNO, side-slide or jump in, suspect; false: none of these. */
 bool bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out);
 /* The random policy for `seat`, the seat in turn of g, computed from the
  * game itself (its phase, uno_game_playable and the hand's size) without a
@@ -158,7 +160,7 @@ int bot_find(const UnoView *v, UnoActionType type);
 bool bot_same_cards(const UnoAction *a, const UnoAction *b);
 /* Whether a play leaves the seat with exactly one card (UNO to be said). */
 bool bot_leaves_one(const UnoView *v, const UnoAction *play);
-/* Whether the seat plays in turn now (not a side slide). */
+/* Whether the seat plays in turn now (not a side slide or a jump-in). */
 bool bot_in_turn(const UnoView *v);
 
 #endif

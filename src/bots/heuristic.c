@@ -5,7 +5,8 @@
  *    did not say UNO when the catch is legal (MyUNO "Going Out", booklet
  *    "Let's play" 4, KPGUT §1); says UNO itself when it holds one card
  *    unsaid and still may (KPGUT §1 grace, §2's drawn card, booklet
- *    self-catch); side-slides whenever it can (KPGUT §7); suspects a draw as
+ *    self-catch); side-slides whenever it can (KPGUT §7), jumps in (house
+ *    rule jump-in) when it helps (worth_jumping_in); suspects a draw as
  *    tactical (KPGUT §14) only when cards it knows the drawer held prove
  *    the suspicion right (tactical_draw_seen), never at a rate;
  *  - in turn: scores every legal play (below) and plays the best; draws only
@@ -25,6 +26,7 @@
  * bluff_rate, where a challenge can catch it; under KPGUT §2 the last card
  * should be a number.
  */
+#include "bots/bluffs.h"
 #include "bots/bots.h"
 
 enum {
@@ -198,84 +200,9 @@ static int best_play(const UnoBotParams *p, const UnoView *v, long *best_score)
     return best;
 }
 
-/* Whether card goes on a pile of (top, color) in a normal turn (MyUNO
- * "Let's Play": colour, number or symbol, Wild always, the booklet's blank
- * too; KPGUT "Basic Gameplay": value or colour; before KPGUT's opening
- * play, any card). A Wild Draw 4 is left to the caller: whether it may go
- * depends on the rest of the hand. */
-static bool matches_pile(UnoCard top, int color, UnoCard card)
-{
-    if (top == UNO_NO_CARD || uno_card_is_wild(card) || card == UNO_BLANK)
-        return true;
-    return (color != UNO_NO_COLOR && uno_card_color(card) == color) ||
-           (uno_card_is_colored(top) && uno_card_is_colored(card) && uno_card_value(card) == uno_card_value(top));
-}
-
-/* Whether card, held when a Wild Draw 4 went on a pile of (top, color),
- * made that Wild Draw 4 a bluff (MyUNO "Wild Draw 4": a card of the colour
- * in force; KPGUT "Wild+Draw 4": any other playable card). */
-static bool breaks_wd4(const UnoRules *r, UnoCard top, int color, UnoCard card)
-{
-    if (card == UNO_WILD4)
-        return false;
-    if (r->wd4_rule == UNO_WD4_NO_MATCHING_COLOR)
-        return uno_card_color(card) == color && color != UNO_NO_COLOR;
-    return matches_pile(top, color, card);
-}
-
-/* What the history shows of seat's Wild Draw 4s: how many it played, and
- * how many were bluffs for all to see: found guilty by a challenge, or
- * followed, before it drew again, by a play of a card it must have held
- * then and that broke the rule. */
-static void wd4_record(const UnoView *v, int seat, int *played, int *bluffs)
-{
-    const UnoHistory *h = v->history;
-    UnoCard top = UNO_NO_CARD, open_top = UNO_NO_CARD;
-    int color = UNO_NO_COLOR, open_color = UNO_NO_COLOR;
-    bool open = false; /* seat's last Wild Draw 4 may still show itself a bluff */
-    for (int i = 0; h && i < uno_history_count(h); i++) {
-        const UnoEvent *e = uno_history_event(h, i);
-        bool mine = e->seat == seat;
-        if (e->type == UNO_EV_PLAY && e->ncards > 0) {
-            if (mine && e->cards[e->ncards - 1] == UNO_WILD4) {
-                ++*played;
-                open = true;
-                open_top = top;
-                open_color = color;
-            } else if (mine && open) {
-                for (int c = 0; c < e->ncards && open; c++)
-                    if (breaks_wd4(&v->rules, open_top, open_color, e->cards[c])) {
-                        ++*bluffs;
-                        open = false;
-                    }
-            }
-            top = e->cards[e->ncards - 1];
-            color = e->color;
-        } else if (e->type == UNO_EV_FIRST && e->ncards > 0) {
-            top = e->cards[e->ncards - 1];
-            color = e->color;
-        } else if (e->type == UNO_EV_COLOR) {
-            color = e->color;
-        } else if (e->type == UNO_EV_CHALLENGE && e->target == seat && open) {
-            *bluffs += e->count;
-            open = false;
-        } else if (e->type == UNO_EV_DRAW && mine) {
-            open = false;
-        }
-    }
-}
-
 /* Whether the Wild Draw 4 faced now is likely enough a bluff to challenge
- * it. Its player could bluff only when its hand held a card that breaks the
- * rule: the more cards, the likelier (MyUNO: a card of the colour in force,
- * about 1 in 4 of a hand; KPGUT: any playable card, more often). Whether
- * they do is learnt from what the table has seen of their Wild Draw 4s
- * (wd4_record: the share shown to be bluffs), starting from the belief that
- * a player bluffs one time in five when they could, worth four Wild Draw 4s
- * seen. Without a history (uno sim's fast games) only that belief counts,
- * and it never makes a challenge worth it.
- * Challenging costs 2 more cards when wrong and saves 4 when right: worth
- * it above 1 in 3. */
+ * it (bluffs.h). Challenging costs 2 more cards when wrong and saves 4 when
+ * right: worth it above 1 in 3. */
 static bool bluff_likely(const UnoView *v)
 {
     int n = v->nplayers, prev = -1;
@@ -284,17 +211,7 @@ static bool bluff_likely(const UnoView *v)
         if (v->ranks[s] == 0)
             prev = s;
     }
-    if (prev < 0)
-        return false;
-    double miss = v->rules.wd4_rule == UNO_WD4_NO_MATCHING_COLOR ? 0.76 : 0.6, none = 1.0;
-    for (int i = 0; i < v->counts[prev]; i++)
-        none *= miss;
-    int played = 0, bluffs = 0;
-    wd4_record(v, prev, &played, &bluffs);
-    played = played > 0 ? played - 1 : 0; /* the one faced now tells nothing yet */
-    double prior = 0.2 * (1.0 - none), weight = 4.0;
-    double bluff = (bluffs + weight * prior) / (played + weight);
-    return bluff > 1.0 / 3.0;
+    return prev >= 0 && bot_bluff_chance(&v->rules, v->history, prev, v->counts[prev]) > 1.0 / 3.0;
 }
 
 /* Whether what the seat has seen proves that drawer, the last to draw in
@@ -316,7 +233,7 @@ static bool tactical_draw_seen(const UnoView *v, int drawer)
     const uint8_t *known = uno_history_known(v->history, drawer);
     for (int k = 0; k < UNO_KINDS; k++) {
         bool playable = k == UNO_WILD4 ? top != UNO_NO_CARD && uno_rules_wd4_challenge(&v->rules)
-                                       : matches_pile(top, color, (UnoCard)k);
+                                       : bot_matches_pile(top, color, (UnoCard)k);
         if (known[k] > 0 && playable)
             return true;
     }
@@ -337,9 +254,29 @@ static void say_uno_with(const UnoBotParams *p, const UnoView *v, UnoRng *rng, U
         a->uno = bot_uniform(rng) >= p->forget_uno;
 }
 
+/* The house rule jump-in: the out-of-turn play worth making, or -1. Play
+ * goes on from the jumper, so a jump-in is scored as a play in turn
+ * (best_play, which picks a 7's target under 7-0) and made when it helps:
+ * it goes out; a number card that sheds at least a card's worth (not a 7
+ * that swaps into a bigger hand); an attack card (Draw 2, Skip) when the
+ * player after the jumper is close to going out. Wilds are kept. */
+static int worth_jumping_in(const UnoBotParams *p, const UnoView *v)
+{
+    long score = 0;
+    int i = best_play(p, v, &score);
+    if (i < 0 || score >= WIN)
+        return i;
+    UnoCard c = v->legal[i].cards[0];
+    if (uno_card_is_number(c))
+        return score >= PER_CARD ? i : -1;
+    int next = uno_view_next_active(v, v->seat);
+    bool attack = !uno_card_is_wild(c) && is_attack(c, active_players(v)) && next >= 0 && v->counts[next] <= 2;
+    return attack ? i : -1;
+}
+
 /* What is worth doing in or out of turn: catch (offered only when it
- * stands, so always worth it), say UNO, side slide, suspect (on evidence
- * only). */
+ * stands, so always worth it), say UNO, side slide (always) or jump-in
+ * (when it helps), suspect (on evidence only). */
 bool bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoAction *out)
 {
     if (take(v, bot_find(v, UNO_ACT_CATCH), out))
@@ -347,8 +284,9 @@ bool bot_table_action(const UnoBotParams *p, const UnoView *v, UnoRng *rng, UnoA
     int i = bot_find(v, UNO_ACT_UNO);
     if (i >= 0 && v->hand_count == 1 && stable_uniform(v, 1) >= p->forget_uno)
         return take(v, i, out);
-    if (!bot_in_turn(v) && take(v, bot_find(v, UNO_ACT_PLAY), out)) {
-        say_uno_with(p, v, rng, out); /* KPGUT §7 side slide */
+    if (!bot_in_turn(v) &&
+        take(v, v->rules.jump_in ? worth_jumping_in(p, v) : bot_find(v, UNO_ACT_PLAY), out)) {
+        say_uno_with(p, v, rng, out); /* KPGUT §7 side slide, or jump-in */
         return true;
     }
     i = bot_find(v, UNO_ACT_SUSPECT);

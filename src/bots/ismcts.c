@@ -21,7 +21,7 @@
  * What it decides: in turn, every turn action of every rule set (plays and
  * sets with their colours, draw or keep, name a colour, take, continue a
  * chain, challenge); at the table, in and out of turn, what the heuristic
- * does (bot_table_action: catch, say UNO, side-slide, suspect), on the
+ * does (bot_table_action: catch, say UNO, side-slide or jump in, suspect), on the
  * same clock as people, since the caller asks it when it asks them.
  *
  * What stays true: the same view, worlds, parameters and generator state
@@ -327,6 +327,21 @@ static int turn_moves_in_view(const UnoView *v, int *only)
     return n;
 }
 
+/* The move to play of the root's children: the most visited (best), or,
+ * with a guide, the heuristic's move h unless the search found best better
+ * by more than `guide` standard errors of the two means (a reward's
+ * variance is at most 1/4). -1: the heuristic's move, which the search
+ * never tried. */
+static int guided(const Search *s, int best, const UnoAction *h, double guide)
+{
+    int hc = find_child(s, 0, h);
+    if (hc < 0 || s->nodes[hc].visits == 0)
+        return -1;
+    const Node *b = &s->nodes[best], *c = &s->nodes[hc];
+    double gain = b->reward / b->visits - c->reward / c->visits;
+    return gain > guide * sqrt(0.25 / b->visits + 0.25 / c->visits) ? best : hc;
+}
+
 bool bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *worlds, UnoRng *rng,
                 UnoAction *out)
 {
@@ -340,11 +355,15 @@ bool bot_ismcts(const UnoBotParams *p, const UnoView *v, const UnoWorlds *worlds
         uno_rng_seed(&s.rollout_rng, uno_rng_next(rng));
         s.world = malloc(bot_worlds_bytes(worlds));
         int best = s.world ? search(&s) : -1;
+        UnoRng own = *rng; /* the heuristic's draws leave the search's stream as it is */
+        UnoAction h;
+        if (best >= 0 && p->guide > 0 && bot_heuristic(p, v, &own, &h))
+            best = guided(&s, best, &h, p->guide);
         chosen = best >= 0 ? legal_entry(v, &s.nodes[best].move) : -1;
         free(s.world);
         free(s.nodes);
     }
-    if (chosen < 0) /* no world could be searched: play as the heuristic */
+    if (chosen < 0) /* no world could be searched, or the guide kept the heuristic's untried move */
         return bot_heuristic(p, v, rng, out);
     *out = v->legal[chosen];
     if (out->type == UNO_ACT_PLAY && bot_leaves_one(v, out))

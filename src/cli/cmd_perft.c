@@ -35,8 +35,8 @@ static const CliCommand perft_command = {
     .about = "Deals a game (seats as in `uno sim`, its seed S itself) and counts the\n"
              "sequences of D actions of the player in turn that the rules allow: plays\n"
              "(one per colour named for a Wild, one per distinct KPGUT set), draw, pass,\n"
-             "take, challenge and colour; UNO calls, catches, suspicions and side slides\n"
-             "are not counted. Cards drawn are those the seed deals (no branching on\n"
+             "take, challenge and colour; UNO calls, catches, suspicions, side slides and\n"
+             "jump-ins are not counted. Cards drawn are those the seed deals (no branching on\n"
              "chance). Prints `Nodes: COUNT`; the time taken goes to standard error.\n",
     CLI_OPTIONS(perft_options),
     .operands_note = "uno perft takes options only",

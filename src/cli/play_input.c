@@ -510,9 +510,8 @@ void play_hint(const Play *p, char *out, size_t len)
     else if (can(p, UNO_ACT_UNO) && v->hand_count == 1)
         snprintf(extra, sizeof extra, "  u say UNO!");
     if (v->turn != v->seat) {
-        bool slide = can(p, UNO_ACT_PLAY);
-        snprintf(out, len, "%s's turn.%s%s", play_seat_name(&voice, v->turn),
-                 slide ? "  Enter: side slide" : "", extra);
+        const char *out_of_turn = !can(p, UNO_ACT_PLAY) ? "" : p->rules.jump_in ? "  Enter: jump in" : "  Enter: side slide";
+        snprintf(out, len, "%s's turn.%s%s", play_seat_name(&voice, v->turn), out_of_turn, extra);
         return;
     }
     switch (v->phase) {
@@ -544,7 +543,7 @@ const char *const play_keys_help[] = {
     "Keys",
     "  Left/Right Home/End  choose a card in your hand",
     "  Enter                play the chosen card or the selection (out of turn:",
-    "                       KPGUT's side slide)",
+    "                       KPGUT's side slide, or a jump-in)",
     "  Space                select cards for a set (KPGUT), in the order played",
     "  r7 g+2 bs yr w+4     type a card, then Enter; \"w+4 g\" names the colour,",
     "                       \"r8 g8\" plays a set, \"r7!\" says UNO with it",

@@ -530,7 +530,7 @@ bool play_bots(Play *p)
     int n = uno_game_nplayers(g), first = uno_game_turn(g);
     if (first < 0)
         return false;
-    /* out-of-turn actions first (a catch, a KPGUT §7 side slide, a late UNO
+    /* out-of-turn actions first (a catch, a KPGUT §7 side slide or a jump-in, a late UNO
      * within the §1 grace): at a table they come as soon as someone sees
      * the chance; the player in turn acts last */
     static UnoView v;

@@ -349,7 +349,10 @@ void play_rules_summary(const UnoRules *r, char *out, size_t len)
     if (r->stack_draw2 || r->stack_wd4)
         say_more(out, len, "Draw 2s%s chain: the next player adds to the chain or takes it all. ",
                  r->stack_wd4 ? " and Wild Draw 4s" : "");
-    if (r->side_slide)
+    if (r->jump_in)
+        say_more(out, len, "Jump-in: out of turn you may play a card identical to the top card%s; play goes on from you. ",
+                 r->jump_in_wilds ? " (a Wild too)" : "");
+    else if (r->side_slide)
         say_more(out, len, "Out of turn you may slide a card identical to the top card. ");
     if (r->seven_o)
         say_more(out, len, "7-0: a 7 swaps hands with a player you choose; a 0 passes every hand on. ");

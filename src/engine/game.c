@@ -411,6 +411,13 @@ int uno_game_direction(const UnoGame *g) { return g->direction; }
 UnoCard uno_game_top(const UnoGame *g) { return g->top; }
 int uno_game_color(const UnoGame *g) { return g->color; }
 int uno_game_pending(const UnoGame *g) { return g->pending; }
+int uno_game_wd4_faced(const UnoGame *g, bool *bluff)
+{
+    bool faced = g->pending_kind == PENDING_WILD4 && g->wd4_seat >= 0;
+    if (bluff)
+        *bluff = faced && g->wd4_illegal;
+    return faced ? g->wd4_seat : -1;
+}
 int uno_game_dealer(const UnoGame *g) { return g->dealer; }
 bool uno_game_over(const UnoGame *g) { return g->phase == UNO_PHASE_OVER; }
 int64_t uno_game_clock(const UnoGame *g) { return g->t; }

@@ -254,21 +254,57 @@ static inline bool wd4_breaks_rule(const UnoGame *g, const Hand *h)
     return g->color != UNO_NO_COLOR && (others & LEGAL_COLOR(g->color)) != 0;
 }
 
-/* KPGUT §7: a number card identical to the top, out of turn. */
-static inline uint64_t slide_mask(const UnoGame *g, int seat)
+/* The kinds that may continue the draw chain the player in turn faces
+ * (phase PENDING), were they held by h: KPGUT "Draw 2": a Draw 2 on a Draw
+ * 2; "Wild+Draw 4": a Wild Draw 4 on a Draw 2 when holding no Draw 2
+ * (docs/rules.md readings 1, 2); and the house rules' stackings. */
+static inline uint64_t chain_mask(const UnoGame *g, const Hand *h)
 {
-    if (!g->rules.side_slide || seat == g->turn || !seat_active(g, seat) ||
-        !uno_card_is_number(g->top) || g->phase == UNO_PHASE_COLOR)
-        return 0;
-    return g->seats[seat].hand.mask & (1ULL << g->top);
+    uint64_t m;
+    if (g->pending_kind == PENDING_DRAW2) {
+        m = g->rules.stack_draw2 ? value_mask(UNO_DRAW2) : 0;
+        if (g->rules.stack_wd4_on_draw2 || (g->rules.wd4_on_draw2 && !(h->mask & value_mask(UNO_DRAW2))))
+            m |= 1ULL << UNO_WILD4;
+    } else {
+        m = g->rules.stack_wd4 ? 1ULL << UNO_WILD4 : 0;
+        if (g->rules.stack_draw2_on_wd4) /* house rule (docs/rules.md 'House rules') */
+            m |= value_mask(UNO_DRAW2);
+    }
+    return m;
 }
+
+/* One card identical to the top, played out of turn (docs/rules.md 'Options:
+ * jump-in'), never while a colour is to be named.
+ * KPGUT §7's side slide: a number card. The house rule jump-in, the wider
+ * reading, which holds where both are on: any coloured card, Wilds too with
+ * jump_in_wilds; facing a draw, only a card that may continue its chain. */
+static inline uint64_t out_of_turn_mask(const UnoGame *g, int seat)
+{
+    if (seat == g->turn || !seat_active(g, seat) || g->phase == UNO_PHASE_COLOR || g->phase == UNO_PHASE_OVER)
+        return 0;
+    const Hand *h = &g->seats[seat].hand;
+    if (g->rules.jump_in) {
+        if (!uno_card_is_colored(g->top) && !(g->rules.jump_in_wilds && uno_card_is_wild(g->top)))
+            return 0;
+        uint64_t m = h->mask & (1ULL << g->top);
+        return g->phase == UNO_PHASE_PENDING ? m & chain_mask(g, h) : m;
+    }
+    if (g->rules.side_slide && uno_card_is_number(g->top))
+        return h->mask & (1ULL << g->top);
+    return 0;
+}
+
+/* Whether seat's legal play is made as in turn: the player in turn's, or
+ * a jump-in, after which play goes on from the jumper (not a side slide,
+ * after which the game goes on as if the card had not been played). */
+static inline bool plays_as_turn(const UnoGame *g, int seat) { return seat == g->turn || g->rules.jump_in; }
 
 /* Kinds of card the seat could start a play with now (ignores WD4 legality
  * where a challenge may catch it, and honour mode). */
 static inline uint64_t playable_mask(const UnoGame *g, int seat)
 {
     if (seat != g->turn)
-        return g->phase == UNO_PHASE_OVER ? 0 : slide_mask(g, seat);
+        return out_of_turn_mask(g, seat);
     const Hand *h = &g->seats[seat].hand;
     uint64_t m;
     if (g->phase == UNO_PHASE_TURN || g->phase == UNO_PHASE_MUST_PLAY) { /* the most frequent, first */
@@ -287,19 +323,7 @@ static inline uint64_t playable_mask(const UnoGame *g, int seat)
     case UNO_PHASE_DRAWN: /* MyUNO: only the drawn card; classic "Reneging" */
         return h->mask & (1ULL << g->drawn);
     case UNO_PHASE_PENDING:
-        if (g->pending_kind == PENDING_DRAW2) {
-            /* KPGUT "Draw 2": chain with Draw 2; "Wild+Draw 4": on a Draw 2
-             * when holding no Draw 2 (docs/rules.md readings 1, 2); the
-             * house rule: on a Draw 2 whatever is held */
-            m = g->rules.stack_draw2 ? value_mask(UNO_DRAW2) : 0;
-            if (g->rules.stack_wd4_on_draw2 || (g->rules.wd4_on_draw2 && !(h->mask & value_mask(UNO_DRAW2))))
-                m |= 1ULL << UNO_WILD4;
-        } else {
-            m = g->rules.stack_wd4 ? 1ULL << UNO_WILD4 : 0;
-            if (g->rules.stack_draw2_on_wd4) /* house rule (docs/rules.md 'House rules') */
-                m |= value_mask(UNO_DRAW2);
-        }
-        return h->mask & m;
+        return h->mask & chain_mask(g, h);
     case UNO_PHASE_FREE_PLAY: /* KPGUT: any card, not WD4 while holding others */
         m = h->mask;
         if (m & ~(1ULL << UNO_WILD4))

@@ -78,12 +78,13 @@ static UnoAction *add_play(MoveList *l, int seat, const UnoCard *cards, int n, i
     return a;
 }
 
-/* A play of coloured cards; a 7 that swaps hands (7-0) has one entry per
- * player it may swap with: every other seat still in the game. */
+/* A play of coloured cards; a 7 that swaps hands (7-0), in turn or by a
+ * jump-in, has one entry per player it may swap with: every other seat
+ * still in the game. */
 static void add_colored_play(MoveList *l, const UnoGame *g, int seat, const UnoCard *cards, int n)
 {
     int left = g->seats[seat].hand.count - n;
-    if (seat != g->turn || !uno_rules_play_swaps(&g->rules, cards[n - 1], left)) {
+    if (!plays_as_turn(g, seat) || !uno_rules_play_swaps(&g->rules, cards[n - 1], left)) {
         add_play(l, seat, cards, n, UNO_NO_COLOR);
         return;
     }

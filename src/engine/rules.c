@@ -160,6 +160,11 @@ _Static_assert(UNO_MAX_PLAYERS == 30, "the option table says 30 players");
     B(seven_o, "7-0: a 7 swaps hands with a player the player of the 7 chooses (target); a 0 "   \
       "passes every hand one seat in the direction of play; neither as the last card",          \
       "house rule (7-0); docs/rules.md 'House rules'")                                          \
+    B(jump_in, "a card identical to the top card (colour and value) may be played out of turn; "  \
+      "play goes on from its player, as if it were their turn (side_slide's wider reading)",     \
+      "house rule (jump-in); docs/rules.md 'House rules'")                                      \
+    B(jump_in_wilds, "jump-in with Wilds too: a Wild on a Wild, a Wild Draw 4 on a Wild Draw 4 " \
+      "(its player names the colour)", "house rule (jump-in); docs/rules.md 'House rules'")     \
     B(last_card_draw, "a play of special cards that empties the hand: draw 1 and play on",        \
       "KPGUT §2; reading 5 (docs/rules.md)")                                                           \
     B(tactical_suspect, "any player may suspect one who draws while holding a playable card",     \
@@ -651,6 +656,10 @@ UnoStatus uno_rules_validate(const UnoRules *r, int nplayers, char *err, size_t 
         return fail(err, errlen, UNO_E_BAD_REQUEST, "hand_limit (%d) must be above hand_size (%d), or 0",
                     r->hand_limit, r->hand_size);
     }
+    /* house rule (jump-in): Wilds widen a jump-in, which must be on */
+    if (r->jump_in_wilds && !r->jump_in) {
+        return fail(err, errlen, UNO_E_BAD_REQUEST, "jump_in_wilds widens jump-in: it needs jump_in = true");
+    }
     if (nplayers == 0)
         return UNO_OK;
     if (nplayers < 2 || nplayers > UNO_MAX_PLAYERS) {
@@ -737,8 +746,7 @@ UnoStatus uno_rules_preset(const char *name, UnoRules *out, char *err, size_t er
 /* ------------------------------------------------------------- presets */
 
 /* Named sets of house rules (docs/rules.md "Presets"): data, so that a
- * preset of options added later is one more row (jump-in, once it is an
- * option, joins 7-0's). */
+ * preset of options added later is one more row. */
 static const UnoPreset presets[] = {
     {"stack_everything", "Draw 2s and Wild Draw 4s answer one another: the totals add up",
      {{"stack_draw2", "true"}, {"stack_wd4", "true"}, {"stack_draw2_on_wd4", "true"},
@@ -752,6 +760,8 @@ static const UnoPreset presets[] = {
      {{"stack_draw2", "true"}, {"stack_wd4", "true"}, {"stack_draw2_on_wd4", "true"},
       {"stack_wd4_on_draw2", "true"}, {"draw_rule", "until_playable"}, {"hand_limit", "25"}}},
     {"seven_o", "7-0: a 7 swaps hands with a chosen player, a 0 passes every hand on", {{"seven_o", "true"}}},
+    {"seven_o_jump_in", "7-0 and jump-in: a card identical to the top may be played out of turn",
+     {{"seven_o", "true"}, {"jump_in", "true"}}},
 };
 enum { PRESET_COUNT = sizeof presets / sizeof presets[0] };
 
@@ -762,7 +772,11 @@ const UnoPreset *uno_presets(size_t *count)
     return presets;
 }
 
-const char *uno_presets_list(void) { return "stack_everything, draw_to_match, strict, mercy, seven_o"; }
+/* The names of presets[] (test_rules keeps the two in step). */
+const char *uno_presets_list(void)
+{
+    return "stack_everything, draw_to_match, strict, mercy, seven_o, seven_o_jump_in";
+}
 
 UnoStatus uno_rules_apply_preset(UnoRules *r, const char *name, char *err, size_t errlen)
 {

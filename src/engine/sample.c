@@ -149,38 +149,76 @@ static bool held_playable(const Hand *hand, int drawn, UnoCard top, int color, U
     return false;
 }
 
-/* The rulings that hang on hidden cards, worked out from the dealt hands;
- * without a history (nothing known of the pile under the Wild Draw 4, nor
- * of the draws) a coin decides them. Either way nothing of the real rulings
- * is left in the copy. */
+/* Whether the Wild Draw 4 of wd4_seat broke wd4_rule, worked out from its
+ * dealt hand and the pile under the last Wild Draw 4 (h); without h a coin
+ * decides. */
+static bool wd4_ruled_again(UnoGame *out, int wd4_seat, const UnoHistory *h, UnoRng *rng)
+{
+    UnoCard top;
+    int color;
+    if (!h || !uno_history_wd4_pile(h, &top, &color))
+        return uno_rng_next(rng) & 1;
+    UnoCard real_top = out->top;
+    int8_t real_color = out->color;
+    out->top = top;
+    out->color = (int8_t)color;
+    bool illegal = wd4_breaks_rule(out, &out->seats[wd4_seat].hand);
+    out->top = real_top;
+    out->color = real_color;
+    return illegal;
+}
+
+/* A card of hand that could follow (top, color), at random; any of its
+ * cards when none could. */
+static UnoCard playable_of(const Hand *hand, UnoCard top, int color, UnoRng *rng)
+{
+    uint64_t fits = hand->mask & (pile_kinds(top, color) | BIT(UNO_WILD4));
+    uint64_t from = fits ? fits : hand->mask;
+    int pick = (int)uno_rng_below(rng, (uint32_t)__builtin_popcountll(from));
+    while (pick-- > 0)
+        from &= from - 1;
+    return (UnoCard)__builtin_ctzll(from);
+}
+
+/* The hidden fields seat did not make (tests/bots/test_fairness.c names
+ * every field of the game), worked out again from the dealt hands where the
+ * game still needs them, and otherwise as a game that never had them holds
+ * them: nothing of the real game's is left in the copy, stale or not.
+ * Without a history (nothing known of the pile under the Wild Draw 4, nor
+ * of the draws) a coin decides the rulings. */
 static void rule_again(UnoGame *out, int seat, const UnoHistory *h, UnoRng *rng)
 {
     UnoCard top;
     int color;
-    if (out->pending_kind == PENDING_WILD4 && out->wd4_seat >= 0 && out->wd4_seat != seat) {
-        out->wd4_nsince = 0; /* the cards it drew since are dealt again too */
-        if (h && uno_history_wd4_pile(h, &top, &color)) {
-            UnoCard real_top = out->top;
-            int8_t real_color = out->color;
-            out->top = top;
-            out->color = (int8_t)color;
-            out->wd4_illegal = wd4_breaks_rule(out, &out->seats[out->wd4_seat].hand);
-            out->top = real_top;
-            out->color = real_color;
-        } else {
-            out->wd4_illegal = uno_rng_next(rng) & 1;
-        }
+    if (out->wd4_seat != seat) {
+        bool faced = out->pending_kind == PENDING_WILD4 && out->wd4_seat >= 0;
+        if (faced)
+            out->wd4_nsince = 0; /* the cards it drew since are dealt again too */
+        memset(out->wd4_since, 0, sizeof out->wd4_since);
+        out->wd4_illegal = faced && wd4_ruled_again(out, out->wd4_seat, h, rng);
     }
     int drawer = out->tactical_seat;
-    if (drawer >= 0 && drawer != seat) {
-        int drawn = h ? uno_history_turn_draws(h, drawer, &top, &color) : -1;
-        if (drawn < 0)
+    if (drawer != seat) {
+        int drawn = drawer >= 0 && h ? uno_history_turn_draws(h, drawer, &top, &color) : -1;
+        if (drawer >= 0 && drawn < 0)
             out->tactical_right = uno_rng_next(rng) & 1;
         else if (drawn > 1 && out->rules.draw_rule == UNO_DRAW_UNTIL_PLAYABLE)
             out->tactical_right = false; /* the draw went on: nothing was playable (h's voids) */
-        else if (drawn > 0)
-            out->tactical_right = held_playable(&out->seats[drawer].hand, drawn, top, color, rng);
+        else /* no draw since its last play (or no drawer): nothing to rule on */
+            out->tactical_right = drawn > 0 && held_playable(&out->seats[drawer].hand, drawn, top, color, rng);
     }
+    if (out->turn != seat && out->phase != UNO_PHASE_DRAWN) /* DRAWN: deal_hidden dealt it */
+        out->drawn = UNO_NO_CARD;
+    /* KPGUT §10: what a caught cheat gives back, of another's */
+    Cheat *ch = &out->cheat;
+    bool open = ch->seat >= 0;
+    if (ch->turn != seat)
+        ch->drawn = open && ch->phase == UNO_PHASE_DRAWN && seat_active(out, ch->turn)
+                        ? playable_of(&out->seats[ch->turn].hand, ch->top, ch->color, rng)
+                        : uno_card_in_deck_order(0);
+    if (ch->wd4_seat != seat)
+        ch->wd4_illegal = open && ch->pending_kind == PENDING_WILD4 && ch->wd4_seat >= 0 &&
+                          wd4_ruled_again(out, ch->wd4_seat, h, rng);
 }
 
 /* Shuffles that may not fit what the seat knows before it gives up: a

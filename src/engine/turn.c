@@ -227,6 +227,31 @@ static void side_slide(UnoGame *g, const UnoAction *a, EventSink *out)
     note_one_card(g, seat, a->uno, a->uno, out);
 }
 
+/* The house rule jump-in: the jumper takes the turn, and the one whose turn
+ * it was loses it. */
+static void take_turn_to_jump_in(UnoGame *g, int seat)
+{
+    g->turn = (int8_t)seat;
+    g->said_before = false;
+    g->drawn = UNO_NO_CARD;
+    if (g->phase != UNO_PHASE_PENDING) /* facing a draw, the chain passes on from the jumper */
+        g->phase = UNO_PHASE_TURN;
+}
+
+/* An out-of-turn play (out_of_turn_mask, game.h) has two readings: KPGUT
+ * §7's side slide, made here (true), and the house rule jump-in, where the
+ * jumper takes the turn and the caller plays the card in it, so that its
+ * effects start from them (false). */
+static bool slide_or_jump_in(UnoGame *g, const UnoAction *a, EventSink *out)
+{
+    if (!g->rules.jump_in) {
+        side_slide(g, a, out);
+        return true;
+    }
+    take_turn_to_jump_in(g, a->seat);
+    return false;
+}
+
 /* House rule 7-0 (docs/rules.md 'House rules'). A hand that changes owner
  * carries no UNO call: its receiver did not play down to one card, so owes
  * no call and cannot be caught for it, and a fault of the hand's former
@@ -324,7 +349,8 @@ static void record_cheat(UnoGame *g, const UnoAction *a)
 
 /* 7-0: a play of a 7 or 0 that leaves cards in the hand moves hands, which
  * a catch (§10) could not take back: honour mode lets no such play through
- * illegally, in turn or out of it (a legal side slide moves nothing). */
+ * illegally, in turn or out of it (a legal side slide moves nothing; a
+ * legal jump-in is no cheat). */
 static bool moves_hands(const UnoGame *g, const UnoAction *a)
 {
     int value = uno_card_value(a->cards[a->ncards - 1]);
@@ -336,10 +362,10 @@ static bool moves_hands(const UnoGame *g, const UnoAction *a)
 static int check_target(const UnoGame *g, const UnoAction *a, char *err, size_t errlen)
 {
     int left = g->seats[a->seat].hand.count - a->ncards;
-    bool swaps = a->seat == g->turn && uno_rules_play_swaps(&g->rules, a->cards[a->ncards - 1], left);
+    bool swaps = plays_as_turn(g, a->seat) && uno_rules_play_swaps(&g->rules, a->cards[a->ncards - 1], left);
     if (!swaps && a->target >= 0)
         return fail(err, errlen, UNO_E_BAD_REQUEST, "%s",
-                    g->rules.seven_o ? "only a 7 played in turn, not as the last card, names a target (7-0)"
+                    g->rules.seven_o ? "only a 7 played in turn (or jumped in with), not as the last card, names a target (7-0)"
                                      : "a play names a target only under the house rule 7-0 (seven_o)");
     if (!swaps)
         return UNO_OK;
@@ -423,15 +449,15 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
 {
     int seat = a->seat;
     bool in_turn = seat == g->turn;
-    bool slide = !in_turn && a->ncards == 1 && a->cards[0] < UNO_KINDS &&
-                 (playable_mask(g, seat) & BIT(a->cards[0]));
-    if (!in_turn && !slide && a->ncards > 0 && !g->rules.honour)
+    bool out_of_turn = !in_turn && a->ncards == 1 && a->cards[0] < UNO_KINDS &&
+                       (playable_mask(g, seat) & BIT(a->cards[0]));
+    if (!in_turn && !out_of_turn && a->ncards > 0 && !g->rules.honour)
         return require_turn(g, seat, err, errlen);
     int rc = check_held(g, a, err, errlen);
     if (rc)
         return rc;
-    bool legal = slide;
-    if (!slide) {
+    bool legal = out_of_turn;
+    if (!out_of_turn) {
         const char *bad_set = set_refusal(g, a);
         legal = in_turn && !bad_set && (playable_mask(g, seat) & BIT(a->cards[0])) != 0;
         if (!legal && !honour_lets_through(g, a)) {
@@ -445,10 +471,8 @@ int turn_play(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t 
     rc = check_target(g, a, err, errlen);
     if (rc)
         return rc;
-    if (slide) {
-        side_slide(g, a, out);
+    if (out_of_turn && slide_or_jump_in(g, a, out))
         return UNO_OK;
-    }
     play_cards(g, a, a->ncards, !legal, out);
     return UNO_OK;
 }
@@ -662,7 +686,7 @@ int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
     return UNO_OK;
 }
 
-/* The trusted path: applies a turn action (play, slide, draw, pass, take,
+/* The trusted path: applies a turn action (play, slide, jump-in, draw, pass, take,
  * colour, challenge) known to be legal, unchecked and without events.
  * Returns false for any other action type, leaving the game as it was.
  * Inline in uno_game_step: one call an action. */
@@ -671,9 +695,9 @@ static inline __attribute__((always_inline)) bool turn_trusted(UnoGame *g, const
     EventSink *out = NULL; /* the trusted path has no events: the compiler drops them */
     switch (a->type) {
     case UNO_ACT_PLAY:
-        if (a->seat != g->turn)
-            side_slide(g, a, out);
-        else if (a->ncards == 1) /* the most frequent by far */
+        if (a->seat != g->turn && slide_or_jump_in(g, a, out))
+            return true;
+        if (a->ncards == 1) /* the most frequent by far */
             play_cards(g, a, 1, false, out);
         else
             play_cards(g, a, a->ncards, false, out);

@@ -37,15 +37,16 @@ static void game_dealloc(PyObject *o)
 
 static int game_init(PyObject *o, PyObject *args, PyObject *kwargs)
 {
-    static char *names[] = {"rules", "players", "seed", "options", "think_ms", NULL};
+    static char *names[] = {"rules", "players", "seed", "options", "think_ms", "records", NULL};
     GameObject *self = GAME(o);
     const char *rules_name = "mattel";
     int players = 4;
     unsigned long long seed = 0;
     PyObject *options = NULL;
     long think_ms = 1000;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|siKOl:Game", names, &rules_name, &players, &seed,
-                                     &options, &think_ms))
+    int records = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|siKOlp:Game", names, &rules_name, &players, &seed,
+                                     &options, &think_ms, &records))
         return -1;
     if (self->table.game) {
         PyErr_SetString(PyExc_RuntimeError, "a Game is dealt once");
@@ -54,6 +55,11 @@ static int game_init(PyObject *o, PyObject *args, PyObject *kwargs)
     UnoRules rules;
     if (unobook_rules_arg(rules_name, options, players, think_ms, &rules) < 0)
         return -1;
+    for (int seat = 0; records && seat < players; seat++) /* begun by the deal */
+        if (!(self->table.records[seat] = uno_history_new(seat))) {
+            PyErr_NoMemory();
+            return -1;
+        }
     char err[UNO_ERR_LEN];
     UnoStatus rc = unobook_table_deal(&self->table, &rules, players, seed, think_ms, err, sizeof err);
     if (rc != UNO_OK) {
@@ -64,8 +70,8 @@ static int game_init(PyObject *o, PyObject *args, PyObject *kwargs)
     PyObject *own_options = options && options != Py_None ? PyDict_Copy(options) : Py_NewRef(Py_None);
     if (!own_options)
         return -1;
-    self->config = Py_BuildValue("{s:s,s:i,s:K,s:N,s:l}", "rules", rules_name, "players", players, "seed", seed,
-                                 "options", own_options, "think_ms", think_ms);
+    self->config = Py_BuildValue("{s:s,s:i,s:K,s:N,s:l,s:O}", "rules", rules_name, "players", players, "seed", seed,
+                                 "options", own_options, "think_ms", think_ms, "records", records ? Py_True : Py_False);
     return self->config ? 0 : -1;
 }
 
@@ -218,6 +224,23 @@ static int play(GameObject *self, const UnoAction *a)
         PyErr_SetString(PyExc_RuntimeError, err); /* the engine refused what it listed */
         return -1;
     }
+    return 0;
+}
+
+UnobookTable *unobook_game_table(PyObject *game)
+{
+    if (!PyObject_TypeCheck(game, &unobook_game_type)) {
+        PyErr_Format(PyExc_TypeError, "a unobook.Game is needed, not %s", Py_TYPE(game)->tp_name);
+        return NULL;
+    }
+    return dealt(GAME(game)) ? &GAME(game)->table : NULL;
+}
+
+int unobook_game_play(PyObject *game, const UnoAction *a)
+{
+    if (play(GAME(game), a) < 0)
+        return -1;
+    GAME(game)->has_log = false;
     return 0;
 }
 
@@ -477,7 +500,7 @@ static PyGetSetDef game_getset[] = {
     {"scores", per_seat, NULL, "each seat's score, -1 where there is none", (void *)1},
     {"rewards", get_rewards, NULL, "each seat's reward by its rank (docs/python.md): meant for the end", NULL},
     {"hash", get_hash, NULL, "a 64-bit hash of the whole state", NULL},
-    {"log", get_log, NULL, "the (seat, id) pairs applied, None for a sampled world", NULL},
+    {"log", get_log, NULL, "the (seat, id) pairs applied, None for a sampled world and after a Bot's action", NULL},
     {"config", get_config, NULL, "the arguments the game was dealt with", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
@@ -510,7 +533,8 @@ PyTypeObject unobook_game_type = {
     .tp_name = "unobook._unobook.Game",
     .tp_basicsize = sizeof(GameObject),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
-    .tp_doc = "Game(rules='mattel', players=4, seed=0, options=None, think_ms=1000): one game of the engine",
+    .tp_doc = "Game(rules='mattel', players=4, seed=0, options=None, think_ms=1000, records=False): "
+              "one game of the engine",
     .tp_new = PyType_GenericNew,
     .tp_init = game_init,
     .tp_dealloc = game_dealloc,

@@ -63,13 +63,15 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__unobook(void);
 PyMODINIT_FUNC PyInit__unobook(void)
 {
-    if (PyType_Ready(&unobook_game_type) < 0 || PyType_Ready(&unobook_vec_type) < 0)
+    if (PyType_Ready(&unobook_game_type) < 0 || PyType_Ready(&unobook_vec_type) < 0 ||
+        PyType_Ready(&unobook_bot_type) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
     if (PyModule_AddObjectRef(m, "Game", (PyObject *)&unobook_game_type) < 0 ||
         PyModule_AddObjectRef(m, "VecEnv", (PyObject *)&unobook_vec_type) < 0 ||
+        PyModule_AddObjectRef(m, "Bot", (PyObject *)&unobook_bot_type) < 0 ||
         PyModule_AddIntConstant(m, "DRAW", UNOBOOK_DRAW) < 0 ||
         PyModule_AddIntConstant(m, "PASS", UNOBOOK_PASS) < 0 ||
         PyModule_AddIntConstant(m, "TAKE", UNOBOOK_TAKE) < 0 ||

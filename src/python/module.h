@@ -1,7 +1,7 @@
 /*
  * module.h — what the files of the extension module unobook._unobook
- * share (module.c holds the module): its types, Game (game.c) and the
- * batched environment (vec.c), and the rules read from Python's arguments
+ * share (module.c holds the module): its types, Game (game.c), the
+ * batched environment (vec.c), the bots (opponents.c), and the rules read from Python's arguments
  * (rules_arg.c). docs/python.md describes them for Python users.
  */
 #ifndef UNOBOOK_MODULE_H
@@ -14,6 +14,15 @@
 
 extern PyTypeObject unobook_game_type;
 extern PyTypeObject unobook_vec_type;
+extern PyTypeObject unobook_bot_type;  /* opponents.c */
+
+/* The table behind a Game (game.c), or NULL with an error (not a Game; not
+ * dealt). */
+struct UnobookTable *unobook_game_table(PyObject *game);
+/* Applies a, an action the engine lists for its seat (a bot's: it may say
+ * UNO with a play, which no id does), to the Game: its log ends, since ids
+ * cannot replay it. 0, or -1 with an error. */
+int unobook_game_play(PyObject *game, const UnoAction *a);
 
 /* A list of n items, item(ctx, i) each (a new reference, or NULL with an
  * error): the list, or NULL with the error. */

@@ -7,11 +7,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Each event of the game, the deal's too: what each seat saw played. */
+/* Each event of the game, the deal's too: what each seat saw played, and
+ * the records kept. */
 static void record_event(void *ctx, const UnoEvent *ev)
 {
     UnobookTable *t = ctx;
     unobook_seen_add(&t->seen, t->rules, t->nplayers, ev);
+    for (int seat = 0; seat < t->nplayers; seat++)
+        if (t->records[seat])
+            uno_history_add(t->records[seat], t->rules, ev);
+}
+
+/* The records kept begun anew: UNO_OK or UNO_E_NOMEM. */
+static UnoStatus renew_records(UnobookTable *t)
+{
+    for (int seat = 0; seat < UNO_MAX_PLAYERS; seat++)
+        if (t->records[seat]) {
+            uno_history_free(t->records[seat]);
+            if (!(t->records[seat] = uno_history_new(seat)))
+                return UNO_E_NOMEM;
+        }
+    return UNO_OK;
 }
 
 UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayers, uint64_t seed,
@@ -28,13 +44,16 @@ UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayer
     UnobookTable next = *t;
     if (!next.game)
         next.game = malloc(uno_game_size(rules, &setup));
-    if (!next.game) {
+    if (!next.game || renew_records(t) != UNO_OK) {
+        if (next.game != t->game)
+            free(next.game);
         snprintf(err, errlen, "out of memory: no game was dealt");
         return UNO_E_NOMEM;
     }
     UnoRules own = *rules; /* rules may be the game's own, which the deal overwrites */
     unobook_seen_clear(&next.seen);
     next.rules = &own;
+    memcpy(next.records, t->records, sizeof next.records);
     next.nplayers = nplayers;
     next.think_ms = think_ms;
     setup.emit = record_event;
@@ -56,10 +75,15 @@ UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sam
     UnobookTable copy = *src;
     copy.legal = (UnobookLegal){0};
     copy.listed = -1;
+    memset(copy.records, 0, sizeof copy.records);
     copy.game = malloc(uno_game_bytes(src->game));
     UnoStatus rc = copy.game ? UNO_OK : UNO_E_NOMEM;
+    for (int seat = 0; seat < UNO_MAX_PLAYERS; seat++) /* a world keeps its seat's record alone */
+        if (src->records[seat] && (sample_for < 0 || seat == sample_for) &&
+            !(copy.records[seat] = uno_history_copy(src->records[seat])))
+            rc = UNO_E_NOMEM;
     if (rc == UNO_OK && sample_for >= 0)
-        rc = uno_game_sample(src->game, sample_for, NULL, seed, copy.game);
+        rc = uno_game_sample(src->game, sample_for, src->records[sample_for], seed, copy.game);
     else if (rc == UNO_OK)
         uno_game_copy(copy.game, src->game);
     if (rc != UNO_OK) {
@@ -73,6 +97,10 @@ UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sam
 
 void unobook_table_free(UnobookTable *t)
 {
+    for (int seat = 0; seat < UNO_MAX_PLAYERS; seat++) {
+        uno_history_free(t->records[seat]);
+        t->records[seat] = NULL;
+    }
     free(t->game);
     unobook_legal_free(&t->legal);
     t->listed = -1;

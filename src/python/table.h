@@ -39,15 +39,19 @@ typedef struct UnobookTable {
     UnobookSeen seen;
     UnobookLegal legal;    /* the last seat's legal list */
     int listed;            /* the seat legal is of, in the game as it is now; -1: none */
+    UnoHistory *records[UNO_MAX_PLAYERS]; /* the seats' records of the game, where one is kept (a
+                                             search bot's: opponents.h); renewed by each deal */
 } UnobookTable;
 
 /* Deals game `seed` of these rules and players into t (a table zeroed, or
  * one dealt before with the same rules and players, whose memory it
- * reuses): the seats are named seat<i> and aged 20 + i. UNO_OK, or a
- * status and a message (a bad setup; out of memory) and t unchanged. */
+ * reuses): the seats are named seat<i> and aged 20 + i; the seats' records
+ * begin anew. UNO_OK, or a status and a message (a bad setup; out of
+ * memory) and t unchanged but for its records. */
 UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayers, uint64_t seed,
                              int64_t think_ms, char *err, size_t errlen);
-/* A copy of src into dst (zeroed): the game and what its seats saw.
+/* A copy of src into dst (zeroed): the game, what its seats saw, their
+ * records (a world sampled for a seat: that seat's alone).
  * UNO_OK or UNO_E_NOMEM. With `sample_for` >= 0, the cards hidden from
  * that seat are dealt again from `seed` (uno_game_sample). */
 UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sample_for, uint64_t seed);

@@ -10,6 +10,10 @@
  *    seats (out_of_turn "offer" or "none"), with the same ids and WAIT.
  *  - A step checks every game's action before it changes any: a bad one
  *    raises ValueError naming the game, and nothing is stepped.
+ *  - The seats of `opponents` are played by the project's bots
+ *    (opponents.h) inside the step: they are asked where an agent would
+ *    be, and a step returns only when an agent's seat is asked or the game
+ *    ends. Their actions count towards max_steps.
  *  - Autoreset is Gymnasium's NEXT_STEP: a game that ended in a step is
  *    dealt anew by the next one, whose action for it is ignored, and its
  *    reset flag says so.
@@ -27,6 +31,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "python/opponents.h"
 #include "python/table.h"
 
 /* One game of the batch and the seats it asks. */
@@ -37,16 +42,20 @@ typedef struct Slot {
     int queue[UNO_MAX_PLAYERS];   /* the seats to ask: out of turn first, the seat in turn last */
     int nqueue, asked;            /* asked: the queue's entry asked now */
     int steps;
+    int agent;                    /* the agent's seat asked (at the end: the last one asked) */
+    UnoRng bots[UNO_MAX_PLAYERS]; /* the opponents' generators, seeded at each deal */
     bool ended;                   /* dealt anew at the next step */
     UnoAction chosen;             /* this step's action (checked before any is applied) */
     bool wait;                    /* this step's action is WAIT */
 } Slot;
 
-/* One thread of a step, and its failure. */
+/* One thread of a step: its own view for the opponents' bots to choose
+ * from (a UnoView is large: one a thread), and its failure. */
 typedef struct Worker {
     struct VecObject *self;
     pthread_t thread;
     bool spawned;                 /* run on a thread of its own (else by the caller) */
+    UnoView view;
     UnoStatus status;
     int failed;                   /* the game that failed, when status is not UNO_OK */
     char err[UNO_ERR_LEN];
@@ -65,6 +74,7 @@ typedef struct VecObject {
     long think_ms;
     int max_steps;
     bool offer;
+    UnobookLineup lineup;         /* the seats the bots play */
     Slot *slots;
     Worker *workers;              /* the threads of a step, the caller's first */
     int nworkers;
@@ -107,17 +117,17 @@ static int bind(VecObject *self, int b, PyObject *obj, Py_ssize_t items, Py_ssiz
 static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"num_envs", "rules", "players", "seed", "options", "out_of_turn", "max_steps",
-                            "think_ms", "threads", "observations", "masks", "rewards", "dones", "resets",
+                            "think_ms", "threads", "opponents", "observations", "masks", "rewards", "dones", "resets",
                             "agents", NULL};
     VecObject *self = VEC(o);
     const char *rules_name, *out_of_turn;
     int num_envs, players, max_steps, threads;
     unsigned long long seed;
     long think_ms;
-    PyObject *options, *bufs[NBUF];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "isiKOsiliOOOOOO:VecEnv", names, &num_envs, &rules_name,
+    PyObject *options, *opponents, *bufs[NBUF];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "isiKOsiliOOOOOOO:VecEnv", names, &num_envs, &rules_name,
                                      &players, &seed, &options, &out_of_turn, &max_steps, &think_ms, &threads,
-                                     &bufs[0], &bufs[1], &bufs[2], &bufs[3], &bufs[4], &bufs[5]))
+                                     &opponents, &bufs[0], &bufs[1], &bufs[2], &bufs[3], &bufs[4], &bufs[5]))
         return -1;
     if (self->slots || self->bound[0]) {
         PyErr_SetString(PyExc_RuntimeError, "a VecEnv is made once");
@@ -139,7 +149,8 @@ static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
         PyErr_Format(PyExc_ValueError, "threads must be 1 to %d, not %d", VEC_MAX_THREADS, threads);
         return -1;
     }
-    if (unobook_rules_arg(rules_name, options, players, think_ms, &self->rules) < 0)
+    if (unobook_rules_arg(rules_name, options, players, think_ms, &self->rules) < 0 ||
+        unobook_lineup_arg(opponents, players, &self->lineup) < 0)
         return -1;
     self->num_envs = num_envs;
     self->nplayers = players;
@@ -171,6 +182,10 @@ static int vec_init(PyObject *o, PyObject *args, PyObject *kwargs)
     for (int i = 0; i < num_envs; i++) {
         uno_rng_seed(&self->slots[i].deals, uno_rng_next(&seeds));
         self->slots[i].ended = true; /* dealt by reset() */
+        if (unobook_lineup_records(&self->lineup, players, &self->slots[i].table) != UNO_OK) {
+            PyErr_NoMemory();
+            return -1;
+        }
     }
     return 0;
 }
@@ -199,7 +214,9 @@ static UnoStatus ask_anew(VecObject *self, Slot *s)
 static UnoStatus write_view(VecObject *self, int i)
 {
     Slot *s = &self->slots[i];
-    int seat = s->queue[s->asked];
+    if (!s->ended)
+        s->agent = s->queue[s->asked];
+    int seat = s->agent;
     uint8_t *mask = (uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
     ((int32_t *)self->bufs[BUF_AGENTS].buf)[i] = seat;
     float *obs = (float *)self->bufs[BUF_OBS].buf + (size_t)i * (size_t)self->obs_size;
@@ -221,6 +238,8 @@ static UnoStatus deal(VecObject *self, int i, char *err, size_t errlen)
     UnoStatus rc = unobook_table_deal(&s->table, &self->rules, self->nplayers, s->game_seed, self->think_ms, err, errlen);
     if (rc != UNO_OK)
         return rc;
+    for (int seat = 0; seat < self->nplayers; seat++)
+        uno_rng_seed(&s->bots[seat], unobook_bot_seed(s->game_seed, seat));
     s->steps = 0;
     s->ended = false;
     ((uint8_t *)self->bufs[BUF_DONES].buf)[i] = 0;
@@ -228,31 +247,63 @@ static UnoStatus deal(VecObject *self, int i, char *err, size_t errlen)
     return ask_anew(self, s);
 }
 
-/* Game i's step with its checked action (or its deal, when it ended). */
-static UnoStatus step_one(VecObject *self, int i, char *err, size_t errlen)
+/* Game i after an action of any seat's: ended (over: the rewards
+ * written; or max_steps), or its seats asked anew. */
+static UnoStatus moved_on(VecObject *self, int i)
 {
     Slot *s = &self->slots[i];
-    float *rewards = (float *)self->bufs[BUF_REWARDS].buf + (size_t)i * (size_t)self->nplayers;
     uint8_t *done = (uint8_t *)self->bufs[BUF_DONES].buf + i;
-    memset(rewards, 0, (size_t)self->nplayers * sizeof *rewards);
+    s->steps++;
+    if (uno_game_over(s->table.game)) {
+        unobook_table_rewards(&s->table, (float *)self->bufs[BUF_REWARDS].buf + (size_t)i * (size_t)self->nplayers);
+        *done = 1;
+    } else if (s->steps >= self->max_steps) {
+        *done = 2;
+    }
+    s->ended = *done != 0;
+    return s->ended ? UNO_OK : ask_anew(self, s);
+}
+
+/* The opponents of game i act, each asked in the queue's order, until an
+ * agent's seat is asked or the game ends. */
+static UnoStatus play_opponents(VecObject *self, int i, UnoView *view, char *err, size_t errlen)
+{
+    Slot *s = &self->slots[i];
+    UnoStatus rc = UNO_OK;
+    int seat;
+    while (rc == UNO_OK && !s->ended && self->lineup.plays[seat = s->queue[s->asked]]) {
+        UnoAction a;
+        int acted = unobook_bot_choose(&self->lineup.bots[seat], &s->table, seat, view, &s->bots[seat], &a);
+        if (acted < 0) {
+            rc = UNO_E_NOMEM;
+        } else if (acted) {
+            if ((rc = unobook_table_play(&s->table, &a, err, errlen)) == UNO_OK)
+                rc = moved_on(self, i);
+        } else if (++s->asked == s->nqueue) {
+            snprintf(err, errlen, "game %d: seat %d's bot did nothing in its turn", i, seat);
+            rc = UNO_E_ILLEGAL;
+        }
+    }
+    return rc;
+}
+
+/* Game i's step with its checked action (or its deal, when it ended), then
+ * its opponents', whose bots choose from views built in `view`. */
+static UnoStatus step_one(VecObject *self, int i, UnoView *view, char *err, size_t errlen)
+{
+    Slot *s = &self->slots[i];
+    memset((float *)self->bufs[BUF_REWARDS].buf + (size_t)i * (size_t)self->nplayers, 0,
+           (size_t)self->nplayers * sizeof(float));
     ((uint8_t *)self->bufs[BUF_RESETS].buf)[i] = 0;
     UnoStatus rc = UNO_OK;
-    if (s->ended) {
+    if (s->ended)
         rc = deal(self, i, err, errlen);
-    } else if (s->wait) {
+    else if (s->wait)
         s->asked++;
-    } else if ((rc = unobook_table_play(&s->table, &s->chosen, err, errlen)) == UNO_OK) {
-        s->steps++;
-        if (uno_game_over(s->table.game)) {
-            unobook_table_rewards(&s->table, rewards);
-            *done = 1;
-        } else if (s->steps >= self->max_steps) {
-            *done = 2;
-        } else {
-            rc = ask_anew(self, s);
-        }
-        s->ended = *done != 0;
-    }
+    else if ((rc = unobook_table_play(&s->table, &s->chosen, err, errlen)) == UNO_OK)
+        rc = moved_on(self, i);
+    if (rc == UNO_OK)
+        rc = play_opponents(self, i, view, err, errlen);
     return rc == UNO_OK ? write_view(self, i) : rc;
 }
 
@@ -269,7 +320,7 @@ static void *step_chunks(void *arg)
         for (int i = (int)first; w->status == UNO_OK && i < end; i++) {
             if (self->deal_all)
                 self->slots[i].ended = true;
-            w->status = step_one(self, i, w->err, sizeof w->err);
+            w->status = step_one(self, i, &w->view, w->err, sizeof w->err);
             if (w->status != UNO_OK)
                 w->failed = i;
         }

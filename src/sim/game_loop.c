@@ -273,14 +273,36 @@ static bool ask(UnoSimWorker *w, int seat, int turn, UnoAction *a)
     return bot_choose_action(kind, &w->c.params[seat], &w->view, searching ? w->worlds : NULL, &w->rng[seat], a);
 }
 
-/* The next action: the seat in turn is asked first, then the others in the
- * order of play. Returns the seat that acts, -1 when nobody does. */
+/* KPGUT §7's side slide and the house rule jump-in: a seat (not an
+ * external program, asked once an action) that can play out of turn is
+ * asked before the seat in turn, as a card identical to the top is played
+ * on it as it lands; only that play is taken (what else it would do, it is
+ * asked again for in the order of play). Returns the seat that plays, -1
+ * when none does. */
+static int out_of_turn_first(UnoSimWorker *w, int turn, UnoAction *a)
+{
+    int n = w->c.nplayers;
+    int dir = uno_game_direction(w->g);
+    for (int k = 1; k < n; k++) {
+        int seat = ((turn + dir * k) % n + n) % n;
+        if (!w->ext[seat] && uno_game_playable(w->g, seat) && ask(w, seat, turn, a) && a->type == UNO_ACT_PLAY)
+            return seat;
+    }
+    return -1;
+}
+
+/* The next action: a side slide or jump-in first, where the rules have
+ * them; then the seat in turn, then the others in the order of play.
+ * Returns the seat that acts, -1 when nobody does. */
 static inline int next_action(UnoSimWorker *w, int turn, bool all_random, UnoAction *a)
 {
     if (all_random) { /* bots.h: the random bot acts in its turn only */
         bot_random_step(&w->c.params[turn], w->g, turn, &w->rng[turn], a);
         return turn;
     }
+    int first = w->c.rules.jump_in || w->c.rules.side_slide ? out_of_turn_first(w, turn, a) : -1;
+    if (first >= 0)
+        return first;
     int n = w->c.nplayers;
     int dir = uno_game_direction(w->g);
     for (int k = 0; k < n; k++) {
@@ -449,7 +471,9 @@ static inline __attribute__((always_inline)) int play_game(UnoSimWorker *w, UnoS
         actions++;
         tally[counted[a.type].time]++;
         reshuffles += flow_step(w->g, &a, set_asides, &flow);
-        if (seat == turn && counted[a.type].turn) {
+        /* a jump-in is a turn of the jumper's (a side slide none) */
+        bool in_turn = seat == turn || (a.type == UNO_ACT_PLAY && c->rules.jump_in);
+        if (in_turn && counted[a.type].turn) {
             turns += continuing != seat;
             continuing = counted[a.type].goes_on ? seat : -1;
         }

@@ -5,7 +5,7 @@
  * What counts (docs/sim.md "perft"): the actions of the player in turn as
  * uno_game_legal lists them for that seat — plays (one per colour for Wilds,
  * one per distinct set under KPGUT), draw, pass, take, challenge and colour.
- * UNO calls, catches, suspicions, side slides (KPGUT §7) and every other
+ * UNO calls, catches, suspicions, side slides (KPGUT §7), jump-ins and every other
  * action of the table are left out. A sequence is counted when it has
  * exactly `depth` actions; a game that ends sooner adds nothing. Chance is
  * not branched on: the game's generator is part of the copied state, so each

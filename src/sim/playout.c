@@ -141,9 +141,9 @@ bool sim_playout_fits(const UnoSimConfig *c)
     for (int s = 0; s < c->nplayers; s++)
         if (c->bots[s] != UNO_BOT_RANDOM)
             return false;
-    /* the house rules forced play, hand limit and 7-0 (docs/rules.md) it
-     * does not play: their games go through the engine */
-    if (c->rules.forced_play || c->rules.hand_limit || c->rules.seven_o)
+    /* the house rules forced play, hand limit, 7-0 and jump-in
+     * (docs/rules.md) it does not play: their games go through the engine */
+    if (c->rules.forced_play || c->rules.hand_limit || c->rules.seven_o || c->rules.jump_in)
         return false;
     return c->emit == NULL && !c->reference && !c->engine;
 }

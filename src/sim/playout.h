@@ -7,7 +7,7 @@
  * rules that random bots reach — plays in turn, draws, taking a pending draw,
  * naming the colour of a Wild turned up, the deal and the first card,
  * reshuffles, going out, ranking — for any rule set and options. Out-of-turn
- * actions (catches, side slides, suspicions, challenges, warnings, votes,
+ * actions (catches, side slides, jump-ins, suspicions, challenges, warnings, votes,
  * joining, giving up) and the clock never happen between random bots (bots.h),
  * so nothing here models them.
  *
@@ -29,8 +29,9 @@
 typedef struct UnoPlayout UnoPlayout;
 
 /* Whether the playout plays c's games: every seat random, no events, and
- * none of the house rules forced play, hand limit and 7-0 (they set hands
- * aside or swap them, which is not modelled here: the engine plays those). */
+ * none of the house rules forced play, hand limit, 7-0 and jump-in (they
+ * set hands aside, swap them or move the turn out of order, which is not
+ * modelled here: the engine plays those). */
 bool sim_playout_fits(const UnoSimConfig *c);
 
 /* A playout for c (which fits and whose rules validate); NULL: no memory. */

@@ -3,8 +3,9 @@
  * engine accepts, under every built-in rule set and with a running clock
  * (KPGUT §1 grace, catches, side slides); the heuristic bot beats the random
  * one clearly at 4-player Mattel; a view shows nothing hidden
- * (docs/architecture.md "2. Bots": "A bot that reads a hidden card is a bug"), and
- * the search bot decides the same in every world its seat cannot tell apart.
+ * (docs/architecture.md "2. Bots": "A bot that reads a hidden card is a bug");
+ * that the search decides the same in every world its seat cannot tell
+ * apart is test_fairness.c's.
  *
  * Under UNO_QUICK=1 (`make check`, tests/common/tier.h) the soaks of mixed
  * tables play a fifth of their games, with every assertion. The two
@@ -21,6 +22,7 @@
 #include <cmocka.h>
 
 #include "common/tier.h"
+#include "common/views.h"
 #include "bots/bits.h"
 #include "bots/bots.h"
 #include "uno_view.h"
@@ -382,26 +384,6 @@ static UnoGame *dealt(const UnoCard hands[4][7], UnoCard up, const char *rules_n
     return g;
 }
 
-static void assert_views_equal(const UnoView *a, const UnoView *b)
-{
-    assert_int_equal(a->seat, b->seat);
-    assert_int_equal(a->phase, b->phase);
-    assert_int_equal(a->turn, b->turn);
-    assert_int_equal(a->top, b->top);
-    assert_int_equal(a->color, b->color);
-    assert_int_equal(a->pending, b->pending);
-    assert_int_equal(a->stock_count, b->stock_count);
-    assert_int_equal(a->hand_count, b->hand_count);
-    assert_memory_equal(a->hand, b->hand, sizeof a->hand);
-    assert_memory_equal(a->counts, b->counts, sizeof a->counts);
-    assert_memory_equal(a->ranks, b->ranks, sizeof a->ranks);
-    assert_memory_equal(a->said_uno, b->said_uno, sizeof a->said_uno);
-    assert_memory_equal(&a->rules, &b->rules, sizeof a->rules);
-    assert_int_equal(a->nlegal, b->nlegal);
-    assert_int_equal(a->legal_total, b->legal_total);
-    assert_memory_equal(a->legal, b->legal, (size_t)a->nlegal * sizeof a->legal[0]);
-}
-
 /* Two deals that differ only in seat 1's hand: what seats 0, 2 and 3 see is
  * the same, and so is what the heuristic bot does with it. */
 static void hidden_in(const char *rules_name)
@@ -570,6 +552,62 @@ static void test_legal_seven_o(void **state)
     (void)state;
     soak("mattel", "seven_o", "true", 150);
     soak("kpgut", "seven_o", "true", 40);
+}
+
+/* House rule jump-in: seat 2, out of turn, holds the card identical to the
+ * one turned up (the others hold blue and yellow; seat 2 red). */
+static UnoGame *jump_in_deal(UnoCard up)
+{
+    static const int colors[4] = {UNO_BLUE, UNO_YELLOW, UNO_RED, UNO_BLUE};
+    UnoCard hands[4][7];
+    for (int seat = 0; seat < 4; seat++)
+        for (int i = 0; i < 7; i++)
+            hands[seat][i] = uno_card_make(colors[seat], i < 6 ? i + 1 : 8);
+    hands[2][0] = up;
+    return dealt(hands, up, "mattel", "jump_in");
+}
+
+/* The heuristic jumps in when it helps (heuristic.c worth_jumping_in):
+ * with a number card always; with a Skip only when the player after it is
+ * close to going out. The random bot never acts out of turn (bots.h). */
+static void test_jumps_in_when_it_helps(void **state)
+{
+    (void)state;
+    UnoBotParams p;
+    bot_params_default(&p);
+    UnoRng rng;
+    uno_rng_seed(&rng, 9);
+    static UnoView v;
+    UnoAction a;
+    UnoCard five = uno_card_make(UNO_GREEN, 5), skip = uno_card_make(UNO_GREEN, UNO_SKIP);
+    UnoGame *g = jump_in_deal(five);
+    uno_view_build(&v, g, 2, NULL);
+    assert_int_not_equal(v.turn, 2);
+    assert_true(bot_heuristic(&p, &v, &rng, &a));
+    assert_int_equal(a.type, UNO_ACT_PLAY);
+    assert_int_equal(a.cards[0], five);
+    assert_false(bot_random(&p, &v, &rng, &a));
+    uno_game_free(g);
+    g = jump_in_deal(skip); /* turned up: seat 0 is skipped, seat 1 plays */
+    uno_view_build(&v, g, 2, NULL);
+    assert_int_equal(v.turn, 1);
+    assert_true(bot_find(&v, UNO_ACT_PLAY) >= 0);
+    assert_false(bot_heuristic(&p, &v, &rng, &a)); /* seat 3 holds 7 cards: keep the Skip */
+    v.counts[3] = 2;
+    assert_true(bot_heuristic(&p, &v, &rng, &a));
+    assert_int_equal(a.cards[0], skip);
+    uno_game_free(g);
+}
+
+/* Tables of every bot play jump-in games legally (the heuristic and the
+ * search jump in), with 7-0 too. */
+static void test_legal_jump_in(void **state)
+{
+    (void)state;
+    Counts c = soak("mattel", "jump_in", "true", 150);
+    assert_true(c.slides > 0);
+    c = soak("kpgut", "preset", "seven_o_jump_in", 40);
+    assert_true(c.slides > 0);
 }
 
 /* ------------------------------------------------- suspicions on evidence */
@@ -895,62 +933,6 @@ static void test_challenges_follow_what_was_seen(void **state)
     assert_true(3 * a.right >= a.challenges);
 }
 
-/* ----------------------------------------------- the search is fair */
-
-/* Positions of games between heuristic bots: at each, the world of the seat
- * in turn is dealt again (uno_game_sample: every card it cannot see moves),
- * its view stays the same, and the search bot, asked in both games with the
- * same generator, decides the same. */
-static void same_decision_in_every_world(const char *rules_name)
-{
-    long compared = 0;
-    for (int i = 0; i < 12; i++) {
-        int n = 2 + i % 3;
-        Table tb;
-        table_init(&tb, rules_name, NULL, NULL, n, 4000u + (uint64_t)i, 5u + (uint64_t)i);
-        for (int s = 0; s < n; s++) {
-            tb.kinds[s] = UNO_BOT_HEURISTIC;
-            bot_params_default(&tb.params[s]);
-        }
-        UnoGame *other = malloc(uno_game_bytes(tb.g));
-        UnoWorlds *worlds = bot_worlds_new();
-        assert_non_null(other);
-        assert_non_null(worlds);
-        for (int actions = 0; !uno_game_over(tb.g) && actions < 400; actions++) {
-            int seat = uno_game_turn(tb.g);
-            if (actions % 3 == 0 && seat >= 0) {
-                assert_int_equal(uno_game_sample(tb.g, seat, tb.seen[seat], 99u + (uint64_t)actions, other),
-                                 UNO_OK);
-                UnoView v2;
-                uno_view_build(&view, tb.g, seat, tb.seen[seat]);
-                uno_view_build(&v2, other, seat, tb.seen[seat]);
-                assert_views_equal(&view, &v2);
-                UnoBotParams p;
-                bot_params_default(&p);
-                p.iterations = 40;
-                UnoRng r1, r2;
-                uno_rng_seed(&r1, 7u + (uint64_t)actions);
-                r2 = r1;
-                UnoAction a1, a2;
-                bot_worlds_set(worlds, tb.g, seat, tb.seen[seat]);
-                bool acted = bot_choose_action(UNO_BOT_ISMCTS, &p, &view, worlds, &r1, &a1);
-                bot_worlds_set(worlds, other, seat, tb.seen[seat]);
-                assert_int_equal(acted, bot_choose_action(UNO_BOT_ISMCTS, &p, &v2, worlds, &r2, &a2));
-                if (acted)
-                    assert_memory_equal(&a1, &a2, sizeof a1);
-                compared++;
-            }
-            if (!step(&tb))
-                break;
-        }
-        free(other);
-        bot_worlds_free(worlds);
-        table_free(&tb);
-    }
-    print_message("%s: the search decided the same in %ld pairs of worlds\n", rules_name, compared);
-    assert_true(compared > 100);
-}
-
 /* The search's rewards span 0 to 1 under every rule set and number of
  * players: 1 for the winner, 0 for the last place; Mattel's losers, who
  * share the place after the winner, all 0; KPGUT's places evenly between. */
@@ -981,14 +963,6 @@ static void test_search_rewards(void **state)
             }
             uno_game_free(g);
         }
-}
-
-static void test_search_sees_only_its_view(void **state)
-{
-    (void)state;
-    same_decision_in_every_world("mattel");
-    same_decision_in_every_world("classic");
-    same_decision_in_every_world("kpgut");
 }
 
 /* A program's name sets its time limit and its start-up time (bots.h,
@@ -1035,6 +1009,8 @@ int main(void)
         cmocka_unit_test(test_random_policy),
         cmocka_unit_test(test_seven_o_targets),
         cmocka_unit_test(test_legal_seven_o),
+        cmocka_unit_test(test_jumps_in_when_it_helps),
+        cmocka_unit_test(test_legal_jump_in),
         cmocka_unit_test(test_legal_mattel),
         cmocka_unit_test(test_legal_mattel_booklet),
         cmocka_unit_test(test_legal_classic),
@@ -1046,7 +1022,6 @@ int main(void)
         cmocka_unit_test(test_calls_by_level),
         cmocka_unit_test(test_challenges_follow_what_was_seen),
         cmocka_unit_test(test_search_rewards),
-        cmocka_unit_test(test_search_sees_only_its_view),
         cmocka_unit_test(test_program_times),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -75,7 +75,7 @@ static void test_every_command_says_what_was_wrong(void **state)
     refused("play --options hand_size=99", "play", "--options: hand_size: value out of range");
     refused("play --rules mattel --players 30", "play", "30 players: these rules take 2..10");
     refused("play --presets stack_it_all", "play",
-            "--presets: unknown preset 'stack_it_all' (stack_everything, draw_to_match, strict, mercy, seven_o)");
+            "--presets: unknown preset 'stack_it_all' (stack_everything, draw_to_match, strict, mercy, seven_o, seven_o_jump_in)");
     refused("play --presets mercy --options hand_limit=5", "play", "hand_limit (5) must be above hand_size (7)");
     refused("sim --presets strict,nope", "sim", "--presets: unknown preset 'nope'");
     refused("arena --bots medium,hard --presets nope", "arena", "--presets: unknown preset 'nope'");

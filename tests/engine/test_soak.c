@@ -22,6 +22,9 @@
  * the same events, in the same order; and every seat's listed actions are
  * of the types uno_game_legal_types gives, no more, no fewer.
  *
+ * With every house rule on, players jump in (jump-in, Wilds too) at random
+ * out of turn, and the twin's trusted path plays their jump-ins too.
+ *
  * Mattel and KPGUT are soaked again with the house rule 7-0 on alone: after
  * every swap and rotation the cards are still all there, the views show each
  * seat its own new hand only, and the two paths agree.
@@ -64,6 +67,7 @@ typedef struct Soak {
     long steps_compared, types_compared;
     long events, rendered; /* events checked, renderings checked */
     long put_out;          /* players put out by the hand limit (house rules) */
+    long jumped_in;        /* plays out of turn under the house rule jump-in */
 } Soak;
 
 /* Whose eyes an event's cards are for (docs/protocol.md, "as"), by type;
@@ -281,8 +285,10 @@ static void table_move(Soak *s, UnoGame *g)
     UnoAction a = s->moves[picks[uno_rng_below(&s->rng, (uint32_t)np)]];
     if (too_rare(s, a.type))
         return;
+    bool jumps_in = a.type == UNO_ACT_PLAY && seat != uno_game_turn(g) && uno_game_rules(g)->jump_in;
     if (apply(s, g, &a, false) != UNO_OK)
         fail_msg("a legal %s by seat %d was refused", uno_action_name(a.type), seat);
+    s->jumped_in += jumps_in;
 }
 
 /* Something random, most often wrong: a random card, seat, target, colour. */
@@ -371,15 +377,16 @@ static void shard_games(long games, long *first, long *end)
 typedef enum { BOOKS_ONLY, SEVEN_O, EVERY_HOUSE_RULE } HouseRules;
 
 /* Every house rule on (docs/rules.md "House rules and presets"): the
- * presets that hold them all, 7-0, and a hand limit low enough to be
- * reached often. */
+ * presets that hold them all, 7-0 and jump-in (with Wilds), and a hand
+ * limit low enough to be reached often. */
 static void house_rules_on(UnoRules *rules)
 {
     char err[UNO_ERR_LEN];
-    static const char *const all[] = {"mercy", "strict", "seven_o"};
+    static const char *const all[] = {"mercy", "strict", "seven_o_jump_in"};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (uno_rules_apply_preset(rules, all[i], err, sizeof err) != UNO_OK)
             fail_msg("%s", err);
+    rules->jump_in_wilds = true;
     rules->hand_limit = rules->hand_size + 8;
 }
 
@@ -410,13 +417,15 @@ static void soak(const char *name, int max_players, HouseRules house)
     static const char *const house_label[] = {"", " with 7-0", " with every house rule"};
     printf("soak %s%s: %ld games (from %ld), %ld actions, %ld rejected; %ld events checked for every "
            "viewer, %ld events and views rendered and checked; %ld legal actions stepped the same; "
-           "%ld legal lists of the types given\n",
+           "%ld legal lists of the types given; %ld jump-ins\n",
            name, house_label[house], end - first, first, s->actions, s->rejected, s->events, s->rendered,
-           s->steps_compared, s->types_compared);
+           s->steps_compared, s->types_compared, s->jumped_in);
     assert_true(s->steps_compared > 0);
     assert_true(s->types_compared > 0);
-    if (house == EVERY_HOUSE_RULE)
+    if (house == EVERY_HOUSE_RULE) {
         assert_true(s->put_out > 0); /* the hand limit was reached, not only allowed */
+        assert_true(s->jumped_in > 0); /* and jump-ins made */
+    }
     free(s->stepped);
     free(s->listed);
     free(s);

@@ -39,3 +39,8 @@ def play_out(game, rng, limit=MAX_ACTIONS):
         if game.over:
             return
         random_step(game, rng)
+
+
+def row(buffer, i, width):
+    """Game i's row of a batched buffer of `width` items a game."""
+    return list(buffer[i * width:(i + 1) * width])

@@ -4,11 +4,7 @@ import unittest
 from array import array
 
 import unobook
-from helpers import GAMES, RULE_SETS
-
-
-def row(buffer, i, width):
-    return list(buffer[i * width:(i + 1) * width])
+from helpers import GAMES, RULE_SETS, row
 
 
 class SameGames(unittest.TestCase):
@@ -78,6 +74,21 @@ class SameGames(unittest.TestCase):
                         one.step(actions)
                         split.step(actions)
                     self.assertEqual(one.game_seeds(), split.game_seeds())
+
+    def test_numpy_arrays_as_buffers(self):
+        try:
+            import numpy as np
+        except ImportError:
+            self.skipTest("numpy is not installed (Debian's python3-numpy)")
+        own = {"observations": np.zeros((3, unobook.observation_size(2)), np.float32),
+               "masks": np.zeros((3, unobook.num_actions(2) + 1), np.uint8)}
+        vec = unobook.VecEnv(3, "mattel", 2, seed=1, buffers=own)
+        plain = unobook.VecEnv(3, "mattel", 2, seed=1)
+        vec.reset()
+        plain.reset()
+        self.assertIs(vec.observations, own["observations"])
+        self.assertEqual(own["observations"].tobytes(), plain.observations.tobytes())
+        self.assertEqual(own["masks"].tobytes(), bytes(plain.masks))
 
     def test_a_bad_action_steps_no_game(self):
         vec = unobook.VecEnv(3, "mattel", 4, seed=1)

@@ -513,7 +513,7 @@ static void test_presets_apply_everywhere(void **state)
     assert_string_equal(uno_presets_list(), list);
 }
 
-/* docs/rules.md "Presets": the five of the table, with their options. */
+/* docs/rules.md "Presets": the six of the table, with their options. */
 static void test_presets_documented(void **state)
 {
     (void)state;
@@ -538,6 +538,9 @@ static void test_presets_documented(void **state)
     r = load("classic");
     assert_int_equal(uno_rules_apply_preset(&r, "seven_o", err, sizeof err), UNO_OK);
     assert_true(r.seven_o);
+    r = load("mattel");
+    assert_int_equal(uno_rules_apply_preset(&r, "seven_o_jump_in", err, sizeof err), UNO_OK);
+    assert_true(r.seven_o && r.jump_in && !r.jump_in_wilds);
 }
 
 /* An unknown preset is refused, named with the known ones; nothing changes. */
@@ -567,6 +570,19 @@ static void test_hand_limit_above_hand_size(void **state)
     assert_int_equal(uno_rules_validate(&r, 4, err, sizeof err), UNO_OK);
 }
 
+/* docs/rules.md `jump_in_wilds`: only beside jump_in. */
+static void test_jump_in_wilds_needs_jump_in(void **state)
+{
+    (void)state;
+    UnoRules r = load("kpgut");
+    char err[UNO_ERR_LEN];
+    r.jump_in_wilds = true;
+    assert_int_not_equal(uno_rules_validate(&r, 4, err, sizeof err), UNO_OK);
+    assert_non_null(strstr(err, "jump_in_wilds widens jump-in: it needs jump_in = true"));
+    r.jump_in = true;
+    assert_int_equal(uno_rules_validate(&r, 4, err, sizeof err), UNO_OK);
+}
+
 static void test_option_table(void **state)
 {
     (void)state;
@@ -577,7 +593,7 @@ static void test_option_table(void **state)
         "first_reverse", "first_wild", "first_wd4", "play_sets", "draw_rule", "wd4_rule",
         "wd4_on_draw2", "challenge", "stack_draw2", "stack_wd4", "stack_draw2_on_wd4",
         "stack_wd4_on_draw2", "forced_play", "no_bluffing", "two_player_reverse_skips",
-        "side_slide", "seven_o", "last_card_draw", "tactical_suspect", "suspect_shown_to",
+        "side_slide", "seven_o", "jump_in", "jump_in_wilds", "last_card_draw", "tactical_suspect", "suspect_shown_to",
         "wrong_suspect_draw", "uno_penalty", "uno_grace_ms", "uno_window", "uno_self_catch",
         "play_to_last", "stock_out_ends", "hand_limit", "scoring", "target", "time_limit_min", "partners",
         "giveup", "giveup_into", "join", "join_cards", "spectators", "spectators_see_hands", "warnings", "votes", "honour",
@@ -1161,6 +1177,7 @@ int main(void)
         cmocka_unit_test(test_presets_documented),
         cmocka_unit_test(test_preset_refusal_changes_nothing),
         cmocka_unit_test(test_hand_limit_above_hand_size),
+        cmocka_unit_test(test_jump_in_wilds_needs_jump_in),
         cmocka_unit_test(test_matrix_deck),
         cmocka_unit_test(test_matrix_players),
         cmocka_unit_test(test_matrix_who_deals),

@@ -6,7 +6,8 @@
 // out here on its own: cards played, slid, turned up or cut are public; a
 // draw's cards are its drawer's; a shown hand is its target's (everybody's
 // when it has none: a KPGUT §9 give-up). Games under the house rule 7-0 are
-// checked the same way after hands have been swapped and passed on.
+// checked the same way after hands have been swapped and passed on, and with
+// jump-in too, whose out-of-turn plays move the turn.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, Client, startTable, playRandomly, rng } from './harness.mjs';
@@ -68,11 +69,14 @@ async function game(i, rules, houseRules = {}) {
   // each event once: as the spectator was told of it
   const outOfTurn = {};
   let handsMoved = 0; // the house rule 7-0's swaps and passes
+  let jumpIns = 0, turn = -1; // the house rule jump-in's plays by a seat not in turn
   for (const e of spectator.frames.map((f) => JSON.parse(f)).flatMap((m) => m.events || [])) {
     if (OUT_OF_TURN.includes(e.type)) outOfTurn[e.type] = (outOfTurn[e.type] || 0) + 1;
     if (e.type === 'swap' || e.type === 'rotate') handsMoved++;
+    if (e.type === 'turn' || e.type === 'pending') turn = e.seat;
+    else if (e.type === 'play' && turn >= 0 && e.seat !== turn) jumpIns++;
   }
-  return { frames, actions: accepted.reduce((a, b) => a + b, 0), outOfTurn, handsMoved };
+  return { frames, actions: accepted.reduce((a, b) => a + b, 0), outOfTurn, handsMoved, jumpIns };
 }
 
 // The out-of-turn actions, and which of them each rule set has (docs/rules.md:
@@ -110,6 +114,16 @@ test('Mattel and KPGUT games under 7-0: after swaps and passes no frame carries 
   const moved = results.reduce((n, r) => n + r.handsMoved, 0);
   console.log(`leak test under 7-0: ${results.length} games, ${moved} swaps and passes`);
   assert.ok(moved >= results.length, `only ${moved} swaps and passes`);
+});
+
+// The house rule jump-in beside 7-0 (docs/rules.md "Options: jump-in"): a
+// jumper's play and its swap are told as any play's.
+test('Mattel and KPGUT games under 7-0 and jump-in (Wilds too): no frame carries a card its receiver may not see', async () => {
+  const results = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) =>
+    game(6000 + i, i % 2 ? 'kpgut' : 'mattel', { seven_o: true, jump_in: true, jump_in_wilds: true })));
+  const jumps = results.reduce((n, r) => n + r.jumpIns, 0);
+  console.log(`leak test under 7-0 and jump-in: ${results.length} games, ${jumps} jump-ins`);
+  assert.ok(jumps >= results.length, `only ${jumps} jump-ins`);
 });
 
 test('the check itself finds a leak', () => {

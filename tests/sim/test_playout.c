@@ -220,6 +220,9 @@ static void test_fits_only_random_bots(void **state)
     c.rules.hand_limit = 0;
     c.rules.seven_o = true;
     assert_false(sim_playout_fits(&c));
+    c.rules.seven_o = false;
+    c.rules.jump_in = true;
+    assert_false(sim_playout_fits(&c));
 }
 
 int main(void)

@@ -237,6 +237,55 @@ static void test_counts_agree_under_a_hand_limit(void **state)
     counts_agree_config(&c, 200);
 }
 
+/* The house rule jump-in: `uno sim` asks a seat that can jump in before
+ * the seat in turn (docs/sim.md), so heuristic bots jump in there; without
+ * jump_in nobody plays out of turn. A play by a seat other than the one the
+ * last `turn` or `pending` event named is a jump-in (the deal's events are
+ * not told: until the first of them, the seat in turn is unknown). */
+typedef struct Jumps {
+    int turn;
+    long jumps;
+} Jumps;
+
+static void count_jumps(void *ctx, const UnoEvent *ev)
+{
+    Jumps *j = ctx;
+    if (ev->type == UNO_EV_TURN || ev->type == UNO_EV_PENDING)
+        j->turn = ev->seat;
+    else if (ev->type == UNO_EV_PLAY && j->turn >= 0 && ev->seat != j->turn)
+        j->jumps++;
+}
+
+static long jumps_in(const char *rules, const char *jump_in, int games)
+{
+    UnoSimConfig c;
+    config(&c, rules, "jump_in", jump_in, 4);
+    for (int s = 0; s < 4; s++)
+        c.bots[s] = UNO_BOT_HEURISTIC;
+    Jumps j = {0};
+    c.emit = count_jumps;
+    c.emit_ctx = &j;
+    char err[UNO_ERR_LEN * 2];
+    UnoSimWorker *w = sim_worker_new(&c, err, sizeof err);
+    assert_non_null(w);
+    for (int i = 0; i < games; i++) {
+        UnoSimRecord r;
+        j.turn = -1;
+        if (sim_play(w, (uint64_t)i, &r, err, sizeof err) != UNO_OK)
+            fail_msg("%s", err);
+    }
+    sim_worker_free(w);
+    return j.jumps;
+}
+
+static void test_bots_jump_in(void **state)
+{
+    (void)state;
+    assert_int_equal(jumps_in("mattel", "false", 200), 0);
+    assert_true(jumps_in("mattel", "true", 200) > 0);
+    assert_true(jumps_in("kpgut", "true", 50) > 0);
+}
+
 /* KPGUT §5: when the piles can no longer make a stock the game ends
  * ("exhausted") and every player still in it is ranked as in §6. Fifteen
  * cards each to seven players leave 3 of the 108 in the stock, so it
@@ -715,6 +764,7 @@ int main(void)
         cmocka_unit_test(test_random_bot_from_view_and_game),
         cmocka_unit_test(test_counts_agree_with_events),
         cmocka_unit_test(test_counts_agree_under_a_hand_limit),
+        cmocka_unit_test(test_bots_jump_in),
         cmocka_unit_test(test_exhausted_games_counted),
         cmocka_unit_test(test_threads_do_not_change_the_summary),
         cmocka_unit_test(test_ranges_merge_to_the_whole),

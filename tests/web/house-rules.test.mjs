@@ -22,20 +22,21 @@ test('the popular house rules are offered in words, in English and in Finnish, a
   const labelsOf = async () => (await page.locator('fieldset.house-rules label').allTextContents()).map((l) => l.trim());
   const labels = await labelsOf();
   assert.deepEqual(labels, ['stack everything', 'draw to match', 'forced play, no bluffing', 'mercy: out at 25 cards',
-    '7-0: swap hands on a 7, pass them on a 0']);
+    '7-0: swap hands on a 7, pass them on a 0', '7-0 and jump-in']);
   // each described in a sentence, as a player would explain it
   assert.equal(await page.textContent('#hr-stack_everything-help'),
     'Any Draw card may answer a Draw card; the draws add up for the player who cannot answer.');
   assert.equal(await page.textContent('#hr-draw_to_match-help'), 'Whoever draws goes on drawing until a card can be played.');
   assert.match(await page.textContent('#hr-mercy-help'), /25 cards is out/);
   assert.match(await page.textContent('#hr-seven_o-help'), /7 swaps hands with a player you pick; playing a 0 passes every hand on/);
+  assert.match(await page.textContent('#hr-seven_o_jump_in-help'), /may play it at once, out of turn; play goes on from them/);
   assert.deepEqual(await unnamedControls(page), []);
 
   await page.selectOption('#lang', 'fi');
   await page.waitForSelector('fieldset.house-rules legend:has-text("Suositut kotisäännöt")');
   assert.deepEqual(await labelsOf(),
     ['kaikki nostokortit pinoon', 'nosta kunnes sopii', 'pakko pelata, ei bluffeja', 'armo: 25 korttia ja ulos',
-      '7-0: seiskalla kädet vaihtuvat, nollalla ne kiertävät']);
+      '7-0: seiskalla kädet vaihtuvat, nollalla ne kiertävät', '7–0 ja väliinhyppy']);
   assert.match(await page.textContent('#hr-strict-help'), /^Joka voi pelata, pelaa/);
   await page.selectOption('#lang', 'en');
 
@@ -79,6 +80,6 @@ test('a create request naming an unknown preset is refused with the known ones n
   await page.waitForSelector('.error');
   const refusal = received(page).find((m) => m.ok === false);
   assert.equal(refusal.error, 'bad_request');
-  assert.match(refusal.message, /unknown preset 'stack_it_all' \(stack_everything, draw_to_match, strict, mercy, seven_o\)/);
+  assert.match(refusal.message, /unknown preset 'stack_it_all' \(stack_everything, draw_to_match, strict, mercy, seven_o, seven_o_jump_in\)/);
   await context.close();
 });

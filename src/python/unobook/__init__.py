@@ -4,25 +4,28 @@ Game      one game of the engine: legal actions as ids of one flat action
           space, apply(), clone(), its log and from_log(), each seat's
           observation, render() in the engine's words.
 env()     an AEC environment with PettingZoo's method names (unobook.aec).
-VecEnv    many games stepped at once in C into buffers (unobook.vec).
+VecEnv    many games stepped at once in C into buffers (unobook.vec), some
+          seats played by the project's bots in C (opponents=).
+Bot       one of those bots, acting on a Game's seat.
 """
 from array import array
 
-from ._unobook import (CATCH, CHALLENGE, COLOR, DRAW, PASS, TAKE, UNO,
+from ._unobook import (CATCH, CHALLENGE, COLOR, DRAW, PASS, TAKE, UNO, Bot,
                        num_actions, observation_size)
 from ._unobook import Game as _Game
 
-__all__ = ["Game", "env", "VecEnv", "num_actions", "observation_size",
+__all__ = ["Game", "Bot", "env", "VecEnv", "num_actions", "observation_size",
            "DRAW", "PASS", "TAKE", "CHALLENGE", "UNO", "COLOR", "CATCH"]
 
 
 class Game(_Game):
-    """Game(rules="mattel", players=4, seed=0, options=None, think_ms=1000)
+    """Game(rules="mattel", players=4, seed=0, options=None, think_ms=1000, records=False)
 
     One game dealt by the engine under a built-in rule set ("mattel",
     "classic", "kpgut") and the options of `uno rules` (a dict: name to
     value). After every action the clock moves on by think_ms (KPGUT's UNO
-    grace is counted on it). Seats are 0 .. players-1.
+    grace is counted on it). Seats are 0 .. players-1. records=True keeps
+    each seat's record of the game, which a search bot (Bot("hard")) needs.
     """
 
     @classmethod

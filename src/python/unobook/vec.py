@@ -8,7 +8,7 @@ from . import _unobook, num_actions, observation_size
 class VecEnv:
     """VecEnv(num_envs, rules="mattel", players=4, seed=0, options=None,
     out_of_turn="offer", max_steps=10000, think_ms=1000, threads=1,
-    buffers=None)
+    opponents=None, buffers=None)
 
     Steps num_envs games at once, asking their seats as the AEC environment
     does. Each reset() and step() writes, game by game:
@@ -23,27 +23,34 @@ class VecEnv:
     A game that ended is dealt anew by the next step (Gymnasium's
     NEXT_STEP autoreset), which ignores its action. threads: the batch is
     split between that many threads (the same results game by game).
+    opponents: a dict of seat to bot name (uno arena's: "random",
+    "heuristic", "easy", "medium", "hard", "expert", "ismcts:N"): those
+    seats are played in C, so agents and rewards are the other seats'.
     buffers: a dict naming arrays of your own (numpy, torch, bytearray) for
     any of them.
     """
 
     def __init__(self, num_envs, rules="mattel", players=4, seed=0, options=None,
-                 out_of_turn="offer", max_steps=10000, think_ms=1000, threads=1, buffers=None):
+                 out_of_turn="offer", max_steps=10000, think_ms=1000, threads=1, opponents=None, buffers=None):
         self.num_envs, self.players = num_envs, players
         self.wait = num_actions(players)
         ids, size = self.wait + 1, observation_size(players)
         own = dict(buffers or {})
-        self.observations = own.pop("observations", None) or array("f", bytes(4 * num_envs * size))
-        self.masks = own.pop("masks", None) or bytearray(num_envs * ids)
-        self.rewards = own.pop("rewards", None) or array("f", bytes(4 * num_envs * players))
-        self.dones = own.pop("dones", None) or bytearray(num_envs)
-        self.resets = own.pop("resets", None) or bytearray(num_envs)
-        self.agents = own.pop("agents", None) or array("i", bytes(4 * num_envs))
+
+        def buffer(name, make):  # yours, or one made (a numpy array has no truth value: no `or`)
+            given = own.pop(name, None)
+            return make() if given is None else given
+        self.observations = buffer("observations", lambda: array("f", bytes(4 * num_envs * size)))
+        self.masks = buffer("masks", lambda: bytearray(num_envs * ids))
+        self.rewards = buffer("rewards", lambda: array("f", bytes(4 * num_envs * players)))
+        self.dones = buffer("dones", lambda: bytearray(num_envs))
+        self.resets = buffer("resets", lambda: bytearray(num_envs))
+        self.agents = buffer("agents", lambda: array("i", bytes(4 * num_envs)))
         if own:
             raise ValueError(f"unknown buffers: {sorted(own)}")
         self._games = _unobook.VecEnv(num_envs, rules, players, seed, options, out_of_turn, max_steps, think_ms,
-                                      threads, self.observations, self.masks, self.rewards, self.dones, self.resets,
-                                      self.agents)
+                                      threads, opponents, self.observations, self.masks, self.rewards, self.dones,
+                                      self.resets, self.agents)
 
     def reset(self):
         """Deals every game anew; returns (observations, masks)."""
