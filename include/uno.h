@@ -468,10 +468,11 @@ void uno_game_step(UnoGame *g, const UnoAction *a);
  * state (or a tick), for environments that keep what each seat saw: the
  * same checks and the same game after it, but each event goes to emit as
  * it is made, while the action is under way, rather than after it (emit
- * must not change the game, and sees it part-way), so that no event buffer and no
- * copy of the game is needed. An action refused by its check changes
- * nothing and emits nothing, as the checks come before any change; time
- * that fires a timer (uno_game_timers_due) goes through uno_game_apply. */
+ * must not change the game, and sees it part-way), so that no event
+ * buffer and no copy of the game is needed. An action refused by its
+ * check changes nothing and emits nothing, as the checks come before any
+ * change; time that fires a timer (uno_game_timers_due) goes through
+ * uno_game_apply. */
 UnoStatus uno_game_apply_listed(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, char *err,
                                 size_t errlen);
 
