@@ -464,6 +464,17 @@ int64_t uno_game_catchable_at(const UnoGame *g, int seat);
  * action from elsewhere (a person, a file, the network) goes through
  * uno_game_apply. The game is the same as after uno_game_apply. */
 void uno_game_step(UnoGame *g, const UnoAction *a);
+/* uno_game_apply for an action that uno_game_legal listed for this very
+ * state (or a tick), for environments that keep what each seat saw: the
+ * same checks and the same game after it, but each event goes to emit as
+ * it is made, while the action is under way, rather than after it (emit
+ * must not change the game, and sees it part-way), so that no event
+ * buffer and no copy of the game is needed. An action refused by its
+ * check changes nothing and emits nothing, as the checks come before any
+ * change; time that fires a timer (uno_game_timers_due) goes through
+ * uno_game_apply. */
+UnoStatus uno_game_apply_listed(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, char *err,
+                                size_t errlen);
 
 /* Every action `seat` could take now that would succeed (plays: one entry
  * per colour for wilds; sets: one entry per distinct outcome: which cards,
@@ -471,6 +482,11 @@ void uno_game_step(UnoGame *g, const UnoAction *a);
  * player to swap with). Timed actions use the game's current clock.
  * Returns the count written (at most max); *total gets the full count. */
 int uno_game_legal(const UnoGame *g, int seat, UnoAction *out, int max, int *total);
+/* The types of the actions uno_game_legal lists for seat now, bit k for
+ * type k (1u << UNO_ACT_PLAY, ...), without building the list: which
+ * decisions the seat has, and whether it has any, at a fraction of the
+ * cost (an environment asks it of every seat after every action). */
+uint32_t uno_game_legal_types(const UnoGame *g, int seat);
 
 /* ------------------------------------------------------------- inspection */
 

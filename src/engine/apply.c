@@ -135,6 +135,21 @@ UnoStatus uno_game_apply(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *
     return rc;
 }
 
+UnoStatus uno_game_apply_listed(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, char *err,
+                                size_t errlen)
+{
+    if (a->t >= 0 && uno_game_timers_due(g, a->t)) /* timers change the game before the action's check */
+        return uno_game_apply(g, a, emit, ctx, err, errlen);
+    int rc = check_form(g, a, err, errlen);
+    if (rc)
+        return rc;
+    EventSink direct; /* an event kept nowhere is never lost: no copy to fall back on */
+    sink_direct(&direct, emit, ctx);
+    rc = run(g, a, emit ? &direct : NULL, err, errlen);
+    assert_invariants(g, a);
+    return rc;
+}
+
 void step_unchecked(UnoGame *g, const UnoAction *a)
 {
     handlers[a->type].run(g, a, NULL, NULL, 0);

@@ -85,6 +85,8 @@ void draw_penalty(UnoGame *g, int seat, int n, UnoReason reason, EventSink *out)
 
 int64_t uno_game_catchable_at(const UnoGame *g, int seat)
 {
+    if (!g->maybe_fault) /* no seat's call is a fault: asked of every seat after every action */
+        return -1;
     const Seat *s = &g->seats[seat];
     /* classic: "must call; no penalty given" — nothing to catch */
     if (g->phase == UNO_PHASE_OVER || g->rules.uno_penalty <= 0 || s->call != CALL_FAULT || s->hand.count != 1)
@@ -94,10 +96,13 @@ int64_t uno_game_catchable_at(const UnoGame *g, int seat)
 
 bool can_catch(const UnoGame *g, int seat, int target, int64_t t)
 {
+    bool cheat = g->rules.honour && g->cheat.seat == target;
+    if (!cheat && !g->maybe_fault) /* the most frequent answer, asked of every pair of seats */
+        return false;
     if (g->phase == UNO_PHASE_OVER || target < 0 || target >= g->nplayers || target == seat ||
         g->seats[seat].status == SEAT_EJECTED)
         return false;
-    if (g->rules.honour && g->cheat.seat == target)
+    if (cheat)
         return true;
     int64_t from = uno_game_catchable_at(g, target);
     return from >= 0 && now(g, t) >= from;

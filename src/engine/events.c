@@ -30,6 +30,13 @@ const char *uno_reason_name(UnoReason reason)
 
 void sink_init(EventSink *s) { memset(s, 0, sizeof *s); }
 
+void sink_direct(EventSink *s, UnoEventFn emit, void *ctx)
+{
+    sink_init(s);
+    s->direct = emit;
+    s->ctx = ctx;
+}
+
 void sink_free(EventSink *s)
 {
     free(s->ev);
@@ -52,16 +59,9 @@ static bool grow(void **p, int *cap, int need, size_t size)
     return true;
 }
 
-/* Cards are kept as offsets into s->cards until the flush (the array moves). */
-void ev_push(EventSink *s, UnoEventType type, int seat, int target, int color, int count,
-             UnoReason reason, const UnoCard *cards, int ncards)
+static void fill(UnoEvent *e, UnoEventType type, int seat, int target, int color, int count,
+                 UnoReason reason, int ncards)
 {
-    if (s->lost || !grow((void **)&s->ev, &s->cap, s->n + 1, sizeof *s->ev) ||
-        !grow((void **)&s->cards, &s->cards_cap, s->ncards + ncards, 1)) {
-        s->lost = true; /* the caller fails the whole action (events.h) */
-        return;
-    }
-    UnoEvent *e = &s->ev[s->n++];
     e->type = (uint8_t)type;
     e->reason = (uint8_t)reason;
     e->seat = (int8_t)seat;
@@ -69,6 +69,26 @@ void ev_push(EventSink *s, UnoEventType type, int seat, int target, int color, i
     e->color = (int8_t)color;
     e->count = (int16_t)count;
     e->ncards = (uint16_t)ncards;
+}
+
+void ev_push(EventSink *s, UnoEventType type, int seat, int target, int color, int count,
+             UnoReason reason, const UnoCard *cards, int ncards)
+{
+    if (s->direct) {
+        UnoEvent e;
+        fill(&e, type, seat, target, color, count, reason, ncards);
+        e.cards = cards;
+        s->direct(s->ctx, &e);
+        return;
+    }
+    /* kept: cards are offsets into s->cards until the flush (the array moves) */
+    if (s->lost || !grow((void **)&s->ev, &s->cap, s->n + 1, sizeof *s->ev) ||
+        !grow((void **)&s->cards, &s->cards_cap, s->ncards + ncards, 1)) {
+        s->lost = true; /* the caller fails the whole action (events.h) */
+        return;
+    }
+    UnoEvent *e = &s->ev[s->n++];
+    fill(e, type, seat, target, color, count, reason, ncards);
     e->cards = (const UnoCard *)(uintptr_t)s->ncards;
     if (ncards)
         memcpy(s->cards + s->ncards, cards, (size_t)ncards);

@@ -5,6 +5,8 @@
  * or deal that made it then fails with UNO_E_NOMEM: no event is dropped
  * silently.
  * Owns its arrays; sink_flush() hands each event to the caller in order.
+ * A direct sink (uno_game_apply_listed) keeps nothing: each event goes to
+ * the caller as it is made.
  */
 #ifndef UNO_ENGINE_EVENTS_H
 #define UNO_ENGINE_EVENTS_H
@@ -17,9 +19,12 @@ struct EventSink {
     UnoCard *cards;
     int ncards, cards_cap;
     bool lost;     /* an event could not be kept (out of memory): the call fails whole */
+    UnoEventFn direct; /* set: each event goes straight to direct(ctx, ev), nothing is kept */
+    void *ctx;
 };
 
 void sink_init(EventSink *s);
+void sink_direct(EventSink *s, UnoEventFn emit, void *ctx);
 void sink_flush(EventSink *s, UnoEventFn emit, void *ctx);
 void sink_free(EventSink *s);
 

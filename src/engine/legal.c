@@ -51,11 +51,17 @@ typedef struct MoveList {
     UnoAction *out;
     int max, n;
     int64_t t;
-    UnoAction overflow; /* written, not kept, once out is full */
+    bool types_only;    /* uno_game_legal_types: only the types are noted */
+    uint32_t types;     /* then bit k: an action of type k is legal */
+    UnoAction overflow; /* written, not kept, once out is full (or when only types are noted) */
 } MoveList;
 
 static UnoAction *add(MoveList *l, UnoActionType type, int seat)
 {
+    if (l->types_only) {
+        l->types |= 1u << type;
+        return &l->overflow;
+    }
     UnoAction *a = l->n < l->max ? &l->out[l->n] : &l->overflow;
     l->n++;
     uno_action_init(a, type, seat);
@@ -100,8 +106,7 @@ static void add_wild_plays(MoveList *l, int seat, UnoCard kind, int max_set)
 
 /* Sets of one coloured value: one entry per distinct outcome — which cards,
  * which one first (it must be playable), which one last (it sets the colour). */
-static void add_value_plays(MoveList *l, const UnoGame *g, int seat, int value,
-                            uint64_t firsts, bool sets)
+static void add_value_plays(MoveList *l, const UnoGame *g, int seat, int value, uint64_t firsts)
 {
     const Hand *h = &g->seats[seat].hand;
     int have[UNO_COLORS], take[UNO_COLORS];
@@ -112,7 +117,7 @@ static void add_value_plays(MoveList *l, const UnoGame *g, int seat, int value,
     for (take[2] = 0; take[2] <= have[2]; take[2]++)
     for (take[3] = 0; take[3] <= have[3]; take[3]++) {
         int total = take[0] + take[1] + take[2] + take[3];
-        if (total == 0 || (!sets && total > 1) || total > UNO_MAX_SET)
+        if (total == 0 || total > UNO_MAX_SET)
             continue;
         for (int f = 0; f < UNO_COLORS; f++) {
             if (!take[f] || !(firsts & BIT(uno_card_make(f, value))))
@@ -138,24 +143,44 @@ static void add_value_plays(MoveList *l, const UnoGame *g, int seat, int value,
     }
 }
 
+/* A play of one card: a coloured one (one entry a swap target under 7-0),
+ * a Wild or Wild Draw 4 (one entry a colour) or a blank. */
+static void add_one_card(MoveList *l, const UnoGame *g, int seat, UnoCard card)
+{
+    if (uno_card_is_colored(card))
+        add_colored_play(l, g, seat, &card, 1);
+    else if (card == UNO_BLANK)
+        add_play(l, seat, &card, 1, UNO_NO_COLOR);
+    else
+        add_wild_plays(l, seat, card, 1);
+}
+
 static void add_plays(MoveList *l, const UnoGame *g, int seat)
 {
     uint64_t firsts = playable_mask(g, seat);
     if (!firsts)
         return;
+    if (l->types_only) { /* a kind that may begin a play is a play (uno_game_playable) */
+        add(l, UNO_ACT_PLAY, seat);
+        return;
+    }
     const Hand *h = &g->seats[seat].hand;
     bool sets = g->rules.play_sets && seat == g->turn && g->phase != UNO_PHASE_DRAWN;
+    if (!sets) { /* one card a play: an entry a kind, in kind order, as the sets' walk below makes them */
+        for (uint64_t m = firsts; m; m &= m - 1)
+            add_one_card(l, g, seat, (UnoCard)__builtin_ctzll(m));
+        return;
+    }
     for (int v = 0; v < UNO_VALUES_PER_COLOR; v++)
         if (firsts & value_mask(v))
-            add_value_plays(l, g, seat, v, firsts, sets);
+            add_value_plays(l, g, seat, v, firsts);
     if (firsts & BIT(UNO_WILD))
-        add_wild_plays(l, seat, UNO_WILD, sets ? h->kinds[UNO_WILD] : 1);
+        add_wild_plays(l, seat, UNO_WILD, h->kinds[UNO_WILD]);
     if (firsts & BIT(UNO_WILD4))
-        add_wild_plays(l, seat, UNO_WILD4, sets ? h->kinds[UNO_WILD4] : 1);
+        add_wild_plays(l, seat, UNO_WILD4, h->kinds[UNO_WILD4]);
     if (firsts & BIT(UNO_BLANK)) {
         UnoCard blanks[UNO_MAX_SET];
-        int max = sets ? h->kinds[UNO_BLANK] : 1;
-        for (int k = 1; k <= max; k++) {
+        for (int k = 1; k <= h->kinds[UNO_BLANK]; k++) {
             blanks[k - 1] = UNO_BLANK;
             add_play(l, seat, blanks, k, UNO_NO_COLOR);
         }
@@ -216,15 +241,27 @@ static void add_table_moves(MoveList *l, const UnoGame *g, int seat)
     }
 }
 
+static void list_moves(MoveList *l, const UnoGame *g, int seat)
+{
+    if (seat >= 0 && seat < g->nplayers && g->phase != UNO_PHASE_OVER) {
+        add_plays(l, g, seat);
+        if (seat == g->turn)
+            add_turn_moves(l, g, seat);
+        add_table_moves(l, g, seat);
+    }
+}
+
+uint32_t uno_game_legal_types(const UnoGame *g, int seat)
+{
+    MoveList l = {.t = -1, .types_only = true};
+    list_moves(&l, g, seat);
+    return l.types;
+}
+
 int uno_game_legal(const UnoGame *g, int seat, UnoAction *out, int max, int *total)
 {
     MoveList l = {.out = out, .max = max, .t = -1};
-    if (seat >= 0 && seat < g->nplayers && g->phase != UNO_PHASE_OVER) {
-        add_plays(&l, g, seat);
-        if (seat == g->turn)
-            add_turn_moves(&l, g, seat);
-        add_table_moves(&l, g, seat);
-    }
+    list_moves(&l, g, seat);
     if (total)
         *total = l.n;
     return l.n < max ? l.n : max;

@@ -76,12 +76,17 @@ void unobook_legal_mask(const UnobookLegal *l, int nplayers, uint8_t *mask, int 
     }
 }
 
-bool unobook_legal_any(const UnobookLegal *l, int nplayers)
+uint32_t unobook_legal_types(const UnobookLegal *l)
 {
+    uint32_t types = 0;
     for (int i = 0; i < l->n; i++)
-        if (unobook_action_id(&l->actions[i], nplayers) >= 0)
-            return true;
-    return false;
+        types |= 1u << l->actions[i].type;
+    return types;
+}
+
+bool unobook_types_have_id(uint32_t types)
+{
+    return types & ((2u << UNO_ACT_SUSPECT) - 1); /* play .. suspect: unobook_action_id's types */
 }
 
 const UnoAction *unobook_legal_find(const UnobookLegal *l, int nplayers, int id)
@@ -129,41 +134,42 @@ enum { SEAT_CARDS, SEAT_SAID_UNO, SEAT_CATCHABLE, SEAT_RANK, SEAT_SCORE, SEAT_IN
 
 int unobook_observation_size(int nplayers) { return OBS_SEATS + SEAT_FIELDS * nplayers; }
 
-void unobook_catchable(const UnoGame *g, bool out[UNO_MAX_PLAYERS])
+/* Whether the seat can be caught now for a missing UNO call (public:
+ * uno_game_catchable_at). */
+static bool catchable(const UnoGame *g, int seat, int64_t now)
 {
-    int64_t now = uno_game_clock(g);
-    for (int seat = 0; seat < uno_game_nplayers(g); seat++) {
-        int64_t at = uno_game_catchable_at(g, seat);
-        out[seat] = at >= 0 && at <= now;
-    }
+    int64_t at = uno_game_catchable_at(g, seat);
+    return at >= 0 && at <= now;
 }
 
-void unobook_observe(float *out, const UnoView *v, const UnobookSeen *seen,
-                     const bool catchable[UNO_MAX_PLAYERS], const UnobookLegal *legal)
+void unobook_observe(float *out, const UnoGame *g, int seat, const UnobookSeen *seen, const UnobookLegal *legal)
 {
-    memset(out, 0, (size_t)unobook_observation_size(v->nplayers) * sizeof *out);
+    int nplayers = uno_game_nplayers(g), turn = uno_game_turn(g);
+    int64_t now = uno_game_clock(g);
+    const uint8_t *hand = uno_game_hand_kinds(g, seat), *played = seen->played[seat];
+    UnoCard top = uno_game_top(g);
+    memset(out, 0, (size_t)unobook_observation_size(nplayers) * sizeof *out);
     for (int k = 0; k < UNO_KINDS; k++) {
-        out[OBS_HAND + k] = v->hand[k];
-        out[OBS_PLAYED + k] = seen->played[v->seat][k];
+        out[OBS_HAND + k] = hand[k];
+        out[OBS_PLAYED + k] = played[k];
     }
-    if (v->top != UNO_NO_CARD)
-        out[OBS_TOP + v->top] = 1;
-    out[OBS_COLOR + v->color] = 1;
-    out[OBS_PENDING] = (float)v->pending;
-    out[OBS_DIRECTION] = (float)v->direction;
-    out[OBS_PHASE + v->phase] = 1;
-    for (int i = 0; i < legal->n; i++)
-        if (legal->actions[i].type <= UNO_ACT_SUSPECT)
-            out[OBS_DECISION + legal->actions[i].type] = 1;
+    if (top != UNO_NO_CARD)
+        out[OBS_TOP + top] = 1;
+    out[OBS_COLOR + uno_game_color(g)] = 1;
+    out[OBS_PENDING] = (float)uno_game_pending(g);
+    out[OBS_DIRECTION] = (float)uno_game_direction(g);
+    out[OBS_PHASE + uno_game_phase(g)] = 1;
+    uint32_t types = unobook_legal_types(legal);
+    for (int type = 0; type <= UNO_ACT_SUSPECT; type++)
+        out[OBS_DECISION + type] = (float)(types >> type & 1);
     /* every seat, the observer first, then clockwise */
-    for (int i = 0; i < v->nplayers; i++) {
-        int seat = (v->seat + i) % v->nplayers;
+    for (int i = 0, other = seat; i < nplayers; i++, other = other + 1 < nplayers ? other + 1 : 0) {
         float *f = out + OBS_SEATS + SEAT_FIELDS * i;
-        f[SEAT_CARDS] = (float)v->counts[seat];
-        f[SEAT_SAID_UNO] = v->said_uno[seat];
-        f[SEAT_CATCHABLE] = catchable[seat];
-        f[SEAT_RANK] = (float)v->ranks[seat];
-        f[SEAT_SCORE] = (float)v->scores[seat];
-        f[SEAT_IN_TURN] = v->turn == seat;
+        f[SEAT_CARDS] = (float)uno_game_hand_count(g, other);
+        f[SEAT_SAID_UNO] = uno_game_said_uno(g, other);
+        f[SEAT_CATCHABLE] = catchable(g, other, now);
+        f[SEAT_RANK] = (float)uno_game_rank(g, other);
+        f[SEAT_SCORE] = (float)uno_game_score(g, other);
+        f[SEAT_IN_TURN] = turn == other;
     }
 }

@@ -5,9 +5,13 @@
  * actions has an id.
  *
  * What stays true:
- *  - An observation is built from the seat's view (uno_view.h) and from the
- *    cards of the events the engine lets that seat see (uno_event_visible):
- *    two games that differ only in cards hidden from the seat encode alike.
+ *  - An observation is built from uno.h's public accessors of what the seat
+ *    may see (those a seat's view, uno_view.h, is made of: its own hand, no
+ *    other) and from the cards of the events the engine lets that seat see
+ *    (uno_event_visible): two games that differ only in cards hidden from
+ *    the seat encode alike. It reads the accessors straight from the game
+ *    rather than through uno_view_build, which copies the rules and lists
+ *    the seat's legal actions again: the most of an observation's cost.
  *  - The action space has no rules of its own: an id is in a seat's mask
  *    only when one of the actions uno_game_legal lists for it has that id,
  *    and an id is played as the first such action in the engine's list.
@@ -21,7 +25,6 @@
 #include <stdint.h>
 
 #include "uno.h"
-#include "uno_view.h"
 
 /* ------------------------------------------------------ the action space */
 
@@ -62,8 +65,11 @@ UnoStatus unobook_legal_list(UnobookLegal *l, const UnoGame *g, int seat);
 void unobook_legal_free(UnobookLegal *l);
 /* Sets mask[id] to 1 for each id of the list, the others to 0 (n ids). */
 void unobook_legal_mask(const UnobookLegal *l, int nplayers, uint8_t *mask, int n);
-/* Whether an action of the list has an id. */
-bool unobook_legal_any(const UnobookLegal *l, int nplayers);
+/* The types of the list's actions, bit k for type k (as
+ * uno_game_legal_types gives them). */
+uint32_t unobook_legal_types(const UnobookLegal *l);
+/* Whether actions of these types (uno_game_legal_types) have ids. */
+bool unobook_types_have_id(uint32_t types);
 /* The first action of the list with that id, or NULL. */
 const UnoAction *unobook_legal_find(const UnobookLegal *l, int nplayers, int id);
 
@@ -80,13 +86,11 @@ void unobook_seen_add(UnobookSeen *s, const UnoRules *rules, int nplayers, const
 
 /* Numbers in a seat's observation in a game of n players. */
 int unobook_observation_size(int nplayers);
-/* Which seats can be caught now for a missing UNO call (public:
- * uno_game_catchable_at), by seat number. */
-void unobook_catchable(const UnoGame *g, bool out[UNO_MAX_PLAYERS]);
-/* Writes the seat's observation (unobook_observation_size floats) from its
- * view (uno_view_build for that seat), the cards it has seen played, the
- * catchable seats and its legal list (the flags of its decision). */
-void unobook_observe(float *out, const UnoView *v, const UnobookSeen *seen,
-                     const bool catchable[UNO_MAX_PLAYERS], const UnobookLegal *legal);
+/* Writes the seat's observation (unobook_observation_size floats) from
+ * what uno.h's public accessors say of g to that seat (its own hand, the
+ * pile, every seat's count, UNO call, catchability, rank and score: what
+ * uno_view_build copies into a view), the cards it has seen played and its
+ * legal list (the flags of its decision). */
+void unobook_observe(float *out, const UnoGame *g, int seat, const UnobookSeen *seen, const UnobookLegal *legal);
 
 #endif

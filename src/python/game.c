@@ -317,8 +317,7 @@ static PyObject *game_observe_into(PyObject *o, PyObject *args)
                            sizeof(float), "an observation");
     if (seat < 0)
         return NULL;
-    static UnoView view; /* one for every Game: the GIL is held */
-    UnoStatus rc = unobook_table_observe(&self->table, seat, &view, buf.buf);
+    UnoStatus rc = unobook_table_observe(&self->table, seat, buf.buf);
     PyBuffer_Release(&buf);
     if (rc != UNO_OK)
         return PyErr_NoMemory();

@@ -121,13 +121,13 @@ const UnobookLegal *unobook_table_legal(UnobookTable *t, int seat)
 UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen)
 {
     t->listed = -1; /* the game moves on: the kept list is stale */
-    UnoStatus rc = uno_game_apply(t->game, a, record_event, t, err, errlen);
+    UnoStatus rc = uno_game_apply_listed(t->game, a, record_event, t, err, errlen);
     if (rc != UNO_OK || t->think_ms == 0 || uno_game_over(t->game))
         return rc;
     UnoAction tick;
     uno_action_init(&tick, UNO_ACT_TICK, -1);
     tick.t = uno_game_clock(t->game) + t->think_ms;
-    return uno_game_apply(t->game, &tick, record_event, t, err, errlen);
+    return uno_game_apply_listed(t->game, &tick, record_event, t, err, errlen);
 }
 
 int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
@@ -135,24 +135,27 @@ int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
     int turn = uno_game_turn(t->game), n = 0;
     for (int i = 1; turn >= 0 && i <= t->nplayers; i++) {
         int seat = (turn + i) % t->nplayers;
-        const UnobookLegal *legal = unobook_table_legal(t, seat);
-        if (!legal)
-            return -1;
-        if (unobook_legal_any(legal, t->nplayers))
+        uint32_t types;
+        if (seat == turn) { /* listed: most often it acts next, and its list is kept for that */
+            const UnobookLegal *legal = unobook_table_legal(t, seat);
+            if (!legal)
+                return -1;
+            types = unobook_legal_types(legal);
+        } else {
+            types = uno_game_legal_types(t->game, seat);
+        }
+        if (unobook_types_have_id(types))
             seats[n++] = seat;
     }
     return n;
 }
 
-UnoStatus unobook_table_observe(UnobookTable *t, int seat, UnoView *scratch, float *out)
+UnoStatus unobook_table_observe(UnobookTable *t, int seat, float *out)
 {
     const UnobookLegal *legal = unobook_table_legal(t, seat);
     if (!legal)
         return UNO_E_NOMEM;
-    bool catchable[UNO_MAX_PLAYERS];
-    uno_view_build(scratch, t->game, seat, NULL);
-    unobook_catchable(t->game, catchable);
-    unobook_observe(out, scratch, &t->seen, catchable, legal);
+    unobook_observe(out, t->game, seat, &t->seen, legal);
     return UNO_OK;
 }
 

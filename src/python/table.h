@@ -5,22 +5,26 @@
  * both built on it).
  *
  * What stays true:
- *  - Every action goes through uno_game_apply, as the engine lists it for
- *    its seat: a call that fails changes nothing.
+ *  - Every action is one the engine lists for its seat, applied through
+ *    uno_game_apply_listed (its events handed over as they are made, with
+ *    no copy of the game), and so is each tick: a call that fails changes
+ *    nothing.
  *  - After each action, when think_ms > 0 and the game goes on, the clock
  *    moves on by a tick of think_ms (docs/rules.md reading 10), so KPGUT's
  *    UNO grace ends and its catches come due.
- *  - A seat's observation comes from its view and the cards it saw
- *    (encode.h), never from the game's hidden state.
+ *  - A seat's observation comes from what the engine's public accessors
+ *    show that seat and the cards it saw (encode.h), never from the game's
+ *    hidden state.
  *  - The last legal list is kept, with the seat it is of, until the game
- *    changes (an action, a tick, a deal) or another seat's is listed: the
- *    seats to ask are listed in turn order with the seat in turn last, so
- *    the seat that acts next (most often the one in turn) is not listed
- *    again for its mask, its observation's decision flags or the check of
- *    its id. One list a table keeps a large batch's memory small.
+ *    changes (an action, a tick, a deal) or another seat's is listed, so
+ *    the seat that acts is listed once for its observation's decision
+ *    flags, its mask and the check of its id. Which seats have an id to
+ *    take: the seat in turn's list says (it is kept for the seat in turn,
+ *    which most often acts next), the engine's types of their actions say
+ *    for the others (uno_game_legal_types), listing none. One list a table
+ *    keeps a large batch's memory small.
  *  - A table owns its memory (the game, the legal list) and shares nothing:
- *    tables may be played on different threads, each observing into a view
- *    of its thread's.
+ *    tables may be played on different threads.
  */
 #ifndef UNOBOOK_TABLE_H
 #define UNOBOOK_TABLE_H
@@ -64,10 +68,9 @@ UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, siz
  * order of play from the seat in turn, then the seat in turn (none once
  * the game is over). Returns their count, or -1 when out of memory. */
 int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS]);
-/* Writes seat's observation (unobook_observation_size floats), building
- * the seat's view in `scratch` (a UnoView is large: one a thread will do):
- * UNO_OK or UNO_E_NOMEM. */
-UnoStatus unobook_table_observe(UnobookTable *t, int seat, UnoView *scratch, float *out);
+/* Writes seat's observation (unobook_observation_size floats): UNO_OK or
+ * UNO_E_NOMEM. */
+UnoStatus unobook_table_observe(UnobookTable *t, int seat, float *out);
 /* Each seat's reward at the end, from the engine's ranks (docs/python.md):
  * +1 first place, -1 the last place given and no place, evenly between. */
 void unobook_table_rewards(const UnobookTable *t, float out[UNO_MAX_PLAYERS]);

@@ -49,8 +49,8 @@ typedef struct Slot {
     bool wait;                    /* this step's action is WAIT */
 } Slot;
 
-/* One thread of a step: its own view to observe into (a UnoView is large:
- * one a thread), and its failure. */
+/* One thread of a step: its own view for the opponents' bots to choose
+ * from (a UnoView is large: one a thread), and its failure. */
 typedef struct Worker {
     struct VecObject *self;
     pthread_t thread;
@@ -210,8 +210,8 @@ static UnoStatus ask_anew(VecObject *self, Slot *s)
     return UNO_OK;
 }
 
-/* Writes game i's agent, observation and mask, building the view in `view`. */
-static UnoStatus write_view(VecObject *self, int i, UnoView *view)
+/* Writes game i's agent, observation and mask. */
+static UnoStatus write_view(VecObject *self, int i)
 {
     Slot *s = &self->slots[i];
     if (!s->ended)
@@ -220,7 +220,7 @@ static UnoStatus write_view(VecObject *self, int i, UnoView *view)
     uint8_t *mask = (uint8_t *)self->bufs[BUF_MASKS].buf + (size_t)i * (size_t)self->ids;
     ((int32_t *)self->bufs[BUF_AGENTS].buf)[i] = seat;
     float *obs = (float *)self->bufs[BUF_OBS].buf + (size_t)i * (size_t)self->obs_size;
-    if (unobook_table_observe(&s->table, seat, view, obs) != UNO_OK)
+    if (unobook_table_observe(&s->table, seat, obs) != UNO_OK)
         return UNO_E_NOMEM;
     if (((uint8_t *)self->bufs[BUF_DONES].buf)[i]) {
         memset(mask, 0, (size_t)self->ids);
@@ -288,7 +288,7 @@ static UnoStatus play_opponents(VecObject *self, int i, UnoView *view, char *err
 }
 
 /* Game i's step with its checked action (or its deal, when it ended), then
- * its opponents', observing into `view`. */
+ * its opponents', whose bots choose from views built in `view`. */
 static UnoStatus step_one(VecObject *self, int i, UnoView *view, char *err, size_t errlen)
 {
     Slot *s = &self->slots[i];
@@ -304,7 +304,7 @@ static UnoStatus step_one(VecObject *self, int i, UnoView *view, char *err, size
         rc = moved_on(self, i);
     if (rc == UNO_OK)
         rc = play_opponents(self, i, view, err, errlen);
-    return rc == UNO_OK ? write_view(self, i, view) : rc;
+    return rc == UNO_OK ? write_view(self, i) : rc;
 }
 
 /* Steps the games not yet taken, a chunk at a time, until none is left or

@@ -17,6 +17,10 @@
  *
  * In one game in TWIN_EVERY, every legal action is also applied to a copy
  * through the trusted path (uno_game_step): the two games must be equal.
+ * It and every tick are applied to another copy through
+ * uno_game_apply_listed too, which must leave the same game and hand over
+ * the same events, in the same order; and every seat's listed actions are
+ * of the types uno_game_legal_types gives, no more, no fewer.
  *
  * With every house rule on, players jump in (jump-in, Wilds too) at random
  * out of turn, and the twin's trusted path plays their jump-ins too.
@@ -47,7 +51,7 @@
 #define MOVES 4096
 #define VIEW_EVERY 64 /* games whose events and views are rendered and checked */
 #define VIEW_STEP 16  /* ... the views after one action in this many */
-#define TWIN_EVERY 64 /* games whose legal actions are also stepped (uno_game_step) */
+#define TWIN_EVERY 64 /* games whose legal actions are also stepped (uno_game_step, uno_game_apply_listed) */
 
 typedef struct Soak {
     UnoRng rng;
@@ -57,8 +61,10 @@ typedef struct Soak {
     bool render;           /* ... is one whose renderings are checked */
     bool twin;             /* ... is one where every legal action is also stepped */
     UnoGame *stepped;      /* the twin: the game before the action, then stepped */
+    UnoGame *listed;       /* ... and another, applied through uno_game_apply_listed */
     size_t stepped_room;
-    long steps_compared;
+    uint64_t events_hash, listed_events_hash; /* the events of the action, each path's */
+    long steps_compared, types_compared;
     long events, rendered; /* events checked, renderings checked */
     long put_out;          /* players put out by the hand limit (house rules) */
     long jumped_in;        /* plays out of turn under the house rule jump-in */
@@ -87,11 +93,29 @@ static bool oracle(const UnoRules *r, const UnoEvent *ev, int viewer)
     }
 }
 
+/* Folds an event, every field and card of it, into a hash. */
+static uint64_t fold_event(uint64_t h, const UnoEvent *ev)
+{
+    const int fields[] = {ev->type, ev->reason, ev->seat, ev->target, ev->color, ev->count, ev->ncards};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        h = (h ^ (uint64_t)(fields[i] + 1000)) * 0x100000001b3ULL;
+    for (int i = 0; i < ev->ncards; i++)
+        h = (h ^ ev->cards[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+static void fold_listed_event(void *ctx, const UnoEvent *ev)
+{
+    Soak *s = ctx;
+    s->listed_events_hash = fold_event(s->listed_events_hash, ev);
+}
+
 static void check_event(void *ctx, const UnoEvent *ev)
 {
     Soak *s = ctx;
     const UnoRules *r = uno_game_rules(s->game);
     s->events++;
+    s->events_hash = fold_event(s->events_hash, ev);
     s->put_out += ev->type == UNO_EV_GIVEUP && ev->reason == UNO_R_MERCY;
     for (int v = UNO_VIEWER_SPECTATOR; v < UNO_MAX_PLAYERS; v++) {
         bool may = oracle(r, ev, v);
@@ -148,10 +172,33 @@ static void step_twin(Soak *s, const UnoGame *g, const UnoAction *a)
     if (s->stepped_room < uno_game_bytes(g)) {
         s->stepped_room = uno_game_bytes(g);
         s->stepped = realloc(s->stepped, s->stepped_room);
+        s->listed = realloc(s->listed, s->stepped_room);
         assert_non_null(s->stepped);
+        assert_non_null(s->listed);
     }
     uno_game_copy(s->stepped, g);
-    uno_game_step(s->stepped, a);
+    if (a->type != UNO_ACT_TICK) /* the trusted path runs no clock */
+        uno_game_step(s->stepped, a);
+    char err[UNO_ERR_LEN];
+    uno_game_copy(s->listed, g);
+    s->listed_events_hash = s->events_hash = 0;
+    if (uno_game_apply_listed(s->listed, a, fold_listed_event, s, err, sizeof err) != UNO_OK)
+        fail_msg("uno_game_apply_listed refused a legal %s: %s", uno_action_name(a->type), err);
+}
+
+/* In a twin game, the types of seat's listed actions are the types
+ * uno_game_legal_types gives. */
+static void check_types(Soak *s, const UnoGame *g, int seat, const UnoAction *moves, int n)
+{
+    if (!s->twin)
+        return;
+    uint32_t listed = 0;
+    for (int i = 0; i < n; i++)
+        listed |= 1u << moves[i].type;
+    if (uno_game_legal_types(g, seat) != listed)
+        fail_msg("seat %d: uno_game_legal_types gives %#x, the list has %#x", seat,
+                 uno_game_legal_types(g, seat), listed);
+    s->types_compared++;
 }
 
 /* Applies a; a rejected action must change nothing (hashing costs, so only
@@ -160,7 +207,7 @@ static void step_twin(Soak *s, const UnoGame *g, const UnoAction *a)
 static int apply(Soak *s, UnoGame *g, const UnoAction *a, bool may_fail)
 {
     uint64_t before = may_fail ? uno_game_hash(g) : 0;
-    bool twin = s->twin && !may_fail && a->type != UNO_ACT_TICK;
+    bool twin = s->twin && !may_fail;
     if (twin)
         step_twin(s, g, a);
     char err[UNO_ERR_LEN];
@@ -176,8 +223,11 @@ static int apply(Soak *s, UnoGame *g, const UnoAction *a, bool may_fail)
         s->actions++;
     }
     if (twin && rc == UNO_OK) {
-        if (uno_game_hash(s->stepped) != uno_game_hash(g))
+        if (a->type != UNO_ACT_TICK && uno_game_hash(s->stepped) != uno_game_hash(g))
             fail_msg("the trusted path left another game after %s by seat %d",
+                     uno_action_name(a->type), a->seat);
+        if (uno_game_hash(s->listed) != uno_game_hash(g) || s->listed_events_hash != s->events_hash)
+            fail_msg("uno_game_apply_listed left another game or other events after %s by seat %d",
                      uno_action_name(a->type), a->seat);
         s->steps_compared++;
     }
@@ -205,6 +255,7 @@ static void turn_move(Soak *s, UnoGame *g)
     int seat = uno_game_turn(g);
     int total, n = uno_game_legal(g, seat, s->moves, MOVES, &total);
     assert_true(total > 0);
+    check_types(s, g, seat, s->moves, n);
     /* mostly a play when there is one (games of sane length), else anything */
     int picks[MOVES], np = 0;
     bool play = chance(s, 90);
@@ -224,6 +275,7 @@ static void table_move(Soak *s, UnoGame *g)
 {
     int seat = (int)uno_rng_below(&s->rng, (uint32_t)uno_game_nplayers(g));
     int total, n = uno_game_legal(g, seat, s->moves, MOVES, &total);
+    check_types(s, g, seat, s->moves, n);
     int picks[MOVES], np = 0;
     for (int i = 0; i < n; i++)
         if (!is_turn_action(s->moves[i].type) || seat != uno_game_turn(g))
@@ -365,15 +417,17 @@ static void soak(const char *name, int max_players, HouseRules house)
     static const char *const house_label[] = {"", " with 7-0", " with every house rule"};
     printf("soak %s%s: %ld games (from %ld), %ld actions, %ld rejected; %ld events checked for every "
            "viewer, %ld events and views rendered and checked; %ld legal actions stepped the same; "
-           "%ld jump-ins\n",
-           name, house_label[house], end - first, first, s->actions, s->rejected, s->events, s->rendered, s->steps_compared,
-           s->jumped_in);
+           "%ld legal lists of the types given; %ld jump-ins\n",
+           name, house_label[house], end - first, first, s->actions, s->rejected, s->events, s->rendered,
+           s->steps_compared, s->types_compared, s->jumped_in);
     assert_true(s->steps_compared > 0);
+    assert_true(s->types_compared > 0);
     if (house == EVERY_HOUSE_RULE) {
         assert_true(s->put_out > 0); /* the hand limit was reached, not only allowed */
         assert_true(s->jumped_in > 0); /* and jump-ins made */
     }
     free(s->stepped);
+    free(s->listed);
     free(s);
 }
 
