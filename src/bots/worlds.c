@@ -59,7 +59,7 @@ int bot_worlds_sample(const UnoWorlds *w, uint64_t seed, UnoGame *out)
         return rc;
     UnoRng rng;
     uno_rng_seed(&rng, seed ^ 0xB1FFB1FFB1FFB1FFULL);
-    bool want = uno_rng_next(&rng) < (uint64_t)(w->bluff * 18446744073709551615.0);
+    bool want = bot_uniform(&rng) < w->bluff;
     bool bluff;
     for (int attempt = 1; rc == UNO_OK && attempt < BLUFF_ATTEMPTS; attempt++) {
         uno_game_wd4_faced(out, &bluff);
