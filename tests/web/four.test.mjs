@@ -137,7 +137,8 @@ test('a Mattel match in four browsers: a Wild Draw 4 challenged, UNO said, UNO f
   await a.click('.hand-tools .act-uno-play');
   assert.equal(await a.getAttribute('.hand-tools .act-uno-play', 'aria-pressed'), 'true');
   await card(a, 'red 1');
-  await a.waitForSelector('text=Aino: UNO!');
+  // the call and the play are two actions, so two updates: wait for both
+  await a.waitForSelector('.log li:text-is("Aino played red 1")');
   const saidThenPlayed = await a.locator('.log li').allTextContents();
   assert.ok(saidThenPlayed.indexOf('Aino: UNO!') < saidThenPlayed.indexOf('Aino played red 1'), 'UNO said, then the play');
   await b.waitForFunction(() => [...document.querySelectorAll('.opponent')].some((li) => /^Aino · 1 card( ·|$)/.test(li.textContent)),
