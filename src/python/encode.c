@@ -42,59 +42,95 @@ int unobook_action_id(const UnoAction *a, int nplayers)
     }
 }
 
+/* Names each listed action's id and the types listed. */
+static void name_ids(UnobookLegal *l, int nplayers)
+{
+    l->types = 0;
+    for (int i = 0; i < l->n; i++) {
+        l->ids[i] = (int16_t)unobook_action_id(&l->actions[i], nplayers);
+        l->types |= 1u << l->actions[i].type;
+    }
+}
+
+/* Room for `total` actions and their ids: UNO_OK or UNO_E_NOMEM. */
+static UnoStatus make_room(UnobookLegal *l, int total)
+{
+    UnoAction *actions = realloc(l->actions, (size_t)total * sizeof *actions);
+    if (actions)
+        l->actions = actions;
+    int16_t *ids = actions ? realloc(l->ids, (size_t)total * sizeof *ids) : NULL;
+    if (!ids)
+        return UNO_E_NOMEM;
+    l->ids = ids;
+    l->cap = total;
+    return UNO_OK;
+}
+
 UnoStatus unobook_legal_list(UnobookLegal *l, const UnoGame *g, int seat)
 {
     int total;
     l->n = uno_game_legal(g, seat, l->actions, l->cap, &total);
-    if (total <= l->cap)
-        return UNO_OK;
-    UnoAction *more = realloc(l->actions, (size_t)total * sizeof *more);
-    if (!more) {
-        l->n = 0;
-        return UNO_E_NOMEM;
+    if (total > l->cap) {
+        if (make_room(l, total) != UNO_OK) {
+            l->n = 0;
+            l->types = 0;
+            return UNO_E_NOMEM;
+        }
+        l->n = uno_game_legal(g, seat, l->actions, l->cap, &total);
     }
-    l->actions = more;
-    l->cap = total;
-    l->n = uno_game_legal(g, seat, l->actions, l->cap, &total);
+    name_ids(l, uno_game_nplayers(g));
     return UNO_OK;
 }
 
 void unobook_legal_free(UnobookLegal *l)
 {
     free(l->actions);
-    l->actions = NULL;
-    l->n = l->cap = 0;
+    free(l->ids);
+    *l = (UnobookLegal){0};
 }
 
-void unobook_legal_mask(const UnobookLegal *l, int nplayers, uint8_t *mask, int n)
-{
-    memset(mask, 0, (size_t)n);
-    for (int i = 0; i < l->n; i++) {
-        int id = unobook_action_id(&l->actions[i], nplayers);
-        if (id >= 0 && id < n)
-            mask[id] = 1;
-    }
-}
-
-uint32_t unobook_legal_types(const UnobookLegal *l)
-{
-    uint32_t types = 0;
-    for (int i = 0; i < l->n; i++)
-        types |= 1u << l->actions[i].type;
-    return types;
-}
+uint32_t unobook_legal_types(const UnobookLegal *l) { return l->types; }
 
 bool unobook_types_have_id(uint32_t types)
 {
     return types & ((2u << UNO_ACT_SUSPECT) - 1); /* play .. suspect: unobook_action_id's types */
 }
 
-const UnoAction *unobook_legal_find(const UnobookLegal *l, int nplayers, int id)
+const UnoAction *unobook_legal_find(const UnobookLegal *l, int id)
 {
     for (int i = 0; i < l->n; i++)
-        if (unobook_action_id(&l->actions[i], nplayers) == id)
+        if (l->ids[i] == id)
             return &l->actions[i];
     return NULL;
+}
+
+/* ------------------------------------------------------------ the mask */
+
+void unobook_mask_rewrite(uint8_t *mask, int n, const UnobookLegal *l, UnobookMaskIds *kept)
+{
+    if (kept->known)
+        for (int i = 0; i < kept->n; i++)
+            mask[kept->ids[i]] = 0;
+    else
+        memset(mask, 0, (size_t)n);
+    kept->known = true;
+    kept->n = 0;
+    for (int i = 0; i < l->n; i++) {
+        int id = l->ids[i];
+        if (id < 0 || id >= n || mask[id])
+            continue;
+        mask[id] = 1;
+        if (kept->n < UNOBOOK_MASK_KEPT)
+            kept->ids[kept->n++] = (int16_t)id;
+        else
+            kept->known = false;
+    }
+}
+
+void unobook_legal_mask(const UnobookLegal *l, uint8_t *mask, int n)
+{
+    UnobookMaskIds unknown = {.known = false};
+    unobook_mask_rewrite(mask, n, l, &unknown);
 }
 
 /* ------------------------------------------------------ the observation */
@@ -108,7 +144,7 @@ void unobook_seen_add(UnobookSeen *s, const UnoRules *rules, int nplayers, const
         return;
     for (int seat = 0; seat < nplayers; seat++) {
         if (ev->type == UNO_EV_RESHUFFLE) { /* the played cards went back into the stock */
-            memset(s->played[seat], 0, UNO_KINDS);
+            memset(s->played[seat], 0, sizeof s->played[seat]);
             continue;
         }
         if (!uno_event_visible(rules, ev, seat))
@@ -142,22 +178,30 @@ static bool catchable(const UnoGame *g, int seat, int64_t now)
     return at >= 0 && at <= now;
 }
 
+/* A hand's counts of the 55 kinds as floats (restrict: no store can
+ * change a count, so -O3 converts them 4 at a time). */
+static void kinds_to_floats(float *restrict out, const uint8_t *restrict counts)
+{
+    for (int k = 0; k < UNO_KINDS; k++)
+        out[k] = counts[k];
+}
+
+/* Every float is written once: the parts of counts whole, the one-hots
+ * cleared and then set. */
 void unobook_observe(float *out, const UnoGame *g, int seat, const UnobookSeen *seen, const UnobookLegal *legal)
 {
     int nplayers = uno_game_nplayers(g), turn = uno_game_turn(g);
     int64_t now = uno_game_clock(g);
-    const uint8_t *hand = uno_game_hand_kinds(g, seat), *played = seen->played[seat];
     UnoCard top = uno_game_top(g);
-    memset(out, 0, (size_t)unobook_observation_size(nplayers) * sizeof *out);
-    for (int k = 0; k < UNO_KINDS; k++) {
-        out[OBS_HAND + k] = hand[k];
-        out[OBS_PLAYED + k] = played[k];
-    }
+    kinds_to_floats(out + OBS_HAND, uno_game_hand_kinds(g, seat));
+    memset(out + OBS_TOP, 0, (OBS_PLAYED - OBS_TOP) * sizeof *out); /* the top card's and the colour's one-hots */
     if (top != UNO_NO_CARD)
         out[OBS_TOP + top] = 1;
     out[OBS_COLOR + uno_game_color(g)] = 1;
+    memcpy(out + OBS_PLAYED, seen->played[seat], sizeof seen->played[seat]);
     out[OBS_PENDING] = (float)uno_game_pending(g);
     out[OBS_DIRECTION] = (float)uno_game_direction(g);
+    memset(out + OBS_PHASE, 0, (OBS_DECISION - OBS_PHASE) * sizeof *out);
     out[OBS_PHASE + uno_game_phase(g)] = 1;
     uint32_t types = unobook_legal_types(legal);
     for (int type = 0; type <= UNO_ACT_SUSPECT; type++)

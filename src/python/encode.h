@@ -16,6 +16,8 @@
  *    only when one of the actions uno_game_legal lists for it has that id,
  *    and an id is played as the first such action in the engine's list.
  *  - Nothing here allocates but the legal list (UnobookLegal), which grows.
+ *  - A mask written with unobook_mask_rewrite is right only if nothing
+ *    else wrote into it since the last write with the same UnobookMaskIds.
  */
 #ifndef UNOBOOK_ENCODE_H
 #define UNOBOOK_ENCODE_H
@@ -54,31 +56,53 @@ int unobook_suspect_base(int nplayers);
  * it (KPGUT's people: give-ups, warnings, votes, help). */
 int unobook_action_id(const UnoAction *a, int nplayers);
 
-/* A seat's legal actions, as many as uno_game_legal counts. */
+/* A seat's legal actions, as many as uno_game_legal counts, each with its
+ * id: named once when listed, for the mask, the decision flags and the
+ * check of the id sent. */
 typedef struct UnobookLegal {
     UnoAction *actions;
+    int16_t *ids;   /* ids[i]: actions[i]'s id, -1 where it has none */
     int n, cap;
+    uint32_t types; /* the types of the actions, bit k for type k */
 } UnobookLegal;
 
-/* Lists seat's legal actions; UNO_OK or UNO_E_NOMEM (the list unchanged). */
+/* Lists seat's legal actions; UNO_OK or UNO_E_NOMEM (the list empty). */
 UnoStatus unobook_legal_list(UnobookLegal *l, const UnoGame *g, int seat);
 void unobook_legal_free(UnobookLegal *l);
-/* Sets mask[id] to 1 for each id of the list, the others to 0 (n ids). */
-void unobook_legal_mask(const UnobookLegal *l, int nplayers, uint8_t *mask, int n);
 /* The types of the list's actions, bit k for type k (as
  * uno_game_legal_types gives them). */
 uint32_t unobook_legal_types(const UnobookLegal *l);
 /* Whether actions of these types (uno_game_legal_types) have ids. */
 bool unobook_types_have_id(uint32_t types);
 /* The first action of the list with that id, or NULL. */
-const UnoAction *unobook_legal_find(const UnobookLegal *l, int nplayers, int id);
+const UnoAction *unobook_legal_find(const UnobookLegal *l, int id);
+
+/* ------------------------------------------------------------ the mask */
+
+/* The ids a mask holds set, kept with it so that the next write clears
+ * those alone rather than every byte (a mask is sparse: a handful of its
+ * 1,110 or more ids). */
+enum { UNOBOOK_MASK_KEPT = 64 };
+typedef struct UnobookMaskIds {
+    bool known;     /* the mask holds these ids set and no other; else it is cleared whole */
+    int n;
+    int16_t ids[UNOBOOK_MASK_KEPT];
+} UnobookMaskIds;
+
+/* Rewrites a mask of n ids to the list's: clears the ids `kept` says it
+ * holds (all n when that is not known), sets each id of the list, and
+ * keeps those in `kept` (not known when more than UNOBOOK_MASK_KEPT). */
+void unobook_mask_rewrite(uint8_t *mask, int n, const UnobookLegal *l, UnobookMaskIds *kept);
+/* Sets mask[id] to 1 for each id of the list, the others to 0 (n ids). */
+void unobook_legal_mask(const UnobookLegal *l, uint8_t *mask, int n);
 
 /* ------------------------------------------------------ the observation */
 
 /* The cards each seat has seen played (or slid, or turned up) since the
- * last reshuffle, counts per kind: fed every event of the game. */
+ * last reshuffle, counts per kind: fed every event of the game. Kept as
+ * the floats of the observation, which copies a seat's row whole. */
 typedef struct UnobookSeen {
-    uint8_t played[UNO_MAX_PLAYERS][UNO_KINDS];
+    float played[UNO_MAX_PLAYERS][UNO_KINDS];
 } UnobookSeen;
 
 void unobook_seen_clear(UnobookSeen *s);

@@ -119,7 +119,7 @@ static const UnoAction *legal_action(GameObject *self, int seat, long id)
     const UnobookLegal *legal = legal_list(self, seat);
     if (!legal)
         return NULL;
-    const UnoAction *a = id < 0 || id > INT32_MAX ? NULL : unobook_legal_find(legal, self->table.nplayers, (int)id);
+    const UnoAction *a = id < 0 || id > INT32_MAX ? NULL : unobook_legal_find(legal, (int)id);
     if (!a)
         PyErr_Format(PyExc_ValueError, "action %ld is not legal for seat %d now (legal_actions(%d) lists those that are)",
                      id, seat, seat);
@@ -147,7 +147,7 @@ static PyObject *game_legal_actions(PyObject *o, PyObject *args)
         return NULL;
     uint8_t mask[UNOBOOK_MAX_ACTIONS];
     int ids[UNOBOOK_MAX_ACTIONS], n = 0;
-    unobook_legal_mask(legal, self->table.nplayers, mask, unobook_num_actions(self->table.nplayers));
+    unobook_legal_mask(legal, mask, unobook_num_actions(self->table.nplayers));
     for (int id = 0; id < unobook_num_actions(self->table.nplayers); id++)
         if (mask[id])
             ids[n++] = id;
@@ -302,7 +302,7 @@ static PyObject *game_mask_into(PyObject *o, PyObject *args)
         return NULL;
     const UnobookLegal *legal = legal_list(self, seat);
     if (legal)
-        unobook_legal_mask(legal, self->table.nplayers, buf.buf, n);
+        unobook_legal_mask(legal, buf.buf, n);
     PyBuffer_Release(&buf);
     if (!legal)
         return NULL;

@@ -47,6 +47,7 @@ typedef struct Slot {
     bool ended;                   /* dealt anew at the next step */
     UnoAction chosen;             /* this step's action (checked before any is applied) */
     bool wait;                    /* this step's action is WAIT */
+    UnobookMaskIds mask_ids;      /* the ids its mask holds set (none known at first: cleared whole) */
 } Slot;
 
 /* One thread of a step: its own view for the opponents' bots to choose
@@ -222,12 +223,11 @@ static UnoStatus write_view(VecObject *self, int i)
     float *obs = (float *)self->bufs[BUF_OBS].buf + (size_t)i * (size_t)self->obs_size;
     if (unobook_table_observe(&s->table, seat, obs) != UNO_OK)
         return UNO_E_NOMEM;
-    if (((uint8_t *)self->bufs[BUF_DONES].buf)[i]) {
-        memset(mask, 0, (size_t)self->ids);
-        return UNO_OK;
-    }
-    unobook_legal_mask(unobook_table_legal(&s->table, seat), self->nplayers, mask, self->ids - 1); /* kept by observe */
-    mask[self->ids - 1] = offered_out_of_turn(s, seat);
+    static const UnobookLegal none;
+    bool done = ((uint8_t *)self->bufs[BUF_DONES].buf)[i];
+    const UnobookLegal *legal = done ? &none : unobook_table_legal(&s->table, seat); /* kept by observe */
+    unobook_mask_rewrite(mask, self->ids - 1, legal, &s->mask_ids);
+    mask[self->ids - 1] = !done && offered_out_of_turn(s, seat);
     return UNO_OK;
 }
 
@@ -318,8 +318,10 @@ static void *step_chunks(void *arg)
     while (w->status == UNO_OK && (first = atomic_fetch_add(&self->next, self->chunk)) < self->num_envs) {
         int end = first + self->chunk < self->num_envs ? (int)first + self->chunk : self->num_envs;
         for (int i = (int)first; w->status == UNO_OK && i < end; i++) {
-            if (self->deal_all)
+            if (self->deal_all) { /* every buffer written whole */
                 self->slots[i].ended = true;
+                self->slots[i].mask_ids.known = false;
+            }
             w->status = step_one(self, i, &w->view, w->err, sizeof w->err);
             if (w->status != UNO_OK)
                 w->failed = i;
@@ -406,7 +408,7 @@ static int choose(VecObject *self, int i, long long id)
             PyErr_NoMemory();
             return -1;
         }
-        a = unobook_legal_find(legal, self->nplayers, (int)id);
+        a = unobook_legal_find(legal, (int)id);
     }
     if (!a) {
         PyErr_Format(PyExc_ValueError, "game %d: action %lld is not in seat %d's mask", i, id, seat);
