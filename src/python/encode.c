@@ -28,8 +28,9 @@ static int play_id(const UnoAction *a)
 
 int unobook_action_id(const UnoAction *a, int nplayers)
 {
+    if (a->type == UNO_ACT_PLAY) /* the most of any list: no jump through the switch */
+        return play_id(a);
     switch ((UnoActionType)a->type) {
-    case UNO_ACT_PLAY: return play_id(a);
     case UNO_ACT_DRAW: return UNOBOOK_DRAW;
     case UNO_ACT_PASS: return UNOBOOK_PASS;
     case UNO_ACT_TAKE: return UNOBOOK_TAKE;
@@ -106,25 +107,24 @@ const UnoAction *unobook_legal_find(const UnobookLegal *l, int id)
 
 /* ------------------------------------------------------------ the mask */
 
+/* Sets mask[id] to `value` for each of these ids (-1: none). */
+static void mark(uint8_t *mask, const int16_t *ids, int n, uint8_t value)
+{
+    for (int i = 0; i < n; i++)
+        if (ids[i] >= 0)
+            mask[ids[i]] = value;
+}
+
 void unobook_mask_rewrite(uint8_t *mask, int n, const UnobookLegal *l, UnobookMaskIds *kept)
 {
     if (kept->known)
-        for (int i = 0; i < kept->n; i++)
-            mask[kept->ids[i]] = 0;
+        mark(mask, kept->ids, kept->n, 0);
     else
         memset(mask, 0, (size_t)n);
-    kept->known = true;
-    kept->n = 0;
-    for (int i = 0; i < l->n; i++) {
-        int id = l->ids[i];
-        if (id < 0 || id >= n || mask[id])
-            continue;
-        mask[id] = 1;
-        if (kept->n < UNOBOOK_MASK_KEPT)
-            kept->ids[kept->n++] = (int16_t)id;
-        else
-            kept->known = false;
-    }
+    mark(mask, l->ids, l->n, 1);
+    kept->known = l->n <= UNOBOOK_MASK_KEPT;
+    kept->n = kept->known ? l->n : 0;
+    memcpy(kept->ids, l->ids, (size_t)kept->n * sizeof *kept->ids);
 }
 
 void unobook_legal_mask(const UnobookLegal *l, uint8_t *mask, int n)
@@ -186,6 +186,21 @@ static void kinds_to_floats(float *restrict out, const uint8_t *restrict counts)
         out[k] = counts[k];
 }
 
+/* The four bits of each nibble as floats 0 and 1, lowest bit first. */
+#define NIBBLE(n) {(n) & 1, (n) >> 1 & 1, (n) >> 2 & 1, (n) >> 3 & 1}
+static const float nibble_floats[16][4] = {
+    NIBBLE(0), NIBBLE(1), NIBBLE(2),  NIBBLE(3),  NIBBLE(4),  NIBBLE(5),  NIBBLE(6),  NIBBLE(7),
+    NIBBLE(8), NIBBLE(9), NIBBLE(10), NIBBLE(11), NIBBLE(12), NIBBLE(13), NIBBLE(14), NIBBLE(15),
+};
+#undef NIBBLE
+
+/* Bits 0 .. count-1 as floats 0 and 1, four at a time. */
+static void bits_to_floats(float *out, uint32_t bits, int count)
+{
+    for (int i = 0; i < count; i += 4)
+        memcpy(out + i, nibble_floats[bits >> i & 15], (size_t)(count - i < 4 ? count - i : 4) * sizeof *out);
+}
+
 /* Every float is written once: the parts of counts whole, the one-hots
  * cleared and then set. */
 void unobook_observe(float *out, const UnoGame *g, int seat, const UnobookSeen *seen, const UnobookLegal *legal)
@@ -203,9 +218,7 @@ void unobook_observe(float *out, const UnoGame *g, int seat, const UnobookSeen *
     out[OBS_DIRECTION] = (float)uno_game_direction(g);
     memset(out + OBS_PHASE, 0, (OBS_DECISION - OBS_PHASE) * sizeof *out);
     out[OBS_PHASE + uno_game_phase(g)] = 1;
-    uint32_t types = unobook_legal_types(legal);
-    for (int type = 0; type <= UNO_ACT_SUSPECT; type++)
-        out[OBS_DECISION + type] = (float)(types >> type & 1);
+    bits_to_floats(out + OBS_DECISION, unobook_legal_types(legal), OBS_SEATS - OBS_DECISION);
     /* every seat, the observer first, then clockwise */
     for (int i = 0, other = seat; i < nplayers; i++, other = other + 1 < nplayers ? other + 1 : 0) {
         float *f = out + OBS_SEATS + SEAT_FIELDS * i;

@@ -86,12 +86,13 @@ enum { UNOBOOK_MASK_KEPT = 64 };
 typedef struct UnobookMaskIds {
     bool known;     /* the mask holds these ids set and no other; else it is cleared whole */
     int n;
-    int16_t ids[UNOBOOK_MASK_KEPT];
+    int16_t ids[UNOBOOK_MASK_KEPT]; /* a legal list's ids: some may repeat, -1 is none */
 } UnobookMaskIds;
 
 /* Rewrites a mask of n ids to the list's: clears the ids `kept` says it
  * holds (all n when that is not known), sets each id of the list, and
- * keeps those in `kept` (not known when more than UNOBOOK_MASK_KEPT). */
+ * keeps those in `kept` (not known when the list has more than
+ * UNOBOOK_MASK_KEPT actions, in a few of KPGUT's turns). */
 void unobook_mask_rewrite(uint8_t *mask, int n, const UnobookLegal *l, UnobookMaskIds *kept);
 /* Sets mask[id] to 1 for each id of the list, the others to 0 (n ids). */
 void unobook_legal_mask(const UnobookLegal *l, uint8_t *mask, int n);
