@@ -139,19 +139,16 @@ void unobook_seen_clear(UnobookSeen *s) { memset(s, 0, sizeof *s); }
 
 void unobook_seen_add(UnobookSeen *s, const UnoRules *rules, int nplayers, const UnoEvent *ev)
 {
-    bool played = ev->type == UNO_EV_PLAY || ev->type == UNO_EV_SLIDE || ev->type == UNO_EV_FIRST;
-    if (!played && ev->type != UNO_EV_RESHUFFLE)
+    if (ev->type == UNO_EV_RESHUFFLE) { /* the played cards went back into the stock */
+        memset(s->played, 0, (size_t)nplayers * sizeof s->played[0]);
         return;
-    for (int seat = 0; seat < nplayers; seat++) {
-        if (ev->type == UNO_EV_RESHUFFLE) { /* the played cards went back into the stock */
-            memset(s->played[seat], 0, sizeof s->played[seat]);
-            continue;
-        }
-        if (!uno_event_visible(rules, ev, seat))
-            continue;
-        for (int i = 0; i < ev->ncards; i++)
-            s->played[seat][ev->cards[i]]++;
     }
+    if (ev->type != UNO_EV_PLAY && ev->type != UNO_EV_SLIDE && ev->type != UNO_EV_FIRST)
+        return;
+    for (int seat = 0; seat < nplayers; seat++)
+        if (uno_event_visible(rules, ev, seat))
+            for (int i = 0; i < ev->ncards; i++)
+                s->played[seat][ev->cards[i]]++;
 }
 
 /* The parts of an observation, in order (docs/python.md). */

@@ -13,9 +13,18 @@ static void record_event(void *ctx, const UnoEvent *ev)
 {
     UnobookTable *t = ctx;
     unobook_seen_add(&t->seen, t->rules, t->nplayers, ev);
-    for (int seat = 0; seat < t->nplayers; seat++)
+    for (int seat = 0; t->recording && seat < t->nplayers; seat++)
         if (t->records[seat])
             uno_history_add(t->records[seat], t->rules, ev);
+}
+
+/* Whether any seat's record is kept. */
+static bool any_record(const UnobookTable *t)
+{
+    for (int seat = 0; seat < UNO_MAX_PLAYERS; seat++)
+        if (t->records[seat])
+            return true;
+    return false;
 }
 
 /* The records kept begun anew: UNO_OK or UNO_E_NOMEM. */
@@ -54,6 +63,7 @@ UnoStatus unobook_table_deal(UnobookTable *t, const UnoRules *rules, int nplayer
     unobook_seen_clear(&next.seen);
     next.rules = &own;
     memcpy(next.records, t->records, sizeof next.records);
+    next.recording = any_record(&next);
     next.nplayers = nplayers;
     next.think_ms = think_ms;
     setup.emit = record_event;
@@ -91,6 +101,7 @@ UnoStatus unobook_table_copy(UnobookTable *dst, const UnobookTable *src, int sam
         return rc;
     }
     copy.rules = uno_game_rules(copy.game);
+    copy.recording = any_record(&copy);
     *dst = copy;
     return UNO_OK;
 }
@@ -101,6 +112,7 @@ void unobook_table_free(UnobookTable *t)
         uno_history_free(t->records[seat]);
         t->records[seat] = NULL;
     }
+    t->recording = false;
     free(t->game);
     unobook_legal_free(&t->legal);
     t->listed = -1;
