@@ -1,6 +1,7 @@
 """What the unobook tests share: random games played through Game."""
 import os
 import random
+from array import array
 
 import unobook
 
@@ -44,3 +45,19 @@ def play_out(game, rng, limit=MAX_ACTIONS):
 def row(buffer, i, width):
     """Game i's row of a batched buffer of `width` items a game."""
     return list(buffer[i * width:(i + 1) * width])
+
+
+def scribbled_buffers(num_envs, players):
+    """A VecEnv's buffers holding anything but what it writes: a mask of
+    ones, observations and rewards of sevens."""
+    size, ids = unobook.observation_size(players), unobook.num_actions(players) + 1
+    return {"observations": array("f", [7.0] * num_envs * size), "masks": bytearray([1] * num_envs * ids),
+            "rewards": array("f", [7.0] * num_envs * players)}
+
+
+def scribble(vec):
+    """Writes over every buffer of vec, as a program may before reset()."""
+    for name in ("observations", "masks", "rewards", "dones", "resets", "agents"):
+        buffer = getattr(vec, name)
+        for i in range(len(buffer)):
+            buffer[i] = 1

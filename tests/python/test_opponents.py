@@ -7,7 +7,7 @@ import unittest
 from array import array
 
 import unobook
-from helpers import GAMES, RULE_SETS, play_out, row
+from helpers import GAMES, RULE_SETS, play_out, row, scribble, scribbled_buffers
 
 
 class ByHand:
@@ -70,15 +70,21 @@ class Opponents(unittest.TestCase):
                         ends += sum(1 for d in vec.dones if d == 1)
                     self.assertGreater(ends, 0)
 
-    def check_by_hand(self, rules, players, opponents, num_envs, steps):
-        vec = unobook.VecEnv(num_envs, rules, players, seed=11, opponents=opponents)
+    def check_by_hand(self, rules, players, opponents, num_envs, steps, buffers=None, reset_every=None):
+        """The batch against games by hand, step by step; every reset_every
+        steps, the buffers scribbled over and reset() called."""
+        vec = unobook.VecEnv(num_envs, rules, players, seed=11, opponents=opponents, buffers=buffers)
         obs, masks = vec.reset()
         hands = [ByHand(rules, players, seed, opponents) for seed in vec.game_seeds()]
         size, ids = unobook.observation_size(players), vec.wait + 1
         rng = random.Random(players)
         actions = array("q", [0] * num_envs)
         ended = 0
-        for _ in range(steps):
+        for step in range(steps):
+            if reset_every and step and step % reset_every == 0:
+                scribble(vec)
+                vec.reset()
+                hands = [ByHand(rules, players, seed, opponents) for seed in vec.game_seeds()]
             for i, hand in enumerate(hands):
                 self.assertEqual(vec.agents[i], hand.agent)
                 self.assertEqual(row(obs, i, size), list(hand.game.observation(hand.agent)))
@@ -105,6 +111,14 @@ class Opponents(unittest.TestCase):
             for players, opponents in ((2, {1: "heuristic"}), (2, {0: "random"}), (4, {1: "heuristic", 3: "random"})):
                 with self.subTest(rules=rules, players=players, opponents=opponents):
                     self.assertGreater(self.check_by_hand(rules, players, opponents, 3, 200 * GAMES), 0)
+
+    def test_buffers_are_written_whole_whatever_they_held(self):
+        # as test_vec's, with opponents: their turns between the agents' steps
+        for rules in RULE_SETS:
+            with self.subTest(rules=rules):
+                ended = self.check_by_hand(rules, 2, {1: "heuristic"}, 4, 150 * GAMES,
+                                           buffers=scribbled_buffers(4, 2), reset_every=100)
+                self.assertGreater(ended, 0)
 
     def test_search_bots_equal_by_hand_too(self):
         self.check_by_hand("mattel", 2, {1: "ismcts:20"}, 2, 30 * GAMES)

@@ -4,24 +4,31 @@ import unittest
 from array import array
 
 import unobook
-from helpers import GAMES, RULE_SETS, row
+from helpers import GAMES, RULE_SETS, row, scribble, scribbled_buffers
 
 
 class SameGames(unittest.TestCase):
-    def check_against_single_envs(self, rules, players, num_envs, steps, out_of_turn="offer", max_steps=10000):
-        vec = unobook.VecEnv(num_envs, rules, players, seed=7, out_of_turn=out_of_turn, max_steps=max_steps)
+    def check_against_single_envs(self, rules, players, num_envs, steps, out_of_turn="offer", max_steps=10000,
+                                  buffers=None, reset_every=None):
+        """The batch against one AEC env a game, step by step; every
+        reset_every steps, the buffers scribbled over and reset() called."""
+        vec = unobook.VecEnv(num_envs, rules, players, seed=7, out_of_turn=out_of_turn, max_steps=max_steps,
+                             buffers=buffers)
         obs, masks = vec.reset()
-        singles = []
-        for seed in vec.game_seeds():
-            env = unobook.env(rules, players, out_of_turn=out_of_turn, max_steps=max_steps)
+        singles = [unobook.env(rules, players, out_of_turn=out_of_turn, max_steps=max_steps) for _ in range(num_envs)]
+        for env, seed in zip(singles, vec.game_seeds()):
             env.reset(seed=seed)
-            singles.append(env)
         self.assertEqual(list(vec.resets), [1] * num_envs)
         size, ids = unobook.observation_size(players), vec.wait + 1
         rng = random.Random(players)
         actions = array("q", [0] * num_envs)
         ended = 0
-        for _ in range(steps):
+        for step in range(steps):
+            if reset_every and step and step % reset_every == 0:
+                scribble(vec)
+                vec.reset()
+                for env, seed in zip(singles, vec.game_seeds()):
+                    env.reset(seed=seed)
             for i, env in enumerate(singles):
                 agent = env.agent_selection
                 self.assertEqual(vec.agents[i], env.possible_agents.index(agent))
@@ -54,6 +61,18 @@ class SameGames(unittest.TestCase):
     def test_games_end_and_are_dealt_anew(self):
         self.assertGreater(self.check_against_single_envs("classic", 2, 4, 400, max_steps=60), 0)
         self.check_against_single_envs("kpgut", 5, 2, 300, out_of_turn="none")
+
+    def test_buffers_are_written_whole_whatever_they_held(self):
+        # A step clears only the mask ids it set the step before: buffers that
+        # held anything at first, and again before each reset(), must still
+        # come out as the single envs' after games ended, were cut short and
+        # were dealt anew.
+        for rules in RULE_SETS:
+            for players in (2, 4):
+                with self.subTest(rules=rules, players=players):
+                    ended = self.check_against_single_envs(rules, players, 4, 150 * GAMES, max_steps=40,
+                                                           buffers=scribbled_buffers(4, players), reset_every=70)
+                    self.assertGreater(ended, 0)
 
     def test_threads_give_the_games_of_one_thread(self):
         buffers = ("observations", "masks", "rewards", "dones", "resets", "agents")
