@@ -27,7 +27,8 @@ class VecEnv:
     "heuristic", "easy", "medium", "hard", "expert", "ismcts:N"): those
     seats are played in C, so agents and rewards are the other seats'.
     buffers: a dict naming arrays of your own (numpy, torch, bytearray) for
-    any of them.
+    any of them. Write nothing into masks between steps: a step clears only
+    the ids it set the step before (reset() writes every buffer whole).
     """
 
     def __init__(self, num_envs, rules="mattel", players=4, seed=0, options=None,
