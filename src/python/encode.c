@@ -124,7 +124,8 @@ void unobook_mask_rewrite(uint8_t *mask, int n, const UnobookLegal *l, UnobookMa
     mark(mask, l->ids, l->n, 1);
     kept->known = l->n <= UNOBOOK_MASK_KEPT;
     kept->n = kept->known ? l->n : 0;
-    memcpy(kept->ids, l->ids, (size_t)kept->n * sizeof *kept->ids);
+    if (kept->n > 0) /* an empty list may have no ids array */
+        memcpy(kept->ids, l->ids, (size_t)kept->n * sizeof *kept->ids);
 }
 
 void unobook_legal_mask(const UnobookLegal *l, uint8_t *mask, int n)
