@@ -7,15 +7,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An event into the records kept (apart, not inlined: its frame is large,
+ * and most tables keep none). */
+static __attribute__((noinline)) void add_to_records(UnobookTable *t, const UnoEvent *ev)
+{
+    for (int seat = 0; seat < t->nplayers; seat++)
+        if (t->records[seat])
+            uno_history_add(t->records[seat], t->rules, ev);
+}
+
 /* Each event of the game, the deal's too: what each seat saw played, and
  * the records kept. */
 static void record_event(void *ctx, const UnoEvent *ev)
 {
     UnobookTable *t = ctx;
     unobook_seen_add(&t->seen, t->rules, t->nplayers, ev);
-    for (int seat = 0; t->recording && seat < t->nplayers; seat++)
-        if (t->records[seat])
-            uno_history_add(t->records[seat], t->rules, ev);
+    if (t->recording)
+        add_to_records(t, ev);
 }
 
 /* Whether any seat's record is kept. */
