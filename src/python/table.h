@@ -36,13 +36,13 @@ typedef struct UnobookTable {
     const UnoRules *rules; /* the game's (during the deal: the ones it is dealt with) */
     int nplayers;
     int64_t think_ms;
-    UnobookSeen seen;
     UnobookLegal legal;    /* the last seat's legal list */
     int listed;            /* the seat legal is of, in the game as it is now; -1: none */
+    bool recording;        /* whether records holds any (set by the deal and the copy) */
+    UnobookSeen seen;
     UnoHistory *records[UNO_MAX_PLAYERS]; /* the seats' records of the game, where one is kept (a
                                              search bot's: opponents.h); attached before the deal,
                                              which begins them anew */
-    bool recording;        /* whether records holds any (set by the deal and the copy) */
 } UnobookTable;
 
 /* Deals game `seed` of these rules and players into t (a table zeroed, or

@@ -34,20 +34,21 @@
 #include "python/opponents.h"
 #include "python/table.h"
 
-/* One game of the batch and the seats it asks. */
+/* One game of the batch and the seats it asks: what a step reads and
+ * writes first, the deal's and the bots' generators last. */
 typedef struct Slot {
-    UnobookTable table;
-    UnoRng deals;                 /* the seeds of its games */
-    uint64_t game_seed;           /* the game it plays now */
     int queue[UNO_MAX_PLAYERS];   /* the seats to ask: out of turn first, the seat in turn last */
     int nqueue, asked;            /* asked: the queue's entry asked now */
     int steps;
     int agent;                    /* the agent's seat asked (at the end: the last one asked) */
-    UnoRng bots[UNO_MAX_PLAYERS]; /* the opponents' generators, seeded at each deal */
     bool ended;                   /* dealt anew at the next step */
-    UnoAction chosen;             /* this step's action (checked before any is applied) */
     bool wait;                    /* this step's action is WAIT */
     UnobookMaskIds mask_ids;      /* the ids its mask holds set (none known at first: cleared whole) */
+    UnoAction chosen;             /* this step's action (checked before any is applied) */
+    UnobookTable table;
+    UnoRng deals;                 /* the seeds of its games */
+    uint64_t game_seed;           /* the game it plays now */
+    UnoRng bots[UNO_MAX_PLAYERS]; /* the opponents' generators, seeded at each deal */
 } Slot;
 
 /* One thread of a step: its own view for the opponents' bots to choose
