@@ -32,6 +32,7 @@ static void leave_game(UnoGame *g, int seat, SeatStatus status, EventSink *out)
     if (status == SEAT_EJECTED) {
         s->rank = -1;
         s->score = -1;
+        note_ages(g);
     }
     if (g->cheat.seat == seat)
         g->cheat.seat = -1;
@@ -75,9 +76,7 @@ void knock_out_full_hands(UnoGame *g, EventSink *out)
 
 int warner_for(const UnoGame *g, int target)
 {
-    int ages[UNO_MAX_PLAYERS];
-    seat_ages(g, ages);
-    return uno_warner(ages, g->nplayers, target);
+    return target == oldest_seat(g) ? youngest_seat(g) : oldest_seat(g); /* uno_warner, its ages noted */
 }
 
 bool judges(const UnoGame *g, int seat, int target)
@@ -164,6 +163,7 @@ void seat_newcomer(UnoGame *g, int seat, const char *name, int age, EventSink *o
     s->info.age = age;
     s->score = -1;
     s->vote = -1;
+    note_ages(g);
     ev_emit(out, UNO_EV_JOIN, seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
     draw_cards(g, seat, g->rules.join_cards, UNO_R_JOIN, out, NULL);
 }

@@ -95,6 +95,7 @@ struct UnoGame {
     int8_t nspectators;
     int8_t spectator_room;      /* spectators the block has room for */
     int8_t over_reason;         /* UnoReason, when over */
+    int8_t oldest, youngest;    /* by seat_ages, kept by note_ages when the seats change (-1: nobody) */
     int8_t help_allowed[UNO_MAX_SPECTATORS]; /* §3.2: the seat each spectator may help; -1 none */
     uint8_t discard_kinds[UNO_KINDS];
     Cheat cheat;
@@ -214,8 +215,12 @@ static inline int next_seat(const UnoGame *g, int from)
 /* The seats' ages for uno_session.h's oldest, youngest and warner (which
  * break ties of age): ejected players have left the table (-1). */
 void seat_ages(const UnoGame *g, int *ages);
-int oldest_seat(const UnoGame *g);
-int youngest_seat(const UnoGame *g);
+/* Finds the oldest and the youngest seat anew: after the deal's seating,
+ * a newcomer's (§13) and an ejection (§15), the only changes of the ages
+ * seat_ages gives. The warner is asked of every seat after every action. */
+void note_ages(UnoGame *g);
+static inline int oldest_seat(const UnoGame *g) { return g->oldest; }
+static inline int youngest_seat(const UnoGame *g) { return g->youngest; }
 
 /* ---- what may be played (inline here: asked at every action; the list
  * of legal actions in legal.c). Playability is a bit set over the 55
