@@ -487,6 +487,14 @@ int uno_game_legal(const UnoGame *g, int seat, UnoAction *out, int max, int *tot
  * decisions the seat has, and whether it has any, at a fraction of the
  * cost (an environment asks it of every seat after every action). */
 uint32_t uno_game_legal_types(const UnoGame *g, int seat);
+/* uno_game_legal_types of every seat not in turn at once, into
+ * types[0 .. players): the seat in turn's entry is 0 (list it, or ask
+ * uno_game_legal_types), and every entry is 0 once the game is over.
+ * Returns the seats with any type, bit s for seat s. Who may catch,
+ * suspect, warn or rule on a target depends on the target alone: asked
+ * once a target, not once a pair of seats, which is what an environment
+ * that asks every seat after every action pays for. */
+uint32_t uno_game_out_of_turn_types(const UnoGame *g, uint32_t types[UNO_MAX_PLAYERS]);
 
 /* ------------------------------------------------------------- inspection */
 

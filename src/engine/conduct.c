@@ -79,10 +79,14 @@ int warner_for(const UnoGame *g, int target)
     return target == oldest_seat(g) ? youngest_seat(g) : oldest_seat(g); /* uno_warner, its ages noted */
 }
 
+int judge_of(const UnoGame *g, int target)
+{
+    return g->phase != UNO_PHASE_OVER && seat_active(g, target) ? warner_for(g, target) : -1;
+}
+
 bool judges(const UnoGame *g, int seat, int target)
 {
-    return g->phase != UNO_PHASE_OVER && target != seat && target >= 0 && target < g->nplayers &&
-           seat_active(g, target) && warner_for(g, target) == seat;
+    return target != seat && target >= 0 && target < g->nplayers && judge_of(g, target) == seat;
 }
 
 int check_judge(const UnoGame *g, const UnoAction *a, const char *ruling, char *err, size_t errlen)

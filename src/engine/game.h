@@ -344,7 +344,11 @@ int largest_play(const UnoGame *g, int seat);
 /* ---- predicates shared by the handlers and the move list ---- */
 bool can_call_uno(const UnoGame *g, int seat, int64_t t); /* t < 0: the game's clock */
 bool can_catch(const UnoGame *g, int seat, int target, int64_t t);
+/* Whether target may be caught now, by any seat but target still at the table. */
+bool catchable(const UnoGame *g, int target, int64_t t);
 bool can_suspect(const UnoGame *g, int seat, int target);
+/* The seat any other active seat may suspect now (KPGUT §14), or -1. */
+int suspectable(const UnoGame *g);
 bool can_warn(const UnoGame *g, int seat, int target);
 bool can_draw(const UnoGame *g, int seat);
 
@@ -410,6 +414,8 @@ void warn_seat(UnoGame *g, int warner, int target, EventSink *out);
 int warner_for(const UnoGame *g, int target);
 /* seat judges the conduct of target, who is playing (§15, §3.1): seat is warner_for(target). */
 bool judges(const UnoGame *g, int seat, int target);
+/* Who judges target's conduct now: warner_for(target) while target plays, else -1. */
+int judge_of(const UnoGame *g, int target);
 /* a->seat judges a->target (UNO_OK), or why not; `ruling` names it ("warn"). */
 int check_judge(const UnoGame *g, const UnoAction *a, const char *ruling, char *err, size_t errlen);
 

@@ -133,6 +133,8 @@ UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, siz
 int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
 {
     int turn = uno_game_turn(t->game), n = 0;
+    uint32_t others[UNO_MAX_PLAYERS];
+    uno_game_out_of_turn_types(t->game, others);
     for (int i = 1; turn >= 0 && i <= t->nplayers; i++) {
         int seat = (turn + i) % t->nplayers;
         uint32_t types;
@@ -142,7 +144,7 @@ int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
                 return -1;
             types = unobook_legal_types(legal);
         } else {
-            types = uno_game_legal_types(t->game, seat);
+            types = others[seat];
         }
         if (unobook_types_have_id(types))
             seats[n++] = seat;

@@ -21,8 +21,8 @@
  *    flags, its mask and the check of its id. Which seats have an id to
  *    take: the seat in turn's list says (it is kept for the seat in turn,
  *    which most often acts next), the engine's types of their actions say
- *    for the others (uno_game_legal_types), listing none. One list a table
- *    keeps a large batch's memory small.
+ *    for the others (uno_game_out_of_turn_types, all at once), listing
+ *    none. One list a table keeps a large batch's memory small.
  *  - A table owns its memory (the game, the legal list) and shares nothing:
  *    tables may be played on different threads.
  */

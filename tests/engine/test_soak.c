@@ -20,7 +20,8 @@
  * It and every tick are applied to another copy through
  * uno_game_apply_listed too, which must leave the same game and hand over
  * the same events, in the same order; and every seat's listed actions are
- * of the types uno_game_legal_types gives, no more, no fewer.
+ * of the types uno_game_legal_types gives, no more, no fewer, which
+ * uno_game_out_of_turn_types gives every seat not in turn at once.
  *
  * With every house rule on, players jump in (jump-in, Wilds too) at random
  * out of turn, and the twin's trusted path plays their jump-ins too.
@@ -186,8 +187,26 @@ static void step_twin(Soak *s, const UnoGame *g, const UnoAction *a)
         fail_msg("uno_game_apply_listed refused a legal %s: %s", uno_action_name(a->type), err);
 }
 
+/* uno_game_out_of_turn_types gives every seat not in turn the types
+ * uno_game_legal_types gives it, the seat in turn none, and the seats with
+ * any. */
+static void check_out_of_turn_types(const UnoGame *g)
+{
+    uint32_t types[UNO_MAX_PLAYERS], seats = 0;
+    uint32_t with_any = uno_game_out_of_turn_types(g, types);
+    for (int seat = 0; seat < uno_game_nplayers(g); seat++) {
+        uint32_t expected = seat == uno_game_turn(g) ? 0 : uno_game_legal_types(g, seat);
+        if (types[seat] != expected)
+            fail_msg("seat %d: uno_game_out_of_turn_types gives %#x, uno_game_legal_types %#x", seat,
+                     types[seat], expected);
+        seats |= (uint32_t)(expected != 0) << seat;
+    }
+    if (with_any != seats)
+        fail_msg("uno_game_out_of_turn_types says seats %#x have a type, not %#x", with_any, seats);
+}
+
 /* In a twin game, the types of seat's listed actions are the types
- * uno_game_legal_types gives. */
+ * uno_game_legal_types gives, and so are every seat's out of turn. */
 static void check_types(Soak *s, const UnoGame *g, int seat, const UnoAction *moves, int n)
 {
     if (!s->twin)
@@ -198,6 +217,7 @@ static void check_types(Soak *s, const UnoGame *g, int seat, const UnoAction *mo
     if (uno_game_legal_types(g, seat) != listed)
         fail_msg("seat %d: uno_game_legal_types gives %#x, the list has %#x", seat,
                  uno_game_legal_types(g, seat), listed);
+    check_out_of_turn_types(g);
     s->types_compared++;
 }
 
