@@ -145,15 +145,15 @@ UnoStatus uno_game_apply_listed(UnoGame *g, const UnoAction *a, UnoEventFn emit,
     if (rc)
         return rc;
     EventSink direct; /* an event kept nowhere is never lost: no copy to fall back on */
-    sink_direct(&direct, emit, ctx);
+    sink_direct(&direct, emit, ctx, UNO_EVENTS_ALL);
     rc = run(g, a, emit ? &direct : NULL, err, errlen);
     assert_invariants(g, a);
     return rc;
 }
 
-void step_unchecked(UnoGame *g, const UnoAction *a)
+void step_unchecked(UnoGame *g, const UnoAction *a, EventSink *out)
 {
-    handlers[a->type].run(g, a, NULL, NULL, 0);
+    handlers[a->type].run(g, a, out, NULL, 0);
 }
 
 /* ------------------------------------------------------------ invariants */

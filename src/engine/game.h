@@ -462,9 +462,10 @@ void assert_invariants(const UnoGame *g, const UnoAction *a);
 #else
 static inline void assert_invariants(const UnoGame *g, const UnoAction *a) { (void)g, (void)a; }
 #endif
-/* uno_game_step's actions other than the turn's (turn.c applies those):
- * through their checked handler, without events. */
-void step_unchecked(UnoGame *g, const UnoAction *a);
+/* uno_game_step's and uno_game_step_listed's actions other than the
+ * turn's (turn.c applies those): through their checked handler, their
+ * events into out (NULL: none). */
+void step_unchecked(UnoGame *g, const UnoAction *a, EventSink *out);
 
 /* ---- the clock (clock.c; uno_game_timers_due in uno.h) ---- */
 void run_timers(UnoGame *g, int64_t t, EventSink *out);

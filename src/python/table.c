@@ -18,6 +18,17 @@ static void record_event(void *ctx, const UnoEvent *ev)
             uno_history_add(t->records[seat], t->rules, ev);
 }
 
+/* The event types record_event reads: every one where a record is kept,
+ * else those unobook_seen_add counts (cards played, and the reshuffle that
+ * puts them back into the stock). */
+static uint64_t events_read(const UnobookTable *t)
+{
+    for (int seat = 0; seat < t->nplayers; seat++)
+        if (t->records[seat])
+            return UNO_EVENTS_ALL;
+    return 1ULL << UNO_EV_PLAY | 1ULL << UNO_EV_SLIDE | 1ULL << UNO_EV_FIRST | 1ULL << UNO_EV_RESHUFFLE;
+}
+
 /* The records kept begun anew: UNO_OK or UNO_E_NOMEM. */
 static UnoStatus renew_records(UnobookTable *t)
 {
@@ -121,9 +132,9 @@ const UnobookLegal *unobook_table_legal(UnobookTable *t, int seat)
 UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen)
 {
     t->listed = -1; /* the game moves on: the kept list is stale */
-    UnoStatus rc = uno_game_apply_listed(t->game, a, record_event, t, err, errlen);
-    if (rc != UNO_OK || t->think_ms == 0 || uno_game_over(t->game))
-        return rc;
+    uno_game_step_listed(t->game, a, events_read(t), record_event, t);
+    if (t->think_ms == 0 || uno_game_over(t->game))
+        return UNO_OK;
     UnoAction tick;
     uno_action_init(&tick, UNO_ACT_TICK, -1);
     tick.t = uno_game_clock(t->game) + t->think_ms;
