@@ -205,9 +205,11 @@ int call_suspect(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
     int shown_to = seat;
     if (g->rules.suspect_shown_to == UNO_SHOWN_TO_OLDEST)
         shown_to = warner_for(g, target);
-    UnoCard cards[UNO_MAX_CARDS];
-    int n = uno_game_hand(g, target, cards, UNO_MAX_CARDS);
-    ev_emit(out, UNO_EV_REVEAL, target, shown_to, UNO_NO_COLOR, n, UNO_R_SUSPECT, cards, n);
+    if (ev_wanted(out, UNO_EV_REVEAL)) {
+        UnoCard cards[UNO_MAX_CARDS];
+        int n = uno_game_hand(g, target, cards, UNO_MAX_CARDS);
+        ev_emit(out, UNO_EV_REVEAL, target, shown_to, UNO_NO_COLOR, n, UNO_R_SUSPECT, cards, n);
+    }
     ev_emit(out, UNO_EV_SUSPECT, seat, target, UNO_NO_COLOR, right, UNO_R_NONE, NULL, 0);
     g->tactical_seat = -1;
     if (right) {

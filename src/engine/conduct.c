@@ -18,10 +18,12 @@ static int need_option(bool on, const char *what, char *err, size_t errlen)
 static void leave_game(UnoGame *g, int seat, SeatStatus status, EventSink *out)
 {
     Seat *s = &g->seats[seat];
-    UnoCard cards[UNO_MAX_CARDS];
-    int n = uno_game_hand(g, seat, cards, UNO_MAX_CARDS);
-    ev_emit(out, UNO_EV_REVEAL, seat, -1, UNO_NO_COLOR, n, UNO_R_NONE, cards, n);
-    g->set_aside = (int16_t)(g->set_aside + n);
+    if (ev_wanted(out, UNO_EV_REVEAL)) {
+        UnoCard cards[UNO_MAX_CARDS];
+        int n = uno_game_hand(g, seat, cards, UNO_MAX_CARDS);
+        ev_emit(out, UNO_EV_REVEAL, seat, -1, UNO_NO_COLOR, n, UNO_R_NONE, cards, n);
+    }
+    g->set_aside = (int16_t)(g->set_aside + s->hand.count);
     if (g->rules.giveup_into == UNO_PILE_STOCK)
         stock_shuffle_in(g, &s->hand);
     else

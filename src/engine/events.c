@@ -72,6 +72,11 @@ static void fill(UnoEvent *e, UnoEventType type, int seat, int target, int color
     e->ncards = (uint16_t)ncards;
 }
 
+bool ev_wanted(const EventSink *out, UnoEventType type)
+{
+    return out && (!out->direct || (out->types >> type & 1));
+}
+
 void ev_push(EventSink *s, UnoEventType type, int seat, int target, int color, int count,
              UnoReason reason, const UnoCard *cards, int ncards)
 {

@@ -124,6 +124,10 @@ static inline bool seat_active(const UnoGame *g, int s) { return g->seats[s].sta
 typedef struct EventSink EventSink;
 void ev_push(EventSink *out, UnoEventType type, int seat, int target, int color, int count,
              UnoReason reason, const UnoCard *cards, int ncards);
+/* Whether an event of this type goes anywhere: a buffer keeps every one, a
+ * direct sink those asked for, no sink none. Asked before an event that
+ * costs to make (a hand shown). */
+bool ev_wanted(const EventSink *out, UnoEventType type);
 /* out is NULL when events are off (simulations): then nothing is even
  * passed, which matters on the hot path. */
 static inline void ev_emit(EventSink *out, UnoEventType type, int seat, int target, int color,
@@ -346,6 +350,12 @@ bool can_call_uno(const UnoGame *g, int seat, int64_t t); /* t < 0: the game's c
 bool can_catch(const UnoGame *g, int seat, int target, int64_t t);
 /* Whether target may be caught now, by any seat but target still at the table. */
 bool catchable(const UnoGame *g, int target, int64_t t);
+/* Whether any seat may be caught now (most often not): a call is a fault,
+ * or, in honour mode, a cheat is open. */
+static inline bool any_catchable(const UnoGame *g)
+{
+    return g->maybe_fault || (g->rules.honour && g->cheat.seat >= 0);
+}
 bool can_suspect(const UnoGame *g, int seat, int target);
 /* The seat any other active seat may suspect now (KPGUT §14), or -1. */
 int suspectable(const UnoGame *g);
@@ -416,6 +426,8 @@ int warner_for(const UnoGame *g, int target);
 bool judges(const UnoGame *g, int seat, int target);
 /* Who judges target's conduct now: warner_for(target) while target plays, else -1. */
 int judge_of(const UnoGame *g, int target);
+/* Whether the rules have rulings on conduct (§15 warnings, §3.1 help). */
+static inline bool conduct_ruled(const UnoRules *r) { return r->warnings || r->help_penalty > 0; }
 /* a->seat judges a->target (UNO_OK), or why not; `ruling` names it ("warn"). */
 int check_judge(const UnoGame *g, const UnoAction *a, const char *ruling, char *err, size_t errlen);
 

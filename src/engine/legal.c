@@ -30,9 +30,8 @@ int largest_play(const UnoGame *g, int seat)
         return 1;
     const Hand *h = &g->seats[seat].hand;
     int best = 0;
-    for (int k = 0; k < UNO_KINDS; k++) {
-        if (!(firsts & BIT(k)))
-            continue;
+    for (uint64_t m = firsts; m; m &= m - 1) { /* the kinds that may begin a play: asked of every list */
+        int k = __builtin_ctzll(m);
         int n = h->kinds[k];
         if (uno_card_is_colored((UnoCard)k)) {
             n = 0;
@@ -217,7 +216,8 @@ static void add_turn_moves(MoveList *l, const UnoGame *g, int seat)
 
 static void add_table_moves(MoveList *l, const UnoGame *g, int seat)
 {
-    for (int target = 0; target < g->nplayers; target++) {
+    bool targets = any_catchable(g) || suspectable(g) >= 0 || conduct_ruled(&g->rules); /* most often none */
+    for (int target = 0; target < g->nplayers && targets; target++) {
         if (target == seat)
             continue;
         if (can_catch(g, seat, target, l->t))

@@ -16,8 +16,7 @@
  * seats that may make them. */
 static void note_targets(const UnoGame *g, uint32_t types[])
 {
-    bool catches = g->maybe_fault || (g->rules.honour && g->cheat.seat >= 0); /* else none is catchable */
-    bool judged = g->rules.warnings || g->rules.help_penalty > 0;
+    bool catches = any_catchable(g), judged = conduct_ruled(&g->rules);
     for (int target = 0; target < g->nplayers && (catches || judged); target++) {
         if (catches && catchable(g, target, -1))
             for (int seat = 0; seat < g->nplayers; seat++)

@@ -599,9 +599,11 @@ static void challenge_wd4(UnoGame *g, int seat, EventSink *out)
     end_suspicion(g, seat); /* not the turn's beginning either, as for take */
     int accused = g->wd4_seat;
     bool guilty = g->wd4_illegal;
-    UnoCard shown[UNO_MAX_CARDS];
-    int n = hand_at_wd4(g, shown);
-    ev_emit(out, UNO_EV_REVEAL, accused, seat, UNO_NO_COLOR, n, UNO_R_CHALLENGE, shown, n);
+    if (ev_wanted(out, UNO_EV_REVEAL)) {
+        UnoCard shown[UNO_MAX_CARDS];
+        int n = hand_at_wd4(g, shown);
+        ev_emit(out, UNO_EV_REVEAL, accused, seat, UNO_NO_COLOR, n, UNO_R_CHALLENGE, shown, n);
+    }
     ev_emit(out, UNO_EV_CHALLENGE, seat, accused, UNO_NO_COLOR, guilty, UNO_R_NONE, NULL, 0);
     int pending = g->pending;
     g->pending = 0;
