@@ -55,8 +55,9 @@ bool can_call_uno(const UnoGame *g, int seat, int64_t t)
     const Seat *s = &g->seats[seat];
     if (s->call == CALL_FAULT)
         return in_grace(g, s, t) || g->rules.uno_self_catch;
+    /* a play of one card leaves one only from two */
     return seat == g->turn && !g->said_before && s->hand.count >= 2 &&
-           largest_play(g, seat) >= s->hand.count - 1;
+           (s->hand.count == 2 || plays_sets(g, seat)) && largest_play(g, seat) >= s->hand.count - 1;
 }
 
 int call_uno(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)

@@ -342,6 +342,12 @@ static inline uint64_t playable_mask(const UnoGame *g, int seat)
         return 0;
     }
 }
+/* Whether seat may play sets now (KPGUT "Playing a Card"): in turn, not
+ * after a draw; else a play is one card. */
+static inline bool plays_sets(const UnoGame *g, int seat)
+{
+    return g->rules.play_sets && seat == g->turn && g->phase != UNO_PHASE_DRAWN;
+}
 /* The most cards one legal play of the seat can hold (0: none). */
 int largest_play(const UnoGame *g, int seat);
 
