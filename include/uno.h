@@ -405,6 +405,8 @@ typedef enum UnoEventType {
     UNO_EV_ROTATE,     /* 7-0: seat's 0 passed every hand on, count: the direction (+1 / -1) */
     UNO_EV_COUNT
 } UnoEventType;
+/* Every event type, as a set (uno_game_step_listed): bit k for type k. */
+#define UNO_EVENTS_ALL ((1ULL << UNO_EV_COUNT) - 1)
 
 typedef enum UnoReason {
     UNO_R_NONE, UNO_R_DRAW, UNO_R_DRAW2, UNO_R_WILD4, UNO_R_CHAIN, UNO_R_UNO,
@@ -475,6 +477,16 @@ void uno_game_step(UnoGame *g, const UnoAction *a);
  * uno_game_apply. */
 UnoStatus uno_game_apply_listed(UnoGame *g, const UnoAction *a, UnoEventFn emit, void *ctx, char *err,
                                 size_t errlen);
+/* uno_game_step with events, for environments that keep what each seat
+ * saw and apply only what the engine listed: the trusted path (an action
+ * uno_game_legal listed for this very state, or a bot chose from it;
+ * unchecked; a->t ignored, no timer runs), each event of the types in
+ * `events` (bit k for UnoEventType k; UNO_EVENTS_ALL) handed to emit as it
+ * is made, as uno_game_apply_listed hands them; events of other types are
+ * not even made up. The same game, and of those types the same events, as
+ * uno_game_apply_listed for such an action (a->t < 0); anything else is
+ * undefined. */
+void uno_game_step_listed(UnoGame *g, const UnoAction *a, uint64_t events, UnoEventFn emit, void *ctx);
 
 /* Every action `seat` could take now that would succeed (plays: one entry
  * per colour for wilds; sets: one entry per distinct outcome: which cards,
@@ -487,6 +499,14 @@ int uno_game_legal(const UnoGame *g, int seat, UnoAction *out, int max, int *tot
  * decisions the seat has, and whether it has any, at a fraction of the
  * cost (an environment asks it of every seat after every action). */
 uint32_t uno_game_legal_types(const UnoGame *g, int seat);
+/* uno_game_legal_types of every seat not in turn at once, into
+ * types[0 .. players): the seat in turn's entry is 0 (list it, or ask
+ * uno_game_legal_types), and every entry is 0 once the game is over.
+ * Returns the seats with any type, bit s for seat s. Who may catch,
+ * suspect, warn or rule on a target depends on the target alone: asked
+ * once a target, not once a pair of seats, which is what an environment
+ * that asks every seat after every action pays for. */
+uint32_t uno_game_out_of_turn_types(const UnoGame *g, uint32_t types[UNO_MAX_PLAYERS]);
 
 /* ------------------------------------------------------------- inspection */
 

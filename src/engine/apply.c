@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/events.h"
+#include "uno_session.h"
 
 static const char *const action_names[UNO_ACT_COUNT] = {
     "play", "draw", "pass", "color", "take", "challenge", "uno", "catch", "suspect",
@@ -144,15 +145,15 @@ UnoStatus uno_game_apply_listed(UnoGame *g, const UnoAction *a, UnoEventFn emit,
     if (rc)
         return rc;
     EventSink direct; /* an event kept nowhere is never lost: no copy to fall back on */
-    sink_direct(&direct, emit, ctx);
+    sink_direct(&direct, emit, ctx, UNO_EVENTS_ALL);
     rc = run(g, a, emit ? &direct : NULL, err, errlen);
     assert_invariants(g, a);
     return rc;
 }
 
-void step_unchecked(UnoGame *g, const UnoAction *a)
+void step_unchecked(UnoGame *g, const UnoAction *a, EventSink *out)
 {
-    handlers[a->type].run(g, a, NULL, NULL, 0);
+    handlers[a->type].run(g, a, out, NULL, 0);
 }
 
 /* ------------------------------------------------------------ invariants */
@@ -175,6 +176,11 @@ UnoStatus uno_game_check(const UnoGame *g, char *err, size_t errlen)
             return fail(err, errlen, UNO_E_ILLEGAL, "seat %d left the game holding cards", s);
         cards += count;
     }
+    int ages[UNO_MAX_PLAYERS];
+    seat_ages(g, ages);
+    if (g->oldest != uno_oldest(ages, g->nplayers) || g->youngest != uno_youngest(ages, g->nplayers))
+        return fail(err, errlen, UNO_E_ILLEGAL, "oldest seat %d and youngest %d noted, the ages say %d and %d",
+                    g->oldest, g->youngest, uno_oldest(ages, g->nplayers), uno_youngest(ages, g->nplayers));
     for (int k = 0; k < UNO_KINDS; k++)
         discard += g->discard_kinds[k];
     if (cards != g->deck_size)

@@ -55,8 +55,9 @@ bool can_call_uno(const UnoGame *g, int seat, int64_t t)
     const Seat *s = &g->seats[seat];
     if (s->call == CALL_FAULT)
         return in_grace(g, s, t) || g->rules.uno_self_catch;
+    /* a play of one card leaves one only from two */
     return seat == g->turn && !g->said_before && s->hand.count >= 2 &&
-           largest_play(g, seat) >= s->hand.count - 1;
+           (s->hand.count == 2 || plays_sets(g, seat)) && largest_play(g, seat) >= s->hand.count - 1;
 }
 
 int call_uno(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t errlen)
@@ -94,18 +95,18 @@ int64_t uno_game_catchable_at(const UnoGame *g, int seat)
     return g->rules.uno_grace_ms > 0 ? grace_end(g, s) + 1 : s->fault_t;
 }
 
+bool catchable(const UnoGame *g, int target, int64_t t)
+{
+    if (g->rules.honour && g->cheat.seat == target)
+        return g->phase != UNO_PHASE_OVER;
+    int64_t from = uno_game_catchable_at(g, target); /* -1 at once when no seat's call is a fault */
+    return from >= 0 && now(g, t) >= from;
+}
+
 bool can_catch(const UnoGame *g, int seat, int target, int64_t t)
 {
-    bool cheat = g->rules.honour && g->cheat.seat == target;
-    if (!cheat && !g->maybe_fault) /* the most frequent answer, asked of every pair of seats */
-        return false;
-    if (g->phase == UNO_PHASE_OVER || target < 0 || target >= g->nplayers || target == seat ||
-        g->seats[seat].status == SEAT_EJECTED)
-        return false;
-    if (cheat)
-        return true;
-    int64_t from = uno_game_catchable_at(g, target);
-    return from >= 0 && now(g, t) >= from;
+    return target >= 0 && target < g->nplayers && target != seat && g->seats[seat].status != SEAT_EJECTED &&
+           catchable(g, target, t);
 }
 
 /* KPGUT §10: the cheater takes back the cards played and draws 2. What the
@@ -179,12 +180,15 @@ int call_catch(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size_t
     return UNO_OK;
 }
 
+int suspectable(const UnoGame *g)
+{
+    return g->rules.tactical_suspect && g->phase != UNO_PHASE_OVER ? g->tactical_seat : -1;
+}
+
 bool can_suspect(const UnoGame *g, int seat, int target)
 {
     /* "any other player": one still in the game, who can draw the cost */
-    return g->rules.tactical_suspect && g->phase != UNO_PHASE_OVER && target >= 0 &&
-           target < g->nplayers && target != seat && g->tactical_seat == target &&
-           seat_active(g, seat);
+    return target >= 0 && target == suspectable(g) && target != seat && seat_active(g, seat);
 }
 
 /* KPGUT §14: the suspected player shows their hand — to the oldest player,
@@ -202,9 +206,11 @@ int call_suspect(UnoGame *g, const UnoAction *a, EventSink *out, char *err, size
     int shown_to = seat;
     if (g->rules.suspect_shown_to == UNO_SHOWN_TO_OLDEST)
         shown_to = warner_for(g, target);
-    UnoCard cards[UNO_MAX_CARDS];
-    int n = uno_game_hand(g, target, cards, UNO_MAX_CARDS);
-    ev_emit(out, UNO_EV_REVEAL, target, shown_to, UNO_NO_COLOR, n, UNO_R_SUSPECT, cards, n);
+    if (ev_wanted(out, UNO_EV_REVEAL)) {
+        UnoCard cards[UNO_MAX_CARDS];
+        int n = uno_game_hand(g, target, cards, UNO_MAX_CARDS);
+        ev_emit(out, UNO_EV_REVEAL, target, shown_to, UNO_NO_COLOR, n, UNO_R_SUSPECT, cards, n);
+    }
     ev_emit(out, UNO_EV_SUSPECT, seat, target, UNO_NO_COLOR, right, UNO_R_NONE, NULL, 0);
     g->tactical_seat = -1;
     if (right) {

@@ -18,10 +18,12 @@ static int need_option(bool on, const char *what, char *err, size_t errlen)
 static void leave_game(UnoGame *g, int seat, SeatStatus status, EventSink *out)
 {
     Seat *s = &g->seats[seat];
-    UnoCard cards[UNO_MAX_CARDS];
-    int n = uno_game_hand(g, seat, cards, UNO_MAX_CARDS);
-    ev_emit(out, UNO_EV_REVEAL, seat, -1, UNO_NO_COLOR, n, UNO_R_NONE, cards, n);
-    g->set_aside = (int16_t)(g->set_aside + n);
+    if (ev_wanted(out, UNO_EV_REVEAL)) {
+        UnoCard cards[UNO_MAX_CARDS];
+        int n = uno_game_hand(g, seat, cards, UNO_MAX_CARDS);
+        ev_emit(out, UNO_EV_REVEAL, seat, -1, UNO_NO_COLOR, n, UNO_R_NONE, cards, n);
+    }
+    g->set_aside = (int16_t)(g->set_aside + s->hand.count);
     if (g->rules.giveup_into == UNO_PILE_STOCK)
         stock_shuffle_in(g, &s->hand);
     else
@@ -32,6 +34,7 @@ static void leave_game(UnoGame *g, int seat, SeatStatus status, EventSink *out)
     if (status == SEAT_EJECTED) {
         s->rank = -1;
         s->score = -1;
+        note_ages(g);
     }
     if (g->cheat.seat == seat)
         g->cheat.seat = -1;
@@ -75,15 +78,17 @@ void knock_out_full_hands(UnoGame *g, EventSink *out)
 
 int warner_for(const UnoGame *g, int target)
 {
-    int ages[UNO_MAX_PLAYERS];
-    seat_ages(g, ages);
-    return uno_warner(ages, g->nplayers, target);
+    return target == oldest_seat(g) ? youngest_seat(g) : oldest_seat(g); /* uno_warner, its ages noted */
+}
+
+int judge_of(const UnoGame *g, int target)
+{
+    return g->phase != UNO_PHASE_OVER && seat_active(g, target) ? warner_for(g, target) : -1;
 }
 
 bool judges(const UnoGame *g, int seat, int target)
 {
-    return g->phase != UNO_PHASE_OVER && target != seat && target >= 0 && target < g->nplayers &&
-           seat_active(g, target) && warner_for(g, target) == seat;
+    return target != seat && target >= 0 && target < g->nplayers && judge_of(g, target) == seat;
 }
 
 int check_judge(const UnoGame *g, const UnoAction *a, const char *ruling, char *err, size_t errlen)
@@ -164,6 +169,7 @@ void seat_newcomer(UnoGame *g, int seat, const char *name, int age, EventSink *o
     s->info.age = age;
     s->score = -1;
     s->vote = -1;
+    note_ages(g);
     ev_emit(out, UNO_EV_JOIN, seat, -1, UNO_NO_COLOR, 0, UNO_R_NONE, NULL, 0);
     draw_cards(g, seat, g->rules.join_cards, UNO_R_JOIN, out, NULL);
 }

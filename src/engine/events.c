@@ -30,11 +30,12 @@ const char *uno_reason_name(UnoReason reason)
 
 void sink_init(EventSink *s) { memset(s, 0, sizeof *s); }
 
-void sink_direct(EventSink *s, UnoEventFn emit, void *ctx)
+void sink_direct(EventSink *s, UnoEventFn emit, void *ctx, uint64_t types)
 {
     sink_init(s);
     s->direct = emit;
     s->ctx = ctx;
+    s->types = types;
 }
 
 void sink_free(EventSink *s)
@@ -71,10 +72,17 @@ static void fill(UnoEvent *e, UnoEventType type, int seat, int target, int color
     e->ncards = (uint16_t)ncards;
 }
 
+bool ev_wanted(const EventSink *out, UnoEventType type)
+{
+    return out && (!out->direct || (out->types >> type & 1));
+}
+
 void ev_push(EventSink *s, UnoEventType type, int seat, int target, int color, int count,
              UnoReason reason, const UnoCard *cards, int ncards)
 {
     if (s->direct) {
+        if (!(s->types >> type & 1))
+            return;
         UnoEvent e;
         fill(&e, type, seat, target, color, count, reason, ncards);
         e.cards = cards;

@@ -309,6 +309,7 @@ UnoStatus uno_game_prepare(UnoGame *g, const UnoRules *rules, const UnoSetup *se
         g->seats[s].score = -1;
         g->seats[s].vote = -1;
     }
+    note_ages(g);
     g->t = g->start_t = g->turn_t = setup->t;
     g->direction = 1;
     g->dealer = (int8_t)setup->dealer;

@@ -95,6 +95,7 @@ struct UnoGame {
     int8_t nspectators;
     int8_t spectator_room;      /* spectators the block has room for */
     int8_t over_reason;         /* UnoReason, when over */
+    int8_t oldest, youngest;    /* by seat_ages, kept by note_ages when the seats change (-1: nobody) */
     int8_t help_allowed[UNO_MAX_SPECTATORS]; /* §3.2: the seat each spectator may help; -1 none */
     uint8_t discard_kinds[UNO_KINDS];
     Cheat cheat;
@@ -123,6 +124,10 @@ static inline bool seat_active(const UnoGame *g, int s) { return g->seats[s].sta
 typedef struct EventSink EventSink;
 void ev_push(EventSink *out, UnoEventType type, int seat, int target, int color, int count,
              UnoReason reason, const UnoCard *cards, int ncards);
+/* Whether an event of this type goes anywhere: a buffer keeps every one, a
+ * direct sink those asked for, no sink none. Asked before an event that
+ * costs to make (a hand shown). */
+bool ev_wanted(const EventSink *out, UnoEventType type);
 /* out is NULL when events are off (simulations): then nothing is even
  * passed, which matters on the hot path. */
 static inline void ev_emit(EventSink *out, UnoEventType type, int seat, int target, int color,
@@ -214,8 +219,12 @@ static inline int next_seat(const UnoGame *g, int from)
 /* The seats' ages for uno_session.h's oldest, youngest and warner (which
  * break ties of age): ejected players have left the table (-1). */
 void seat_ages(const UnoGame *g, int *ages);
-int oldest_seat(const UnoGame *g);
-int youngest_seat(const UnoGame *g);
+/* Finds the oldest and the youngest seat anew: after the deal's seating,
+ * a newcomer's (§13) and an ejection (§15), the only changes of the ages
+ * seat_ages gives. The warner is asked of every seat after every action. */
+void note_ages(UnoGame *g);
+static inline int oldest_seat(const UnoGame *g) { return g->oldest; }
+static inline int youngest_seat(const UnoGame *g) { return g->youngest; }
 
 /* ---- what may be played (inline here: asked at every action; the list
  * of legal actions in legal.c). Playability is a bit set over the 55
@@ -333,13 +342,29 @@ static inline uint64_t playable_mask(const UnoGame *g, int seat)
         return 0;
     }
 }
+/* Whether seat may play sets now (KPGUT "Playing a Card"): in turn, not
+ * after a draw; else a play is one card. */
+static inline bool plays_sets(const UnoGame *g, int seat)
+{
+    return g->rules.play_sets && seat == g->turn && g->phase != UNO_PHASE_DRAWN;
+}
 /* The most cards one legal play of the seat can hold (0: none). */
 int largest_play(const UnoGame *g, int seat);
 
 /* ---- predicates shared by the handlers and the move list ---- */
 bool can_call_uno(const UnoGame *g, int seat, int64_t t); /* t < 0: the game's clock */
 bool can_catch(const UnoGame *g, int seat, int target, int64_t t);
+/* Whether target may be caught now, by any seat but target still at the table. */
+bool catchable(const UnoGame *g, int target, int64_t t);
+/* Whether any seat may be caught now (most often not): a call is a fault,
+ * or, in honour mode, a cheat is open. */
+static inline bool any_catchable(const UnoGame *g)
+{
+    return g->maybe_fault || (g->rules.honour && g->cheat.seat >= 0);
+}
 bool can_suspect(const UnoGame *g, int seat, int target);
+/* The seat any other active seat may suspect now (KPGUT §14), or -1. */
+int suspectable(const UnoGame *g);
 bool can_warn(const UnoGame *g, int seat, int target);
 bool can_draw(const UnoGame *g, int seat);
 
@@ -405,6 +430,10 @@ void warn_seat(UnoGame *g, int warner, int target, EventSink *out);
 int warner_for(const UnoGame *g, int target);
 /* seat judges the conduct of target, who is playing (§15, §3.1): seat is warner_for(target). */
 bool judges(const UnoGame *g, int seat, int target);
+/* Who judges target's conduct now: warner_for(target) while target plays, else -1. */
+int judge_of(const UnoGame *g, int target);
+/* Whether the rules have rulings on conduct (§15 warnings, §3.1 help). */
+static inline bool conduct_ruled(const UnoRules *r) { return r->warnings || r->help_penalty > 0; }
 /* a->seat judges a->target (UNO_OK), or why not; `ruling` names it ("warn"). */
 int check_judge(const UnoGame *g, const UnoAction *a, const char *ruling, char *err, size_t errlen);
 
@@ -451,9 +480,10 @@ void assert_invariants(const UnoGame *g, const UnoAction *a);
 #else
 static inline void assert_invariants(const UnoGame *g, const UnoAction *a) { (void)g, (void)a; }
 #endif
-/* uno_game_step's actions other than the turn's (turn.c applies those):
- * through their checked handler, without events. */
-void step_unchecked(UnoGame *g, const UnoAction *a);
+/* uno_game_step's and uno_game_step_listed's actions other than the
+ * turn's (turn.c applies those): through their checked handler, their
+ * events into out (NULL: none). */
+void step_unchecked(UnoGame *g, const UnoAction *a, EventSink *out);
 
 /* ---- the clock (clock.c; uno_game_timers_due in uno.h) ---- */
 void run_timers(UnoGame *g, int64_t t, EventSink *out);

@@ -26,13 +26,12 @@ int largest_play(const UnoGame *g, int seat)
     uint64_t firsts = playable_mask(g, seat);
     if (!firsts)
         return 0;
-    if (!g->rules.play_sets || seat != g->turn || g->phase == UNO_PHASE_DRAWN)
+    if (!plays_sets(g, seat))
         return 1;
     const Hand *h = &g->seats[seat].hand;
     int best = 0;
-    for (int k = 0; k < UNO_KINDS; k++) {
-        if (!(firsts & BIT(k)))
-            continue;
+    for (uint64_t m = firsts; m; m &= m - 1) { /* the kinds that may begin a play: asked of every list */
+        int k = __builtin_ctzll(m);
         int n = h->kinds[k];
         if (uno_card_is_colored((UnoCard)k)) {
             n = 0;
@@ -53,16 +52,17 @@ typedef struct MoveList {
     int64_t t;
     bool types_only;    /* uno_game_legal_types: only the types are noted */
     uint32_t types;     /* then bit k: an action of type k is legal */
-    UnoAction overflow; /* written, not kept, once out is full (or when only types are noted) */
+    UnoAction *overflow; /* the caller's scratch entry: written, not kept, once out is full (or when
+                            only types are noted); not part of the list, so not cleared with it */
 } MoveList;
 
 static UnoAction *add(MoveList *l, UnoActionType type, int seat)
 {
     if (l->types_only) {
         l->types |= 1u << type;
-        return &l->overflow;
+        return l->overflow;
     }
-    UnoAction *a = l->n < l->max ? &l->out[l->n] : &l->overflow;
+    UnoAction *a = l->n < l->max ? &l->out[l->n] : l->overflow;
     l->n++;
     uno_action_init(a, type, seat);
     a->t = l->t;
@@ -72,7 +72,10 @@ static UnoAction *add(MoveList *l, UnoActionType type, int seat)
 static UnoAction *add_play(MoveList *l, int seat, const UnoCard *cards, int n, int color)
 {
     UnoAction *a = add(l, UNO_ACT_PLAY, seat);
-    memcpy(a->cards, cards, (size_t)n);
+    if (n == 1) /* the most frequent: no call to memcpy */
+        a->cards[0] = cards[0];
+    else
+        memcpy(a->cards, cards, (size_t)n);
     a->ncards = (uint8_t)n;
     a->color = (int8_t)color;
     return a;
@@ -109,6 +112,12 @@ static void add_wild_plays(MoveList *l, int seat, UnoCard kind, int max_set)
 static void add_value_plays(MoveList *l, const UnoGame *g, int seat, int value, uint64_t firsts)
 {
     const Hand *h = &g->seats[seat].hand;
+    uint64_t held = h->mask & value_mask(value); /* one of them at least in firsts (add_plays) */
+    if (!(held & (held - 1)) && h->kinds[__builtin_ctzll(held)] == 1) {
+        UnoCard card = (UnoCard)__builtin_ctzll(held); /* the one card of the value: the walk's one entry */
+        add_colored_play(l, g, seat, &card, 1);
+        return;
+    }
     int have[UNO_COLORS], take[UNO_COLORS];
     for (int c = 0; c < UNO_COLORS; c++)
         have[c] = h->kinds[uno_card_make(c, value)];
@@ -165,8 +174,7 @@ static void add_plays(MoveList *l, const UnoGame *g, int seat)
         return;
     }
     const Hand *h = &g->seats[seat].hand;
-    bool sets = g->rules.play_sets && seat == g->turn && g->phase != UNO_PHASE_DRAWN;
-    if (!sets) { /* one card a play: an entry a kind, in kind order, as the sets' walk below makes them */
+    if (!plays_sets(g, seat)) { /* one card a play: an entry a kind, in kind order, as the sets' walk below makes them */
         for (uint64_t m = firsts; m; m &= m - 1)
             add_one_card(l, g, seat, (UnoCard)__builtin_ctzll(m));
         return;
@@ -217,7 +225,8 @@ static void add_turn_moves(MoveList *l, const UnoGame *g, int seat)
 
 static void add_table_moves(MoveList *l, const UnoGame *g, int seat)
 {
-    for (int target = 0; target < g->nplayers; target++) {
+    bool targets = any_catchable(g) || suspectable(g) >= 0 || conduct_ruled(&g->rules); /* most often none */
+    for (int target = 0; target < g->nplayers && targets; target++) {
         if (target == seat)
             continue;
         if (can_catch(g, seat, target, l->t))
@@ -253,14 +262,16 @@ static void list_moves(MoveList *l, const UnoGame *g, int seat)
 
 uint32_t uno_game_legal_types(const UnoGame *g, int seat)
 {
-    MoveList l = {.t = -1, .types_only = true};
+    UnoAction scratch;
+    MoveList l = {.t = -1, .types_only = true, .overflow = &scratch};
     list_moves(&l, g, seat);
     return l.types;
 }
 
 int uno_game_legal(const UnoGame *g, int seat, UnoAction *out, int max, int *total)
 {
-    MoveList l = {.out = out, .max = max, .t = -1};
+    UnoAction scratch;
+    MoveList l = {.out = out, .max = max, .t = -1, .overflow = &scratch};
     list_moves(&l, g, seat);
     if (total)
         *total = l.n;

@@ -185,16 +185,10 @@ void seat_ages(const UnoGame *g, int *ages)
         ages[s] = g->seats[s].status == SEAT_EJECTED ? -1 : g->seats[s].info.age;
 }
 
-int oldest_seat(const UnoGame *g)
+void note_ages(UnoGame *g)
 {
     int ages[UNO_MAX_PLAYERS];
     seat_ages(g, ages);
-    return uno_oldest(ages, g->nplayers);
-}
-
-int youngest_seat(const UnoGame *g)
-{
-    int ages[UNO_MAX_PLAYERS];
-    seat_ages(g, ages);
-    return uno_youngest(ages, g->nplayers);
+    g->oldest = (int8_t)uno_oldest(ages, g->nplayers);
+    g->youngest = (int8_t)uno_youngest(ages, g->nplayers);
 }

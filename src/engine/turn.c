@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "engine/game.h"
+#include "engine/events.h"
 
 #define BIT(k) (1ULL << (k))
 
@@ -599,9 +599,11 @@ static void challenge_wd4(UnoGame *g, int seat, EventSink *out)
     end_suspicion(g, seat); /* not the turn's beginning either, as for take */
     int accused = g->wd4_seat;
     bool guilty = g->wd4_illegal;
-    UnoCard shown[UNO_MAX_CARDS];
-    int n = hand_at_wd4(g, shown);
-    ev_emit(out, UNO_EV_REVEAL, accused, seat, UNO_NO_COLOR, n, UNO_R_CHALLENGE, shown, n);
+    if (ev_wanted(out, UNO_EV_REVEAL)) {
+        UnoCard shown[UNO_MAX_CARDS];
+        int n = hand_at_wd4(g, shown);
+        ev_emit(out, UNO_EV_REVEAL, accused, seat, UNO_NO_COLOR, n, UNO_R_CHALLENGE, shown, n);
+    }
     ev_emit(out, UNO_EV_CHALLENGE, seat, accused, UNO_NO_COLOR, guilty, UNO_R_NONE, NULL, 0);
     int pending = g->pending;
     g->pending = 0;
@@ -687,12 +689,12 @@ int turn_challenge(UnoGame *g, const UnoAction *a, EventSink *out, char *err, si
 }
 
 /* The trusted path: applies a turn action (play, slide, jump-in, draw, pass, take,
- * colour, challenge) known to be legal, unchecked and without events.
+ * colour, challenge) known to be legal, unchecked, its events into out.
  * Returns false for any other action type, leaving the game as it was.
- * Inline in uno_game_step: one call an action. */
-static inline __attribute__((always_inline)) bool turn_trusted(UnoGame *g, const UnoAction *a)
+ * Inline in uno_game_step, whose out is NULL (no events: the compiler drops
+ * them), and in uno_game_step_listed: one call an action. */
+static inline __attribute__((always_inline)) bool turn_trusted(UnoGame *g, const UnoAction *a, EventSink *out)
 {
-    EventSink *out = NULL; /* the trusted path has no events: the compiler drops them */
     switch (a->type) {
     case UNO_ACT_PLAY:
         if (a->seat != g->turn && slide_or_jump_in(g, a, out))
@@ -713,8 +715,18 @@ static inline __attribute__((always_inline)) bool turn_trusted(UnoGame *g, const
 
 void uno_game_step(UnoGame *g, const UnoAction *a)
 {
-    if (!turn_trusted(g, a))
-        step_unchecked(g, a);
+    if (!turn_trusted(g, a, NULL))
+        step_unchecked(g, a, NULL);
     after_action(g, NULL);
+    assert_invariants(g, a);
+}
+
+void uno_game_step_listed(UnoGame *g, const UnoAction *a, uint64_t events, UnoEventFn emit, void *ctx)
+{
+    EventSink direct; /* nothing kept: each event asked for goes to emit as it is made */
+    sink_direct(&direct, emit, ctx, events);
+    if (!turn_trusted(g, a, &direct))
+        step_unchecked(g, a, &direct);
+    after_action(g, &direct);
     assert_invariants(g, a);
 }

@@ -35,6 +35,16 @@ static bool any_record(const UnobookTable *t)
     return false;
 }
 
+/* The event types record_event reads: every one where a record is kept,
+ * else those unobook_seen_add counts (cards played, and the reshuffle that
+ * puts them back into the stock). */
+static uint64_t events_read(const UnobookTable *t)
+{
+    if (t->recording)
+        return UNO_EVENTS_ALL;
+    return 1ULL << UNO_EV_PLAY | 1ULL << UNO_EV_SLIDE | 1ULL << UNO_EV_FIRST | 1ULL << UNO_EV_RESHUFFLE;
+}
+
 /* The records kept begun anew: UNO_OK or UNO_E_NOMEM. */
 static UnoStatus renew_records(UnobookTable *t)
 {
@@ -141,9 +151,9 @@ const UnobookLegal *unobook_table_legal(UnobookTable *t, int seat)
 UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen)
 {
     t->listed = -1; /* the game moves on: the kept list is stale */
-    UnoStatus rc = uno_game_apply_listed(t->game, a, record_event, t, err, errlen);
-    if (rc != UNO_OK || t->think_ms == 0 || uno_game_over(t->game))
-        return rc;
+    uno_game_step_listed(t->game, a, events_read(t), record_event, t);
+    if (t->think_ms == 0 || uno_game_over(t->game))
+        return UNO_OK;
     UnoAction tick;
     uno_action_init(&tick, UNO_ACT_TICK, -1);
     tick.t = uno_game_clock(t->game) + t->think_ms;
@@ -153,6 +163,8 @@ UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, siz
 int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
 {
     int turn = uno_game_turn(t->game), n = 0;
+    uint32_t others[UNO_MAX_PLAYERS];
+    uno_game_out_of_turn_types(t->game, others);
     for (int i = 1; turn >= 0 && i <= t->nplayers; i++) {
         int seat = (turn + i) % t->nplayers;
         uint32_t types;
@@ -162,7 +174,7 @@ int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
                 return -1;
             types = unobook_legal_types(legal);
         } else {
-            types = uno_game_legal_types(t->game, seat);
+            types = others[seat];
         }
         if (unobook_types_have_id(types))
             seats[n++] = seat;

@@ -5,10 +5,11 @@
  * both built on it).
  *
  * What stays true:
- *  - Every action is one the engine lists for its seat, applied through
- *    uno_game_apply_listed (its events handed over as they are made, with
- *    no copy of the game), and so is each tick: a call that fails changes
- *    nothing.
+ *  - Every action is one the engine lists for its seat (or a bot chose
+ *    from that list), applied through the engine's trusted path
+ *    uno_game_step_listed, its events handed over as they are made; each
+ *    tick through uno_game_apply_listed, with no copy of the game: a tick
+ *    that fails changes nothing.
  *  - After each action, when think_ms > 0 and the game goes on, the clock
  *    moves on by a tick of think_ms (docs/rules.md reading 10), so KPGUT's
  *    UNO grace ends and its catches come due.
@@ -21,8 +22,8 @@
  *    flags, its mask and the check of its id. Which seats have an id to
  *    take: the seat in turn's list says (it is kept for the seat in turn,
  *    which most often acts next), the engine's types of their actions say
- *    for the others (uno_game_legal_types), listing none. One list a table
- *    keeps a large batch's memory small.
+ *    for the others (uno_game_out_of_turn_types, all at once), listing
+ *    none. One list a table keeps a large batch's memory small.
  *  - A table owns its memory (the game, the legal list) and shares nothing:
  *    tables may be played on different threads.
  */
@@ -63,8 +64,9 @@ void unobook_table_free(UnobookTable *t);
  * list is that seat's; NULL when out of memory. The list is good until the
  * next call for another seat or the next change of the game. */
 const UnobookLegal *unobook_table_legal(UnobookTable *t, int seat);
-/* Applies a (a legal action), then the tick. UNO_OK, or the engine's
- * status and message. */
+/* Applies a (an action listed for its seat in the game as it is now, or a
+ * bot's choice from that list: anything else is undefined), then the
+ * tick. UNO_OK, or the tick's status and message. */
 UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen);
 /* The seats with an id to take now into seats[]: those not in turn, in
  * order of play from the seat in turn, then the seat in turn (none once

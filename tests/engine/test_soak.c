@@ -19,8 +19,12 @@
  * through the trusted path (uno_game_step): the two games must be equal.
  * It and every tick are applied to another copy through
  * uno_game_apply_listed too, which must leave the same game and hand over
- * the same events, in the same order; and every seat's listed actions are
- * of the types uno_game_legal_types gives, no more, no fewer.
+ * the same events, in the same order; and, but for ticks, to another
+ * through uno_game_step_listed, which must leave the same game and hand
+ * over the same events of the types asked for (all of them, or a mix that
+ * changes from action to action); and every seat's listed actions are
+ * of the types uno_game_legal_types gives, no more, no fewer, which
+ * uno_game_out_of_turn_types gives every seat not in turn at once.
  *
  * With every house rule on, players jump in (jump-in, Wilds too) at random
  * out of turn, and the twin's trusted path plays their jump-ins too.
@@ -51,7 +55,7 @@
 #define MOVES 4096
 #define VIEW_EVERY 64 /* games whose events and views are rendered and checked */
 #define VIEW_STEP 16  /* ... the views after one action in this many */
-#define TWIN_EVERY 64 /* games whose legal actions are also stepped (uno_game_step, uno_game_apply_listed) */
+#define TWIN_EVERY 64 /* games whose legal actions are also stepped (uno_game_step, _apply_listed, _step_listed) */
 
 typedef struct Soak {
     UnoRng rng;
@@ -62,8 +66,11 @@ typedef struct Soak {
     bool twin;             /* ... is one where every legal action is also stepped */
     UnoGame *stepped;      /* the twin: the game before the action, then stepped */
     UnoGame *listed;       /* ... and another, applied through uno_game_apply_listed */
+    UnoGame *step_listed;  /* ... and another, stepped through uno_game_step_listed */
     size_t stepped_room;
     uint64_t events_hash, listed_events_hash; /* the events of the action, each path's */
+    uint64_t step_events;  /* the event types uno_game_step_listed is asked for */
+    uint64_t events_of_types_hash, step_listed_events_hash; /* those events, the checked path's and its */
     long steps_compared, types_compared;
     long events, rendered; /* events checked, renderings checked */
     long put_out;          /* players put out by the hand limit (house rules) */
@@ -110,12 +117,22 @@ static void fold_listed_event(void *ctx, const UnoEvent *ev)
     s->listed_events_hash = fold_event(s->listed_events_hash, ev);
 }
 
+static void fold_step_listed_event(void *ctx, const UnoEvent *ev)
+{
+    Soak *s = ctx;
+    if (!(s->step_events >> ev->type & 1))
+        fail_msg("uno_game_step_listed handed over a %s event, not asked for", uno_event_name((UnoEventType)ev->type));
+    s->step_listed_events_hash = fold_event(s->step_listed_events_hash, ev);
+}
+
 static void check_event(void *ctx, const UnoEvent *ev)
 {
     Soak *s = ctx;
     const UnoRules *r = uno_game_rules(s->game);
     s->events++;
     s->events_hash = fold_event(s->events_hash, ev);
+    if (s->step_events >> ev->type & 1)
+        s->events_of_types_hash = fold_event(s->events_of_types_hash, ev);
     s->put_out += ev->type == UNO_EV_GIVEUP && ev->reason == UNO_R_MERCY;
     for (int v = UNO_VIEWER_SPECTATOR; v < UNO_MAX_PLAYERS; v++) {
         bool may = oracle(r, ev, v);
@@ -173,21 +190,47 @@ static void step_twin(Soak *s, const UnoGame *g, const UnoAction *a)
         s->stepped_room = uno_game_bytes(g);
         s->stepped = realloc(s->stepped, s->stepped_room);
         s->listed = realloc(s->listed, s->stepped_room);
+        s->step_listed = realloc(s->step_listed, s->stepped_room);
         assert_non_null(s->stepped);
         assert_non_null(s->listed);
+        assert_non_null(s->step_listed);
     }
+    s->listed_events_hash = s->events_hash = s->step_listed_events_hash = s->events_of_types_hash = 0;
+    /* every event, or a mix of types that changes from one action to the next */
+    s->step_events = s->steps_compared % 2 ? UNO_EVENTS_ALL
+                                           : 0x9e3779b97f4a7c15ULL * (uint64_t)(s->steps_compared + 1) & UNO_EVENTS_ALL;
     uno_game_copy(s->stepped, g);
-    if (a->type != UNO_ACT_TICK) /* the trusted path runs no clock */
+    uno_game_copy(s->step_listed, g);
+    if (a->type != UNO_ACT_TICK) { /* the trusted path runs no clock */
         uno_game_step(s->stepped, a);
+        uno_game_step_listed(s->step_listed, a, s->step_events, fold_step_listed_event, s);
+    }
     char err[UNO_ERR_LEN];
     uno_game_copy(s->listed, g);
-    s->listed_events_hash = s->events_hash = 0;
     if (uno_game_apply_listed(s->listed, a, fold_listed_event, s, err, sizeof err) != UNO_OK)
         fail_msg("uno_game_apply_listed refused a legal %s: %s", uno_action_name(a->type), err);
 }
 
+/* uno_game_out_of_turn_types gives every seat not in turn the types
+ * uno_game_legal_types gives it, the seat in turn none, and the seats with
+ * any. */
+static void check_out_of_turn_types(const UnoGame *g)
+{
+    uint32_t types[UNO_MAX_PLAYERS], seats = 0;
+    uint32_t with_any = uno_game_out_of_turn_types(g, types);
+    for (int seat = 0; seat < uno_game_nplayers(g); seat++) {
+        uint32_t expected = seat == uno_game_turn(g) ? 0 : uno_game_legal_types(g, seat);
+        if (types[seat] != expected)
+            fail_msg("seat %d: uno_game_out_of_turn_types gives %#x, uno_game_legal_types %#x", seat,
+                     types[seat], expected);
+        seats |= (uint32_t)(expected != 0) << seat;
+    }
+    if (with_any != seats)
+        fail_msg("uno_game_out_of_turn_types says seats %#x have a type, not %#x", with_any, seats);
+}
+
 /* In a twin game, the types of seat's listed actions are the types
- * uno_game_legal_types gives. */
+ * uno_game_legal_types gives, and so are every seat's out of turn. */
 static void check_types(Soak *s, const UnoGame *g, int seat, const UnoAction *moves, int n)
 {
     if (!s->twin)
@@ -198,6 +241,7 @@ static void check_types(Soak *s, const UnoGame *g, int seat, const UnoAction *mo
     if (uno_game_legal_types(g, seat) != listed)
         fail_msg("seat %d: uno_game_legal_types gives %#x, the list has %#x", seat,
                  uno_game_legal_types(g, seat), listed);
+    check_out_of_turn_types(g);
     s->types_compared++;
 }
 
@@ -228,6 +272,10 @@ static int apply(Soak *s, UnoGame *g, const UnoAction *a, bool may_fail)
                      uno_action_name(a->type), a->seat);
         if (uno_game_hash(s->listed) != uno_game_hash(g) || s->listed_events_hash != s->events_hash)
             fail_msg("uno_game_apply_listed left another game or other events after %s by seat %d",
+                     uno_action_name(a->type), a->seat);
+        if (a->type != UNO_ACT_TICK &&
+            (uno_game_hash(s->step_listed) != uno_game_hash(g) || s->step_listed_events_hash != s->events_of_types_hash))
+            fail_msg("uno_game_step_listed left another game or other events after %s by seat %d",
                      uno_action_name(a->type), a->seat);
         s->steps_compared++;
     }
@@ -428,6 +476,7 @@ static void soak(const char *name, int max_players, HouseRules house)
     }
     free(s->stepped);
     free(s->listed);
+    free(s->step_listed);
     free(s);
 }
 
