@@ -177,8 +177,8 @@ static bool catchable(const UnoGame *g, int seat, int64_t now)
     return at >= 0 && at <= now;
 }
 
-/* A hand's counts of the 55 kinds as floats (restrict: no store can
- * change a count, so -O3 converts them 4 at a time). */
+/* Counts of the 55 kinds (a hand, the cards seen) as floats (restrict: no
+ * store can change a count, so -O3 converts them 4 at a time). */
 static void kinds_to_floats(float *restrict out, const uint8_t *restrict counts)
 {
     for (int k = 0; k < UNO_KINDS; k++)
