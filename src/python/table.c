@@ -163,22 +163,26 @@ UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, siz
 int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS])
 {
     int turn = uno_game_turn(t->game), n = 0;
+    if (turn < 0)
+        return 0;
     uint32_t others[UNO_MAX_PLAYERS];
     uno_game_out_of_turn_types(t->game, others);
-    for (int i = 1; turn >= 0 && i <= t->nplayers; i++) {
+    for (int i = 1; i < t->nplayers; i++) {
         int seat = (turn + i) % t->nplayers;
-        uint32_t types;
-        if (seat == turn) { /* listed: most often it acts next, and its list is kept for that */
-            const UnobookLegal *legal = unobook_table_legal(t, seat);
-            if (!legal)
-                return -1;
-            types = unobook_legal_types(legal);
-        } else {
-            types = others[seat];
-        }
-        if (unobook_types_have_id(types))
+        if (unobook_types_have_id(others[seat]))
             seats[n++] = seat;
     }
+    uint32_t types;
+    if (n > 0) { /* a seat out of turn is asked first: a list of the seat in turn's would be replaced unread */
+        types = uno_game_legal_types(t->game, turn);
+    } else { /* most often the seat in turn alone: its list is kept for its observation and mask */
+        const UnobookLegal *legal = unobook_table_legal(t, turn);
+        if (!legal)
+            return -1;
+        types = unobook_legal_types(legal);
+    }
+    if (unobook_types_have_id(types))
+        seats[n++] = turn;
     return n;
 }
 
