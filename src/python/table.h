@@ -70,7 +70,8 @@ const UnobookLegal *unobook_table_legal(UnobookTable *t, int seat);
 UnoStatus unobook_table_play(UnobookTable *t, const UnoAction *a, char *err, size_t errlen);
 /* The seats with an id to take now into seats[]: those not in turn, in
  * order of play from the seat in turn, then the seat in turn (none once
- * the game is over). Returns their count, or -1 when out of memory. */
+ * the game is over). Returns their count, or -1 when out of memory. The
+ * seat in turn's list is made and kept only when it is the first asked. */
 int unobook_table_deciders(UnobookTable *t, int seats[UNO_MAX_PLAYERS]);
 /* Writes seat's observation (unobook_observation_size floats): UNO_OK or
  * UNO_E_NOMEM. */
