@@ -89,6 +89,8 @@ static const Field game_fields[] = {
     FIELD(UnoGame, nspectators, PUBLIC),
     FIELD(UnoGame, spectator_room, PUBLIC),
     FIELD(UnoGame, over_reason, PUBLIC),
+    FIELD(UnoGame, oldest, PUBLIC),   /* of the seats' ages, which are public */
+    FIELD(UnoGame, youngest, PUBLIC),
     FIELD(UnoGame, help_allowed, PUBLIC),
     FIELD(UnoGame, discard_kinds, PUBLIC),
     FIELD(UnoGame, cheat, HIDDEN), /* in part: cheat_fields */
