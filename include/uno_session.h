@@ -99,6 +99,9 @@ int uno_youngest(const int *ages, int n);
  * a warning: the oldest player, or the youngest when target is the oldest.
  * ages[] as for uno_oldest (< 0: left the table). -1 when nobody can. */
 int uno_warner(const int *ages, int n, int target);
+/* The same choice where the oldest and the youngest are already known (the
+ * engine notes them when the seats change). */
+int uno_warner_of(int oldest, int youngest, int target);
 
 /* KPGUT §15: "If the player continues said behavior, the player is
  * ejected": whether the warning that brings a player's count to `warnings`

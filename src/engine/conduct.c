@@ -78,7 +78,7 @@ void knock_out_full_hands(UnoGame *g, EventSink *out)
 
 int warner_for(const UnoGame *g, int target)
 {
-    return target == oldest_seat(g) ? youngest_seat(g) : oldest_seat(g); /* uno_warner, its ages noted */
+    return uno_warner_of(oldest_seat(g), youngest_seat(g), target);
 }
 
 int judge_of(const UnoGame *g, int target)

@@ -127,10 +127,14 @@ int uno_youngest(const int *ages, int n)
     return best;
 }
 
+int uno_warner_of(int oldest, int youngest, int target)
+{
+    return target == oldest ? youngest : oldest;
+}
+
 int uno_warner(const int *ages, int n, int target)
 {
-    int oldest = uno_oldest(ages, n);
-    return target == oldest ? uno_youngest(ages, n) : oldest;
+    return uno_warner_of(uno_oldest(ages, n), uno_youngest(ages, n), target);
 }
 
 bool uno_warning_ejects(int warnings) { return warnings >= 2; }
